@@ -1,0 +1,181 @@
+/**
+ * Every money rule of spec section 9, in integer cents. Where the spec leaves a choice
+ * (ARCHITECTURE.md "Money rules"): tier discounts and tip percentages use the item subtotal
+ * before promo; tax uses the subtotal after promo; the total adds already-rounded parts.
+ */
+import { percentOf, roundHalfUp, toCents, type Cents } from './money.ts';
+
+export const SALES_TAX_PERCENT = 9.75;
+/** The delivery charge never starts below this fee, before the restaurant's discount. */
+export const MINIMUM_DELIVERY_FEE_CENTS: Cents = 1000;
+/** A discount that makes delivery free (spec: "75 or more gives a full discount"). */
+export const FREE_DELIVERY: Cents = Number.POSITIVE_INFINITY;
+
+export type DeliveryType = 'pickup' | 'delivery';
+export type PromoRule = { discount_type: 'fixed' | 'percent'; discount_value: number };
+
+export interface PricedModifier {
+  price: number;
+}
+export interface PricedLine {
+  menuItem: { base_price: number };
+  quantity: number;
+  selectedModifiers: readonly PricedModifier[];
+}
+
+/** One unit of an item with its chosen modifiers. */
+export function unitPriceCents(line: Omit<PricedLine, 'quantity'>): Cents {
+  const modifiers = line.selectedModifiers.reduce((sum, m) => sum + toCents(m.price), 0);
+  return toCents(line.menuItem.base_price) + modifiers;
+}
+
+export function linePriceCents(line: PricedLine): Cents {
+  return unitPriceCents(line) * line.quantity;
+}
+
+export function subtotalCents(lines: readonly PricedLine[]): Cents {
+  return lines.reduce((sum, line) => sum + linePriceCents(line), 0);
+}
+
+/** Fixed promos are capped at the subtotal; percent promos are subtotal x value / 100. */
+export function promoDiscountCents(subtotal: Cents, promo: PromoRule | null | undefined): Cents {
+  if (!promo || !(promo.discount_value > 0)) return 0;
+  const discount =
+    promo.discount_type === 'fixed'
+      ? toCents(promo.discount_value)
+      : percentOf(subtotal, promo.discount_value);
+  return Math.min(discount, subtotal);
+}
+
+export function taxCents(subtotalAfterPromo: Cents, percent: number = SALES_TAX_PERCENT): Cents {
+  return percentOf(Math.max(0, subtotalAfterPromo), percent);
+}
+
+interface Tier {
+  from: Cents;
+  discount: Cents;
+}
+/** The restaurant's delivery discount by item subtotal, lowest tier first. */
+export const DELIVERY_DISCOUNT_TIERS: readonly Tier[] = [
+  { from: 0, discount: 0 },
+  { from: 2000, discount: 299 },
+  { from: 4000, discount: 599 },
+  { from: 6000, discount: 899 },
+  { from: 7500, discount: FREE_DELIVERY },
+];
+
+function tierIndex(subtotal: Cents): number {
+  let index = 0;
+  DELIVERY_DISCOUNT_TIERS.forEach((tier, i) => {
+    if (subtotal >= tier.from) index = i;
+  });
+  return index;
+}
+
+/** 0 below $20, 2.99 to under $40, 5.99 to under $60, 8.99 to under $75, FREE_DELIVERY from $75. */
+export function deliveryDiscountCents(subtotal: Cents): Cents {
+  return DELIVERY_DISCOUNT_TIERS[tierIndex(subtotal)]!.discount;
+}
+
+export interface NextTierInfo {
+  amountNeeded: Cents;
+  nextDiscount: Cents;
+  currentDiscount: Cents;
+  extraSavings: Cents;
+}
+
+/** What spending more would save; null when there is no higher tier or it saves nothing more. */
+export function nextTierInfo(subtotal: Cents): NextTierInfo | null {
+  const next = DELIVERY_DISCOUNT_TIERS[tierIndex(subtotal) + 1];
+  if (!next) return null;
+  const currentDiscount = deliveryDiscountCents(subtotal);
+  const extraSavings = next.discount - currentDiscount;
+  if (!(extraSavings > 0)) return null;
+  return { amountNeeded: next.from - subtotal, nextDiscount: next.discount, currentDiscount, extraSavings };
+}
+
+/** 'Add $X more to save $3!' below $20, 'Add $X more to save $6!' below $40, else ''. */
+export function upsellText(subtotal: Cents): string {
+  if (subtotal < 2000) return `Add $${((2000 - subtotal) / 100).toFixed(2)} more to save $3!`;
+  if (subtotal < 4000) return `Add $${((4000 - subtotal) / 100).toFixed(2)} more to save $6!`;
+  return '';
+}
+
+/** max($10, fee) minus the discount, floored at 0; 0 for pickup or when the discount is not finite. */
+export function deliveryChargeCents(
+  deliveryType: DeliveryType,
+  deliveryFee: Cents,
+  discount: Cents,
+): Cents {
+  if (deliveryType !== 'delivery' || !Number.isFinite(discount)) return 0;
+  return Math.max(0, Math.max(MINIMUM_DELIVERY_FEE_CENTS, deliveryFee) - discount);
+}
+
+/** What delivery costs the restaurant after its discount: max(0, fee minus discount). */
+export function netDeliveryCostCents(deliveryFee: Cents, discount: Cents): Cents {
+  return Math.max(0, deliveryFee - discount);
+}
+
+export interface TipOptions {
+  basic: Cents;
+  plus: Cents;
+  super: Cents;
+}
+
+/**
+ * The three suggested delivery tips: a floor per mile driven, capped at a share of the subtotal.
+ * basic = min(max($1, $1 x miles), 10%); plus = min(max($2, $1.50 x miles), 15%);
+ * super = min(max($3, $2 x miles), 20%).
+ */
+export function tipOptions(subtotal: Cents, distanceMiles: number): TipOptions {
+  const miles = Number.isFinite(distanceMiles) && distanceMiles > 0 ? distanceMiles : 0;
+  const tip = (floor: Cents, perMile: Cents, percent: number) =>
+    Math.min(Math.max(floor, roundHalfUp(perMile * miles)), percentOf(subtotal, percent));
+  return { basic: tip(100, 100, 10), plus: tip(200, 150, 15), super: tip(300, 200, 20) };
+}
+
+export interface OrderTotals {
+  subtotal: Cents;
+  promoDiscount: Cents;
+  subtotalAfterPromo: Cents;
+  tax: Cents;
+  deliveryDiscount: Cents;
+  deliveryCharge: Cents;
+  netDeliveryCost: Cents;
+  tip: Cents;
+  total: Cents;
+}
+
+export interface OrderTotalsInput {
+  lines: readonly PricedLine[];
+  deliveryType: DeliveryType;
+  promo?: PromoRule | null;
+  deliveryFee?: Cents;
+  tip?: Cents;
+  taxPercent?: number;
+}
+
+/** Total = subtotal after promo + tax + delivery charge (+ tip for delivery). */
+export function orderTotals(input: OrderTotalsInput): OrderTotals {
+  const subtotal = subtotalCents(input.lines);
+  const promoDiscount = promoDiscountCents(subtotal, input.promo);
+  const subtotalAfterPromo = subtotal - promoDiscount;
+  const tax = taxCents(subtotalAfterPromo, input.taxPercent);
+  const isDelivery = input.deliveryType === 'delivery';
+  const deliveryFee = input.deliveryFee ?? 0;
+  const deliveryDiscount = isDelivery ? deliveryDiscountCents(subtotal) : 0;
+  const deliveryCharge = deliveryChargeCents(input.deliveryType, deliveryFee, deliveryDiscount);
+  const netDeliveryCost = isDelivery ? netDeliveryCostCents(deliveryFee, deliveryDiscount) : 0;
+  const tip = isDelivery ? Math.max(0, input.tip ?? 0) : 0;
+  return {
+    subtotal,
+    promoDiscount,
+    subtotalAfterPromo,
+    tax,
+    deliveryDiscount,
+    deliveryCharge,
+    netDeliveryCost,
+    tip,
+    total: subtotalAfterPromo + tax + deliveryCharge + tip,
+  };
+}
