@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { chooseMenu, flattenMenu, needsItemDialog, priceOf, type MenuSource } from '../../shared/menu.ts';
+
+const menu: MenuSource = {
+  name: 'Taquería El Comal',
+  categories: [
+    {
+      name: 'Tacos',
+      menu_items: [
+        {
+          id: 101,
+          name: 'Taco de Asada',
+          description: 'Grilled steak',
+          base_price: '4.25',
+          is_special: true,
+          clover_id: 'CLV1',
+          photo: '/images/asada.jpg',
+          modifier_groups: [
+            {
+              id: 'g1',
+              name: 'Salsa',
+              force_popup: true,
+              min_required: 1,
+              max_allowed: 1,
+              modifiers: [
+                { id: 'm1', name: 'Verde', price: '0' },
+                { id: 'm2', name: 'Roja', price: '0.25' },
+              ],
+            },
+            { id: 'g2', name: 'Extras', modifiers: [{ id: 'm3', name: 'Guacamole', price: '1.75' }] },
+          ],
+        },
+        null,
+      ],
+      subcategories: [{ name: 'Vegetarian', menu_items: [{ id: '102', name: 'Taco de Nopales', base_price: 3.75 }] }],
+    },
+    { name: 'Drinks', menu_items: [{ id: 'h1', name: 'Horchata', base_price: 'three dollars' }] },
+  ],
+};
+
+describe('menu flattening', () => {
+  const items = flattenMenu(menu);
+
+  it('lists every item of every category and subcategory in menu order', () => {
+    expect(items.map((i) => [i.name, i.categoryName, i.subcategoryName])).toEqual([
+      ['Taco de Asada', 'Tacos', undefined],
+      ['Menu Item', 'Tacos', undefined],
+      ['Taco de Nopales', 'Tacos', 'Vegetarian'],
+      ['Horchata', 'Drinks', undefined],
+    ]);
+  });
+
+  it('turns string prices into numbers', () => {
+    expect(items[0]!.base_price).toBe(4.25);
+    expect(items[0]!.modifier_groups[0]!.modifiers[1]!.price).toBe(0.25);
+    expect(items[2]!.base_price).toBe(3.75);
+    expect(items[0]!.id).toBe('101');
+  });
+
+  it('fills modifier group defaults: not forced, min 0, max 99', () => {
+    expect(items[0]!.modifier_groups[1]).toMatchObject({ force_popup: false, min_required: 0, max_allowed: 99 });
+    expect(items[0]!.modifier_groups[0]).toMatchObject({ force_popup: true, min_required: 1, max_allowed: 1 });
+  });
+
+  it("replaces an unknown entry with a placeholder named 'Menu Item' at price 0", () => {
+    expect(items[1]).toMatchObject({ name: 'Menu Item', base_price: 0, modifier_groups: [], is_special: false });
+    expect(items[1]!.id).not.toBe(items[0]!.id);
+  });
+
+  it('reads an unreadable price as 0', () => {
+    expect(items[3]!.base_price).toBe(0);
+    expect(priceOf('$12.50')).toBe(12.5);
+    expect(priceOf(-1)).toBe(0);
+  });
+
+  it('knows which items must open the item dialog', () => {
+    expect(needsItemDialog(items[0]!)).toBe(true);
+    expect(needsItemDialog(items[2]!)).toBe(false);
+  });
+});
+
+describe('choosing the menu', () => {
+  it('picks the restaurant’s menu by name', () => {
+    expect(chooseMenu([{ name: 'Other', categories: [] }, menu], 'Taquería El Comal')).toBe(menu);
+  });
+  it("says 'No menus returned from the API' for an empty or missing answer", () => {
+    expect(() => chooseMenu([], 'X')).toThrow(new Error('No menus returned from the API'));
+    expect(() => chooseMenu({ menus: [] }, 'X')).toThrow(new Error('No menus returned from the API'));
+  });
+  it('names the menu it could not find', () => {
+    expect(() => chooseMenu([{ name: 'Lunch', categories: [] }], 'Taquería El Comal')).toThrow(
+      new Error('Could not find "Taquería El Comal".'),
+    );
+  });
+});
