@@ -1,0 +1,548 @@
+/**
+ * Request and response shapes of every call in spec section 7 (plus ARCHITECTURE.md's "API
+ * contract" additions), as zod schemas and the TypeScript types inferred from them.
+ *
+ * - The server validates every request body and query with these schemas; every message a
+ *   customer can see is a sentence written here, never a zod default.
+ * - Ids are strings on our wire. Input schemas also accept a number (the POS uses both) and turn
+ *   it into a string, so `Xxx` (the parsed type) has string ids and `XxxInput` accepts either.
+ * - Money on the wire is dollars (numbers), except modifier prices inside saved carts and
+ *   reorders, which the spec sends as strings (section 3).
+ * - Browser code (the widget, the site islands, `client.ts`) must only `import type` from here,
+ *   so zod never lands in the 30 KB widget bundle.
+ */
+import { z } from 'zod';
+import { NO_MENUS_RETURNED } from './messages.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+/** An id as the wire carries it: a non-empty string, or a whole number, read as a string. */
+function idSchema(message: string) {
+  return z
+    .union(
+      [
+        z.string({ error: message }).trim().min(1, { error: message }).max(128, { error: message }),
+        z.number({ error: message }).int({ error: message }).nonnegative({ error: message }),
+      ],
+      { error: message },
+    )
+    .transform(String);
+}
+
+export const IdSchema = idSchema('This id is not valid.');
+/** An id after parsing. */
+export type Id = string;
+/** An id as a caller may give it. */
+export type IdInput = string | number;
+
+/** A required line of text: trimmed, not empty, at most `max` characters. */
+function requiredText(required: string, max: number, tooLong: string) {
+  return z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+}
+
+const PRICE_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** A price as the POS sends it: '1.50' or 1.5 (the menu flattener turns it into a number). */
+const RawPriceSchema = z.union([z.string(), z.number()], { error: 'A price must be a number.' });
+
+/** A modifier price that the spec sends as a string ('1.50'); a number is accepted and written with 2 decimals. */
+const PriceTextSchema = z
+  .union(
+    [
+      z
+        .string({ error: 'A price must be a number.' })
+        .trim()
+        .regex(PRICE_TEXT, { error: 'A price must be a number, like 1.50.' }),
+      z.number({ error: 'A price must be a number.' }).transform((value) => value.toFixed(2)),
+    ],
+    { error: 'A price must be a number, like 1.50.' },
+  );
+
+/** Dollars on the wire: a finite number, at least 0. */
+function dollars(label: string) {
+  return z
+    .number({ error: `${label} must be an amount in dollars.` })
+    .min(0, { error: `${label} cannot be negative.` });
+}
+
+const QuantitySchema = z
+  .number({ error: 'Enter a quantity as a number.' })
+  .int({ error: 'The quantity must be a whole number.' })
+  .min(1, { error: 'The quantity must be at least 1.' })
+  .max(99, { error: 'The quantity can be at most 99.' });
+
+const CognitoSubSchema = requiredText(
+  'Sign in to continue.',
+  128,
+  'Your account id is not valid. Sign in again.',
+);
+
+const PHONE_TOO_SHORT = 'Enter a phone number with at least 10 digits, like (213) 555-0100.';
+
+/** A phone as a customer types it; the server normalises it (spec section 5). */
+const PhoneSchema = requiredText('Enter your phone number.', 30, 'That phone number is too long.').refine(
+  (value) => value === '' || value.replace(/\D/g, '').length >= 10,
+  { error: PHONE_TOO_SHORT },
+);
+
+// Delivery address fields, shared by the estimate (all required) and the order (required for
+// delivery only, checked below). Empty text passes the format checks so that "missing" gets one
+// clear message of its own.
+const STREET_REQUIRED = 'Enter the street address for delivery.';
+const CITY_REQUIRED = 'Enter the city for delivery.';
+const STATE_REQUIRED = 'Enter the state for delivery.';
+const ZIP_REQUIRED = 'Enter the ZIP code for delivery.';
+const QUOTE_REQUIRED = 'Get a delivery estimate for this address before placing the order.';
+
+const streetText = () =>
+  z.string({ error: STREET_REQUIRED }).trim().max(200, { error: 'The street address can be at most 200 characters.' });
+const cityText = () =>
+  z.string({ error: CITY_REQUIRED }).trim().max(100, { error: 'The city can be at most 100 characters.' });
+const stateText = () =>
+  z
+    .string({ error: STATE_REQUIRED })
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || /^[A-Z]{2}$/.test(value), {
+      error: 'Enter the state as its two-letter code, like CA.',
+    });
+const zipText = () =>
+  z
+    .string({ error: ZIP_REQUIRED })
+    .trim()
+    .refine((value) => value === '' || /^\d{5}(-\d{4})?$/.test(value), {
+      error: 'Enter a 5-digit ZIP code, like 90012 or 90012-3456.',
+    });
+const COUNTRY_FORMAT = 'Enter the country as its two-letter code, like US.';
+const countryText = () =>
+  z
+    .string({ error: COUNTRY_FORMAT })
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || /^[A-Z]{2}$/.test(value), { error: COUNTRY_FORMAT });
+
+const LatitudeSchema = z
+  .number({ error: 'The delivery location is not valid. Check the address.' })
+  .min(-90, { error: 'The delivery location is not valid. Check the address.' })
+  .max(90, { error: 'The delivery location is not valid. Check the address.' });
+const LongitudeSchema = z
+  .number({ error: 'The delivery location is not valid. Check the address.' })
+  .min(-180, { error: 'The delivery location is not valid. Check the address.' })
+  .max(180, { error: 'The delivery location is not valid. Check the address.' });
+
+const BODY_UNREADABLE = 'We could not read this request. Refresh the page and try again.';
+
+/** A request body or query: anything but an object gets a sentence, not a zod default. */
+function request<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.object(shape, { error: BODY_UNREADABLE });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/** Every error answer of the API: a sentence a person can act on. */
+export const ApiErrorSchema = z.object({
+  error: z.literal(true),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** The first human message of a failed parse, for a toast or a 400 answer. */
+export function firstIssueMessage(error: z.ZodError): string {
+  const message = error.issues[0]?.message?.trim();
+  return message ? message : 'Some details are missing or not valid. Check the form and try again.';
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/csrf/
+
+export const CsrfResponseSchema = z.object({ csrftoken: z.string() });
+export type CsrfResponse = z.infer<typeof CsrfResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/menus/ — the raw menu as the POS (and the API) sends it
+
+export const ModifierSchema = z.object({
+  id: idSchema('Each modifier needs an id.'),
+  name: z.string({ error: 'Each modifier needs a name.' }),
+  price: RawPriceSchema,
+});
+export type Modifier = z.infer<typeof ModifierSchema>;
+
+export const ModifierGroupSchema = z.object({
+  id: idSchema('Each modifier group needs an id.'),
+  name: z.string({ error: 'Each modifier group needs a name.' }),
+  force_popup: z.boolean().optional(),
+  min_required: z.number().int().nonnegative().optional(),
+  max_allowed: z.number().int().nonnegative().optional(),
+  modifiers: z.array(ModifierSchema),
+});
+export type ModifierGroup = z.infer<typeof ModifierGroupSchema>;
+
+/**
+ * One menu entry, checked loosely: only `id` is required, and unknown keys are kept. The menu
+ * flattener replaces an entry that fails this check with a placeholder item priced 0.
+ */
+export const RawMenuItemSchema = z.looseObject({
+  id: idSchema('Each menu item needs an id.'),
+  name: z.string().optional(),
+  description: z.string().nullish(),
+  base_price: RawPriceSchema.optional(),
+  is_special: z.boolean().nullish(),
+  clover_id: z.string().nullish(),
+  photo: z.string().nullish(),
+  modifier_groups: z.array(ModifierGroupSchema).optional(),
+});
+export type RawMenuItem = z.infer<typeof RawMenuItemSchema>;
+
+export const SubcategorySchema = z.object({
+  name: z.string(),
+  menu_items: z.array(z.unknown()),
+});
+export type Subcategory = z.infer<typeof SubcategorySchema>;
+
+export const CategorySchema = z.object({
+  name: z.string(),
+  menu_items: z.array(z.unknown()),
+  subcategories: z.array(SubcategorySchema).optional(),
+});
+export type Category = z.infer<typeof CategorySchema>;
+
+export const MenuSchema = z.object({
+  name: z.string(),
+  categories: z.array(CategorySchema),
+});
+export type Menu = z.infer<typeof MenuSchema>;
+
+/** The menus answer must be a non-empty array (spec section 5). */
+export const MenusResponseSchema = z
+  .array(MenuSchema, { error: NO_MENUS_RETURNED })
+  .min(1, { error: NO_MENUS_RETURNED });
+export type MenusResponse = z.infer<typeof MenusResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/estimate-delivery/
+
+export const EstimateDeliveryRequestSchema = request({
+  delivery_street: streetText().min(1, { error: STREET_REQUIRED }),
+  delivery_city: cityText().min(1, { error: CITY_REQUIRED }),
+  delivery_state: stateText().min(1, { error: STATE_REQUIRED }),
+  delivery_zip: zipText().min(1, { error: ZIP_REQUIRED }),
+  delivery_country: countryText()
+    .transform((value) => value || 'US')
+    .default('US'),
+});
+export type EstimateDeliveryRequest = z.infer<typeof EstimateDeliveryRequestSchema>;
+export type EstimateDeliveryRequestInput = z.input<typeof EstimateDeliveryRequestSchema>;
+
+/** `error: true` with a `message` when the address cannot be served; dollars and miles otherwise. */
+export const EstimateDeliveryResponseSchema = z.object({
+  error: z.boolean(),
+  message: z.string().optional(),
+  delivery_estimate: z.number().nonnegative().optional(),
+  quote_id: z.string().optional(),
+  delivery_lat: z.number().optional(),
+  delivery_lng: z.number().optional(),
+  distance_miles: z.number().nonnegative().optional(),
+});
+export type EstimateDeliveryResponse = z.infer<typeof EstimateDeliveryResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/loyalty/points/?phone=
+
+export const LoyaltyPointsQuerySchema = request({ phone: PhoneSchema });
+export type LoyaltyPointsQuery = z.infer<typeof LoyaltyPointsQuerySchema>;
+
+export const LoyaltyPointsResponseSchema = z.object({ points: z.number().int().nonnegative() });
+export type LoyaltyPointsResponse = z.infer<typeof LoyaltyPointsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/promo-validate/
+
+export const PromoValidateRequestSchema = request({
+  code: requiredText('Enter a promo code.', 50, 'That promo code is too long.'),
+  /** Lets the server apply first-order or loyalty promos; blank reads as absent. */
+  phone: z
+    .string({ error: 'The phone number must be text.' })
+    .trim()
+    .max(30, { error: 'That phone number is too long.' })
+    .transform((value) => (value === '' ? undefined : value))
+    .optional(),
+});
+export type PromoValidateRequest = z.infer<typeof PromoValidateRequestSchema>;
+export type PromoValidateRequestInput = z.input<typeof PromoValidateRequestSchema>;
+
+export const DiscountTypeSchema = z.enum(['fixed', 'percent']);
+export type DiscountType = z.infer<typeof DiscountTypeSchema>;
+
+export const PromoValidateResponseSchema = z.object({
+  valid: z.boolean(),
+  discount_type: DiscountTypeSchema.optional(),
+  discount_value: z.number().nonnegative().optional(),
+  message: z.string().optional(),
+});
+export type PromoValidateResponse = z.infer<typeof PromoValidateResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/create-order/
+
+export const CartItemPayloadSchema = z.object({
+  menu_item_id: idSchema('Each item in the cart needs a menu item id.'),
+  quantity: QuantitySchema,
+  modifiers: z
+    .array(idSchema('Each option needs an id.'), { error: 'The options of an item must be a list.' })
+    .max(50, { error: 'An item can have at most 50 options.' }),
+});
+export type CartItemPayload = z.infer<typeof CartItemPayloadSchema>;
+export type CartItemPayloadInput = z.input<typeof CartItemPayloadSchema>;
+
+export const DeliveryTypeSchema = z.enum(['pickup', 'delivery'], { error: 'Choose pickup or delivery.' });
+export type DeliveryType = z.infer<typeof DeliveryTypeSchema>;
+
+const EMAIL_INVALID = 'Enter a valid email address, like name@example.com.';
+
+const CreateOrderFieldsSchema = request({
+  cart_items: z
+    .array(CartItemPayloadSchema, { error: 'Your cart is empty. Add an item before checking out.' })
+    .min(1, { error: 'Your cart is empty. Add an item before checking out.' })
+    .max(100, { error: 'An order can hold at most 100 different items.' }),
+  name: requiredText('Enter your name.', 100, 'Your name can be at most 100 characters.'),
+  email: z
+    .string({ error: 'Enter your email address.' })
+    .trim()
+    .min(1, { error: 'Enter your email address.' })
+    .max(254, { error: 'Your email address can be at most 254 characters.' })
+    .pipe(z.email({ error: EMAIL_INVALID })),
+  phone: PhoneSchema,
+  delivery_type: DeliveryTypeSchema,
+  marketing_opt_in: z.boolean({ error: 'Marketing consent must be yes or no.' }).default(false),
+  promo_code: z
+    .string({ error: 'The promo code must be text.' })
+    .trim()
+    .max(50, { error: 'That promo code is too long.' })
+    .default(''),
+  cognito_sub: CognitoSubSchema.optional(),
+  // Delivery only; required for delivery by the check below.
+  delivery_street: streetText().optional(),
+  delivery_city: cityText().optional(),
+  delivery_state: stateText().optional(),
+  delivery_zip: zipText().optional(),
+  delivery_country: countryText().optional(),
+  delivery_lat: LatitudeSchema.optional(),
+  delivery_lng: LongitudeSchema.optional(),
+  delivery_quote_id: z
+    .string({ error: QUOTE_REQUIRED })
+    .trim()
+    .max(200, { error: 'The delivery quote is not valid. Get a new delivery estimate.' })
+    .optional(),
+  delivery_cost: dollars('The delivery cost').optional(),
+  tip: dollars('The tip').optional(),
+});
+
+const DELIVERY_REQUIRED: ReadonlyArray<readonly [string, string]> = [
+  ['delivery_street', STREET_REQUIRED],
+  ['delivery_city', CITY_REQUIRED],
+  ['delivery_state', STATE_REQUIRED],
+  ['delivery_zip', ZIP_REQUIRED],
+  ['delivery_quote_id', QUOTE_REQUIRED],
+];
+
+/**
+ * A delivery order must carry street, city, state, ZIP and the quote id. The check also runs when
+ * other fields failed, so a customer sees every missing address field at once.
+ */
+export const CreateOrderRequestSchema = CreateOrderFieldsSchema.superRefine(
+  (order, ctx) => {
+    const fields = order as unknown as Record<string, unknown>;
+    if (fields.delivery_type !== 'delivery') return;
+    for (const [field, message] of DELIVERY_REQUIRED) {
+      const value = fields[field];
+      if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
+        ctx.addIssue({ code: 'custom', message, path: [field], input: value });
+      }
+    }
+  },
+  {
+    when: (payload) =>
+      typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+  },
+);
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
+export type CreateOrderRequestInput = z.input<typeof CreateOrderRequestSchema>;
+
+/** Dollars with 2 decimals, computed by the server from its own prices (ARCHITECTURE.md). */
+export const OrderTotalsSchema = z.object({
+  subtotal: z.number(),
+  promo_discount: z.number(),
+  tax: z.number(),
+  delivery_charge: z.number(),
+  tip: z.number(),
+  total: z.number(),
+});
+export type OrderTotals = z.infer<typeof OrderTotalsSchema>;
+
+export const PaymentProviderSchema = z.enum(['demo', 'stripe']);
+export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
+
+export const CreateOrderResponseSchema = z.object({
+  order_id: z.string(),
+  status: z.string(),
+  payment: z.object({
+    provider: PaymentProviderSchema,
+    client_secret: z.string(),
+  }),
+  totals: OrderTotalsSchema,
+});
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/finalize-order/{id}/
+
+/** Carries `error` (true or a text) when the payment did not go through. */
+export const FinalizeOrderResponseSchema = z.object({
+  error: z.union([z.string(), z.boolean()]).optional(),
+  message: z.string().optional(),
+  order_id: z.string().optional(),
+  status: z.string().optional(),
+});
+export type FinalizeOrderResponse = z.infer<typeof FinalizeOrderResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/cognito/refresh/ and /api/cognito/signout/
+
+export const RefreshResponseSchema = z.object({ access_token: z.string() });
+export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Saved carts: GET / POST /api/saved-carts/, DELETE /api/saved-carts/{id}/
+
+/** A chosen modifier as saved carts, orders and reorders carry it: price as a string (spec section 3). */
+export const LineModifierSchema = z.object({
+  id: idSchema('Each option needs an id.'),
+  name: z.string({ error: 'Each option needs a name.' }).trim().max(200, { error: 'An option name is too long.' }),
+  price: PriceTextSchema,
+});
+export type LineModifier = z.infer<typeof LineModifierSchema>;
+export type LineModifierInput = z.input<typeof LineModifierSchema>;
+
+export const SavedCartItemSchema = z.object({
+  menu_item_id: idSchema('Each item in the cart needs a menu item id.'),
+  quantity: QuantitySchema,
+  modifiers: z
+    .array(LineModifierSchema, { error: 'The options of an item must be a list.' })
+    .max(50, { error: 'An item can have at most 50 options.' }),
+});
+export type SavedCartItem = z.infer<typeof SavedCartItemSchema>;
+export type SavedCartItemInput = z.input<typeof SavedCartItemSchema>;
+
+export const SavedCartRequestSchema = request({
+  name: requiredText('Give this cart a name.', 80, 'A cart name can be at most 80 characters.'),
+  items: z
+    .array(SavedCartItemSchema, { error: 'There is nothing in this cart to save.' })
+    .min(1, { error: 'There is nothing in this cart to save.' })
+    .max(100, { error: 'A saved cart can hold at most 100 different items.' }),
+  cognito_sub: CognitoSubSchema,
+});
+export type SavedCartRequest = z.infer<typeof SavedCartRequestSchema>;
+export type SavedCartRequestInput = z.input<typeof SavedCartRequestSchema>;
+
+export const SavedCartSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  items: z.array(SavedCartItemSchema),
+  cognito_sub: z.string(),
+  /** ISO 8601 timestamp. */
+  created_at: z.string().optional(),
+});
+export type SavedCart = z.infer<typeof SavedCartSchema>;
+
+export const SavedCartListResponseSchema = z.array(SavedCartSchema);
+export type SavedCartListResponse = z.infer<typeof SavedCartListResponseSchema>;
+
+/** The `?cognito_sub=` query of the account lists and of DELETE /api/payment-methods/{id}/. */
+export const CognitoSubQuerySchema = request({ cognito_sub: CognitoSubSchema });
+export type CognitoSubQuery = z.infer<typeof CognitoSubQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders: GET /api/orders/, POST /api/orders/{id}/reorder/
+
+export const OrderSummaryItemSchema = z.object({
+  menu_item_id: IdSchema,
+  /** The item's name when ordered, so the history reads right after the menu changes. */
+  name: z.string(),
+  quantity: z.number().int().positive(),
+  modifiers: z.array(LineModifierSchema),
+});
+export type OrderSummaryItem = z.infer<typeof OrderSummaryItemSchema>;
+
+/** One order in the signed-in customer's list, newest first. */
+export const OrderSummarySchema = z.object({
+  id: IdSchema,
+  /** e.g. 'pending_payment', 'paid', 'cancelled' — the server owns the list. */
+  status: z.string(),
+  /** ISO 8601 timestamp. */
+  created_at: z.string(),
+  delivery_type: DeliveryTypeSchema,
+  items: z.array(OrderSummaryItemSchema),
+  totals: OrderTotalsSchema,
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const OrderListResponseSchema = z.array(OrderSummarySchema);
+export type OrderListResponse = z.infer<typeof OrderListResponseSchema>;
+
+export const ReorderRequestSchema = request({ cognito_sub: CognitoSubSchema });
+export type ReorderRequest = z.infer<typeof ReorderRequestSchema>;
+
+export const ReorderItemSchema = z.object({
+  menu_item_id: IdSchema,
+  quantity: QuantitySchema,
+  modifiers: z.array(LineModifierSchema),
+});
+export type ReorderItem = z.infer<typeof ReorderItemSchema>;
+
+/** `message` says what was left out, e.g. an item no longer on the menu. */
+export const ReorderResponseSchema = z.object({
+  items: z.array(ReorderItemSchema),
+  message: z.string().optional(),
+});
+export type ReorderResponse = z.infer<typeof ReorderResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Saved cards: GET /api/payment-methods/, DELETE /api/payment-methods/{id}/,
+// POST /api/setup-intent/, POST /api/save-payment-method/
+
+export const PaymentMethodSchema = z.object({
+  id: z.string(),
+  brand: z.string().optional(),
+  last4: z.string().optional(),
+  exp_month: z.number().int().min(1).max(12).optional(),
+  exp_year: z.number().int().optional(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const PaymentMethodListResponseSchema = z.array(PaymentMethodSchema);
+export type PaymentMethodListResponse = z.infer<typeof PaymentMethodListResponseSchema>;
+
+export const SetupIntentRequestSchema = request({ cognito_sub: CognitoSubSchema });
+export type SetupIntentRequest = z.infer<typeof SetupIntentRequestSchema>;
+
+export const SetupIntentResponseSchema = z.object({
+  client_secret: z.string(),
+  provider: PaymentProviderSchema.optional(),
+});
+export type SetupIntentResponse = z.infer<typeof SetupIntentResponseSchema>;
+
+export const SavePaymentMethodRequestSchema = request({
+  payment_method_id: requiredText('Choose a card to save.', 255, 'That card reference is not valid.'),
+  cognito_sub: CognitoSubSchema,
+});
+export type SavePaymentMethodRequest = z.infer<typeof SavePaymentMethodRequestSchema>;
+
+/** The spec does not show this answer; ours names the saved card. */
+export const SavePaymentMethodResponseSchema = z.object({
+  payment_method: PaymentMethodSchema.optional(),
+  message: z.string().optional(),
+});
+export type SavePaymentMethodResponse = z.infer<typeof SavePaymentMethodResponseSchema>;
