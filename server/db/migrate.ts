@@ -1,0 +1,33 @@
+/**
+ * Applies the ordered SQL files of server/db/migrations once each, at start. A lock keeps two
+ * replicas starting together on one PostgreSQL from applying the same file twice.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { Database } from './database.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATION_LOCK = 72_413_001;
+
+/** Applies what is new, in file-name order; answers the versions it applied. */
+export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`create table if not exists schema_migrations (
+      version text primary key,
+      applied_at timestamptz not null default now()
+    )`);
+    const done = new Set((await tx.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version));
+    const applied: string[] = [];
+    for (const file of files) {
+      const version = path.basename(file, '.sql');
+      if (done.has(version)) continue;
+      await tx.exec(await readFile(path.join(dir, file), 'utf8'));
+      await tx.query('insert into schema_migrations (version) values ($1)', [version]);
+      applied.push(version);
+    }
+    return applied;
+  });
+}
