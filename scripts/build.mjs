@@ -1,0 +1,65 @@
+// Builds what is missing or stale: the site (Astro -> dist/site) and the widget (rollup ->
+// dist/widget). `--force` rebuilds both. Exits non-zero when a build fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+export const buildTargets = [
+  {
+    name: 'site',
+    output: 'dist/site/index.html',
+    inputs: ['site', 'shared', 'astro.config.mjs', 'package-lock.json'],
+    command: [bin('astro'), 'build'],
+  },
+  {
+    name: 'widget',
+    output: 'dist/widget/comal.js',
+    inputs: ['widget', 'shared', 'rollup.config.mjs', 'tsconfig.json', 'package-lock.json'],
+    command: [bin('rollup'), '-c', 'rollup.config.mjs'],
+  },
+];
+
+function newestInput(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(full)) newest = Math.max(newest, newestInput(path.join(entry, name)));
+  return newest;
+}
+
+export function staleTargets(force = false) {
+  return buildTargets.filter((target) => {
+    if (force) return true;
+    const output = path.join(root, target.output);
+    if (!existsSync(output)) return true;
+    const built = statSync(output).mtimeMs;
+    return target.inputs.some((input) => newestInput(input) > built);
+  });
+}
+
+export function build({ force = false, quiet = false } = {}) {
+  for (const target of staleTargets(force)) {
+    if (!quiet) console.log(`Building the ${target.name}...`);
+    const [command, ...args] = target.command;
+    const result = spawnSync(command, args, { cwd: root, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+    if (result.status !== 0) {
+      if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+      throw new Error(`Building the ${target.name} failed (exit ${result.status}).`);
+    }
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    build({ force: process.argv.includes('--force') });
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}
