@@ -1,0 +1,173 @@
+/**
+ * The SQL of the menu tables (0001_menu.sql) and of the menu's version (0003_menu_version.sql).
+ * The whole menu is read in a handful of queries, one per table, inside one snapshot, so the rows
+ * and the version they carry always belong together.
+ */
+import type { Database, Queryable } from './database.ts';
+
+export interface CategoryRow {
+  id: string;
+  name: string;
+  position: number;
+}
+
+export interface SubcategoryRow {
+  id: string;
+  category_id: string;
+  name: string;
+  position: number;
+}
+
+export interface MenuItemRow {
+  id: string;
+  category_id: string;
+  subcategory_id: string | null;
+  name: string;
+  description: string;
+  price_cents: number;
+  is_special: boolean;
+  clover_id: string | null;
+  photo: string | null;
+  available: boolean;
+  position: number;
+}
+
+export interface ModifierGroupRow {
+  id: string;
+  name: string;
+  force_popup: boolean;
+  min_required: number;
+  max_allowed: number;
+}
+
+/** Which groups an item offers, in the order it shows them. */
+export interface ItemModifierGroupRow {
+  menu_item_id: string;
+  modifier_group_id: string;
+  position: number;
+}
+
+export interface ModifierRow {
+  id: string;
+  modifier_group_id: string;
+  name: string;
+  price_cents: number;
+  available: boolean;
+  position: number;
+}
+
+/** Every row of the menu tables, each list in display order (position, then id). */
+export interface MenuRows {
+  categories: CategoryRow[];
+  subcategories: SubcategoryRow[];
+  items: MenuItemRow[];
+  groups: ModifierGroupRow[];
+  itemGroups: ItemModifierGroupRow[];
+  modifiers: ModifierRow[];
+}
+
+/** The menu's rows with the version they were read at. */
+export interface VersionedMenuRows extends MenuRows {
+  /** menu_state.version as decimal text (bigint does not fit every JS number). */
+  version: string;
+}
+
+/** The menu's current version: one primary-key read. */
+export async function menuVersion(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ version: string }>('select version::text as version from menu_state where id');
+  if (!row) throw new Error('menu_state has no row; run the migrations first.');
+  return row.version;
+}
+
+/** Marks the menu changed; call it in the transaction that changed the menu tables (or after it). */
+export async function bumpMenuVersion(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ version: string }>(
+    'update menu_state set version = version + 1 where id returning version::text as version',
+  );
+  if (!row) throw new Error('menu_state has no row; run the migrations first.');
+  return row.version;
+}
+
+/** Reads the whole menu and its version in one repeatable-read snapshot: six queries, whatever the menu's size. */
+export async function readMenu(db: Database): Promise<VersionedMenuRows> {
+  return db.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read, read only');
+    const version = await menuVersion(tx);
+    const categories = await tx.query<CategoryRow>('select id, name, position from menu_categories order by position, id');
+    const subcategories = await tx.query<SubcategoryRow>(
+      'select id, category_id, name, position from menu_subcategories order by position, id',
+    );
+    const items = await tx.query<MenuItemRow>(
+      `select id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id, photo,
+              available, position
+         from menu_items
+        order by position, id`,
+    );
+    const groups = await tx.query<ModifierGroupRow>(
+      'select id, name, force_popup, min_required, max_allowed from modifier_groups order by id',
+    );
+    const itemGroups = await tx.query<ItemModifierGroupRow>(
+      `select menu_item_id, modifier_group_id, position
+         from menu_item_modifier_groups
+        order by menu_item_id, position, modifier_group_id`,
+    );
+    const modifiers = await tx.query<ModifierRow>(
+      'select id, modifier_group_id, name, price_cents, available, position from modifiers order by position, id',
+    );
+    return { version, categories, subcategories, items, groups, itemGroups, modifiers };
+  });
+}
+
+/** Whether the menu tables hold a menu at all. */
+export async function menuIsEmpty(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ present: boolean }>('select exists (select 1 from menu_categories) as present');
+  return !row?.present;
+}
+
+/**
+ * Writes a whole menu into empty menu tables: one statement per table, the rows passed as one
+ * JSON parameter (read as text first, so both drivers hand it over unchanged).
+ */
+export async function insertMenuRows(tx: Queryable, rows: MenuRows): Promise<void> {
+  await tx.query(
+    `insert into menu_categories (id, name, position)
+     select id, name, position from json_to_recordset($1::text::json) as r (id text, name text, position integer)`,
+    [JSON.stringify(rows.categories)],
+  );
+  await tx.query(
+    `insert into menu_subcategories (id, category_id, name, position)
+     select id, category_id, name, position
+       from json_to_recordset($1::text::json) as r (id text, category_id text, name text, position integer)`,
+    [JSON.stringify(rows.subcategories)],
+  );
+  await tx.query(
+    `insert into menu_items (id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id,
+                             photo, available, position)
+     select id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id, photo, available,
+            position
+       from json_to_recordset($1::text::json) as r (
+              id text, category_id text, subcategory_id text, name text, description text, price_cents integer,
+              is_special boolean, clover_id text, photo text, available boolean, position integer)`,
+    [JSON.stringify(rows.items)],
+  );
+  await tx.query(
+    `insert into modifier_groups (id, name, force_popup, min_required, max_allowed)
+     select id, name, force_popup, min_required, max_allowed
+       from json_to_recordset($1::text::json) as r (
+              id text, name text, force_popup boolean, min_required integer, max_allowed integer)`,
+    [JSON.stringify(rows.groups)],
+  );
+  await tx.query(
+    `insert into menu_item_modifier_groups (menu_item_id, modifier_group_id, position)
+     select menu_item_id, modifier_group_id, position
+       from json_to_recordset($1::text::json) as r (menu_item_id text, modifier_group_id text, position integer)`,
+    [JSON.stringify(rows.itemGroups)],
+  );
+  await tx.query(
+    `insert into modifiers (id, modifier_group_id, name, price_cents, available, position)
+     select id, modifier_group_id, name, price_cents, available, position
+       from json_to_recordset($1::text::json) as r (
+              id text, modifier_group_id text, name text, price_cents integer, available boolean, position integer)`,
+    [JSON.stringify(rows.modifiers)],
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * The menu catalog over the menu tables: builds the GET /api/menus/ answer from the rows, keeps
+ * it in memory serialised once with its ETag, and rebuilds only when menu_state.version moved.
+ * Every replica reads that version (one primary-key query per call), so a change made through
+ * any replica, or by a POS sync, reaches all of them on their next request.
+ */
+import { createHash } from 'node:crypto';
+import { flattenMenu } from '../../shared/menu.ts';
+import { restaurant } from '../../shared/restaurant.ts';
+import type { Cents } from '../../shared/money.ts';
+import type { Database } from '../db/database.ts';
+import { bumpMenuVersion, menuVersion, readMenu, type MenuItemRow, type VersionedMenuRows } from '../db/menu-store.ts';
+import type { CatalogItem, MenuCatalog, MenuSnapshot } from './catalog.ts';
+
+/** A modifier as the API sends it: the price in dollars as text, like a POS sends it. */
+export interface MenuAnswerModifier {
+  id: string;
+  name: string;
+  price: string;
+  available: boolean;
+}
+
+export interface MenuAnswerGroup {
+  id: string;
+  name: string;
+  force_popup: boolean;
+  min_required: number;
+  max_allowed: number;
+  modifiers: MenuAnswerModifier[];
+}
+
+export interface MenuAnswerItem {
+  id: string;
+  name: string;
+  description: string;
+  base_price: string;
+  is_special: boolean;
+  clover_id: string | null;
+  photo: string | null;
+  /** false while sold out: the widget still lists the item, marked as such. */
+  available: boolean;
+  modifier_groups: MenuAnswerGroup[];
+}
+
+export interface MenuAnswerCategory {
+  name: string;
+  menu_items: MenuAnswerItem[];
+  subcategories: { name: string; menu_items: MenuAnswerItem[] }[];
+}
+
+export interface MenuAnswer {
+  name: string;
+  categories: MenuAnswerCategory[];
+}
+
+interface BuiltSnapshot {
+  version: bigint;
+  snapshot: MenuSnapshot;
+}
+
+export function createMenuCatalog(db: Database): MenuCatalog {
+  let current: BuiltSnapshot | undefined;
+  let building: Promise<BuiltSnapshot> | undefined;
+
+  /** One rebuild at a time: callers arriving while one runs share its promise. */
+  function rebuild(): Promise<BuiltSnapshot> {
+    building ??= readMenu(db)
+      .then((rows) => {
+        // Builds never overlap, so the one finishing last read the newest rows.
+        current = { version: BigInt(rows.version), snapshot: snapshotOf(rows) };
+        return current;
+      })
+      .finally(() => {
+        building = undefined;
+      });
+    return building;
+  }
+
+  return {
+    async snapshot() {
+      const version = BigInt(await menuVersion(db));
+      if (current?.version === version) return current.snapshot;
+      const built = await rebuild();
+      if (built.version >= version) return built.snapshot;
+      // The rebuild we joined had read the menu before the change we saw: read it once more.
+      return (await rebuild()).snapshot;
+    },
+    async invalidate() {
+      await bumpMenuVersion(db);
+    },
+  };
+}
+
+/** The menus answer (one menu, the restaurant's) serialised, its ETag and the items by id. */
+export function snapshotOf(rows: VersionedMenuRows): MenuSnapshot {
+  const menus = [menuAnswerOf(rows)];
+  const json = JSON.stringify(menus);
+  const etag = `"${createHash('sha256').update(json).digest('base64url')}"`;
+
+  const itemAvailable = new Map(rows.items.map((item) => [item.id, item.available]));
+  const unavailableModifiers = new Set(rows.modifiers.filter((m) => !m.available).map((m) => m.id));
+  const items = new Map<string, CatalogItem>();
+  for (const item of flattenMenu(menus[0]!)) {
+    const unavailableModifierIds = new Set<string>();
+    for (const group of item.modifier_groups) {
+      for (const modifier of group.modifiers) {
+        if (unavailableModifiers.has(modifier.id)) unavailableModifierIds.add(modifier.id);
+      }
+    }
+    items.set(item.id, { ...item, available: itemAvailable.get(item.id) ?? false, unavailableModifierIds });
+  }
+  return { json, etag, items };
+}
+
+/** The restaurant's menu as the API sends it, from the rows in their display order. */
+export function menuAnswerOf(rows: VersionedMenuRows): MenuAnswer {
+  const modifiersByGroup = groupBy(rows.modifiers, (m) => m.modifier_group_id);
+  const groups = new Map<string, MenuAnswerGroup>(
+    rows.groups.map((g) => [
+      g.id,
+      {
+        id: g.id,
+        name: g.name,
+        force_popup: g.force_popup,
+        min_required: g.min_required,
+        max_allowed: g.max_allowed,
+        modifiers: (modifiersByGroup.get(g.id) ?? []).map((m) => ({
+          id: m.id,
+          name: m.name,
+          price: dollarsText(m.price_cents),
+          available: m.available,
+        })),
+      },
+    ]),
+  );
+  const groupsByItem = groupBy(rows.itemGroups, (link) => link.menu_item_id);
+  const answerItem = (item: MenuItemRow): MenuAnswerItem => ({
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    base_price: dollarsText(item.price_cents),
+    is_special: item.is_special,
+    clover_id: item.clover_id,
+    photo: item.photo,
+    available: item.available,
+    modifier_groups: (groupsByItem.get(item.id) ?? []).flatMap((link) => {
+      const group = groups.get(link.modifier_group_id);
+      return group ? [group] : [];
+    }),
+  });
+
+  const subcategoriesByCategory = groupBy(rows.subcategories, (s) => s.category_id);
+  const subcategoryIds = new Set(rows.subcategories.map((s) => `${s.category_id}\u0000${s.id}`));
+  // An item sits in its subcategory when that subcategory belongs to the item's category,
+  // otherwise directly in its category.
+  const itemsByPlace = groupBy(rows.items, (item) =>
+    item.subcategory_id !== null && subcategoryIds.has(`${item.category_id}\u0000${item.subcategory_id}`)
+      ? `sub\u0000${item.subcategory_id}`
+      : `cat\u0000${item.category_id}`,
+  );
+
+  return {
+    name: restaurant.menuName,
+    categories: rows.categories.map((category) => ({
+      name: category.name,
+      menu_items: (itemsByPlace.get(`cat\u0000${category.id}`) ?? []).map(answerItem),
+      subcategories: (subcategoriesByCategory.get(category.id) ?? []).map((sub) => ({
+        name: sub.name,
+        menu_items: (itemsByPlace.get(`sub\u0000${sub.id}`) ?? []).map(answerItem),
+      })),
+    })),
+  };
+}
+
+/** Cents as the dollars text a POS sends: 425 -> '4.25', 1500 -> '15.00'. */
+export function dollarsText(cents: Cents): string {
+  const whole = Math.trunc(cents / 100);
+  const rest = Math.abs(cents % 100);
+  return `${cents < 0 && whole === 0 ? '-' : ''}${whole}.${String(rest).padStart(2, '0')}`;
+}
+
+function groupBy<T>(values: readonly T[], key: (value: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const value of values) {
+    const k = key(value);
+    const list = groups.get(k);
+    if (list) list.push(value);
+    else groups.set(k, [value]);
+  }
+  return groups;
+}
