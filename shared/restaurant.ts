@@ -24,6 +24,18 @@ export interface Restaurant {
   taxPercent: number;
   siteUrl: string;
   socials: { instagram: string; facebook: string };
+  /**
+   * The in-house courier: where it goes and what it charges. A distance pays the fee of the
+   * smallest tier that reaches it; beyond `radiusMiles` the courier refuses. Fees start at the $10
+   * that spec section 9 charges at least (max(10, fee)), so the estimate a customer sees is what
+   * delivery costs before the restaurant's discount, and a longer trip costs more.
+   */
+  delivery: {
+    radiusMiles: number;
+    /** How long a delivery estimate holds before the customer must ask again. */
+    quoteValidMinutes: number;
+    feeTiers: readonly { upToMiles: number; feeCents: number }[];
+  };
 }
 
 const everyDay = (opens: string, closes: string): DayHours => [{ opens, closes }];
@@ -52,6 +64,15 @@ export const restaurant: Restaurant = {
   socials: {
     instagram: 'https://www.instagram.com/taqueriaelcomal/',
     facebook: 'https://www.facebook.com/taqueriaelcomal/',
+  },
+  delivery: {
+    radiusMiles: 8,
+    quoteValidMinutes: 20,
+    feeTiers: [
+      { upToMiles: 3, feeCents: 1000 },
+      { upToMiles: 5, feeCents: 1200 },
+      { upToMiles: 8, feeCents: 1400 },
+    ],
   },
 };
 

@@ -1,0 +1,83 @@
+/**
+ * The in-house courier, the embedded default delivery provider: it places the address at its
+ * ZIP code's centre, measures great-circle miles from the restaurant, and prices the trip with the
+ * fee tiers of restaurant.delivery. No network, no keys.
+ */
+import type { EstimateDeliveryRequest } from '../../../shared/api/schemas.ts';
+import { deliveryFeeCents, type DeliveryFeeTier } from '../../../shared/delivery-fee.ts';
+import { distanceMiles, type Point } from '../../../shared/distance.ts';
+import { restaurant } from '../../../shared/restaurant.ts';
+import type { DeliveryProvider, DeliveryQuoteResult } from './delivery-provider.ts';
+import { zipCentroid, zip5, type ZipCentroid } from './zip-centroids.ts';
+
+export interface CourierOptions {
+  /** Where trips start. */
+  origin: Point;
+  radiusMiles: number;
+  quoteValidMinutes: number;
+  feeTiers: readonly DeliveryFeeTier[];
+  /** ZIP to centre; the packaged US table unless a test gives its own. */
+  locate: (zip: string) => ZipCentroid | null;
+}
+
+export const OUTSIDE_US = 'We deliver only to addresses in the United States. Pickup is always available.';
+
+/** unknownZip('00000') = 'We could not find ZIP code 00000. Check it and try again.' */
+export function unknownZip(zip: string): string {
+  return `We could not find ZIP code ${zip}. Check it and try again.`;
+}
+
+/** wrongState('90012', 'CA', 'NV') = 'ZIP code 90012 is in CA, not NV. Check the state and the ZIP code.' */
+export function wrongState(zip: string, zipState: string, givenState: string): string {
+  return `ZIP code ${zip} is in ${zipState}, not ${givenState}. Check the state and the ZIP code.`;
+}
+
+/** beyondRadius(12.4, 8) = 'Sorry, 12.4 miles is beyond our 8-mile delivery area. Pickup is always available.' */
+export function beyondRadius(miles: number, radiusMiles: number): string {
+  return `Sorry, ${miles.toFixed(1)} miles is beyond our ${radiusMiles}-mile delivery area. Pickup is always available.`;
+}
+
+/**
+ * Miles to one decimal. The courier prices and refuses on this rounded figure, the one the
+ * customer sees, so "8.0 miles" is never refused as beyond 8 nor "2.0" charged the next tier.
+ */
+export function roundMiles(miles: number): number {
+  return Math.round(miles * 10) / 10;
+}
+
+export function createCourier(options: Partial<CourierOptions> = {}): DeliveryProvider {
+  const config: CourierOptions = {
+    origin: restaurant.location,
+    radiusMiles: restaurant.delivery.radiusMiles,
+    quoteValidMinutes: restaurant.delivery.quoteValidMinutes,
+    feeTiers: restaurant.delivery.feeTiers,
+    locate: zipCentroid,
+    ...options,
+  };
+  const refuse = (message: string): DeliveryQuoteResult => ({ ok: false, message });
+
+  return {
+    name: 'courier',
+    async quote(address: EstimateDeliveryRequest): Promise<DeliveryQuoteResult> {
+      if (address.delivery_country.toUpperCase() !== 'US') return refuse(OUTSIDE_US);
+      const zip = address.delivery_zip.trim();
+      const place = config.locate(zip);
+      if (!place) return refuse(unknownZip(zip));
+      const state = address.delivery_state.trim().toUpperCase();
+      if (place.state && state && place.state !== state) return refuse(wrongState(zip5(zip) ?? zip, place.state, state));
+      const miles = roundMiles(distanceMiles(config.origin, place));
+      const feeCents = miles <= config.radiusMiles ? deliveryFeeCents(miles, config.feeTiers) : null;
+      if (feeCents === null) return refuse(beyondRadius(miles, config.radiusMiles));
+      return {
+        ok: true,
+        provider: 'courier',
+        providerQuoteId: null,
+        feeCents,
+        lat: place.lat,
+        lng: place.lng,
+        distanceMiles: miles,
+        validForMs: config.quoteValidMinutes * 60_000,
+      };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { EstimateDeliveryRequestSchema, type EstimateDeliveryResponse } from '../../shared/api/schemas.ts';
+import { toDollars } from '../../shared/money.ts';
+import type { AppDependencies } from '../app.ts';
+import { saveQuote } from '../db/delivery-quotes.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { readBody } from '../http/errors.ts';
+import { hit, type RateLimit } from '../http/rate-limit.ts';
+
+export const ESTIMATE_RATE_LIMIT: RateLimit = {
+  name: 'estimate-delivery',
+  limit: 30,
+  windowMs: 10 * 60_000,
+  message: 'Too many delivery estimates in a short time. Wait a few minutes and try again.',
+};
+
+/**
+ * POST /api/estimate-delivery/: what delivery to an address costs, held for a while under a
+ * quote id that create-order charges; 422 with a sentence when the address cannot be served.
+ */
+export function deliveryRoutes({ db, delivery, clock }: AppDependencies): Hono {
+  return new Hono().post('/estimate-delivery/', async (c) => {
+    await hit(db, ESTIMATE_RATE_LIMIT, clientAddress(c), clock());
+    const address = await readBody(c, EstimateDeliveryRequestSchema);
+    const quote = await delivery.quote(address);
+    if (!quote.ok) return c.json({ error: true, message: quote.message }, 422);
+    const stored = await saveQuote(db, {
+      provider: quote.provider,
+      provider_quote_id: quote.providerQuoteId,
+      street: address.delivery_street,
+      city: address.delivery_city,
+      state: address.delivery_state,
+      zip: address.delivery_zip,
+      country: address.delivery_country,
+      lat: quote.lat,
+      lng: quote.lng,
+      distance_miles: quote.distanceMiles,
+      fee_cents: quote.feeCents,
+      expires_at: new Date(clock().getTime() + quote.validForMs),
+    });
+    const body: EstimateDeliveryResponse & { expires_at: string } = {
+      error: false,
+      delivery_estimate: toDollars(stored.fee_cents),
+      quote_id: stored.id,
+      delivery_lat: stored.lat,
+      delivery_lng: stored.lng,
+      distance_miles: Math.round(stored.distance_miles * 10) / 10,
+      expires_at: new Date(stored.expires_at).toISOString(),
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(body);
+  });
+}
