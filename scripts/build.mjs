@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { writeFileSync, readFileSync } from 'node:fs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -12,12 +14,14 @@ export const buildTargets = [
   {
     name: 'site',
     output: 'dist/site/index.html',
+    outDir: 'dist/site',
     inputs: ['site', 'shared', 'astro.config.mjs', 'package-lock.json'],
     command: [bin('astro'), 'build'],
   },
   {
     name: 'widget',
     output: 'dist/widget/comal.js',
+    outDir: 'dist/widget',
     inputs: ['widget', 'shared', 'rollup.config.mjs', 'tsconfig.json', 'package-lock.json'],
     command: [bin('rollup'), '-c', 'rollup.config.mjs'],
   },
@@ -43,6 +47,25 @@ export function staleTargets(force = false) {
   });
 }
 
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|map)$/;
+
+/** Writes .br and .gz beside each text file, so the server sends them without compressing per request. */
+export function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(name)) continue;
+    const bytes = readFileSync(file);
+    const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    const gzip = gzipSync(bytes, { level: 9 });
+    if (brotli.length < bytes.length) writeFileSync(`${file}.br`, brotli);
+    if (gzip.length < bytes.length) writeFileSync(`${file}.gz`, gzip);
+  }
+}
+
 export function build({ force = false, quiet = false } = {}) {
   for (const target of staleTargets(force)) {
     if (!quiet) console.log(`Building the ${target.name}...`);
@@ -52,6 +75,7 @@ export function build({ force = false, quiet = false } = {}) {
       if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
       throw new Error(`Building the ${target.name} failed (exit ${result.status}).`);
     }
+    precompress(path.join(root, target.outDir));
   }
 }
 

@@ -1,23 +1,95 @@
-/** The whole HTTP surface as one Hono value, so tests call it directly or through a port. */
-import { Hono } from 'hono';
+/**
+ * The whole HTTP surface as one Hono value, so tests call it with `app.request()` or through a
+ * port. Handlers only validate and delegate; rules live in services, SQL in server/db.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
 import type { Database } from './db/database.ts';
+import { csrfProtection } from './http/csrf.ts';
+import { HttpError } from './http/errors.ts';
+import type { MenuCatalog } from './menu/catalog.ts';
+import type { DeliveryProvider } from './providers/delivery/delivery-provider.ts';
+import type { PaymentProvider } from './providers/payments/payment-provider.ts';
+import { apiRoutes } from './routes/index.ts';
 import { mountStaticSite } from './static-site.ts';
+
+export interface AppSettings {
+  distDir: string;
+  /** Partner origins allowed to call the API with credentials (EMBED_ORIGINS). */
+  embedOrigins: readonly string[];
+  /** The site's public origin when it differs from what requests show (behind a proxy). */
+  publicOrigin?: string | undefined;
+  /** Signs CSRF tokens; the same on every replica. */
+  secret: string;
+}
 
 export interface AppDependencies {
   db: Database;
-  distDir: string;
+  settings: AppSettings;
+  menu: MenuCatalog;
+  delivery: DeliveryProvider;
+  payments: PaymentProvider;
+  clock: () => Date;
 }
 
-export function createApp({ db, distDir }: AppDependencies): Hono {
+export type Route = (deps: AppDependencies) => Hono;
+
+export const BODY_TOO_LARGE = 'The request is too large.';
+export const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+const MAX_BODY_BYTES = 100 * 1024;
+
+export function createApp(deps: AppDependencies): Hono {
   const app = new Hono();
-  app.get('/api/health/', async (c) => {
-    await db.query('select 1');
-    return c.json({ ok: true, database: db.kind });
+  const isAllowedOrigin = (origin: string, c: Context) =>
+    origin === siteOrigin(c, deps.settings) || deps.settings.embedOrigins.includes(origin);
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (!c.req.path.startsWith('/api/')) return;
+    console.log(
+      JSON.stringify({
+        level: c.res.status >= 500 ? 'error' : 'info',
+        request_id: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      }),
+    );
   });
-  mountStaticSite(app, distDir);
+  app.use(
+    '/api/*',
+    cors({
+      origin: (origin, c) => (isAllowedOrigin(origin, c) ? origin : null),
+      credentials: true,
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowHeaders: ['Content-Type', 'X-CSRFToken', 'X-Requested-With', 'Authorization', 'Idempotency-Key'],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new HttpError(413, BODY_TOO_LARGE); } }),
+  );
+  app.use('/api/*', csrfProtection({ secret: deps.settings.secret, isAllowedOrigin, exempt: (path) => path.startsWith('/api/webhooks/') }));
+
+  for (const route of apiRoutes) app.route('/api', route(deps));
+  mountStaticSite(app, deps.settings.distDir);
+
   app.onError((error, c) => {
-    console.error(JSON.stringify({ level: 'error', path: c.req.path, message: error.message }));
-    return c.json({ error: true, message: 'Something went wrong on our side. Please try again.' }, 500);
+    if (error instanceof HttpError) return c.json({ error: true, message: error.message }, error.status, error.headers);
+    console.error(
+      JSON.stringify({ level: 'error', request_id: c.get('requestId'), path: c.req.path, message: error.message, stack: error.stack }),
+    );
+    return c.json({ error: true, message: SERVER_FAULT }, 500);
   });
   return app;
+}
+
+function siteOrigin(c: Context, settings: AppSettings): string {
+  return settings.publicOrigin ?? new URL(c.req.url).origin;
 }

@@ -8,6 +8,11 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Where the built site (dist/site) and widget (dist/widget) are. */
   distDir: string;
+  embedOrigins: string[];
+  publicOrigin: string | undefined;
+  secretKey: string | undefined;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -21,5 +26,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     distDir: path.resolve(env.DIST_DIR || './dist'),
+    embedOrigins: (env.EMBED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, '') || undefined,
+    secretKey: env.SECRET_KEY || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
   };
 }

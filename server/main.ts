@@ -1,19 +1,18 @@
-/** Starts the product: database, migrations, then site, widget and API on one port. */
+/** Starts the product: database, migrations, demo data, then site, widget and API on one port. */
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { createDependencies } from './compose.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
 
 const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const applied = await migrate(db);
-if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+const deps = await createDependencies(db, config);
+const app = createApp(deps);
 
-const app = createApp({ db, distDir: config.distDir });
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const where = db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  console.log(`Comal is serving http://${config.host}:${info.port}/ (data: ${where})`);
+  console.log(`Comal is serving http://${config.host}:${info.port}/ (data: ${where}, payments: ${deps.payments.name})`);
 });
 
 let stopping = false;

@@ -19,6 +19,18 @@ export function redirectTarget(pathname: string, search: string): string | null 
   return `${pathname}/${search}`;
 }
 
+/**
+ * Hashed files (Astro's /_astro/, the widget's chunks) never change under the same name, so a
+ * browser keeps them a year. HTML is revalidated each time. The widget's entry keeps the URL
+ * partners paste, so it is cached briefly and refreshed in the background.
+ */
+export function cacheControl(pathname: string): string {
+  if (pathname.startsWith('/_astro/') || /^\/widget\/chunks\//.test(pathname)) return 'public, max-age=31536000, immutable';
+  if (pathname.startsWith('/widget/')) return 'public, max-age=300, stale-while-revalidate=86400';
+  if (pathname.endsWith('/') || pathname.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 export function mountStaticSite(app: Hono, distDir: string): void {
   const siteRoot = path.join(distDir, 'site');
   const widgetRoot = path.join(distDir, 'widget');
@@ -29,8 +41,17 @@ export function mountStaticSite(app: Hono, distDir: string): void {
     if (target) return c.redirect(target, 301);
     await next();
   });
-  app.use('/widget/*', serveStatic({ root: widgetRoot, rewriteRequestPath: (p) => p.replace(/^\/widget/, '') }));
-  app.use('*', serveStatic({ root: siteRoot }));
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.status === 200 && (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.path.startsWith('/api/')) {
+      c.res.headers.set('Cache-Control', cacheControl(c.req.path));
+    }
+  });
+  app.use(
+    '/widget/*',
+    serveStatic({ root: widgetRoot, precompressed: true, rewriteRequestPath: (p) => p.replace(/^\/widget/, '') }),
+  );
+  app.use('*', serveStatic({ root: siteRoot, precompressed: true }));
   app.notFound(async (c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ error: true, message: 'There is no such API call.' }, 404);
     const page = await readFile(path.join(siteRoot, '404.html'), 'utf8').catch(() => 'Page not found');

@@ -10,7 +10,7 @@ import pg from 'pg';
 export type Row = Record<string, unknown>;
 
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T extends object = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
 export interface Database extends Queryable {
@@ -38,7 +38,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const db = await PGlite.create(dataDir);
   return {
     kind: 'pglite',
-    async query<T extends Row>(sql: string, params: unknown[] = []) {
+    async query<T extends object>(sql: string, params: unknown[] = []) {
       return (await db.query<T>(sql, params)).rows;
     },
     async exec(sql) {
@@ -47,7 +47,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     transaction(work) {
       return db.transaction((tx) =>
         work({
-          query: async <T extends Row>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+          query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
           exec: async (sql: string) => void (await tx.exec(sql)),
         }),
       );
@@ -58,11 +58,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server drops (restart, failover) must not crash the process; the
+  // pool replaces it, and requests in flight fail with their own error.
+  pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', message: `database connection lost: ${error.message}` })));
   // Fail at start, with the server's own message, rather than on the first request.
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    async query<T extends Row>(sql: string, params: unknown[] = []) {
+    async query<T extends object>(sql: string, params: unknown[] = []) {
       return (await pool.query<T>(sql, params)).rows;
     },
     async exec(sql) {
@@ -73,7 +76,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
       try {
         await client.query('begin');
         const result = await work({
-          query: async <T extends Row>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
+          query: async <T extends object>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
           exec: async (sql: string) => void (await client.query(sql)),
         });
         await client.query('commit');

@@ -29,13 +29,6 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     ).rejects.toThrow(/check constraint/);
   });
 
-  it('keeps the data across a restart', async () => {
-    await fresh.db.query(`insert into menu_categories (id, name) values ('tacos', 'Tacos')`);
-    const reopened = await fresh.reopen();
-    expect(await migrate(reopened)).toEqual([]);
-    expect(await reopened.query('select name from menu_categories')).toEqual([{ name: 'Tacos' }]);
-  });
-
   it('rolls a failing migration back whole and applies nothing of it', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'comal-migrations-'));
     try {
@@ -47,5 +40,13 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('keeps the data across a restart', async () => {
+    await fresh.db.query(`insert into menu_categories (id, name) values ('tacos', 'Tacos')`);
+    await fresh.db.close();
+    const reopened = await fresh.reopen();
+    expect(await migrate(reopened)).toEqual([]);
+    expect(await reopened.query('select name from menu_categories')).toEqual([{ name: 'Tacos' }]);
   });
 });

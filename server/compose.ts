@@ -1,0 +1,36 @@
+/**
+ * Puts the server together from its configuration: migrations, demo data on first start, the
+ * signing secret, and the provider of each concern chosen once from the environment.
+ */
+import type { AppDependencies } from './app.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { createMenuCatalog } from './menu/menu-catalog.ts';
+import { createCourier } from './providers/delivery/courier.ts';
+import { createDemoPayments } from './providers/payments/demo.ts';
+import { seedDemoData } from './seed.ts';
+import { serverSecret } from './secrets.ts';
+
+export async function createDependencies(
+  db: Database,
+  config: ServerConfig,
+  overrides: Partial<Omit<AppDependencies, 'db' | 'settings'>> = {},
+): Promise<AppDependencies> {
+  await migrate(db);
+  await seedDemoData(db);
+  const clock = overrides.clock ?? (() => new Date());
+  return {
+    db,
+    clock,
+    settings: {
+      distDir: config.distDir,
+      embedOrigins: config.embedOrigins,
+      publicOrigin: config.publicOrigin,
+      secret: await serverSecret(db, config.secretKey),
+    },
+    menu: overrides.menu ?? createMenuCatalog(db),
+    delivery: overrides.delivery ?? createCourier(),
+    payments: overrides.payments ?? createDemoPayments(db, clock),
+  };
+}

@@ -1,0 +1,106 @@
+/** SQL for orders, their lines and their status history. */
+import type { Queryable } from './database.ts';
+
+export type OrderStatus = 'pending_payment' | 'paid' | 'accepted' | 'ready' | 'out_for_delivery' | 'completed' | 'cancelled';
+
+export interface OrderLineRow {
+  menu_item_id: string;
+  name: string;
+  unit_price_cents: number;
+  quantity: number;
+  modifiers: { id: string; name: string; price_cents: number }[];
+}
+
+export interface NewOrder {
+  id: string;
+  status: OrderStatus;
+  cognito_sub: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  marketing_opt_in: boolean;
+  delivery_type: 'pickup' | 'delivery';
+  delivery_street: string | null;
+  delivery_city: string | null;
+  delivery_state: string | null;
+  delivery_zip: string | null;
+  delivery_country: string | null;
+  delivery_lat: number | null;
+  delivery_lng: number | null;
+  delivery_quote_id: string | null;
+  promo_code: string | null;
+  subtotal_cents: number;
+  promo_discount_cents: number;
+  tax_cents: number;
+  delivery_fee_cents: number;
+  delivery_charge_cents: number;
+  tip_cents: number;
+  total_cents: number;
+}
+
+export interface OrderRow extends NewOrder {
+  number: number;
+  points_earned: number;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+const ORDER_FIELDS = [
+  'id', 'status', 'cognito_sub', 'name', 'email', 'phone', 'marketing_opt_in', 'delivery_type',
+  'delivery_street', 'delivery_city', 'delivery_state', 'delivery_zip', 'delivery_country',
+  'delivery_lat', 'delivery_lng', 'delivery_quote_id', 'promo_code', 'subtotal_cents',
+  'promo_discount_cents', 'tax_cents', 'delivery_fee_cents', 'delivery_charge_cents', 'tip_cents',
+  'total_cents',
+] as const satisfies readonly (keyof NewOrder)[];
+
+/** Writes the order, its lines and its first status; answers the order's number. */
+export async function insertOrder(db: Queryable, order: NewOrder, lines: OrderLineRow[]): Promise<number> {
+  const placeholders = ORDER_FIELDS.map((_, i) => `$${i + 1}`).join(', ');
+  const [row] = await db.query<{ number: string | number }>(
+    `insert into orders (${ORDER_FIELDS.join(', ')}) values (${placeholders}) returning number`,
+    ORDER_FIELDS.map((field) => order[field]),
+  );
+  for (const [position, line] of lines.entries()) {
+    await db.query(
+      `insert into order_lines (order_id, position, menu_item_id, name, unit_price_cents, quantity, modifiers)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [order.id, position, line.menu_item_id, line.name, line.unit_price_cents, line.quantity, JSON.stringify(line.modifiers)],
+    );
+  }
+  await addStatus(db, order.id, order.status);
+  return Number(row!.number);
+}
+
+export async function findOrder(db: Queryable, id: string): Promise<OrderRow | null> {
+  const [row] = await db.query<OrderRow & { number: string | number }>('select * from orders where id = $1', [id]);
+  return row ? { ...row, number: Number(row.number) } : null;
+}
+
+export async function orderLines(db: Queryable, orderId: string): Promise<OrderLineRow[]> {
+  return db.query<OrderLineRow>(
+    `select menu_item_id, name, unit_price_cents, quantity, modifiers from order_lines where order_id = $1 order by position`,
+    [orderId],
+  );
+}
+
+/** Moves an order from one status to the next; false when it was not in `from` (someone else moved it). */
+export async function moveOrder(
+  db: Queryable,
+  id: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  extra: { paidAt?: Date; pointsEarned?: number } = {},
+): Promise<boolean> {
+  const updated = await db.query(
+    `update orders set status = $3, paid_at = coalesce($4, paid_at), points_earned = coalesce($5, points_earned)
+      where id = $1 and status = $2 returning id`,
+    [id, from, to, extra.paidAt ?? null, extra.pointsEarned ?? null],
+  );
+  if (updated.length === 0) return false;
+  await addStatus(db, id, to);
+  return true;
+}
+
+async function addStatus(db: Queryable, orderId: string, status: OrderStatus, note = ''): Promise<void> {
+  await db.query('insert into order_status_history (order_id, status, note) values ($1, $2, $3)', [orderId, status, note]);
+}

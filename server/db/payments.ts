@@ -1,0 +1,51 @@
+/** SQL for payments: one per order, as the provider knows it. */
+import type { PaymentStatus } from '../providers/payments/payment-provider.ts';
+import type { Queryable } from './database.ts';
+
+export interface PaymentRow {
+  id: string;
+  order_id: string;
+  provider: string;
+  provider_reference: string;
+  client_secret: string;
+  amount_cents: number;
+  status: PaymentStatus;
+  failure_message: string | null;
+}
+
+const COLUMNS = 'id, order_id, provider, provider_reference, client_secret, amount_cents, status, failure_message';
+
+export async function insertPayment(db: Queryable, payment: Omit<PaymentRow, 'failure_message'>): Promise<void> {
+  await db.query(
+    `insert into payments (id, order_id, provider, provider_reference, client_secret, amount_cents, status)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [payment.id, payment.order_id, payment.provider, payment.provider_reference, payment.client_secret, payment.amount_cents, payment.status],
+  );
+}
+
+export async function paymentForOrder(db: Queryable, orderId: string): Promise<PaymentRow | null> {
+  const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where order_id = $1`, [orderId]);
+  return row ?? null;
+}
+
+export async function paymentByReference(db: Queryable, reference: string): Promise<PaymentRow | null> {
+  const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where provider_reference = $1`, [reference]);
+  return row ?? null;
+}
+
+export async function paymentByClientSecret(db: Queryable, clientSecret: string): Promise<PaymentRow | null> {
+  const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where client_secret = $1`, [clientSecret]);
+  return row ?? null;
+}
+
+export async function setPaymentStatus(
+  db: Queryable,
+  reference: string,
+  status: PaymentStatus,
+  failureMessage: string | null = null,
+): Promise<void> {
+  await db.query(
+    `update payments set status = $2, failure_message = $3, updated_at = now() where provider_reference = $1`,
+    [reference, status, failureMessage],
+  );
+}

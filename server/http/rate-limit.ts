@@ -1,0 +1,34 @@
+/**
+ * Fixed-window rate limits counted in the database, so every replica shares one count.
+ * A bucket is a purpose plus who asks (an address, a phone number, an account).
+ */
+import type { Queryable } from '../db/database.ts';
+import { HttpError } from './errors.ts';
+
+export interface RateLimit {
+  /** What is limited, e.g. 'promo'. */
+  name: string;
+  limit: number;
+  windowMs: number;
+  message: string;
+}
+
+/** Counts one hit; throws 429 with Retry-After when the window's limit is passed. */
+export async function hit(db: Queryable, rule: RateLimit, who: string, now: Date = new Date()): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const [row] = await db.query<{ hits: number }>(
+    `insert into rate_limit_hits (bucket, window_start, hits) values ($1, $2, 1)
+     on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1
+     returning hits`,
+    [`${rule.name}:${who}`, windowStart],
+  );
+  if ((row?.hits ?? 0) > rule.limit) {
+    const retryAfter = Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
+    throw new HttpError(429, rule.message, { 'Retry-After': String(Math.max(1, retryAfter)) });
+  }
+}
+
+/** Drops windows that ended long ago (run now and then, not per request). */
+export async function pruneRateLimits(db: Queryable, olderThan: Date): Promise<void> {
+  await db.query('delete from rate_limit_hits where window_start < $1', [olderThan]);
+}

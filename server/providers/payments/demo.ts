@@ -1,0 +1,96 @@
+/**
+ * The demo payment provider of the embedded defaults: no money moves, and it follows Stripe's
+ * test cards so the same card numbers behave the same in both (4242 4242 4242 4242 pays,
+ * 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds). The payment's
+ * state lives in the payments table, so every replica agrees on it.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import { paymentByClientSecret, setPaymentStatus } from '../../db/payments.ts';
+import { paymentByReference } from '../../db/payments.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+export const CARD_DECLINED = 'Your card was declined.';
+export const INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
+export const CARD_NUMBER_INVALID = 'Your card number is not valid.';
+export const EXPIRY_INVALID = 'Enter the expiry date as MM/YY.';
+export const CARD_EXPIRED = 'Your card has expired.';
+export const CVC_INVALID = 'Enter the 3 or 4 digit security code on the back of your card.';
+export const PAYMENT_NOT_FOUND = 'We could not find this payment. Start checkout again.';
+
+const DECLINES: Record<string, string> = {
+  '4000000000000002': CARD_DECLINED,
+  '4000000000009995': INSUFFICIENT_FUNDS,
+};
+
+export function createDemoPayments(db: Database, clock: () => Date = () => new Date()): PaymentProvider & {
+  confirm(input: DemoCardConfirmation): Promise<'succeeded'>;
+} {
+  return {
+    name: 'demo',
+    async createPayment() {
+      const reference = `demo_pi_${randomBytes(12).toString('base64url')}`;
+      return { reference, clientSecret: `${reference}_secret_${randomBytes(18).toString('base64url')}` };
+    },
+    async paymentStatus(reference) {
+      return (await paymentByReference(db, reference))?.status ?? 'requires_payment';
+    },
+    async confirm(input) {
+      const payment = await paymentByClientSecret(db, input.client_secret);
+      if (!payment || payment.provider !== 'demo') throw new HttpError(404, PAYMENT_NOT_FOUND);
+      if (payment.status === 'succeeded') return 'succeeded';
+      const problem = checkCard(input, clock());
+      if (problem) throw new HttpError(422, problem);
+      const digits = input.card_number.replace(/\D/g, '');
+      const decline = DECLINES[digits];
+      if (decline) {
+        await setPaymentStatus(db, payment.provider_reference, 'failed', decline);
+        throw new HttpError(402, decline);
+      }
+      await setPaymentStatus(db, payment.provider_reference, 'succeeded');
+      return 'succeeded';
+    },
+  };
+}
+
+export interface DemoCardConfirmation {
+  client_secret: string;
+  card_number: string;
+  exp: string;
+  cvc: string;
+}
+
+/** What is wrong with the card as typed, or null. */
+export function checkCard(card: Omit<DemoCardConfirmation, 'client_secret'>, now: Date): string | null {
+  const digits = card.card_number.replace(/[\s-]/g, '');
+  if (!/^\d{13,19}$/.test(digits) || !passesLuhn(digits)) return CARD_NUMBER_INVALID;
+  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.exp);
+  if (!expiry) return EXPIRY_INVALID;
+  const month = Number(expiry[1]);
+  const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
+  if (month < 1 || month > 12) return EXPIRY_INVALID;
+  // A card works through the last day of its expiry month.
+  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return CARD_EXPIRED;
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return CVC_INVALID;
+  return null;
+}
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export type DemoPayments = ReturnType<typeof createDemoPayments>;
+
+export function isDemoPayments(provider: PaymentProvider): provider is DemoPayments {
+  return provider.name === 'demo' && 'confirm' in provider;
+}

@@ -1,0 +1,26 @@
+/**
+ * A card payment processor behind one small interface (STYLE.md, after Vendure's handlers):
+ * the demo provider by default, Stripe when STRIPE_SECRET_KEY is set.
+ */
+export type PaymentStatus = 'requires_payment' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
+
+export interface CreatedPayment {
+  /** The provider's id for this payment (a PaymentIntent id for Stripe). */
+  reference: string;
+  /** What the browser needs to confirm the payment. */
+  clientSecret: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'demo' | 'stripe';
+  createPayment(input: {
+    orderId: string;
+    amountCents: number;
+    currency: 'usd';
+    description: string;
+    /** Retries with the same key create nothing new. */
+    idempotencyKey: string;
+  }): Promise<CreatedPayment>;
+  /** Where the money is, as the provider says now. */
+  paymentStatus(reference: string): Promise<PaymentStatus>;
+}

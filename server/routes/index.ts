@@ -1,0 +1,23 @@
+/** Every API router, one per resource group of spec section 7, mounted under /api. */
+import type { Route } from '../app.ts';
+import { accountRoutes } from './account.ts';
+import { csrfRoutes } from './csrf.ts';
+import { deliveryRoutes } from './delivery.ts';
+import { demoPaymentRoutes } from './demo-payments.ts';
+import { healthRoutes } from './health.ts';
+import { loyaltyRoutes } from './loyalty.ts';
+import { menuRoutes } from './menus.ts';
+import { orderRoutes } from './orders.ts';
+import { promoRoutes } from './promo.ts';
+
+export const apiRoutes: readonly Route[] = [
+  healthRoutes,
+  csrfRoutes,
+  menuRoutes,
+  deliveryRoutes,
+  promoRoutes,
+  loyaltyRoutes,
+  orderRoutes,
+  demoPaymentRoutes,
+  accountRoutes,
+];

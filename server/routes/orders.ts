@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import { CreateOrderRequestSchema } from '../../shared/api/schemas.ts';
+import type { AppDependencies } from '../app.ts';
+import { HttpError, readBody } from '../http/errors.ts';
+import { finalizeOrder, placeOrder } from '../services/orders.ts';
+
+export const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key header must be 8 to 255 letters, digits, dashes or underscores.';
+
+/** POST /api/create-order/ and POST /api/finalize-order/{id}/. */
+export function orderRoutes(deps: AppDependencies): Hono {
+  return new Hono()
+    .post('/create-order/', async (c) => {
+      const idempotencyKey = c.req.header('Idempotency-Key');
+      if (idempotencyKey !== undefined && !/^[\w-]{8,255}$/.test(idempotencyKey)) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
+      const request = await readBody(c, CreateOrderRequestSchema);
+      // Accounts arrive with sign-in; until then a cognito_sub in the body is not proof of anyone.
+      const { status, body } = await placeOrder(deps, request, { idempotencyKey, cognitoSub: null });
+      return c.json(body, status as 201);
+    })
+    .post('/finalize-order/:id/', async (c) => c.json(await finalizeOrder(deps, c.req.param('id'))));
+}

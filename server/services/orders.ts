@@ -1,0 +1,290 @@
+/**
+ * Placing and finalising orders. Every amount is recomputed here from the server's own menu,
+ * promo table and stored delivery quote with shared/pricing; the browser's figures are ignored.
+ */
+import { createHash } from 'node:crypto';
+import type { CreateOrderRequest } from '../../shared/api/schemas.ts';
+import { formatUSD, toCents, toDollars } from '../../shared/money.ts';
+import { normalizePhone } from '../../shared/phone.ts';
+import { orderTotals, type OrderTotals, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
+import { restaurant } from '../../shared/restaurant.ts';
+import type { AppDependencies } from '../app.ts';
+import { findUsableQuote } from '../db/delivery-quotes.ts';
+import { claimKey, storeAnswer } from '../db/idempotency.ts';
+import { earnPoints } from '../db/loyalty.ts';
+import { findOrder, insertOrder, moveOrder, orderLines, type OrderLineRow, type OrderRow } from '../db/orders.ts';
+import { insertPayment, paymentForOrder, setPaymentStatus } from '../db/payments.ts';
+import { HttpError } from '../http/errors.ts';
+import { newId } from '../ids.ts';
+import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
+import { checkPromoCode, promoMinimumMessage } from './promo-codes.ts';
+
+export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
+export const ORDER_NOT_FOUND = 'We could not find that order.';
+export const KEY_REUSED = 'This checkout was already used for a different cart. Reload the page and try again.';
+export const QUOTE_MISSING = 'We could not find your delivery quote. Check the address again for a new price.';
+export const QUOTE_EXPIRED = 'Your delivery quote has expired. Check the address again for a new price.';
+export const QUOTE_USED = 'This delivery quote was already used for another order. Check the address again for a new price.';
+export const QUOTE_ADDRESS_CHANGED = 'The delivery address changed since the estimate. Check the address again for a new price.';
+export const PAYMENT_NOT_RECEIVED = 'We have not received your payment yet. Enter your card details to pay.';
+export const PAYMENT_PROCESSING = 'Your payment is still processing. This page will update when it goes through.';
+export const PAYMENT_CANCELED = 'This payment was cancelled. Start checkout again.';
+/** Card networks will not charge less than this. */
+export const MINIMUM_CARD_CHARGE_CENTS = 50;
+export const MAXIMUM_TIP_CENTS = 100_000;
+
+export const soldOut = (name: string) => `${name} is sold out today. Remove it and try again.`;
+export const choiceNotOffered = (name: string) => `One of the choices for ${name} is not available. Open the item and choose again.`;
+export const tooFewChoices = (group: string, item: string, min: number) =>
+  `Choose ${min === 1 ? 'an option' : `at least ${min} options`} for "${group}" on ${item}.`;
+export const tooManyChoices = (group: string, item: string, max: number) =>
+  `Choose at most ${max} ${max === 1 ? 'option' : 'options'} for "${group}" on ${item}.`;
+
+export interface OrderAnswer {
+  order_id: string;
+  number: number;
+  status: string;
+  payment: { provider: 'demo' | 'stripe'; client_secret: string };
+  totals: WireTotals;
+}
+
+export interface WireTotals {
+  subtotal: number;
+  promo_discount: number;
+  tax: number;
+  delivery_charge: number;
+  tip: number;
+  total: number;
+}
+
+const IDEMPOTENCY_SCOPE = 'create-order';
+
+export async function placeOrder(
+  deps: AppDependencies,
+  request: CreateOrderRequest,
+  options: { idempotencyKey?: string | undefined; cognitoSub?: string | null },
+): Promise<{ status: number; body: OrderAnswer }> {
+  const { db, clock } = deps;
+  const key = options.idempotencyKey;
+  const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('base64url');
+  if (key) {
+    const [stored] = await db.query<{ request_hash: string; status: number; response: OrderAnswer }>(
+      'select request_hash, status, response from idempotency_keys where scope = $1 and key = $2 and status > 0',
+      [IDEMPOTENCY_SCOPE, key],
+    );
+    if (stored) return replay(stored.request_hash, requestHash, stored.status, stored.response);
+  }
+
+  const now = clock();
+  const snapshot = await deps.menu.snapshot();
+  const { priced, rows } = priceCart(snapshot, request.cart_items);
+  const promo = request.promo_code ? await applicablePromo(deps, request.promo_code, now) : null;
+  const delivery = request.delivery_type === 'delivery' ? await deliveryFor(deps, request, now) : null;
+  const tipCents = delivery ? toCents(request.tip ?? 0) : 0;
+  if (tipCents > MAXIMUM_TIP_CENTS) throw new HttpError(422, `A tip can be at most ${formatUSD(MAXIMUM_TIP_CENTS)}.`);
+
+  const totals = orderTotals({
+    lines: priced,
+    deliveryType: request.delivery_type,
+    promo: promo?.rule ?? null,
+    deliveryFee: delivery?.feeCents ?? 0,
+    tip: tipCents,
+    taxPercent: restaurant.taxPercent,
+  });
+  if (promo && totals.subtotal < promo.minSubtotalCents) {
+    throw new HttpError(422, promoMinimumMessage(promo.code, promo.minSubtotalCents));
+  }
+  if (totals.total < MINIMUM_CARD_CHARGE_CENTS) {
+    throw new HttpError(422, `The order total must be at least ${formatUSD(MINIMUM_CARD_CHARGE_CENTS)} to pay by card.`);
+  }
+
+  return db.transaction(async (tx) => {
+    if (key) {
+      const stored = await claimKey(tx, IDEMPOTENCY_SCOPE, key, requestHash);
+      if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as OrderAnswer);
+    }
+    const orderId = newId('ord');
+    const payment = await deps.payments.createPayment({
+      orderId,
+      amountCents: totals.total,
+      currency: 'usd',
+      description: `${restaurant.name} online order`,
+      idempotencyKey: `create-payment-${orderId}`,
+    });
+    const number = await insertOrder(
+      tx,
+      {
+        id: orderId,
+        status: 'pending_payment',
+        cognito_sub: options.cognitoSub ?? null,
+        name: request.name,
+        email: request.email,
+        phone: normalizePhone(request.phone),
+        marketing_opt_in: request.marketing_opt_in,
+        delivery_type: request.delivery_type,
+        delivery_street: delivery ? request.delivery_street ?? null : null,
+        delivery_city: delivery ? request.delivery_city ?? null : null,
+        delivery_state: delivery ? request.delivery_state ?? null : null,
+        delivery_zip: delivery ? request.delivery_zip ?? null : null,
+        delivery_country: delivery ? request.delivery_country || 'US' : null,
+        delivery_lat: delivery?.lat ?? null,
+        delivery_lng: delivery?.lng ?? null,
+        delivery_quote_id: delivery?.quoteId ?? null,
+        promo_code: promo?.code ?? null,
+        subtotal_cents: totals.subtotal,
+        promo_discount_cents: totals.promoDiscount,
+        tax_cents: totals.tax,
+        delivery_fee_cents: delivery?.feeCents ?? 0,
+        delivery_charge_cents: totals.deliveryCharge,
+        tip_cents: totals.tip,
+        total_cents: totals.total,
+      },
+      rows,
+    );
+    await insertPayment(tx, {
+      id: newId('pay'),
+      order_id: orderId,
+      provider: deps.payments.name,
+      provider_reference: payment.reference,
+      client_secret: payment.clientSecret,
+      amount_cents: totals.total,
+      status: 'requires_payment',
+    });
+    const body: OrderAnswer = {
+      order_id: orderId,
+      number,
+      status: 'pending_payment',
+      payment: { provider: deps.payments.name, client_secret: payment.clientSecret },
+      totals: wireTotals(totals),
+    };
+    if (key) await storeAnswer(tx, IDEMPOTENCY_SCOPE, key, 201, body);
+    return { status: 201, body };
+  });
+}
+
+function replay(storedHash: string, requestHash: string, status: number, body: OrderAnswer) {
+  if (storedHash !== requestHash) throw new HttpError(409, KEY_REUSED);
+  return { status, body };
+}
+
+/** Each cart line priced from the menu, after checking the item, its choices and their limits. */
+export function priceCart(
+  snapshot: MenuSnapshot,
+  cartItems: CreateOrderRequest['cart_items'],
+): { priced: PricedLine[]; rows: OrderLineRow[] } {
+  const priced: PricedLine[] = [];
+  const rows: OrderLineRow[] = [];
+  for (const cartItem of cartItems) {
+    const item = snapshot.items.get(cartItem.menu_item_id);
+    if (!item) throw new HttpError(422, ITEM_NOT_ON_MENU);
+    if (!item.available) throw new HttpError(422, soldOut(item.name));
+    const chosen = chosenModifiers(item, cartItem.modifiers);
+    priced.push({ menuItem: item, quantity: cartItem.quantity, selectedModifiers: chosen });
+    rows.push({
+      menu_item_id: item.id,
+      name: item.name,
+      unit_price_cents: toCents(item.base_price),
+      quantity: cartItem.quantity,
+      modifiers: chosen.map((m) => ({ id: m.id, name: m.name, price_cents: toCents(m.price) })),
+    });
+  }
+  return { priced, rows };
+}
+
+function chosenModifiers(item: CatalogItem, ids: readonly string[]) {
+  if (new Set(ids).size !== ids.length) throw new HttpError(422, choiceNotOffered(item.name));
+  const chosen = [];
+  for (const group of item.modifier_groups) {
+    const inGroup = group.modifiers.filter((m) => ids.includes(m.id));
+    if (inGroup.length < group.min_required) throw new HttpError(422, tooFewChoices(group.name, item.name, group.min_required));
+    if (inGroup.length > group.max_allowed) throw new HttpError(422, tooManyChoices(group.name, item.name, group.max_allowed));
+    for (const modifier of inGroup) {
+      if (item.unavailableModifierIds.has(modifier.id)) throw new HttpError(422, soldOut(`${modifier.name} for ${item.name}`));
+      chosen.push(modifier);
+    }
+  }
+  if (chosen.length !== ids.length) throw new HttpError(422, choiceNotOffered(item.name));
+  return chosen;
+}
+
+async function applicablePromo(deps: AppDependencies, code: string, now: Date) {
+  const check = await checkPromoCode(deps.db, code, now);
+  if (!check.valid) throw new HttpError(422, check.message);
+  return check as { code: string; rule: PromoRule; minSubtotalCents: number };
+}
+
+async function deliveryFor(deps: AppDependencies, request: CreateOrderRequest, now: Date) {
+  const found = await findUsableQuote(deps.db, request.delivery_quote_id ?? '', now);
+  if (!found.ok) throw new HttpError(422, { expired: QUOTE_EXPIRED, used: QUOTE_USED, missing: QUOTE_MISSING }[found.reason]);
+  const quote = found.quote;
+  if (quote.zip.slice(0, 5) !== (request.delivery_zip ?? '').slice(0, 5)) throw new HttpError(422, QUOTE_ADDRESS_CHANGED);
+  return { quoteId: quote.id, feeCents: quote.fee_cents, lat: quote.lat, lng: quote.lng };
+}
+
+export function wireTotals(totals: Pick<OrderTotals, 'subtotal' | 'promoDiscount' | 'tax' | 'deliveryCharge' | 'tip' | 'total'>): WireTotals {
+  return {
+    subtotal: toDollars(totals.subtotal),
+    promo_discount: toDollars(totals.promoDiscount),
+    tax: toDollars(totals.tax),
+    delivery_charge: toDollars(totals.deliveryCharge),
+    tip: toDollars(totals.tip),
+    total: toDollars(totals.total),
+  };
+}
+
+export interface OrderSummary {
+  order_id: string;
+  number: number;
+  status: string;
+  delivery_type: 'pickup' | 'delivery';
+  points_earned: number;
+  items: { menu_item_id: string; name: string; quantity: number; unit_price: number; modifiers: { id: string; name: string; price: string }[] }[];
+  totals: WireTotals;
+}
+
+/** POST /api/finalize-order/{id}/: paid only when the provider says the money moved; repeatable. */
+export async function finalizeOrder(deps: AppDependencies, orderId: string): Promise<OrderSummary> {
+  const { db } = deps;
+  const order = await findOrder(db, orderId);
+  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+  if (order.status !== 'pending_payment') return summarize(db, order);
+  const payment = await paymentForOrder(db, orderId);
+  if (!payment) throw new HttpError(404, ORDER_NOT_FOUND);
+  const status = await deps.payments.paymentStatus(payment.provider_reference);
+  if (status === 'processing') throw new HttpError(409, PAYMENT_PROCESSING);
+  if (status === 'canceled') throw new HttpError(409, PAYMENT_CANCELED);
+  if (status !== 'succeeded') throw new HttpError(402, payment.failure_message ?? PAYMENT_NOT_RECEIVED);
+  const points = Math.floor((order.subtotal_cents - order.promo_discount_cents) / 100);
+  await db.transaction(async (tx) => {
+    if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', { paidAt: deps.clock(), pointsEarned: points }))) return;
+    await setPaymentStatus(tx, payment.provider_reference, 'succeeded');
+    if (points > 0) await earnPoints(tx, orderId, order.phone, points);
+  });
+  return summarize(db, (await findOrder(db, orderId))!);
+}
+
+async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<OrderSummary> {
+  const lines = await orderLines(db, order.id);
+  return {
+    order_id: order.id,
+    number: order.number,
+    status: order.status,
+    delivery_type: order.delivery_type,
+    points_earned: order.points_earned,
+    items: lines.map((line) => ({
+      menu_item_id: line.menu_item_id,
+      name: line.name,
+      quantity: line.quantity,
+      unit_price: toDollars(line.unit_price_cents),
+      modifiers: line.modifiers.map((m) => ({ id: m.id, name: m.name, price: (m.price_cents / 100).toFixed(2) })),
+    })),
+    totals: wireTotals({
+      subtotal: order.subtotal_cents,
+      promoDiscount: order.promo_discount_cents,
+      tax: order.tax_cents,
+      deliveryCharge: order.delivery_charge_cents,
+      tip: order.tip_cents,
+      total: order.total_cents,
+    }),
+  };
+}

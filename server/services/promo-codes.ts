@@ -1,0 +1,62 @@
+/** Whether a promo code applies now, and the words a customer reads either way. */
+import { formatUSD, toCents } from '../../shared/money.ts';
+import type { PromoRule } from '../../shared/pricing.ts';
+import type { Queryable } from '../db/database.ts';
+import { findPromoCode, insertPromoCode } from '../db/promo-codes.ts';
+
+export const PROMO_UNKNOWN = 'That promo code is not valid.';
+export const PROMO_EXPIRED = 'This promo code has expired.';
+export const PROMO_NOT_STARTED = 'This promo code is not active yet.';
+export const PROMO_INACTIVE = 'This promo code is no longer available.';
+
+export type PromoCheck =
+  | { valid: true; code: string; rule: PromoRule; message: string; minSubtotalCents: number }
+  | { valid: false; message: string };
+
+export async function checkPromoCode(db: Queryable, code: string, now: Date): Promise<PromoCheck> {
+  const promo = await findPromoCode(db, code);
+  if (!promo) return { valid: false, message: PROMO_UNKNOWN };
+  if (!promo.active) return { valid: false, message: PROMO_INACTIVE };
+  if (promo.starts_at && promo.starts_at > now) return { valid: false, message: PROMO_NOT_STARTED };
+  if (promo.expires_at && promo.expires_at <= now) return { valid: false, message: PROMO_EXPIRED };
+  const rule: PromoRule = { discount_type: promo.discount_type, discount_value: promo.discount_value };
+  const off = rule.discount_type === 'percent' ? `${rule.discount_value}% off` : `${formatUSD(toCents(rule.discount_value))} off`;
+  const minimum = promo.min_subtotal_cents > 0 ? ` orders of ${formatUSD(promo.min_subtotal_cents)} or more` : ' your order';
+  return { valid: true, code: promo.code, rule, minSubtotalCents: promo.min_subtotal_cents, message: `${promo.code} applied: ${off}${minimum}.` };
+}
+
+/** The subtotal a promo needs, said to the customer when the cart is below it. */
+export function promoMinimumMessage(code: string, minSubtotalCents: number): string {
+  return `${code} needs an order of at least ${formatUSD(minSubtotalCents)}.`;
+}
+
+/** The demo promo codes: two that work and one that has expired. */
+export async function seedPromoCodes(db: Queryable): Promise<void> {
+  await insertPromoCode(db, {
+    code: 'WELCOME10',
+    discount_type: 'percent',
+    discount_value: 10,
+    starts_at: null,
+    expires_at: null,
+    min_subtotal_cents: 0,
+    description: '10% off for new customers',
+  });
+  await insertPromoCode(db, {
+    code: 'FIVEOFF',
+    discount_type: 'fixed',
+    discount_value: 5,
+    starts_at: null,
+    expires_at: null,
+    min_subtotal_cents: 0,
+    description: '$5 off any order',
+  });
+  await insertPromoCode(db, {
+    code: 'SUMMER25',
+    discount_type: 'percent',
+    discount_value: 25,
+    starts_at: new Date('2025-06-01T07:00:00Z'),
+    expires_at: new Date('2025-09-01T07:00:00Z'),
+    min_subtotal_cents: 0,
+    description: 'Summer 2025 special (expired)',
+  });
+}

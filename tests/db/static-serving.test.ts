@@ -1,0 +1,58 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../support/api.ts';
+import { databaseTargets } from '../support/databases.ts';
+
+// Needs the built site (npm test builds it first).
+const [pglite] = databaseTargets;
+
+describe('serving the built site and widget', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(pglite!);
+  });
+  afterAll(() => api?.close());
+  const home = readFileSync('dist/site/index.html');
+
+  it('sends brotli or gzip when the browser accepts it, and plain bytes otherwise', async () => {
+    const br = await api.app.request('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/text\/html/);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer()))).toEqual(home);
+    const gz = await api.app.request('/', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer()))).toEqual(home);
+    const plain = await api.app.request('/');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer())).toEqual(home);
+  });
+
+  it('lets browsers keep hashed files for a year and revalidate pages', async () => {
+    const hashed = readdirSync('dist/site/_astro').find((name) => name.endsWith('.js'));
+    expect(hashed).toBeDefined();
+    const asset = await api.app.request(`/_astro/${hashed}`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await api.app.request('/')).headers.get('cache-control')).toBe('no-cache');
+    const widget = await api.app.request('/widget/comal.js');
+    expect(widget.status).toBe(200);
+    expect(widget.headers.get('content-type')).toMatch(/javascript/);
+    expect(widget.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400');
+  });
+
+  it('redirects a path without its slash (301), keeping the query, and /taco-boxes to /tacoboxes/', async () => {
+    const menu = await api.app.request('/menu?category=Tacos');
+    expect(menu.status).toBe(301);
+    expect(menu.headers.get('location')).toBe('/menu/?category=Tacos');
+    const boxes = await api.app.request('/taco-boxes');
+    expect(boxes.status).toBe(301);
+    expect(boxes.headers.get('location')).toBe('/tacoboxes/');
+    expect((await api.app.request('/widget/comal.js')).status).toBe(200);
+  });
+
+  it('answers an unknown page with the site’s 404 page', async () => {
+    const response = await api.app.request('/no-such-page/');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('We could not find that page');
+  });
+});

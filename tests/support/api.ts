@@ -1,0 +1,46 @@
+/**
+ * The real API on a fresh database, called through `app.request()` with a CSRF token, as the
+ * widget calls it. Providers are the embedded defaults unless a test passes its own.
+ */
+import { createApp, type AppDependencies } from '../../server/app.ts';
+import { createDependencies } from '../../server/compose.ts';
+import { readConfig } from '../../server/config.ts';
+import type { DatabaseTarget, FreshDatabase } from './databases.ts';
+
+export interface TestApi {
+  app: ReturnType<typeof createApp>;
+  deps: AppDependencies;
+  fresh: FreshDatabase;
+  csrfToken: string;
+  /** A JSON call with the CSRF header; `headers` add to or override the defaults. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export const TEST_ORIGIN = 'http://localhost';
+
+export async function createTestApi(
+  target: DatabaseTarget,
+  overrides: Partial<Omit<AppDependencies, 'db' | 'settings'>> = {},
+  env: Record<string, string> = {},
+): Promise<TestApi> {
+  const fresh = await target.create();
+  const config = readConfig({ DIST_DIR: 'dist', ...env });
+  const deps = await createDependencies(fresh.db, config, overrides);
+  const app = createApp(deps);
+  const { csrftoken } = (await (await app.request('/api/csrf/')).json()) as { csrftoken: string };
+  return {
+    app,
+    deps,
+    fresh,
+    csrfToken: csrftoken,
+    async call(method, path, body, headers = {}) {
+      return app.request(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': csrftoken, ...headers },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      });
+    },
+    close: () => fresh.destroy(),
+  };
+}
