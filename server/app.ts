@@ -23,6 +23,12 @@ export interface AppSettings {
   publicOrigin?: string | undefined;
   /** Signs CSRF tokens; the same on every replica. */
   secret: string;
+  /** Whether X-Forwarded-For names the client (behind a load balancer that sets it). */
+  trustProxy: boolean;
+  /** Signing secret of the Stripe webhook endpoint (STRIPE_WEBHOOK_SECRET); without it the route answers 404. */
+  stripeWebhookSecret?: string | undefined;
+  /** Stripe's publishable key, which the browser needs to show the card form. */
+  stripePublishableKey?: string | undefined;
 }
 
 export interface AppDependencies {

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { createMenuCatalog } from './menu/menu-catalog.ts';
 import { createCourier } from './providers/delivery/courier.ts';
 import { createDemoPayments } from './providers/payments/demo.ts';
+import { createStripePayments } from './providers/payments/stripe.ts';
 import { seedDemoData } from './seed.ts';
 import { serverSecret } from './secrets.ts';
 
@@ -28,9 +29,14 @@ export async function createDependencies(
       embedOrigins: config.embedOrigins,
       publicOrigin: config.publicOrigin,
       secret: await serverSecret(db, config.secretKey),
+      trustProxy: config.trustProxy,
+      stripeWebhookSecret: config.stripeWebhookSecret,
+      stripePublishableKey: config.stripePublishableKey,
     },
     menu: overrides.menu ?? createMenuCatalog(db),
     delivery: overrides.delivery ?? createCourier(),
-    payments: overrides.payments ?? createDemoPayments(db, clock),
+    payments:
+      overrides.payments ??
+      (config.stripeSecretKey ? createStripePayments({ secretKey: config.stripeSecretKey }) : createDemoPayments(db, clock)),
   };
 }

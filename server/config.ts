@@ -11,8 +11,10 @@ export interface ServerConfig {
   embedOrigins: string[];
   publicOrigin: string | undefined;
   secretKey: string | undefined;
+  trustProxy: boolean;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  stripePublishableKey: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -32,7 +34,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, '') || undefined,
     secretKey: env.SECRET_KEY || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
   };
 }

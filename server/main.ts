@@ -6,6 +6,12 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 
 const config = readConfig();
+if (config.stripeSecretKey && !config.stripeWebhookSecret) {
+  console.warn('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: payments whose browser closed before finalize wait for the next finalize call.');
+}
+if (config.stripeSecretKey && !config.stripePublishableKey) {
+  console.warn('STRIPE_SECRET_KEY is set without STRIPE_PUBLISHABLE_KEY: the card form cannot load.');
+}
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const deps = await createDependencies(db, config);
 const app = createApp(deps);

@@ -8,6 +8,8 @@ export interface MenuSnapshot {
   /** The GET /api/menus/ body, already serialised, and its strong ETag. */
   json: string;
   etag: string;
+  /** The same JSON compressed once per menu version, for browsers that accept it. */
+  encoded: { br: Uint8Array; gzip: Uint8Array };
   /** Every item by id, with availability, for create-order's pricing and checks. */
   items: ReadonlyMap<string, CatalogItem>;
 }

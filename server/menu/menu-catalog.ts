@@ -5,6 +5,7 @@
  * any replica, or by a POS sync, reaches all of them on their next request.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { flattenMenu } from '../../shared/menu.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import type { Cents } from '../../shared/money.ts';
@@ -109,7 +110,11 @@ export function snapshotOf(rows: VersionedMenuRows): MenuSnapshot {
     }
     items.set(item.id, { ...item, available: itemAvailable.get(item.id) ?? false, unavailableModifierIds });
   }
-  return { json, etag, items };
+  const encoded = {
+    br: brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(json, { level: 9 }),
+  };
+  return { json, etag, encoded, items };
 }
 
 /** The restaurant's menu as the API sends it, from the rows in their display order. */

@@ -18,9 +18,9 @@ export const ESTIMATE_RATE_LIMIT: RateLimit = {
  * POST /api/estimate-delivery/: what delivery to an address costs, held for a while under a
  * quote id that create-order charges; 422 with a sentence when the address cannot be served.
  */
-export function deliveryRoutes({ db, delivery, clock }: AppDependencies): Hono {
+export function deliveryRoutes({ db, delivery, clock, settings }: AppDependencies): Hono {
   return new Hono().post('/estimate-delivery/', async (c) => {
-    await hit(db, ESTIMATE_RATE_LIMIT, clientAddress(c), clock());
+    await hit(db, ESTIMATE_RATE_LIMIT, clientAddress(c, settings.trustProxy), clock());
     const address = await readBody(c, EstimateDeliveryRequestSchema);
     const quote = await delivery.quote(address);
     if (!quote.ok) return c.json({ error: true, message: quote.message }, 422);

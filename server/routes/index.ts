@@ -9,6 +9,7 @@ import { loyaltyRoutes } from './loyalty.ts';
 import { menuRoutes } from './menus.ts';
 import { orderRoutes } from './orders.ts';
 import { promoRoutes } from './promo.ts';
+import { stripeWebhookRoutes } from './stripe-webhooks.ts';
 
 export const apiRoutes: readonly Route[] = [
   healthRoutes,
@@ -20,4 +21,5 @@ export const apiRoutes: readonly Route[] = [
   orderRoutes,
   demoPaymentRoutes,
   accountRoutes,
+  (deps) => stripeWebhookRoutes({ webhookSecret: deps.settings.stripeWebhookSecret })(deps),
 ];

@@ -15,10 +15,10 @@ export const LOYALTY_RATE_LIMIT = {
 };
 
 /** GET /api/loyalty/points/?phone=: the points of that phone number (0 when it has none). */
-export function loyaltyRoutes({ db, clock }: AppDependencies): Hono {
+export function loyaltyRoutes({ db, clock, settings }: AppDependencies): Hono {
   return new Hono().get('/loyalty/points/', async (c) => {
     const { phone } = readQuery(c, LoyaltyPointsQuerySchema);
-    await hit(db, LOYALTY_RATE_LIMIT, clientAddress(c), clock());
+    await hit(db, LOYALTY_RATE_LIMIT, clientAddress(c, settings.trustProxy), clock());
     c.header('Cache-Control', 'no-store');
     return c.json({ points: await pointsFor(db, normalizePhone(phone)) });
   });

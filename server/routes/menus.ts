@@ -8,10 +8,29 @@ import type { AppDependencies } from '../app.ts';
 export function menuRoutes({ menu }: Pick<AppDependencies, 'menu'>): Hono {
   return new Hono().get('/menus/', async (c) => {
     const snapshot = await menu.snapshot();
-    const headers = { ETag: snapshot.etag, 'Cache-Control': 'no-cache' };
+    const headers = { ETag: snapshot.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
     if (ifNoneMatchHits(c.req.header('If-None-Match'), snapshot.etag)) return c.body(null, 304, headers);
+    const encoding = preferredEncoding(c.req.header('Accept-Encoding'));
+    if (encoding) {
+      const body = snapshot.encoded[encoding];
+      return c.body(body as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': encoding });
+    }
     return c.body(snapshot.json, 200, { ...headers, 'Content-Type': 'application/json' });
   });
+}
+
+/** br when the client takes it, else gzip, else none (q=0 means refused). */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `*`, or any listed tag, W/ or not. */

@@ -14,10 +14,10 @@ export const PROMO_RATE_LIMIT = {
 };
 
 /** POST /api/promo-validate/: whether a code applies; an invalid one says why (200, valid false). */
-export function promoRoutes({ db, clock }: AppDependencies): Hono {
+export function promoRoutes({ db, clock, settings }: AppDependencies): Hono {
   return new Hono().post('/promo-validate/', async (c) => {
     const { code } = await readBody(c, PromoValidateRequestSchema);
-    await hit(db, PROMO_RATE_LIMIT, clientAddress(c), clock());
+    await hit(db, PROMO_RATE_LIMIT, clientAddress(c, settings.trustProxy), clock());
     const check = await checkPromoCode(db, code, clock());
     if (!check.valid) return c.json({ valid: false, message: check.message });
     return c.json({ valid: true, discount_type: check.rule.discount_type, discount_value: check.rule.discount_value, message: check.message });

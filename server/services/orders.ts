@@ -44,7 +44,7 @@ export interface OrderAnswer {
   order_id: string;
   number: number;
   status: string;
-  payment: { provider: 'demo' | 'stripe'; client_secret: string };
+  payment: { provider: 'demo' | 'stripe'; client_secret: string; publishable_key?: string };
   totals: WireTotals;
 }
 
@@ -98,19 +98,23 @@ export async function placeOrder(
     throw new HttpError(422, `The order total must be at least ${formatUSD(MINIMUM_CARD_CHARGE_CENTS)} to pay by card.`);
   }
 
+  // The processor is called before the transaction so no database connection waits on the
+  // network. Retries of one key derive the same order id, so the processor's own idempotency
+  // (keyed on the order id) hands them the same payment.
+  const orderId = key ? `ord_${createHash('sha256').update(`${key}:${requestHash}`).digest('base64url').slice(0, 22)}` : newId('ord');
+  const payment = await deps.payments.createPayment({
+    orderId,
+    amountCents: totals.total,
+    currency: 'usd',
+    description: `${restaurant.name} online order`,
+    idempotencyKey: `create-payment-${orderId}`,
+  });
+
   return db.transaction(async (tx) => {
     if (key) {
       const stored = await claimKey(tx, IDEMPOTENCY_SCOPE, key, requestHash);
       if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as OrderAnswer);
     }
-    const orderId = newId('ord');
-    const payment = await deps.payments.createPayment({
-      orderId,
-      amountCents: totals.total,
-      currency: 'usd',
-      description: `${restaurant.name} online order`,
-      idempotencyKey: `create-payment-${orderId}`,
-    });
     const number = await insertOrder(
       tx,
       {
@@ -154,7 +158,11 @@ export async function placeOrder(
       order_id: orderId,
       number,
       status: 'pending_payment',
-      payment: { provider: deps.payments.name, client_secret: payment.clientSecret },
+      payment: {
+        provider: deps.payments.name,
+        client_secret: payment.clientSecret,
+        ...(deps.payments.name === 'stripe' && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
+      },
       totals: wireTotals(totals),
     };
     if (key) await storeAnswer(tx, IDEMPOTENCY_SCOPE, key, 201, body);

@@ -123,6 +123,19 @@ describe.each(databaseTargets)('API security on $name', (target) => {
     expect((await api.call('POST', '/api/cognito/signout/')).status).toBe(204);
   });
 
+  it('ignores a made-up X-Forwarded-For unless the server sits behind a proxy, so limits cannot be dodged', async () => {
+    const direct = await createTestApi(target, {}, { TRUST_PROXY: '0' });
+    try {
+      for (let i = 0; i < 20; i++) {
+        await direct.call('POST', '/api/promo-validate/', { code: `TRY${i}` }, { 'X-Forwarded-For': `198.51.100.${i}` });
+      }
+      const limited = await direct.call('POST', '/api/promo-validate/', { code: 'TRY20' }, { 'X-Forwarded-For': '198.51.100.99' });
+      expect(limited.status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('every API answer carries a request id', async () => {
     const response = await api.app.request('/api/health/');
     expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenusResponseSchema } from '../../shared/api/schemas.ts';
@@ -239,6 +240,21 @@ describe.each(databaseTargets)('the menu on $name', (target) => {
 
     const listed = await api.request('/api/menus/', { headers: { 'If-None-Match': `"old", W/${etag}` } });
     expect(listed.status).toBe(304);
+  });
+
+  it('sends the menu brotli- or gzip-compressed to browsers that accept it, a tenth of its size', async () => {
+    const api = menusApi(catalog);
+    const plain = await api.request('/api/menus/');
+    const json = await plain.text();
+    const br = await api.request('/api/menus/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(br.headers.get('Vary')).toBe('Accept-Encoding');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brotliDecompressSync(brBytes).toString()).toBe(json);
+    expect(brBytes.length).toBeLessThan(json.length / 10);
+    const gz = await api.request('/api/menus/', { headers: { 'Accept-Encoding': 'gzip, br;q=0' } });
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(json);
   });
 
   it('a browser holding an old ETag gets the changed menu in full', async () => {

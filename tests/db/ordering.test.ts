@@ -88,6 +88,26 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       expect(await (await api.call('POST', '/api/promo-validate/', { code: 'FREEFOOD' })).json()).toEqual({ valid: false, message: PROMO_UNKNOWN });
     });
 
+    it('the 21st try from one address within 10 minutes is refused (429) until the window passes', async () => {
+      const from = { 'X-Forwarded-For': '203.0.113.9' };
+      for (let i = 0; i < 20; i++) {
+        expect((await api.call('POST', '/api/promo-validate/', { code: `GUESS${i}` }, from)).status).toBe(200);
+      }
+      const limited = await api.call('POST', '/api/promo-validate/', { code: 'GUESS20' }, from);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await message(limited)).toBe('Too many promo code attempts. Wait a few minutes and try again.');
+      const other = await api.call('POST', '/api/promo-validate/', { code: 'FIVEOFF' }, { 'X-Forwarded-For': '203.0.113.10' });
+      expect(other.status).toBe(200);
+      const before = now;
+      now = new Date(now.getTime() + 10 * 60_000);
+      try {
+        expect((await api.call('POST', '/api/promo-validate/', { code: 'FIVEOFF' }, from)).status).toBe(200);
+      } finally {
+        now = before;
+      }
+    });
+
     it('an empty code is refused with a sentence', async () => {
       const response = await api.call('POST', '/api/promo-validate/', { code: '  ' });
       expect(response.status).toBe(422);

@@ -25,7 +25,8 @@ export async function createTestApi(
   env: Record<string, string> = {},
 ): Promise<TestApi> {
   const fresh = await target.create();
-  const config = readConfig({ DIST_DIR: 'dist', ...env });
+  // Tests name their callers with X-Forwarded-For, as a load balancer would.
+  const config = readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', ...env });
   const deps = await createDependencies(fresh.db, config, overrides);
   const app = createApp(deps);
   const { csrftoken } = (await (await app.request('/api/csrf/')).json()) as { csrftoken: string };

@@ -1,0 +1,102 @@
+/**
+ * The Stripe payment provider (STRIPE_SECRET_KEY): one PaymentIntent per order, confirmed by the
+ * customer in Stripe's Payment Element (card data never reaches this server). Stripe's shapes stop
+ * here (STYLE.md): the rest of the app sees a reference, a client secret and a PaymentStatus.
+ */
+import Stripe from 'stripe';
+import type { PaymentProvider, PaymentStatus } from './payment-provider.ts';
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  /** Where Stripe's API is; only tests and local stand-ins change these. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  /** Retries on network errors and 409/5xx answers; safe because every create carries an idempotency key. */
+  maxNetworkRetries?: number;
+  /** How long one call to Stripe may take before it counts as failed, in milliseconds. */
+  timeoutMs?: number;
+}
+
+export interface StripePayments extends PaymentProvider {
+  readonly name: 'stripe';
+  /** The SDK client, for webhook routes or admin tools that need more of Stripe's API. */
+  readonly stripe: Stripe;
+  /** The payment's status and, after a failed attempt, Stripe's sentence for the customer. */
+  describePayment(reference: string): Promise<{ status: PaymentStatus; failureMessage: string | null }>;
+}
+
+export function createStripePayments(options: StripePaymentsOptions): StripePayments {
+  const stripe = new Stripe(options.secretKey, {
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs ?? 20_000,
+    appInfo: { name: 'comal' },
+  });
+
+  async function describePayment(reference: string) {
+    const intent = await stripe.paymentIntents.retrieve(reference);
+    return { status: paymentStatusOf(intent), failureMessage: paymentFailureMessage(intent) };
+  }
+
+  return {
+    name: 'stripe',
+    stripe,
+    async createPayment(input) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          automatic_payment_methods: { enabled: true },
+          description: input.description,
+          metadata: { order_id: input.orderId },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error(`Stripe answered PaymentIntent ${intent.id} without a client secret.`);
+      return { reference: intent.id, clientSecret: intent.client_secret };
+    },
+    async paymentStatus(reference) {
+      return (await describePayment(reference)).status;
+    },
+    describePayment,
+  };
+}
+
+export function isStripePayments(provider: PaymentProvider): provider is StripePayments {
+  return provider.name === 'stripe' && 'describePayment' in provider;
+}
+
+/** Where the money is, in the app's words, for a PaymentIntent as Stripe shows it. */
+export function paymentStatusOf(intent: Pick<Stripe.PaymentIntent, 'id' | 'status'>): PaymentStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+      return 'processing';
+    // Authorised but not captured: the money has not moved yet (we capture automatically).
+    case 'requires_capture':
+      return 'processing';
+    case 'requires_payment_method':
+    case 'requires_confirmation':
+    case 'requires_action':
+      return 'requires_payment';
+    case 'canceled':
+      return 'canceled';
+    default:
+      // A status newer than this code: refuse to guess which way the money went.
+      throw new Error(`Stripe PaymentIntent ${intent.id} has a status this server does not know: ${intent.status}.`);
+  }
+}
+
+/**
+ * Why the last attempt to pay failed, in Stripe's customer-facing words ("Your card was
+ * declined."), or null when nothing failed or the customer has moved on to a new attempt.
+ */
+export function paymentFailureMessage(intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): string | null {
+  if (intent.status !== 'requires_payment_method') return null;
+  const message = intent.last_payment_error?.message?.trim();
+  return message ? message : null;
+}

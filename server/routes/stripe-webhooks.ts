@@ -1,0 +1,97 @@
+/**
+ * POST /api/webhooks/stripe/: Stripe tells us about a PaymentIntent, so an order is marked paid
+ * even when the customer's browser closed before it called finalize-order.
+ *
+ * - The signature (Stripe-Signature header, the endpoint's whsec_ secret) is checked on the raw
+ *   body before anything is read from it; the CSRF check does not apply to /api/webhooks/.
+ * - Stripe delivers at least once, so an event id already in webhook_events is answered and
+ *   ignored. The id is written after the event was handled: a delivery that failed half way (the
+ *   database or Stripe unreachable) answers 5xx, Stripe retries it, and it is handled again.
+ *   Two deliveries of one event at the same moment may both be handled; that is safe because
+ *   the handling is idempotent (finalizeOrder moves an order and credits points once).
+ * - The event only says which payment to look at: finalizeOrder asks Stripe again before an
+ *   order is marked paid.
+ */
+import { Hono, type Context } from 'hono';
+import Stripe from 'stripe';
+import type { AppDependencies, Route } from '../app.ts';
+import { paymentByReference, setPaymentStatus } from '../db/payments.ts';
+import { recordWebhookEvent, webhookEventHandled } from '../db/webhook-events.ts';
+import { finalizeOrder } from '../services/orders.ts';
+
+export const WEBHOOK_SIGNATURE_INVALID = 'The webhook signature is not valid.';
+export const WEBHOOK_NOT_AN_EVENT = 'The webhook body is not a Stripe event.';
+export const STRIPE_WEBHOOKS_OFF = 'Stripe webhooks are not set up on this server.';
+/** What finalize tells the customer when Stripe gave no reason of its own. */
+export const PAYMENT_FAILED = 'Your payment did not go through. Try again or use another card.';
+
+const PROVIDER = 'stripe';
+
+export interface StripeWebhookOptions {
+  /** The endpoint's signing secret (whsec_...) from STRIPE_WEBHOOK_SECRET; without it the route answers 404. */
+  webhookSecret: string | undefined;
+  /** How old a signed delivery may be, in seconds (Stripe's default: 300). */
+  toleranceSeconds?: number;
+}
+
+export function stripeWebhookRoutes(options: StripeWebhookOptions): Route {
+  return (deps) => {
+    const receive = (c: Context) => receiveEvent(c, deps, options);
+    // The slash form is the API's convention; the other is what people often paste into Stripe's dashboard.
+    return new Hono().post('/webhooks/stripe/', receive).post('/webhooks/stripe', receive);
+  };
+}
+
+async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWebhookOptions): Promise<Response> {
+  if (!options.webhookSecret) return c.json({ error: true, message: STRIPE_WEBHOOKS_OFF }, 404);
+  const payload = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(payload, c.req.header('Stripe-Signature') ?? '', options.webhookSecret, options.toleranceSeconds);
+  } catch (error) {
+    const badSignature = error instanceof Stripe.errors.StripeSignatureVerificationError;
+    return c.json({ error: true, message: badSignature ? WEBHOOK_SIGNATURE_INVALID : WEBHOOK_NOT_AN_EVENT }, 400);
+  }
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string') {
+    return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT }, 400);
+  }
+
+  if (await webhookEventHandled(deps.db, PROVIDER, event.id)) return c.json({ received: true, duplicate: true });
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      await paymentSucceeded(deps, event.data.object);
+      break;
+    case 'payment_intent.payment_failed':
+      await paymentFailed(deps, event.data.object);
+      break;
+    default:
+      // Events this server does not act on (the endpoint may be subscribed to more).
+      break;
+  }
+  await recordWebhookEvent(deps.db, PROVIDER, event.id, event.type);
+  return c.json({ received: true });
+}
+
+async function paymentSucceeded(deps: AppDependencies, intent: Stripe.PaymentIntent): Promise<void> {
+  // The payments row, not the metadata, links a PaymentIntent to an order: a PaymentIntent of
+  // another system on the same Stripe account is acknowledged and left alone.
+  const payment = await paymentByReference(deps.db, intent.id);
+  if (!payment) return ignored('payment_intent.succeeded', intent);
+  if (intent.metadata?.order_id && intent.metadata.order_id !== payment.order_id) return ignored('payment_intent.succeeded', intent);
+  await finalizeOrder(deps, payment.order_id);
+}
+
+async function paymentFailed(deps: AppDependencies, intent: Stripe.PaymentIntent): Promise<void> {
+  const payment = await paymentByReference(deps.db, intent.id);
+  if (!payment) return ignored('payment_intent.payment_failed', intent);
+  // A failed attempt reported after a later attempt paid (Stripe does not promise the order of events).
+  if (payment.status === 'succeeded') return;
+  const message = intent.last_payment_error?.message?.trim() || PAYMENT_FAILED;
+  await setPaymentStatus(deps.db, intent.id, 'failed', message);
+}
+
+function ignored(type: string, intent: Stripe.PaymentIntent): void {
+  console.log(
+    JSON.stringify({ level: 'info', message: 'Stripe event for a payment this server did not create', type, payment_intent: intent.id }),
+  );
+}

@@ -1,0 +1,362 @@
+import { Hono } from 'hono';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_FAULT } from '../../server/app.ts';
+import { HttpError } from '../../server/http/errors.ts';
+import { createStripePayments, paymentFailureMessage, paymentStatusOf, type StripePayments } from '../../server/providers/payments/stripe.ts';
+import { STRIPE_WEBHOOKS_OFF, WEBHOOK_SIGNATURE_INVALID, stripeWebhookRoutes } from '../../server/routes/stripe-webhooks.ts';
+import { PAYMENT_CANCELED, PAYMENT_NOT_RECEIVED, PAYMENT_PROCESSING } from '../../server/services/orders.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
+import { databaseTargets } from '../support/databases.ts';
+import { addTestItems } from '../support/menu-fixtures.ts';
+import { startStripeStandIn, type StripeEventJson, type StripeStandIn } from '../support/stripe-stand-in.ts';
+
+const SECRET_KEY = 'sk_test_local';
+const WEBHOOK_SECRET = 'whsec_local_test_secret';
+const contact = { name: 'Ana Ruiz', email: 'ana@example.com' };
+
+interface OrderAnswer {
+  order_id: string;
+  status: string;
+  payment: { provider: string; client_secret: string };
+  totals: Record<string, number>;
+}
+
+describe.each(databaseTargets)('Stripe payments on $name', (target) => {
+  let standIn: StripeStandIn;
+  let api: TestApi;
+  let payments: StripePayments;
+  /** The API as it is wired in production: the app plus the webhook route under /api. */
+  let app: Hono;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
+    payments = createStripePayments({ secretKey: SECRET_KEY, host: standIn.host, port: standIn.port, protocol: 'http' });
+    // Once compose.ts passes STRIPE_WEBHOOK_SECRET to the app's own webhook route, that route answers
+    // with this secret; until then the copy mounted below does, after the app's own middleware
+    // (CORS, body limit, CSRF with its /api/webhooks/ exemption).
+    api = await createTestApi(target, { payments }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    app = new Hono();
+    app.route('/', api.app);
+    app.route('/api', stripeWebhookRoutes({ webhookSecret: WEBHOOK_SECRET })(api.deps));
+    app.onError((error, c) =>
+      error instanceof HttpError ? c.json({ error: true, message: error.message }, error.status) : c.json({ error: true, message: SERVER_FAULT }, 500),
+    );
+    await addTestItems(api, [
+      { id: 's2000', name: 'Stripe 20.00', priceCents: 2000 },
+      { id: 's1999', name: 'Stripe 19.99', priceCents: 1999 },
+    ]);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await standIn?.close();
+  });
+
+  /** 2 x 20.00 + 19.99 = 59.99; tax 9.75% = 5.849025 -> 5.85; total 65.84; 59 points. */
+  const placeOrder = async (phone: string, headers: Record<string, string> = {}) => {
+    const response = await api.call(
+      'POST',
+      '/api/create-order/',
+      {
+        ...contact,
+        phone,
+        delivery_type: 'pickup',
+        promo_code: '',
+        cart_items: [
+          { menu_item_id: 's2000', quantity: 2, modifiers: [] },
+          { menu_item_id: 's1999', quantity: 1, modifiers: [] },
+        ],
+      },
+      headers,
+    );
+    expect(response.status).toBe(201);
+    const order = (await response.json()) as OrderAnswer;
+    const intent = standIn.intents().find((i) => i.metadata.order_id === order.order_id);
+    expect(intent).toBeDefined();
+    return { order, intent: intent! };
+  };
+  const finalize = (orderId: string) => api.call('POST', `/api/finalize-order/${orderId}/`);
+  const deliver = (payload: string, signature: string | null) =>
+    app.request('/api/webhooks/stripe/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8', ...(signature === null ? {} : { 'Stripe-Signature': signature }) },
+      body: payload,
+    });
+  const signed = (event: StripeEventJson, secret = WEBHOOK_SECRET) => {
+    const payload = JSON.stringify(event, null, 2);
+    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  };
+  const deliverEvent = (event: StripeEventJson) => {
+    const { payload, signature } = signed(event);
+    return deliver(payload, signature);
+  };
+  const orderRow = async (orderId: string) => {
+    const [row] = await api.deps.db.query<{ status: string; points_earned: number }>('select status, points_earned from orders where id = $1', [orderId]);
+    return row;
+  };
+  const paidRows = async (orderId: string) =>
+    Number(
+      (await api.deps.db.query<{ n: string | number }>(`select count(*) as n from order_status_history where order_id = $1 and status = 'paid'`, [orderId]))[0]!.n,
+    );
+  const paymentRow = async (orderId: string) => {
+    const [row] = await api.deps.db.query<{ status: string; failure_message: string | null }>(
+      'select status, failure_message from payments where order_id = $1',
+      [orderId],
+    );
+    return row;
+  };
+  const points = async (phone: string) =>
+    ((await (await api.call('GET', `/api/loyalty/points/?phone=${encodeURIComponent(phone)}`)).json()) as { points: number }).points;
+  const message = async (response: Response) => ((await response.json()) as { message: string }).message;
+
+  it('create-order makes a PaymentIntent for the server’s total and hands the browser its client secret', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0101');
+    expect(order.payment).toEqual({ provider: 'stripe', client_secret: intent.client_secret });
+    expect(order.totals.total).toBe(65.84);
+    expect(intent).toMatchObject({
+      amount: 6584,
+      currency: 'usd',
+      metadata: { order_id: order.order_id },
+      automatic_payment_methods: { enabled: true },
+      status: 'requires_payment_method',
+    });
+    expect(intent.description).toMatch(/online order/);
+
+    const create = standIn.requests.find((r) => r.method === 'POST' && typeof r.params.metadata === 'object' && r.params.metadata.order_id === order.order_id);
+    expect(create).toBeDefined();
+    expect(create!.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(create!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(create!.headers['idempotency-key']).toBe(`create-payment-${order.order_id}`);
+    expect(create!.params).toMatchObject({ amount: '6584', currency: 'usd', automatic_payment_methods: { enabled: 'true' } });
+  });
+
+  it('a repeated create-order with one Idempotency-Key asks Stripe once', async () => {
+    const before = standIn.intents().length;
+    const headers = { 'Idempotency-Key': 'stripe-checkout-once-1' };
+    const first = await placeOrder('(213) 555-0102', headers);
+    const second = await placeOrder('(213) 555-0102', headers);
+    expect(second.order).toEqual(first.order);
+    expect(standIn.intents().length).toBe(before + 1);
+  });
+
+  it('the provider sends its idempotency key to Stripe, and a retry gets the same PaymentIntent', async () => {
+    const input = { orderId: 'ord_retry', amountCents: 1234, currency: 'usd' as const, description: 'Retry', idempotencyKey: 'create-payment-ord_retry' };
+    const before = standIn.intents().length;
+    const first = await payments.createPayment(input);
+    const again = await payments.createPayment(input);
+    expect(again).toEqual(first);
+    expect(first.reference).toMatch(/^pi_/);
+    expect(first.clientSecret).toMatch(new RegExp(`^${first.reference}_secret_`));
+    expect(standIn.intents().length).toBe(before + 1);
+  });
+
+  it('finalize refuses until Stripe says the money moved, then marks the order paid once', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0103');
+    const early = await finalize(order.order_id);
+    expect(early.status).toBe(402);
+    expect(await message(early)).toBe(PAYMENT_NOT_RECEIVED);
+
+    standIn.setStatus(intent.id, 'processing');
+    const processing = await finalize(order.order_id);
+    expect(processing.status).toBe(409);
+    expect(await message(processing)).toBe(PAYMENT_PROCESSING);
+
+    standIn.succeed(intent.id);
+    const paid = await finalize(order.order_id);
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toMatchObject({ order_id: order.order_id, status: 'paid', points_earned: 59 });
+    expect((await finalize(order.order_id)).status).toBe(200);
+    expect(await paidRows(order.order_id)).toBe(1);
+    expect(await paymentRow(order.order_id)).toEqual({ status: 'succeeded', failure_message: null });
+    expect(await points('(213) 555-0103')).toBe(59);
+  });
+
+  it('a cancelled PaymentIntent is not paid', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0104');
+    standIn.setStatus(intent.id, 'canceled');
+    const response = await finalize(order.order_id);
+    expect(response.status).toBe(409);
+    expect(await message(response)).toBe(PAYMENT_CANCELED);
+  });
+
+  it('payment_intent.succeeded marks the order paid when the browser never called finalize', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0105');
+    standIn.succeed(intent.id);
+    const response = await deliverEvent(standIn.event('payment_intent.succeeded', intent.id));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+    expect(await orderRow(order.order_id)).toEqual({ status: 'paid', points_earned: 59 });
+    expect(await points('(213) 555-0105')).toBe(59);
+    // The customer's page comes back later: finalize agrees and changes nothing.
+    expect(await (await finalize(order.order_id)).json()).toMatchObject({ status: 'paid', points_earned: 59 });
+    expect(await paidRows(order.order_id)).toBe(1);
+  });
+
+  it('the same event delivered three times changes the order once', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0106');
+    standIn.succeed(intent.id);
+    const event = standIn.event('payment_intent.succeeded', intent.id);
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await deliverEvent(event);
+      expect(response.status).toBe(200);
+      answers.push(await response.json());
+    }
+    expect(answers).toEqual([{ received: true }, { received: true, duplicate: true }, { received: true, duplicate: true }]);
+    expect(await paidRows(order.order_id)).toBe(1);
+    expect(await points('(213) 555-0106')).toBe(59);
+    const [ledger] = await api.deps.db.query<{ n: string | number }>('select count(*) as n from loyalty_ledger where order_id = $1', [order.order_id]);
+    expect(Number(ledger!.n)).toBe(1);
+  });
+
+  it('three deliveries of one event at the same moment still change the order once', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0107');
+    standIn.succeed(intent.id);
+    const event = standIn.event('payment_intent.succeeded', intent.id);
+    const responses = await Promise.all([deliverEvent(event), deliverEvent(event), deliverEvent(event)]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await paidRows(order.order_id)).toBe(1);
+    expect(await points('(213) 555-0107')).toBe(59);
+    const [seen] = await api.deps.db.query<{ n: string | number }>(`select count(*) as n from webhook_events where provider = 'stripe' and event_id = $1`, [event.id]);
+    expect(Number(seen!.n)).toBe(1);
+  });
+
+  it('a succeeded event is checked with Stripe: a forged-looking event for an unpaid intent does not mark it paid', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0108');
+    // Signed, but Stripe itself says the intent still needs a payment method.
+    const event = standIn.event('payment_intent.succeeded', intent.id);
+    event.data.object.status = 'succeeded';
+    const response = await deliverEvent(event);
+    expect(response.status).toBe(402);
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'pending_payment' });
+    // Not recorded, so Stripe's retry is handled once the payment has really gone through.
+    standIn.succeed(intent.id);
+    expect((await deliverEvent(event)).status).toBe(200);
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'paid' });
+  });
+
+  it('a bad signature is refused with 400 and changes nothing', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0109');
+    standIn.succeed(intent.id);
+    const event = standIn.event('payment_intent.succeeded', intent.id);
+    const good = signed(event);
+    const wrongSecret = signed(event, 'whsec_someone_else');
+    const cases: [string, string | null][] = [
+      [wrongSecret.payload, wrongSecret.signature],
+      [good.payload.replace('"livemode": false', '"livemode": true'), good.signature],
+      [good.payload, null],
+      [good.payload, 't=1,v1=abc'],
+    ];
+    for (const [payload, signature] of cases) {
+      const response = await deliver(payload, signature);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: true, message: WEBHOOK_SIGNATURE_INVALID });
+    }
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'pending_payment' });
+    // A delivery signed too long ago is refused too (replay protection).
+    const old = Stripe.webhooks.generateTestHeaderString({ payload: good.payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect((await deliver(good.payload, old)).status).toBe(400);
+    const [seen] = await api.deps.db.query<{ n: string | number }>('select count(*) as n from webhook_events where event_id = $1', [event.id]);
+    expect(Number(seen!.n)).toBe(0);
+  });
+
+  it('payment_intent.payment_failed records Stripe’s reason, and finalize answers 402 with it', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0110');
+    standIn.decline(intent.id, 'Your card has insufficient funds.', 'insufficient_funds');
+    const response = await deliverEvent(standIn.event('payment_intent.payment_failed', intent.id));
+    expect(response.status).toBe(200);
+    expect(await paymentRow(order.order_id)).toEqual({ status: 'failed', failure_message: 'Your card has insufficient funds.' });
+    const refused = await finalize(order.order_id);
+    expect(refused.status).toBe(402);
+    expect(await message(refused)).toBe('Your card has insufficient funds.');
+
+    // The customer tries another card and it goes through.
+    standIn.succeed(intent.id);
+    expect(await (await finalize(order.order_id)).json()).toMatchObject({ status: 'paid' });
+    expect(await paymentRow(order.order_id)).toEqual({ status: 'succeeded', failure_message: null });
+  });
+
+  it('a failed attempt reported after the order was paid does not mark the payment failed', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0111');
+    standIn.decline(intent.id);
+    const late = standIn.event('payment_intent.payment_failed', intent.id);
+    standIn.succeed(intent.id);
+    expect((await finalize(order.order_id)).status).toBe(200);
+    expect((await deliverEvent(late)).status).toBe(200);
+    expect(await paymentRow(order.order_id)).toEqual({ status: 'succeeded', failure_message: null });
+  });
+
+  it('events of other kinds, or for PaymentIntents this server did not create, are acknowledged and ignored', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0112');
+    const created = await deliverEvent(standIn.event('payment_intent.created', intent.id));
+    expect(created.status).toBe(200);
+    expect(await created.json()).toEqual({ received: true });
+
+    const stranger = await payments.createPayment({
+      orderId: 'pos_sale_7',
+      amountCents: 900,
+      currency: 'usd',
+      description: 'In-store sale',
+      idempotencyKey: 'pos-sale-7',
+    });
+    standIn.succeed(stranger.reference);
+    expect((await deliverEvent(standIn.event('payment_intent.succeeded', stranger.reference))).status).toBe(200);
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'pending_payment' });
+  });
+
+  it('the webhook route only answers POST', async () => {
+    const get = await app.request('/api/webhooks/stripe/');
+    expect(get.status).toBe(404);
+  });
+
+  it('without a webhook secret the route answers 404', async () => {
+    const route = stripeWebhookRoutes({ webhookSecret: undefined })(api.deps);
+    const response = await route.request('/webhooks/stripe/', { method: 'POST', body: '{}' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: true, message: STRIPE_WEBHOOKS_OFF });
+  });
+
+  it('Stripe’s refusals surface as errors, and an unknown PaymentIntent makes finalize a 500, not a payment', async () => {
+    await expect(
+      payments.createPayment({ orderId: 'ord_small', amountCents: 10, currency: 'usd', description: 'Too small', idempotencyKey: 'small-1' }),
+    ).rejects.toThrow('Amount must be at least $0.50 usd');
+    await expect(payments.paymentStatus('pi_does_not_exist')).rejects.toThrow("No such payment_intent: 'pi_does_not_exist'");
+
+    const { order } = await placeOrder('(213) 555-0113');
+    await api.deps.db.query(`update payments set provider_reference = 'pi_vanished' where order_id = $1`, [order.order_id]);
+    const response = await finalize(order.order_id);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: true, message: SERVER_FAULT });
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'pending_payment' });
+  });
+
+  it('a wrong secret key is refused by Stripe', async () => {
+    const wrong = createStripePayments({ secretKey: 'sk_test_wrong_key_0000', host: standIn.host, port: standIn.port, protocol: 'http' });
+    await expect(wrong.paymentStatus('pi_x')).rejects.toThrow(/Invalid API Key provided/);
+  });
+});
+
+describe('Stripe statuses in the app’s words', () => {
+  it.each([
+    ['succeeded', 'succeeded'],
+    ['processing', 'processing'],
+    ['requires_capture', 'processing'],
+    ['requires_payment_method', 'requires_payment'],
+    ['requires_confirmation', 'requires_payment'],
+    ['requires_action', 'requires_payment'],
+    ['canceled', 'canceled'],
+  ] as const)('%s is %s', (stripeStatus, ours) => {
+    expect(paymentStatusOf({ id: 'pi_1', status: stripeStatus })).toBe(ours);
+  });
+
+  it('a status this code does not know is an error, not a guess', () => {
+    expect(() => paymentStatusOf({ id: 'pi_1', status: 'requires_moon_phase' })).toThrow(/does not know/);
+  });
+
+  it('the failure message is Stripe’s sentence while the intent waits for another card', () => {
+    const error = { type: 'card_error', message: 'Your card was declined.' } as Stripe.PaymentIntent.LastPaymentError;
+    expect(paymentFailureMessage({ status: 'requires_payment_method', last_payment_error: error })).toBe('Your card was declined.');
+    expect(paymentFailureMessage({ status: 'succeeded', last_payment_error: error })).toBeNull();
+    expect(paymentFailureMessage({ status: 'requires_payment_method', last_payment_error: null })).toBeNull();
+  });
+});

@@ -1,0 +1,373 @@
+/**
+ * A local stand-in for the part of Stripe's REST API the server uses, on 127.0.0.1 and a free
+ * port, so the real `stripe` SDK can be pointed at it (host, port, protocol 'http'):
+ *   POST /v1/payment_intents       form-encoded, as the SDK sends it; Idempotency-Key honoured
+ *   GET  /v1/payment_intents/:id
+ * Requests need `Authorization: Bearer sk_test_...`. Answers and errors have Stripe's shapes
+ * (https://docs.stripe.com/api/payment_intents/object, https://docs.stripe.com/api/errors).
+ * Test hooks play the customer's part in Stripe's iframe: `succeed`, `decline`, `setStatus`,
+ * and `event` builds the webhook event Stripe would send.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface StandInPaymentError {
+  type: 'card_error' | 'api_error' | 'invalid_request_error';
+  code?: string;
+  decline_code?: string;
+  message: string;
+}
+
+export interface StandInIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  automatic_payment_methods: { allow_redirects: 'always' | 'never'; enabled: boolean } | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+  capture_method: 'automatic_async' | 'automatic' | 'manual';
+  client_secret: string;
+  confirmation_method: 'automatic' | 'manual';
+  created: number;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  last_payment_error: StandInPaymentError | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  next_action: null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  receipt_email: string | null;
+  status: IntentStatus;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  /** The raw body as sent (form-encoded for POSTs). */
+  rawBody: string;
+  /** The body parsed the way Stripe reads it: `metadata[order_id]=x` becomes `{ metadata: { order_id: 'x' } }`. */
+  params: FormParams;
+  status: number;
+}
+
+export interface FormParams {
+  [key: string]: string | FormParams;
+}
+
+export interface StripeStandIn {
+  readonly host: '127.0.0.1';
+  readonly port: number;
+  /** Every request received, in order. */
+  readonly requests: RecordedRequest[];
+  intent(id: string): StandInIntent | undefined;
+  /** All intents created, oldest first. */
+  intents(): StandInIntent[];
+  /** As if the customer's card went through in the Payment Element. */
+  succeed(id: string): StandInIntent;
+  /** As if the customer's card was declined: back to requires_payment_method with last_payment_error. */
+  decline(id: string, message?: string, declineCode?: string): StandInIntent;
+  setStatus(id: string, status: IntentStatus): StandInIntent;
+  /** The Event object Stripe would post to a webhook endpoint, with the intent as it is now. */
+  event(type: string, intentId: string): StripeEventJson;
+  close(): Promise<void>;
+}
+
+export interface StripeEventJson {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  data: { object: StandInIntent };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+}
+
+const API_VERSION = '2026-10-28.endive';
+const MINIMUM_AMOUNT: Record<string, number> = { usd: 50 };
+
+class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { type: string; message: string; code?: string; param?: string },
+  ) {
+    super(body.message);
+  }
+}
+
+export async function startStripeStandIn(options: { secretKey?: string } = {}): Promise<StripeStandIn> {
+  const intents = new Map<string, StandInIntent>();
+  /** Idempotency-Key -> the first request's body and the answer it got, replayed verbatim. */
+  const idempotent = new Map<string, { rawBody: string; status: number; answer: string }>();
+  const requests: RecordedRequest[] = [];
+  const now = () => Math.floor(Date.now() / 1000);
+  const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+  function createIntent(params: FormParams): StandInIntent {
+    const amountText = params.amount;
+    if (amountText === undefined) throw missing('amount');
+    if (typeof amountText !== 'string' || !/^\d+$/.test(amountText)) {
+      throw invalid('amount', `Invalid integer: ${typeof amountText === 'string' ? amountText : '[object]'}`, 'parameter_invalid_integer');
+    }
+    const currencyText = params.currency;
+    if (currencyText === undefined) throw missing('currency');
+    if (typeof currencyText !== 'string' || !/^[a-z]{3}$/i.test(currencyText)) {
+      throw invalid('currency', `Invalid currency: ${String(currencyText)}.`, 'parameter_invalid_string');
+    }
+    const amount = Number(amountText);
+    const currency = currencyText.toLowerCase();
+    const minimum = MINIMUM_AMOUNT[currency] ?? 1;
+    if (amount < minimum) {
+      throw invalid('amount', `Amount must be at least $${(minimum / 100).toFixed(2)} ${currency}`, 'amount_too_small');
+    }
+    const metadata = params.metadata ?? {};
+    if (typeof metadata !== 'object' || Object.values(metadata).some((v) => typeof v !== 'string')) {
+      throw invalid('metadata', 'Invalid object', 'parameter_invalid_object');
+    }
+    const automatic = params.automatic_payment_methods;
+    const automaticEnabled = typeof automatic === 'object' && automatic.enabled === 'true';
+    const description = params.description;
+    const intentId = id('pi');
+    const intent: StandInIntent = {
+      id: intentId,
+      object: 'payment_intent',
+      amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      automatic_payment_methods: automaticEnabled ? { allow_redirects: 'always', enabled: true } : null,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: 'automatic_async',
+      client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+      confirmation_method: 'automatic',
+      created: now(),
+      currency,
+      customer: null,
+      description: typeof description === 'string' ? description : null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: metadata as Record<string, string>,
+      next_action: null,
+      payment_method: null,
+      payment_method_types: automaticEnabled ? ['card', 'link'] : ['card'],
+      receipt_email: null,
+      status: 'requires_payment_method',
+    };
+    intents.set(intentId, intent);
+    return intent;
+  }
+
+  function route(method: string, path: string, params: FormParams): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) };
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && retrieve) {
+      const intentId = decodeURIComponent(retrieve[1]!);
+      const intent = intents.get(intentId);
+      if (!intent) {
+        throw new StripeApiError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'intent',
+          message: `No such payment_intent: '${intentId}'`,
+        });
+      }
+      return { status: 200, body: intent };
+    }
+    throw new StripeApiError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    });
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const rawBody = await readAll(request);
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const method = request.method ?? 'GET';
+    const params = parseForm(method === 'GET' ? url.search.slice(1) : rawBody);
+    const answer = (status: number, body: unknown, extraHeaders: Record<string, string> = {}) => {
+      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      requests.push({ method, path: url.pathname, headers: request.headers, rawBody, params, status });
+      response.writeHead(status, {
+        'Content-Type': 'application/json',
+        'Request-Id': id('req'),
+        'Stripe-Version': String(request.headers['stripe-version'] ?? API_VERSION),
+        ...extraHeaders,
+      });
+      response.end(text);
+      return { status, text };
+    };
+
+    const key = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!key || !key.startsWith('sk_test_') || (options.secretKey !== undefined && key !== options.secretKey)) {
+      answer(401, {
+        error: {
+          type: 'invalid_request_error',
+          message: key
+            ? `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
+            : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+        },
+      });
+      return;
+    }
+
+    const idempotencyKey = method === 'POST' ? headerValue(request.headers['idempotency-key']) : undefined;
+    if (idempotencyKey) {
+      const earlier = idempotent.get(idempotencyKey);
+      if (earlier && earlier.rawBody !== rawBody) {
+        answer(400, {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        });
+        return;
+      }
+      if (earlier) {
+        answer(earlier.status, earlier.answer, { 'Idempotent-Replayed': 'true', 'Idempotency-Key': idempotencyKey });
+        return;
+      }
+    }
+
+    let result: { status: number; text: string };
+    try {
+      const { status, body } = route(method, url.pathname, params);
+      result = answer(status, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {});
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      result = answer(error.status, { error: { ...error.body, doc_url: error.body.code ? `https://docs.stripe.com/error-codes/${error.body.code.replaceAll('_', '-')}` : undefined } });
+    }
+    // Stripe stores the answer to a keyed request, errors included, and replays it for 24 hours.
+    if (idempotencyKey) idempotent.set(idempotencyKey, { rawBody, status: result.status, answer: result.text });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      response.writeHead(500, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  const existing = (intentId: string) => {
+    const intent = intents.get(intentId);
+    if (!intent) throw new Error(`The Stripe stand-in has no PaymentIntent ${intentId}.`);
+    return intent;
+  };
+
+  return {
+    host: '127.0.0.1',
+    port,
+    requests,
+    intent: (intentId) => intents.get(intentId),
+    intents: () => [...intents.values()],
+    succeed(intentId) {
+      const intent = existing(intentId);
+      Object.assign(intent, {
+        status: 'succeeded',
+        amount_received: intent.amount,
+        last_payment_error: null,
+        latest_charge: id('ch'),
+        payment_method: id('pm'),
+      });
+      return intent;
+    },
+    decline(intentId, message = 'Your card was declined.', declineCode = 'generic_decline') {
+      const intent = existing(intentId);
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: declineCode, message },
+        latest_charge: id('ch'),
+        payment_method: null,
+      });
+      return intent;
+    },
+    setStatus(intentId, status) {
+      const intent = existing(intentId);
+      intent.status = status;
+      if (status === 'succeeded') intent.amount_received = intent.amount;
+      if (status === 'canceled') intent.canceled_at = now();
+      return intent;
+    },
+    event(type, intentId) {
+      return {
+        id: id('evt'),
+        object: 'event',
+        api_version: API_VERSION,
+        created: now(),
+        data: { object: structuredClone(existing(intentId)) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      };
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
+
+function missing(param: string): StripeApiError {
+  return new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_missing', param, message: `Missing required param: ${param}.` });
+}
+
+function invalid(param: string, message: string, code: string): StripeApiError {
+  return new StripeApiError(400, { type: 'invalid_request_error', code, param, message });
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function readAll(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `a=1&metadata[order_id]=x&automatic_payment_methods[enabled]=true` as nested objects, values as strings. */
+export function parseForm(text: string): FormParams {
+  const result: FormParams = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    const path = name.split(/\[|\]\[|\]$/).filter((part, index) => index === 0 || part !== '');
+    let target = result;
+    for (const [index, part] of path.entries()) {
+      if (index === path.length - 1) {
+        target[part] = value;
+        break;
+      }
+      const next = target[part];
+      if (typeof next === 'object') {
+        target = next;
+      } else {
+        const created: FormParams = {};
+        target[part] = created;
+        target = created;
+      }
+    }
+  }
+  return result;
+}
