@@ -9,7 +9,7 @@ export interface MenuSnapshot {
   json: string;
   etag: string;
   /** The same JSON compressed once per menu version, for browsers that accept it. */
-  encoded: { br: Uint8Array; gzip: Uint8Array };
+  encoded: { br: Uint8Array; gzip: Uint8Array; identity: Uint8Array };
   /** Every item by id, with availability, for create-order's pricing and checks. */
   items: ReadonlyMap<string, CatalogItem>;
 }

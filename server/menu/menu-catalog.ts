@@ -113,6 +113,7 @@ export function snapshotOf(rows: VersionedMenuRows): MenuSnapshot {
   const encoded = {
     br: brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
     gzip: gzipSync(json, { level: 9 }),
+    identity: Buffer.from(json),
   };
   return { json, etag, encoded, items };
 }

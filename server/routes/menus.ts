@@ -11,11 +11,12 @@ export function menuRoutes({ menu }: Pick<AppDependencies, 'menu'>): Hono {
     const headers = { ETag: snapshot.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
     if (ifNoneMatchHits(c.req.header('If-None-Match'), snapshot.etag)) return c.body(null, 304, headers);
     const encoding = preferredEncoding(c.req.header('Accept-Encoding'));
-    if (encoding) {
-      const body = snapshot.encoded[encoding];
-      return c.body(body as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': encoding });
-    }
-    return c.body(snapshot.json, 200, { ...headers, 'Content-Type': 'application/json' });
+    const body = snapshot.encoded[encoding ?? 'identity'] as Uint8Array<ArrayBuffer>;
+    return c.body(body, 200, {
+      ...headers,
+      'Content-Type': 'application/json',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    });
   });
 }
 
