@@ -31,6 +31,15 @@ function ensureChromium() {
 }
 
 ensureChromium();
+console.log('Type-checking...');
+const typecheck = spawnSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (typecheck.status !== 0) {
+  console.error('tests: 0 passed, 1 failed (the type check failed; see above)');
+  process.exit(1);
+}
 try {
   build({ quiet: true });
 } catch (error) {

@@ -12,7 +12,6 @@
 import type {
   CreateOrderRequestInput,
   CreateOrderResponse,
-  CsrfResponse,
   EstimateDeliveryRequestInput,
   EstimateDeliveryResponse,
   FinalizeOrderResponse,

@@ -1,3 +1,4 @@
+import type { OrderAnswer } from '../../server/services/orders.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDependencies } from '../../server/compose.ts';
 import { readConfig } from '../../server/config.ts';
@@ -22,13 +23,6 @@ import { addTestItems } from '../support/menu-fixtures.ts';
 const contact = { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0199' };
 const address = { delivery_street: '200 N Spring St', delivery_city: 'Los Angeles', delivery_state: 'CA', delivery_zip: '90012' };
 
-interface OrderAnswer {
-  order_id: string;
-  number: number;
-  status: string;
-  payment: { provider: string; client_secret: string };
-  totals: Record<string, number>;
-}
 
 describe.each(databaseTargets)('ordering on $name', (target) => {
   let api: TestApi;

@@ -1,8 +1,8 @@
-import { Hono } from 'hono';
+import type { OrderAnswer } from '../../server/services/orders.ts';
+import type { Hono } from 'hono';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_FAULT } from '../../server/app.ts';
-import { HttpError } from '../../server/http/errors.ts';
 import { createStripePayments, paymentFailureMessage, paymentStatusOf, type StripePayments } from '../../server/providers/payments/stripe.ts';
 import { STRIPE_WEBHOOKS_OFF, WEBHOOK_SIGNATURE_INVALID, stripeWebhookRoutes } from '../../server/routes/stripe-webhooks.ts';
 import { PAYMENT_CANCELED, PAYMENT_NOT_RECEIVED, PAYMENT_PROCESSING } from '../../server/services/orders.ts';
@@ -15,12 +15,6 @@ const SECRET_KEY = 'sk_test_local';
 const WEBHOOK_SECRET = 'whsec_local_test_secret';
 const contact = { name: 'Ana Ruiz', email: 'ana@example.com' };
 
-interface OrderAnswer {
-  order_id: string;
-  status: string;
-  payment: { provider: string; client_secret: string };
-  totals: Record<string, number>;
-}
 
 describe.each(databaseTargets)('Stripe payments on $name', (target) => {
   let standIn: StripeStandIn;
@@ -32,16 +26,9 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
   beforeAll(async () => {
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
     payments = createStripePayments({ secretKey: SECRET_KEY, host: standIn.host, port: standIn.port, protocol: 'http' });
-    // Once compose.ts passes STRIPE_WEBHOOK_SECRET to the app's own webhook route, that route answers
-    // with this secret; until then the copy mounted below does, after the app's own middleware
-    // (CORS, body limit, CSRF with its /api/webhooks/ exemption).
+    // The app's own webhook route, behind its middleware (CORS, body limit, CSRF exemption).
     api = await createTestApi(target, { payments }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
-    app = new Hono();
-    app.route('/', api.app);
-    app.route('/api', stripeWebhookRoutes({ webhookSecret: WEBHOOK_SECRET })(api.deps));
-    app.onError((error, c) =>
-      error instanceof HttpError ? c.json({ error: true, message: error.message }, error.status) : c.json({ error: true, message: SERVER_FAULT }, 500),
-    );
+    app = api.app;
     await addTestItems(api, [
       { id: 's2000', name: 'Stripe 20.00', priceCents: 2000 },
       { id: 's1999', name: 'Stripe 19.99', priceCents: 1999 },
