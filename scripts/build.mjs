@@ -15,7 +15,7 @@ export const buildTargets = [
     name: 'site',
     output: 'dist/site/index.html',
     outDir: 'dist/site',
-    inputs: ['site', 'shared', 'astro.config.mjs', 'package-lock.json'],
+    inputs: ['site', 'shared', 'server/providers/menu', 'server/menu', 'astro.config.mjs', 'package-lock.json'],
     command: [bin('astro'), 'build'],
   },
   {
@@ -67,7 +67,8 @@ export function precompress(dir) {
 }
 
 export function build({ force = false, quiet = false } = {}) {
-  for (const target of staleTargets(force)) {
+  const stale = staleTargets(force);
+  for (const target of stale) {
     if (!quiet) console.log(`Building the ${target.name}...`);
     const [command, ...args] = target.command;
     const result = spawnSync(command, args, { cwd: root, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
@@ -75,7 +76,10 @@ export function build({ force = false, quiet = false } = {}) {
       if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
       throw new Error(`Building the ${target.name} failed (exit ${result.status}).`);
     }
-    precompress(path.join(root, target.outDir));
+  }
+  // Also after a build run by hand (npx astro build), which leaves no compressed copies.
+  for (const target of buildTargets) {
+    if (stale.includes(target) || !existsSync(path.join(root, `${target.output}.br`))) precompress(path.join(root, target.outDir));
   }
 }
 

@@ -12,3 +12,20 @@ export interface CartChangedDetail {
   /** Total quantity of items in the cart. */
   quantity: number;
 }
+
+/** Shows a toast in the site's toast area: `detail` is a ToastDetail. */
+export const TOAST_EVENT = 'comal:toast';
+
+export interface ToastDetail {
+  message: string;
+  kind?: 'info' | 'success' | 'error';
+}
+
+/** What the widget exposes as `window.Comal` for the site's islands and partner pages. */
+export interface ComalWindowApi {
+  open(): void;
+  close(): void;
+  toggleCart(): void;
+  /** Total quantity in the cart now. */
+  cartQuantity(): number;
+}

@@ -8,3 +8,5 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const TOAST_IDLE_FALLBACK_MS = 1500;
 /** How long a toast stays (spec section 4, storefront reading). */
 export const TOAST_DURATION_MS = 5000;
+/** How long a toast stays in the page shell's toast area (spec section 4, page shell reading). */
+export const SHELL_TOAST_DURATION_MS = 2500;

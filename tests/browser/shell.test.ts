@@ -1,0 +1,199 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { restaurant, siteNavigation } from '../../shared/restaurant.ts';
+import { DESKTOP, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const SCREENSHOTS = 'test-results/screenshots';
+
+const CONTENT_ROUTES = [
+  '/', '/menu/', '/contact-us/', '/oldmenu/', '/about-us/', '/congratulations/', '/sms-terms/', '/order/',
+  '/catering/', '/privacy/', '/family-meals/', '/tacoboxes/', '/account/', '/payment/', '/checkout/',
+];
+const NO_HEADER_ROUTES = ['/login/', '/register/', '/reset-password/', '/confirmation-instruction/'];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, viewport: { width: number; height: number }) {
+  const page = await browser.newPage({ viewport });
+  const errors = watchErrors(page);
+  const response = await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  return { page, errors, status: response?.status() };
+}
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+async function scrollsSideways(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('every page on a %s', (device, viewport) => {
+  it.each(CONTENT_ROUTES)('%s: 200, the shell, no errors, no sideways scroll, no axe violations', async (path) => {
+    const { page, errors, status } = await open(path, viewport);
+    expect(status).toBe(200);
+
+    const header = page.locator('header.site-header');
+    await expect(header.count()).resolves.toBe(1);
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
+    const headerHeight = await header.evaluate((el) => el.getBoundingClientRect().height);
+    expect(headerHeight).toBeCloseTo(Math.max(viewport.height * 0.15, 64), 0);
+    expect(await header.getByRole('link', { name: `${restaurant.name}, home` }).getAttribute('href')).toBe('/');
+    const call = header.getByRole('link', { name: 'Call', exact: true });
+    expect(await call.getAttribute('href')).toBe(`tel:${restaurant.phone}`);
+    for (const name of ['Instagram (opens in a new tab)', 'Facebook (opens in a new tab)']) {
+      const social = page.locator('footer').getByRole('link', { name });
+      expect(await social.getAttribute('target')).toBe('_blank');
+      expect(await social.getAttribute('rel')).toBe('noopener');
+    }
+
+    const desktopNav = header.getByRole('navigation', { name: 'Main' });
+    if (device === 'desktop') {
+      for (const link of siteNavigation) {
+        expect(await desktopNav.getByRole('link', { name: link.name, exact: true }).getAttribute('href')).toBe(link.path);
+      }
+      const orderOnline = header.getByRole('link', { name: 'Order Online' });
+      if (path === '/order/') expect(await orderOnline.count()).toBe(0);
+      else expect(await orderOnline.getAttribute('href')).toBe('/order/');
+    } else {
+      expect(await desktopNav.isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+      const floatingCall = page.locator('.float-call');
+      expect(await floatingCall.isVisible()).toBe(true);
+      expect(await floatingCall.getAttribute('href')).toBe(`tel:${restaurant.phone}`);
+      const floatingOrder = page.locator('.float-order');
+      expect(await floatingOrder.count()).toBe(path === '/order/' ? 0 : 1);
+    }
+    if (path === '/order/') expect(await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).isVisible()).toBe(true);
+
+    const footer = page.locator('footer.site-footer');
+    const footerNav = footer.getByRole('navigation', { name: 'Footer' });
+    expect(await footerNav.getByRole('link').allTextContents()).toEqual(siteNavigation.map((l) => l.name));
+    expect(await footer.getByRole('link', { name: 'Privacy', exact: true }).getAttribute('href')).toBe('/privacy/');
+    const divider = footer.locator('img.divider');
+    expect([await divider.getAttribute('width'), await divider.getAttribute('height')]).toEqual(['1920', '200']);
+
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    if (['/', '/menu/', '/order/'].includes(path)) {
+      await page.screenshot({ path: `${SCREENSHOTS}/${device}${path === '/' ? '-home' : path.replaceAll('/', '-').replace(/-$/, '')}.png`, fullPage: true });
+    }
+    await page.close();
+  });
+
+  it.each(NO_HEADER_ROUTES)('%s: 200 without the header, no errors, no axe violations', async (path) => {
+    const { page, errors, status } = await open(path, viewport);
+    expect(status).toBe(200);
+    expect(await page.locator('header.site-header').count()).toBe(0);
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the small-screen menu', () => {
+  it('opens and closes, saying so, with bars that turn into a cross and a call link inside', async () => {
+    const { page, errors } = await open('/about-us/', PHONE);
+    await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const panel = page.locator('#mobile-menu-panel');
+    expect(await panel.isVisible()).toBe(false);
+
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.isVisible()).toBe(true);
+    expect(await panel.getByRole('link', { name: `Call ${restaurant.phoneDisplay}` }).getAttribute('href')).toBe(`tel:${restaurant.phone}`);
+    expect(await panel.getByRole('link', { name: 'About Us' }).getAttribute('aria-current')).toBe('page');
+    const firstBar = page.locator('.hamburger .bar').first();
+    await page.waitForTimeout(300); // the bars' 0.2 s transition
+    expect(await firstBar.evaluate((el) => getComputedStyle(el).transform)).not.toBe('none');
+
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the cart bubble on /order/', () => {
+  it('shows the quantity the widget announces and asks the widget to toggle the cart', async () => {
+    const { page } = await open('/order/', DESKTOP);
+    await page.waitForSelector('astro-island:not([ssr]) .cart-bubble');
+    await page.evaluate(() => document.dispatchEvent(new CustomEvent('comal:cart-changed', { detail: { quantity: 3 } })));
+    const bubble = page.getByRole('button', { name: 'Cart, 3 items' });
+    expect(await bubble.textContent()).toContain('3');
+    const toggled = page.evaluate(
+      () => new Promise<boolean>((resolve) => document.addEventListener('comal:toggle-cart', () => resolve(true), { once: true })),
+    );
+    await bubble.click();
+    expect(await toggled).toBe(true);
+    await page.close();
+  });
+});
+
+describe('the toast area', () => {
+  it('appears top right once the page is idle and shows a toast for 2.5 s', async () => {
+    const { page } = await open('/', DESKTOP);
+    await page.evaluate(() => document.dispatchEvent(new CustomEvent('comal:toast', { detail: { message: 'Added to cart' } })));
+    const toast = page.locator('.toast-area .toast');
+    await toast.waitFor({ timeout: 3000 });
+    expect(await toast.textContent()).toBe('Added to cart');
+    expect(await page.locator('.toast-area').getAttribute('aria-live')).toBe('polite');
+    await toast.waitFor({ state: 'detached', timeout: 4000 });
+    await page.close();
+  });
+});
+
+describe('redirects of spec section 2 through the real server', () => {
+  it('moves a path without its trailing slash to the slash form, keeping query and hash', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/about-us?ref=flyer#story`);
+    const url = new URL(page.url());
+    expect(url.pathname + url.search + url.hash).toBe('/about-us/?ref=flyer#story');
+    await page.close();
+  });
+
+  it('moves /taco-boxes to /tacoboxes/', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/taco-boxes`);
+    expect(new URL(page.url()).pathname).toBe('/tacoboxes/');
+    expect(response?.status()).toBe(200);
+    await page.close();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const { page, status } = await open('/no-such-page/', PHONE);
+    expect(status).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('We could not find that page');
+    await page.close();
+  });
+});
