@@ -1,7 +1,11 @@
 // `npm run bench`: what a browser downloads (each built file, raw and gzip), then the API under
 // load from autocannon against the real server in its own process on a fresh database:
 // GET /api/menus/ next to the same bytes served as a static file by the same process, and
-// create-order at 50 concurrent clients. Figures, not pass/fail: tests never time anything.
+// create-order at 50 concurrent clients; then page loads: Lighthouse (mobile preset, performance
+// only) on the main pages, next to each page's HTML and JavaScript weight (scripts/lighthouse.mjs).
+// Figures, not pass/fail: tests never time anything. Everything printed also goes to
+// bench/report.json. BENCH_SECONDS (10) sets each load test's length; BENCH_LIGHTHOUSE=0 skips
+// Lighthouse.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,10 +14,12 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from './build.mjs';
+import { LIGHTHOUSE_PAGES, pageWeight, runLighthouse } from './lighthouse.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 build({ quiet: true });
+const report = { generated_at: new Date().toISOString(), node: process.version };
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -38,6 +44,7 @@ const weights = files(path.join(root, 'dist'))
   });
 console.log('Download weight');
 printTable(['file', 'raw B', 'gzip B'], weights);
+report.download_weight = weights.map(([file, raw, gzip]) => ({ file, raw_bytes: raw, gzip_bytes: gzip }));
 
 async function startServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comal-bench-'));
@@ -115,6 +122,77 @@ try {
   console.log(`API on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${SECONDS} s each (${menusBody.length} B menu, ${gzipSync(menusBody).length} B gzip)`);
   printTable(['call', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'failed'], results);
   console.log(`menus / static ratio: ${(results[0][2] / results[1][2]).toFixed(2)}`);
+  console.log();
+  report.api = {
+    database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    seconds: SECONDS,
+    menu_bytes: menusBody.length,
+    calls: results.map(([call, clients, rps, p50, p99, failed]) => ({ call, clients, requests_per_second: rps, p50_ms: p50, p99_ms: p99, failed })),
+  };
+
+  report.pages = await pageLoads(server.url);
 } finally {
   server.stop();
+}
+
+const reportFile = path.join(root, 'bench', 'report.json');
+mkdirSync(path.dirname(reportFile), { recursive: true });
+writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`Figures written to ${path.relative(root, reportFile)}`);
+
+/** Lighthouse's lab figures for each main page, and what the page weighs; a page not built yet is skipped. */
+async function pageLoads(baseUrl) {
+  const pages = LIGHTHOUSE_PAGES.map((page) => ({ page, weight: pageWeight(page) }));
+  const built = pages.filter((p) => p.weight).map((p) => p.page);
+  let lighthouse = [];
+  let lighthouseNote = '';
+  if (process.env.BENCH_LIGHTHOUSE === '0') lighthouseNote = 'Lighthouse skipped (BENCH_LIGHTHOUSE=0).';
+  else {
+    try {
+      process.stdout.write('Lighthouse: ');
+      lighthouse = await runLighthouse(baseUrl, built, (page) => process.stdout.write(`${page} `));
+      console.log();
+    } catch (error) {
+      console.log();
+      lighthouseNote = `Lighthouse did not run: ${error.message}`;
+    }
+  }
+  const figures = pages.map(({ page, weight }) => ({ page, built: Boolean(weight), ...(weight ?? {}), lighthouse: lighthouse.find((r) => r.page === page) ?? null }));
+  const dash = (value, format = (v) => v) => (value == null ? '-' : format(value));
+  const ms = (v) => Math.round(v);
+  console.log('Page load: Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU), performance only; gzip weights from dist/');
+  printTable(
+    ['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'total B', 'HTML gz B', 'JS gz B', 'lazy JS gz B'],
+    figures.map((f) => [
+      f.built ? f.page : `${f.page} (not built)`,
+      dash(f.lighthouse?.score),
+      dash(f.lighthouse?.fcpMs, ms),
+      dash(f.lighthouse?.lcpMs, ms),
+      dash(f.lighthouse?.tbtMs, ms),
+      dash(f.lighthouse?.cls, (v) => v.toFixed(3)),
+      dash(f.lighthouse?.totalBytes, ms),
+      dash(f.htmlGzip),
+      dash(f.jsGzip),
+      dash(f.jsLazyGzip),
+    ]),
+  );
+  for (const f of figures) if (f.lighthouse?.error) console.log(`${f.page}: ${f.lighthouse.error}`);
+  if (lighthouseNote) console.log(lighthouseNote);
+  return figures.map(({ page, built, htmlGzip, jsGzip, jsLazyGzip, lighthouse: lh }) => ({
+    page,
+    built,
+    html_gzip_bytes: htmlGzip ?? null,
+    js_gzip_bytes: jsGzip ?? null,
+    lazy_js_gzip_bytes: jsLazyGzip ?? null,
+    lighthouse: lh && {
+      score: lh.score,
+      fcp_ms: lh.fcpMs,
+      lcp_ms: lh.lcpMs,
+      tbt_ms: lh.tbtMs,
+      cls: lh.cls,
+      speed_index_ms: lh.speedIndexMs,
+      total_bytes: lh.totalBytes,
+      error: lh.error,
+    },
+  }));
 }

@@ -48,8 +48,7 @@ const MAX_BODY_BYTES = 100 * 1024;
 
 export function createApp(deps: AppDependencies): Hono {
   const app = new Hono();
-  const isAllowedOrigin = (origin: string, c: Context) =>
-    origin === siteOrigin(c, deps.settings) || deps.settings.embedOrigins.includes(origin);
+  const isAllowedOrigin = (origin: string, c: Context) => isAllowedOriginFor(origin, c, deps.settings);
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {
@@ -81,7 +80,7 @@ export function createApp(deps: AppDependencies): Hono {
     '/api/*',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new HttpError(413, BODY_TOO_LARGE); } }),
   );
-  app.use('/api/*', csrfProtection({ secret: deps.settings.secret, isAllowedOrigin, exempt: (path) => path.startsWith('/api/webhooks/') }));
+  app.use('/api/*', csrfProtection({ secret: deps.settings.secret, isAllowedOrigin, exempt: (path) => path.startsWith('/api/webhooks/') || path === '/api/vitals/' }));
 
   for (const route of apiRoutes) app.route('/api', route(deps));
   mountStaticSite(app, deps.settings.distDir);
@@ -96,6 +95,7 @@ export function createApp(deps: AppDependencies): Hono {
   return app;
 }
 
-function siteOrigin(c: Context, settings: AppSettings): string {
-  return settings.publicOrigin ?? new URL(c.req.url).origin;
+/** The site's own origin, or a partner's in EMBED_ORIGINS: who may change things through the API. */
+export function isAllowedOriginFor(origin: string, c: Context, settings: AppSettings): boolean {
+  return origin === (settings.publicOrigin ?? new URL(c.req.url).origin) || settings.embedOrigins.includes(origin);
 }

@@ -15,6 +15,17 @@ export interface RateLimit {
 
 /** Counts one hit; throws 429 with Retry-After when the window's limit is passed. */
 export async function hit(db: Queryable, rule: RateLimit, who: string, now: Date = new Date()): Promise<void> {
+  const { allowed, retryAfterSeconds } = await countHit(db, rule, who, now);
+  if (!allowed) throw new HttpError(429, rule.message, { 'Retry-After': String(retryAfterSeconds) });
+}
+
+/** Counts one hit and says whether it is within the limit, for callers that drop rather than refuse. */
+export async function countHit(
+  db: Queryable,
+  rule: Omit<RateLimit, 'message'>,
+  who: string,
+  now: Date = new Date(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
   const [row] = await db.query<{ hits: number }>(
     `insert into rate_limit_hits (bucket, window_start, hits) values ($1, $2, 1)
@@ -22,10 +33,8 @@ export async function hit(db: Queryable, rule: RateLimit, who: string, now: Date
      returning hits`,
     [`${rule.name}:${who}`, windowStart],
   );
-  if ((row?.hits ?? 0) > rule.limit) {
-    const retryAfter = Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
-    throw new HttpError(429, rule.message, { 'Retry-After': String(Math.max(1, retryAfter)) });
-  }
+  const retryAfter = Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
+  return { allowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds: Math.max(1, retryAfter) };
 }
 
 /** Drops windows that ended long ago (run now and then, not per request). */

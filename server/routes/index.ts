@@ -10,6 +10,7 @@ import { menuRoutes } from './menus.ts';
 import { orderRoutes } from './orders.ts';
 import { promoRoutes } from './promo.ts';
 import { stripeWebhookRoutes } from './stripe-webhooks.ts';
+import { vitalsRoutes } from './vitals.ts';
 
 export const apiRoutes: readonly Route[] = [
   healthRoutes,
@@ -21,5 +22,6 @@ export const apiRoutes: readonly Route[] = [
   orderRoutes,
   demoPaymentRoutes,
   accountRoutes,
+  vitalsRoutes,
   (deps) => stripeWebhookRoutes({ webhookSecret: deps.settings.stripeWebhookSecret })(deps),
 ];
