@@ -50,6 +50,16 @@ describe('serving the built site and widget', () => {
     expect((await api.app.request('/widget/comal.js')).status).toBe(200);
   });
 
+  it('serves the default link-preview image (1200 x 630 JPEG) that pages name in og:image', async () => {
+    const image = await api.app.request('/og-image.jpg');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    // JPEG SOF0/SOF2 marker carries height then width
+    const sof = bytes.findIndex((b, i) => b === 0xff && (bytes[i + 1] === 0xc0 || bytes[i + 1] === 0xc2));
+    expect([bytes.readUInt16BE(sof + 7), bytes.readUInt16BE(sof + 5)]).toEqual([1200, 630]);
+  });
+
   it('answers an unknown page with the site’s 404 page', async () => {
     const response = await api.app.request('/no-such-page/');
     expect(response.status).toBe(404);
