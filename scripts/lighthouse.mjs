@@ -89,36 +89,46 @@ export async function runLighthouse(baseUrl, pages = LIGHTHOUSE_PAGES, log = () 
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   });
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
   const results = [];
   try {
     for (const page of pages) {
-      const started = Date.now();
-      const runner = await lighthouse(`${baseUrl}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      const lhr = runner?.lhr;
-      const audit = (id) => lhr?.audits[id]?.numericValue;
-      results.push({
-        page,
-        error: lhr?.runtimeError?.message ?? null,
-        score: lhr?.categories.performance.score == null ? null : Math.round(lhr.categories.performance.score * 100),
-        fcpMs: audit('first-contentful-paint'),
-        lcpMs: audit('largest-contentful-paint'),
-        tbtMs: audit('total-blocking-time'),
-        cls: audit('cumulative-layout-shift'),
-        speedIndexMs: audit('speed-index'),
-        totalBytes: audit('total-byte-weight'),
-        seconds: (Date.now() - started) / 1000,
-      });
+      // Lighthouse's simulation scales the CPU time it observed, which a busy 2-core machine
+      // makes noisy: run each page several times and keep the run with the median LCP.
+      const attempts = [];
+      for (let i = 0; i < runs; i++) attempts.push(await measure(page));
+      attempts.sort((a, b) => (a.lcpMs ?? Infinity) - (b.lcpMs ?? Infinity));
+      results.push({ ...attempts[Math.floor((attempts.length - 1) / 2)], runs, lcpRangeMs: [attempts[0].lcpMs, attempts.at(-1).lcpMs] });
       log(page);
     }
   } finally {
     await chrome.kill();
   }
   return results;
+
+  async function measure(page) {
+    const started = Date.now();
+    const runner = await lighthouse(`${baseUrl}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const lhr = runner?.lhr;
+    const audit = (id) => lhr?.audits[id]?.numericValue;
+    return {
+      page,
+      error: lhr?.runtimeError?.message ?? null,
+      score: lhr?.categories.performance.score == null ? null : Math.round(lhr.categories.performance.score * 100),
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      speedIndexMs: audit('speed-index'),
+      totalBytes: audit('total-byte-weight'),
+      seconds: (Date.now() - started) / 1000,
+    };
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -197,3 +197,30 @@ describe('redirects of spec section 2 through the real server', () => {
     await page.close();
   });
 });
+
+describe('the heading face', () => {
+  it('is served by the site itself, swaps in, and moves nothing on the page when it does', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const fontRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fontRequests.push(request.url());
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.fonts.check('40px "Alfa Slab One"'), null, { timeout: 5000 });
+    await page.waitForTimeout(200);
+    expect(fontRequests).toHaveLength(1);
+    expect(new URL(fontRequests[0]!).origin).toBe(server.url);
+    const h1Font = await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily);
+    expect(h1Font.startsWith('"Alfa Slab One"')).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    await page.close();
+  });
+});
