@@ -199,7 +199,7 @@ describe('the menu page', () => {
       [...document.querySelectorAll('.entry')].map((entry) => ({
         name: entry.querySelector('.name')?.childNodes[0]?.textContent?.trim() ?? '',
         price: entry.querySelector('.price')?.textContent?.trim() ?? '',
-        special: entry.querySelector('.special') !== null,
+        special: entry.querySelector('.special-badge') !== null,
       })),
     );
     expect(printed).toEqual(items.map((i) => ({ name: i.name, price: price(i.base_price), special: i.is_special })));
