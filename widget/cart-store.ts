@@ -1,0 +1,55 @@
+/**
+ * The widget's cart: shared/cart's reducer in a signal, kept in localStorage so it survives a
+ * reload (and follows changes made in another tab), announced to the page on every change so
+ * the site's cart bubble or a partner's own button can show the count.
+ */
+import { signal, type Signal } from '@preact/signals-react';
+import { cartQuantity, cartReducer, type CartAction, type CartState } from '../shared/cart.ts';
+import { CART_STORAGE_KEY, parseStoredCart, serializeCart } from '../shared/cart-storage.ts';
+import { CART_CHANGED_EVENT, type CartChangedDetail } from '../shared/events.ts';
+
+export interface CartStore {
+  cart: Signal<CartState>;
+  dispatch(action: CartAction): void;
+  quantity(): number;
+  /** Tells the page how many items the cart holds now. */
+  announce(): void;
+}
+
+export function createCartStore(page: { document: Document; storage: Storage | null; window: Window }): CartStore {
+  const cart = signal(parseStoredCart(read()));
+
+  function read(): string | null {
+    try {
+      return page.storage?.getItem(CART_STORAGE_KEY) ?? null;
+    } catch {
+      return null; // storage blocked (private mode, a partner's sandbox): the cart lives in memory
+    }
+  }
+
+  function announce() {
+    const detail: CartChangedDetail = { quantity: cartQuantity(cart.value) };
+    page.document.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail }));
+  }
+
+  page.window.addEventListener('storage', (event) => {
+    if (event.key !== CART_STORAGE_KEY) return;
+    cart.value = parseStoredCart(event.newValue);
+    announce();
+  });
+
+  return {
+    cart,
+    dispatch(action) {
+      cart.value = cartReducer(cart.value, action);
+      try {
+        page.storage?.setItem(CART_STORAGE_KEY, serializeCart(cart.value));
+      } catch {
+        // full or blocked storage: the cart still works for this visit
+      }
+      announce();
+    },
+    quantity: () => cartQuantity(cart.value),
+    announce,
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * `window.Comal` and the DOM events that let the site's header and a partner's page drive the
+ * widget: open(), close(), toggleCart(), cartQuantity(), and the comal:open-cart,
+ * comal:close-cart and comal:toggle-cart events on document.
+ */
+import { signal, type Signal } from '@preact/signals-react';
+import { CLOSE_CART_EVENT, OPEN_CART_EVENT, TOGGLE_CART_EVENT, type ComalWindowApi } from '../shared/events.ts';
+import type { CartStore } from './cart-store.ts';
+
+export interface WidgetControls {
+  api: ComalWindowApi;
+  cartOpen: Signal<boolean>;
+}
+
+export function installComalApi(page: { window: Window; document: Document }, store: CartStore): WidgetControls {
+  const cartOpen = signal(false);
+  const api: ComalWindowApi = {
+    open: () => void (cartOpen.value = true),
+    close: () => void (cartOpen.value = false),
+    toggleCart: () => void (cartOpen.value = !cartOpen.value),
+    cartQuantity: () => store.quantity(),
+  };
+  page.document.addEventListener(OPEN_CART_EVENT, api.open);
+  page.document.addEventListener(CLOSE_CART_EVENT, api.close);
+  page.document.addEventListener(TOGGLE_CART_EVENT, api.toggleCart);
+  (page.window as Window & { Comal?: ComalWindowApi }).Comal = api;
+  store.announce();
+  return { api, cartOpen };
+}
