@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './rollup.config.mjs';
 
-// Three suites, run together by `npm test` (scripts/test.mjs):
+// Four suites, run together by `npm test` (scripts/test.mjs):
 // unit    pure domain code in shared/ and components, no I/O;
+// widget  the widget's components on the preact build it ships, in happy-dom, against a local HTTP server;
 // db      the database layer and the API on PGlite, and on PostgreSQL when DATABASE_URL is set;
 // browser real Chromium against the built site served by the real server.
 export default defineConfig({
@@ -12,6 +15,22 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+        },
+      },
+      {
+        // React's names resolved to preact as in the widget's build (TOOLCHAIN.md); react-shadow's
+        // ESM file, inlined, so it too gets preact.
+        resolve: {
+          alias: [
+            ...preactAliases,
+            { find: 'react-shadow', replacement: fileURLToPath(new URL('./node_modules/react-shadow/react-shadow.esm.js', import.meta.url)) },
+          ],
+        },
+        test: {
+          name: 'widget',
+          include: ['tests/widget/**/*.test.tsx'],
+          environment: 'happy-dom',
+          server: { deps: { inline: [/react-shadow/] } },
         },
       },
       {

@@ -1,4 +1,4 @@
-// `npm test`: every suite (unit, db, browser) in one vitest run, then one summary line
+// `npm test`: every suite (unit, widget, db, browser) in one vitest run, then one summary line
 // "tests: N passed, N failed". Non-zero on any failure. It never skips silently: the browser
 // suite needs Chromium, which this installs with apt-get when it can, or says how to.
 import { spawnSync } from 'node:child_process';

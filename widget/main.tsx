@@ -5,17 +5,13 @@
  * page's CSS cannot reach it.
  */
 import { createRoot, type Root } from 'react-dom/client';
-import root from 'react-shadow';
 import { LOADING } from '../shared/api/messages.ts';
 import { apiOriginOf } from './api-origin.ts';
 import { createCartStore } from './cart-store.ts';
 import { installComalApi } from './comal-api.ts';
-
-// react-shadow types every tag as optional; div is always there.
-const ShadowDiv = root.div!;
-const styles = `:host{display:block;font-family:system-ui,sans-serif;color:#1b1b1b}`;
-// One stable list: react-shadow re-attaches the shadow root when it gets a new array.
-const NO_SHEETS: CSSStyleSheet[] = [];
+import { initialCategoryOf } from './initial-category.ts';
+import { OrderingApp } from './ordering-app.tsx';
+import { ShadowFrame } from './shadow-frame.tsx';
 
 const script = document.currentScript as HTMLScriptElement | null;
 export const apiOrigin = apiOriginOf(script?.src, window.location.origin);
@@ -29,16 +25,7 @@ function localStorageOrNull(): Storage | null {
 }
 
 const store = createCartStore({ document, window, storage: localStorageOrNull() });
-installComalApi({ window, document }, store);
-
-function Widget() {
-  return (
-    <ShadowDiv styleSheets={NO_SHEETS}>
-      <style>{styles}</style>
-      <p role="status">{LOADING}</p>
-    </ShadowDiv>
-  );
-}
+const controls = installComalApi({ window, document }, store);
 
 const mounted = new WeakMap<HTMLElement, Root>();
 
@@ -46,7 +33,24 @@ function mount(host: HTMLElement) {
   if (mounted.has(host)) return;
   const reactRoot = createRoot(host);
   mounted.set(host, reactRoot);
-  reactRoot.render(<Widget />);
+  const mode = host.getAttribute('mode') ?? 'order';
+  reactRoot.render(
+    mode === 'order' ? (
+      <OrderingApp
+        store={store}
+        controls={controls}
+        apiOrigin={apiOrigin}
+        initialCategory={initialCategoryOf(window.location.href, host)}
+      />
+    ) : (
+      // The other modes (checkout, account, sign-in) come in later changes.
+      <ShadowFrame>
+        <p className="status" role="status">
+          {LOADING}
+        </p>
+      </ShadowFrame>
+    ),
+  );
 }
 
 function mountAll() {

@@ -1,13 +1,33 @@
 // @vitest-environment happy-dom
 // The widget as it ships: the built bundle (npm test builds it first), run in a page.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_STORAGE_KEY } from '../../shared/cart-storage.ts';
 import { CART_CHANGED_EVENT } from '../../shared/events.ts';
 import { LOADING } from '../../shared/api/messages.ts';
+import { startMenuServer, type MenuServer } from '../support/menu-server.ts';
+
+// The page lives on a real local server's origin, which holds the menu back until the test has
+// seen the loading state, then answers it.
+let server: MenuServer;
+beforeAll(async () => {
+  server = await startMenuServer();
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${server.origin}/order/`);
+});
+afterAll(() => server?.close());
+
+async function until<T>(read: () => T | null | undefined | false, what: string): Promise<T> {
+  for (let i = 0; i < 200; i += 1) {
+    const value = read();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
 
 describe('the built widget on a page', () => {
   it('restores the saved cart, exposes window.Comal with its count, announces it, and renders in a shadow root', async () => {
+    server.hold();
     localStorage.setItem(
       CART_STORAGE_KEY,
       JSON.stringify({
@@ -27,10 +47,14 @@ describe('the built widget on a page', () => {
     const Comal = (window as unknown as { Comal?: { cartQuantity(): number; open(): void } }).Comal;
     expect(Comal?.cartQuantity()).toBe(3);
     expect(announced).toEqual([3]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const host = document.querySelector('comal-order')!;
-    const shadow = host.shadowRoot ?? host.firstElementChild?.shadowRoot;
-    expect(shadow).toBeTruthy();
-    expect(shadow!.textContent).toContain(LOADING);
+    const shadow = await until(() => host.shadowRoot ?? host.firstElementChild?.shadowRoot, 'the shadow root');
+    await until(() => shadow.querySelector('[role="status"]'), 'the loading state');
+    expect(shadow.textContent).toContain(LOADING);
+
+    server.release();
+    await until(() => shadow.textContent?.includes('Horchata'), 'the menu');
+    expect(shadow.textContent).not.toContain(LOADING);
+    expect(server.menuCalls()).toBe(1);
   });
 });

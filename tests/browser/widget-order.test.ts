@@ -1,0 +1,59 @@
+// The ordering widget on /order/ in real Chromium, against the real server and its menu: add an
+// item, the header bubble counts it and opens the cart, whose totals are exact and which passes
+// axe; Escape closes it and gives focus back to the bubble.
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('ordering on /order/', () => {
+  it('adds from the menu, opens the cart from the header bubble with exact totals, and closes on Escape', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    const widget = page.locator('comal-order');
+    const add = widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' });
+    await add.click();
+    await add.click();
+    const price = await widget.locator('.item', { hasText: 'Mexican Coca-Cola' }).locator('.price').textContent();
+    const cents = Math.round(Number(price!.replace('$', '')) * 100) * 2;
+    const tax = Math.round(cents * 0.0975);
+    const usd = (c: number) => `$${(c / 100).toFixed(2)}`;
+
+    const bubble = page.getByRole('button', { name: 'Cart, 2 items' });
+    await bubble.click();
+    const dialog = widget.getByRole('dialog', { name: 'Your cart' });
+    await dialog.waitFor();
+    expect(await dialog.locator('.total-row').allTextContents()).toEqual([
+      `Subtotal${usd(cents)}`, `Tax${usd(tax)}`, `Total${usd(cents + tax)}`,
+    ]);
+    expect(await dialog.evaluate((el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(c: unknown): Promise<{ violations: { id: string }[] }> } }).axe;
+      return (await axe.run(document)).violations.map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+    await page.screenshot({ path: 'test-results/screenshots/phone-order-cart.png' });
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await bubble.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

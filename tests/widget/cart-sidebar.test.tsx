@@ -1,0 +1,120 @@
+// The ordering widget's cart sidebar: opened and closed through window.Comal, its lines, stepper
+// and totals, on the preact build it ships, with the menu from a real local HTTP server.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ComalWindowApi } from '../../shared/events.ts';
+import { startMenuServer, type MenuServer } from '../support/menu-server.ts';
+import { button, renderWidget, totalsOf, until, type RenderedWidget } from './render-widget.tsx';
+
+let server: MenuServer | undefined;
+let widget: RenderedWidget | undefined;
+afterEach(async () => {
+  widget?.unmount();
+  await server?.close();
+  widget = server = undefined;
+  document.body.innerHTML = '';
+});
+
+const Comal = () => (window as unknown as { Comal: ComalWindowApi }).Comal;
+const dialogOf = (w: RenderedWidget) => w.shadow().querySelector<HTMLElement>('[role="dialog"]');
+
+async function openWidget() {
+  server = await startMenuServer();
+  widget = renderWidget(server);
+  await until(() => widget!.shadow().querySelector('.menu'), 'the menu');
+  return widget;
+}
+
+describe('the cart sidebar', () => {
+  it('opens on window.Comal.open() with focus inside, and closes on Escape with focus back', async () => {
+    const w = await openWidget();
+    const bubble = document.createElement('button');
+    bubble.textContent = 'Cart, 0 items';
+    document.body.prepend(bubble);
+    bubble.focus();
+    expect(dialogOf(w)).toBeNull();
+
+    Comal().open();
+    const dialog = await until(() => dialogOf(w), 'the cart dialog');
+    expect(dialog.getAttribute('aria-label')).toBe('Your cart');
+    await until(() => w.shadow().activeElement === dialog, 'focus in the dialog');
+    expect(dialog.textContent).toContain('Your cart is empty.');
+    expect(dialog.querySelector('a')).toBeNull();
+
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await until(() => dialogOf(w) === null, 'the dialog to close');
+    expect(w.controls.cartOpen.value).toBe(false);
+    await until(() => document.activeElement === bubble, 'focus back on the bubble');
+  });
+
+  it('toggles with window.Comal.toggleCart() and closes with its close button', async () => {
+    const w = await openWidget();
+    Comal().toggleCart();
+    const dialog = await until(() => dialogOf(w));
+    button(dialog, 'Close cart')!.click();
+    await until(() => dialogOf(w) === null);
+    Comal().toggleCart();
+    await until(() => dialogOf(w));
+    Comal().toggleCart();
+    await until(() => dialogOf(w) === null);
+
+    // Escape closes it even when focus has left it.
+    Comal().open();
+    await until(() => dialogOf(w));
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await until(() => dialogOf(w) === null);
+  });
+
+  it('shows the lines added from the menu with the exact totals, and a checkout link', async () => {
+    const w = await openWidget();
+    const add = button(w.shadow(), 'Add Horchata to cart')!;
+    add.click();
+    add.click();
+    Comal().open();
+    const dialog = await until(() => dialogOf(w));
+
+    const line = dialog.querySelector('.line')!;
+    expect(line.querySelector('.line-name')!.textContent).toBe('Horchata');
+    expect(line.querySelector('.quantity')!.textContent).toBe('2');
+    expect(line.querySelector('.line-price')!.textContent).toBe('$7.00');
+    expect(totalsOf(dialog)).toEqual({ Subtotal: '$7.00', Tax: '$0.68', Total: '$7.68' });
+    expect(dialog.querySelector('.upsell')).toBeNull(); // pickup: no delivery upsell
+    expect(dialog.querySelector('a')!.getAttribute('href')).toBe(`${server!.origin}/checkout/`);
+    expect(dialog.querySelector('a')!.textContent).toBe('Checkout');
+    expect(Comal().cartQuantity()).toBe(2);
+  });
+
+  it('steps the quantity up and down, removes a line at 0 and with its remove button', async () => {
+    const w = await openWidget();
+    button(w.shadow(), 'Add Horchata to cart')!.click();
+    button(w.shadow(), 'Add Agua de Jamaica to cart')!.click();
+    Comal().open();
+    const dialog = await until(() => dialogOf(w));
+
+    button(dialog, 'Increase quantity of Horchata')!.click();
+    await until(() => totalsOf(dialog).Subtotal === '$10.25'); // 2 x 3.50 + 3.25
+    expect(w.store.quantity()).toBe(3);
+
+    button(dialog, 'Decrease quantity of Horchata')!.click();
+    button(dialog, 'Decrease quantity of Horchata')!.click();
+    await until(() => dialog.querySelectorAll('.line').length === 1);
+    expect(dialog.querySelector('.line-name')!.textContent).toBe('Agua de Jamaica');
+    expect(totalsOf(dialog)).toEqual({ Subtotal: '$3.25', Tax: '$0.32', Total: '$3.57' });
+
+    button(dialog, 'Remove Agua de Jamaica')!.click();
+    await until(() => dialog.textContent!.includes('Your cart is empty.'));
+    expect(w.store.quantity()).toBe(0);
+  });
+
+  it('shows delivery, tip and the upsell for a delivery cart', async () => {
+    const w = await openWidget();
+    button(w.shadow(), 'Add Horchata to cart')!.click();
+    w.store.dispatch({ type: 'setDeliveryType', deliveryType: 'delivery' });
+    w.store.dispatch({ type: 'setDeliveryQuote', quoteId: 'q1', feeCents: 1200 });
+    w.store.dispatch({ type: 'setTip', tipCents: 100 });
+    Comal().open();
+    const dialog = await until(() => dialogOf(w));
+    // 3.50 + tax 0.34 + delivery max(10, 12) - 0 + tip 1.00
+    expect(totalsOf(dialog)).toEqual({ Subtotal: '$3.50', Tax: '$0.34', Delivery: '$12.00', Tip: '$1.00', Total: '$16.84' });
+    expect(dialog.querySelector('.upsell')!.textContent).toBe('Add $16.50 more to save $3!');
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Browsing the menu: a sticky bar of the categories (each jumps to its heading), a search box
+ * that narrows the items by name whatever the case and accents, and the categories with their
+ * subcategories and items. Opens at the category the page asked for, if any.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { CartAction } from '../shared/cart.ts';
+import type { MenuItem } from '../shared/menu.ts';
+import { foldForSearch } from '../shared/search.ts';
+import { MenuItemCard } from './menu-item-card.tsx';
+import type { LoadedMenu } from './menu-loading.ts';
+import { menuSections } from './menu-sections.ts';
+
+interface Props {
+  menu: LoadedMenu;
+  apiOrigin: string;
+  initialCategory: string | null;
+  dispatch(action: CartAction): void;
+  onAdded(item: MenuItem): void;
+}
+
+const categoryId = (index: number) => `comal-category-${index}`;
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function MenuBrowser({ menu, apiOrigin, initialCategory, dispatch, onAdded }: Props) {
+  const [query, setQuery] = useState('');
+  const [current, setCurrent] = useState<string | null>(null);
+  const sectionsRef = useRef<HTMLDivElement>(null);
+  const allSections = menuSections(menu.items);
+  const sections = query ? menuSections(menu.items, query) : allSections;
+
+  /** Scrolls to the category; a customer's jump also moves focus there, the page's opening one does not. */
+  function jumpTo(name: string, byCustomer: boolean) {
+    const index = allSections.findIndex((s) => s.name === name);
+    const heading = sectionsRef.current?.querySelector<HTMLElement>(`#${categoryId(index)}`);
+    if (!heading) return;
+    setCurrent(name);
+    heading.scrollIntoView?.({ behavior: byCustomer && !reducedMotion() ? 'smooth' : 'auto', block: 'start' });
+    if (byCustomer) heading.focus({ preventScroll: true });
+  }
+
+  useEffect(() => {
+    if (!initialCategory) return;
+    const wanted = foldForSearch(initialCategory);
+    const match = allSections.find((s) => foldForSearch(s.name) === wanted);
+    if (match) jumpTo(match.name, false);
+    // Only once, when the menu first shows.
+  }, []);
+
+  return (
+    <div className="menu">
+      <div className="menu-bar">
+        <nav aria-label="Menu categories">
+          <ul className="categories">
+            {allSections.map((section) => (
+              <li key={section.name}>
+                <button
+                  type="button"
+                  className="category-link"
+                  aria-current={current === section.name ? 'location' : undefined}
+                  onClick={() => {
+                    setQuery('');
+                    // The heading may be hidden by the search until the next render.
+                    setTimeout(() => jumpTo(section.name, true));
+                  }}
+                >
+                  {section.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <label className="search">
+          <span>Search the menu</span>
+          <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} autoComplete="off" />
+        </label>
+      </div>
+      <div ref={sectionsRef}>
+        {sections.length === 0 && (
+          <p className="empty" role="status">
+            No items match “{query}”.
+          </p>
+        )}
+        {sections.map((section) => {
+          const id = categoryId(allSections.findIndex((s) => s.name === section.name));
+          return (
+          <section key={section.name} className="category" aria-labelledby={id}>
+            <h2 id={id} tabIndex={-1}>
+              {section.name}
+            </h2>
+            <ItemList items={section.items} level={3} {...{ menu, apiOrigin, dispatch, onAdded }} />
+            {section.subcategories.map((sub) => (
+              <div key={sub.name} className="subcategory">
+                <h3>{sub.name}</h3>
+                <ItemList items={sub.items} level={4} {...{ menu, apiOrigin, dispatch, onAdded }} />
+              </div>
+            ))}
+          </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function ItemList(props: {
+  items: MenuItem[];
+  level: 3 | 4;
+  menu: LoadedMenu;
+  apiOrigin: string;
+  dispatch(action: CartAction): void;
+  onAdded(item: MenuItem): void;
+}) {
+  if (props.items.length === 0) return null;
+  return (
+    <ul className="items">
+      {props.items.map((item) => (
+        <MenuItemCard
+          key={item.id}
+          item={item}
+          soldOut={props.menu.soldOut.has(item.id)}
+          apiOrigin={props.apiOrigin}
+          headingLevel={props.level}
+          dispatch={props.dispatch}
+          onAdded={props.onAdded}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * One menu item: photo, name, 'Special' mark, description, price, and what the customer can do
+ * with it: add it straight to the cart, or (when it has choices to make) a note that the
+ * choices come in the next step; a sold-out item says so and cannot be added.
+ */
+import type { CartAction } from '../shared/cart.ts';
+import { needsItemDialog, type MenuItem } from '../shared/menu.ts';
+import { formatUSD, toCents } from '../shared/money.ts';
+
+/** The menu photos' intrinsic size, so the page does not jump as they load. */
+const PHOTO_WIDTH = 600;
+const PHOTO_HEIGHT = 400;
+
+interface Props {
+  item: MenuItem;
+  soldOut: boolean;
+  apiOrigin: string;
+  headingLevel: 3 | 4;
+  dispatch(action: CartAction): void;
+  onAdded(item: MenuItem): void;
+}
+
+export function MenuItemCard({ item, soldOut, apiOrigin, headingLevel, dispatch, onAdded }: Props) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  return (
+    <li className="item">
+      {item.photo && (
+        <img
+          className="photo"
+          src={apiOrigin + item.photo}
+          width={PHOTO_WIDTH}
+          height={PHOTO_HEIGHT}
+          loading="lazy"
+          alt={item.name}
+        />
+      )}
+      <div className="item-body">
+        <Heading className="item-name">
+          {item.name}
+          {item.is_special && <span className="special"> Special</span>}
+        </Heading>
+        {item.description && <p className="description">{item.description}</p>}
+        <p className="price">{formatUSD(toCents(item.base_price))}</p>
+        {soldOut ? (
+          <p className="sold-out">Sold out</p>
+        ) : needsItemDialog(item) ? (
+          <p className="note">Choose options in the next step</p>
+        ) : (
+          // The visible word is part of the name 'Add X to cart', as speech users say what they see.
+          <button
+            type="button"
+            className="add"
+            aria-label={`Add ${item.name} to cart`}
+            onClick={() => {
+              dispatch({ type: 'addItem', menuItem: item });
+              onAdded(item);
+            }}
+          >
+            Add
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Loading the menu (spec sections 4 and 8): GET /api/menus/, the restaurant's menu by name,
+ * flattened; the items the POS marks `available: false` are remembered as sold out. A failure
+ * carries the server's message, else 'Failed to fetch Clover menu.' or the spec's two menu errors.
+ */
+import { useEffect, useState } from 'react';
+import { createApiClient } from '../shared/api/client.ts';
+import { MENU_FETCH_FAILED } from '../shared/api/messages.ts';
+import { chooseMenu, flattenMenu, type MenuItem, type MenuSource } from '../shared/menu.ts';
+import { restaurant } from '../shared/restaurant.ts';
+
+export interface LoadedMenu {
+  items: MenuItem[];
+  /** Ids of the items the menu answer marks `available: false`. */
+  soldOut: ReadonlySet<string>;
+}
+
+export type MenuState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; menu: LoadedMenu };
+
+export async function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
+  const menus = await createApiClient({ baseUrl: apiOrigin }).getMenus();
+  const menu = chooseMenu<MenuSource>(menus, restaurant.menuName);
+  return { items: flattenMenu(menu), soldOut: soldOutIds(menu) };
+}
+
+/** The ids of every entry of the menu, in categories and subcategories, with `available: false`. */
+export function soldOutIds(menu: MenuSource): Set<string> {
+  const ids = new Set<string>();
+  const visit = (entries: unknown[] | undefined) => {
+    for (const entry of entries ?? []) {
+      const raw = entry as { id?: unknown; available?: unknown } | null;
+      if (raw && typeof raw === 'object' && raw.available === false && raw.id != null) ids.add(String(raw.id));
+    }
+  };
+  for (const category of menu.categories ?? []) {
+    visit(category.menu_items);
+    for (const sub of category.subcategories ?? []) visit(sub.menu_items);
+  }
+  return ids;
+}
+
+/** The menu's state for a component: loading on mount, then ready or failed with a message. */
+export function useMenu(apiOrigin: string): MenuState {
+  const [state, setState] = useState<MenuState>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    loadMenu(apiOrigin).then(
+      (menu) => current && setState({ status: 'ready', menu }),
+      (error: unknown) =>
+        current &&
+        setState({ status: 'failed', message: error instanceof Error && error.message ? error.message : MENU_FETCH_FAILED }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [apiOrigin]);
+  return state;
+}

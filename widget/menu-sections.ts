@@ -1,0 +1,35 @@
+/**
+ * The flat item list grouped back into what the customer browses: categories in menu order,
+ * each with its own items, then its subcategories with theirs; the search narrows the items and
+ * drops whatever ends up empty.
+ */
+import type { MenuItem } from '../shared/menu.ts';
+import { matchesSearch } from '../shared/search.ts';
+
+export interface MenuSection {
+  name: string;
+  items: MenuItem[];
+  subcategories: { name: string; items: MenuItem[] }[];
+}
+
+export function menuSections(items: readonly MenuItem[], query = ''): MenuSection[] {
+  const sections: MenuSection[] = [];
+  const byName = new Map<string, MenuSection>();
+  for (const item of items) {
+    let section = byName.get(item.categoryName);
+    if (!section) {
+      section = { name: item.categoryName, items: [], subcategories: [] };
+      byName.set(item.categoryName, section);
+      sections.push(section);
+    }
+    if (!matchesSearch(item.name, query)) continue;
+    if (item.subcategoryName === undefined) {
+      section.items.push(item);
+      continue;
+    }
+    let sub = section.subcategories.find((s) => s.name === item.subcategoryName);
+    if (!sub) section.subcategories.push((sub = { name: item.subcategoryName, items: [] }));
+    sub.items.push(item);
+  }
+  return sections.filter((s) => s.items.length > 0 || s.subcategories.length > 0);
+}

@@ -1,0 +1,52 @@
+/**
+ * The ordering app, inside the widget's shadow root: the menu (loading, failed or ready to
+ * browse) and the cart sidebar, both working on the one cart store of the page.
+ */
+import { LOADING } from '../shared/api/messages.ts';
+import { TOAST_EVENT, type ToastDetail } from '../shared/events.ts';
+import type { MenuItem } from '../shared/menu.ts';
+import type { CartStore } from './cart-store.ts';
+import { CartSidebar } from './cart-sidebar.tsx';
+import type { WidgetControls } from './comal-api.ts';
+import { MenuBrowser } from './menu-browser.tsx';
+import { useMenu } from './menu-loading.ts';
+import { ShadowFrame } from './shadow-frame.tsx';
+
+export interface OrderingAppProps {
+  store: CartStore;
+  controls: WidgetControls;
+  apiOrigin: string;
+  initialCategory: string | null;
+}
+
+export function OrderingApp({ store, controls, apiOrigin, initialCategory }: OrderingAppProps) {
+  const menu = useMenu(apiOrigin);
+  const onAdded = (item: MenuItem) => {
+    const detail: ToastDetail = { message: `Added ${item.name} to cart`, kind: 'success' };
+    document.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail }));
+  };
+  return (
+    <ShadowFrame>
+      {menu.status === 'loading' && (
+        <p className="status" role="status">
+          {LOADING}
+        </p>
+      )}
+      {menu.status === 'failed' && (
+        <p className="error" role="alert">
+          {menu.message}
+        </p>
+      )}
+      {menu.status === 'ready' && (
+        <MenuBrowser
+          menu={menu.menu}
+          apiOrigin={apiOrigin}
+          initialCategory={initialCategory}
+          dispatch={store.dispatch}
+          onAdded={onAdded}
+        />
+      )}
+      <CartSidebar cart={store.cart} open={controls.cartOpen} apiOrigin={apiOrigin} dispatch={store.dispatch} />
+    </ShadowFrame>
+  );
+}
