@@ -17,6 +17,8 @@ interface Props {
   initialCategory: string | null;
   dispatch(action: CartAction): void;
   onAdded(item: MenuItem): void;
+  /** Opens the item dialog for the item, from the button that asked. */
+  onCustomize(item: MenuItem, opener: HTMLElement): void;
 }
 
 const categoryId = (index: number) => `comal-category-${index}`;
@@ -25,7 +27,7 @@ function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function MenuBrowser({ menu, apiOrigin, initialCategory, dispatch, onAdded }: Props) {
+export function MenuBrowser({ menu, apiOrigin, initialCategory, dispatch, onAdded, onCustomize }: Props) {
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState<string | null>(null);
   const sectionsRef = useRef<HTMLDivElement>(null);
@@ -91,11 +93,11 @@ export function MenuBrowser({ menu, apiOrigin, initialCategory, dispatch, onAdde
             <h2 id={id} tabIndex={-1}>
               {section.name}
             </h2>
-            <ItemList items={section.items} level={3} {...{ menu, apiOrigin, dispatch, onAdded }} />
+            <ItemList items={section.items} level={3} {...{ menu, apiOrigin, dispatch, onAdded, onCustomize }} />
             {section.subcategories.map((sub) => (
               <div key={sub.name} className="subcategory">
                 <h3>{sub.name}</h3>
-                <ItemList items={sub.items} level={4} {...{ menu, apiOrigin, dispatch, onAdded }} />
+                <ItemList items={sub.items} level={4} {...{ menu, apiOrigin, dispatch, onAdded, onCustomize }} />
               </div>
             ))}
           </section>
@@ -113,6 +115,7 @@ function ItemList(props: {
   apiOrigin: string;
   dispatch(action: CartAction): void;
   onAdded(item: MenuItem): void;
+  onCustomize(item: MenuItem, opener: HTMLElement): void;
 }) {
   if (props.items.length === 0) return null;
   return (
@@ -126,6 +129,7 @@ function ItemList(props: {
           headingLevel={props.level}
           dispatch={props.dispatch}
           onAdded={props.onAdded}
+          onCustomize={props.onCustomize}
         />
       ))}
     </ul>

@@ -1,7 +1,8 @@
 /**
  * One menu item: photo, name, 'Special' mark, description, price, and what the customer can do
- * with it: add it straight to the cart, or (when it has choices to make) a note that the
- * choices come in the next step; a sold-out item says so and cannot be added.
+ * with it: add it straight to the cart, or (when it has choices to make) open the item dialog
+ * with 'Choose options'; an item whose choices are all optional has both 'Add' and 'Customize'.
+ * A sold-out item says so and cannot be added.
  */
 import type { CartAction } from '../shared/cart.ts';
 import { needsItemDialog, type MenuItem } from '../shared/menu.ts';
@@ -18,9 +19,10 @@ interface Props {
   headingLevel: 3 | 4;
   dispatch(action: CartAction): void;
   onAdded(item: MenuItem): void;
+  onCustomize(item: MenuItem, opener: HTMLElement): void;
 }
 
-export function MenuItemCard({ item, soldOut, apiOrigin, headingLevel, dispatch, onAdded }: Props) {
+export function MenuItemCard({ item, soldOut, apiOrigin, headingLevel, dispatch, onAdded, onCustomize }: Props) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <li className="item">
@@ -44,20 +46,38 @@ export function MenuItemCard({ item, soldOut, apiOrigin, headingLevel, dispatch,
         {soldOut ? (
           <p className="sold-out">Sold out</p>
         ) : needsItemDialog(item) ? (
-          <p className="note">Choose options in the next step</p>
-        ) : (
-          // The visible word is part of the name 'Add X to cart', as speech users say what they see.
+          // The visible words are part of the names, as speech users say what they see.
           <button
             type="button"
             className="add"
-            aria-label={`Add ${item.name} to cart`}
-            onClick={() => {
-              dispatch({ type: 'addItem', menuItem: item });
-              onAdded(item);
-            }}
+            aria-label={`Choose options for ${item.name}`}
+            onClick={(event) => onCustomize(item, event.currentTarget)}
           >
-            Add
+            Choose options
           </button>
+        ) : (
+          <div className="actions">
+            <button
+              type="button"
+              className="add"
+              aria-label={`Add ${item.name} to cart`}
+              onClick={() => {
+                dispatch({ type: 'addItem', menuItem: item });
+                onAdded(item);
+              }}
+            >
+              Add
+            </button>
+            {item.modifier_groups.length > 0 && (
+              <button
+                type="button"
+                aria-label={`Customize ${item.name}`}
+                onClick={(event) => onCustomize(item, event.currentTarget)}
+              >
+                Customize
+              </button>
+            )}
+          </div>
         )}
       </div>
     </li>

@@ -1,6 +1,6 @@
 /**
  * Loading the menu (spec sections 4 and 8): GET /api/menus/, the restaurant's menu by name,
- * flattened; the items the POS marks `available: false` are remembered as sold out. A failure
+ * flattened; the items and modifiers the POS marks `available: false` are remembered as sold out. A failure
  * carries the server's message, else 'Failed to fetch Clover menu.' or the spec's two menu errors.
  */
 import { useEffect, useState } from 'react';
@@ -13,6 +13,8 @@ export interface LoadedMenu {
   items: MenuItem[];
   /** Ids of the items the menu answer marks `available: false`. */
   soldOut: ReadonlySet<string>;
+  /** Ids of the modifiers the menu answer marks `available: false`. */
+  soldOutModifiers: ReadonlySet<string>;
 }
 
 export type MenuState =
@@ -23,7 +25,7 @@ export type MenuState =
 export async function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
   const menus = await createApiClient({ baseUrl: apiOrigin }).getMenus();
   const menu = chooseMenu<MenuSource>(menus, restaurant.menuName);
-  return { items: flattenMenu(menu), soldOut: soldOutIds(menu) };
+  return { items: flattenMenu(menu), soldOut: soldOutIds(menu), soldOutModifiers: soldOutModifierIds(menu) };
 }
 
 /** The ids of every entry of the menu, in categories and subcategories, with `available: false`. */
@@ -33,6 +35,27 @@ export function soldOutIds(menu: MenuSource): Set<string> {
     for (const entry of entries ?? []) {
       const raw = entry as { id?: unknown; available?: unknown } | null;
       if (raw && typeof raw === 'object' && raw.available === false && raw.id != null) ids.add(String(raw.id));
+    }
+  };
+  for (const category of menu.categories ?? []) {
+    visit(category.menu_items);
+    for (const sub of category.subcategories ?? []) visit(sub.menu_items);
+  }
+  return ids;
+}
+
+/** The ids of every modifier of every item's groups with `available: false`. */
+export function soldOutModifierIds(menu: MenuSource): Set<string> {
+  const ids = new Set<string>();
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  const visit = (entries: unknown[] | undefined) => {
+    for (const entry of entries ?? []) {
+      for (const group of list((entry as { modifier_groups?: unknown } | null)?.modifier_groups)) {
+        for (const m of list((group as { modifiers?: unknown } | null)?.modifiers)) {
+          const raw = m as { id?: unknown; available?: unknown } | null;
+          if (raw && typeof raw === 'object' && raw.available === false && raw.id != null) ids.add(String(raw.id));
+        }
+      }
     }
   };
   for (const category of menu.categories ?? []) {

@@ -33,9 +33,20 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .description{color:#404040;font-size:.9rem}
 .price{font-weight:700}
 .sold-out{color:#991b1b;font-weight:700}
-.note{color:#404040;font-size:.9rem}
 .add{align-self:flex-start;background:#7c2d12;color:#fff}
-.cart-layer{position:fixed;inset:0;z-index:1000}
+.actions{display:flex;gap:8px;flex-wrap:wrap}
+.cart-layer,.dialog-layer{position:fixed;inset:0;z-index:1000}
+.item-dialog{position:absolute;left:0;right:0;bottom:0;max-height:92vh;margin:0 auto;width:100%;max-width:560px;background:#fff;padding:16px;border-radius:12px 12px 0 0;overflow-y:auto;display:flex;flex-direction:column;gap:12px}
+.group{margin:0;padding:8px 12px 12px;border:1px solid #d4d4d4;border-radius:8px;display:grid;gap:4px}
+.group legend{font-weight:700;padding:0 4px}
+.rule{font-weight:400;color:#404040;font-size:.9rem}
+.option{display:flex;align-items:center;gap:10px;min-height:44px}
+.option input{width:22px;height:22px;min-height:0;margin:0;accent-color:#7c2d12}
+.option-name{flex:1}
+.option-price{color:#404040}
+.need{color:#991b1b;font-weight:600;min-height:1.45em}
+.add-line{min-height:48px;font-weight:700}
+.add:disabled{background:#e5e5e5;color:#525252;border-color:#a3a3a3;cursor:not-allowed}
 .cart-backdrop{position:absolute;inset:0;background:rgba(0,0,0,.45)}
 .cart{position:absolute;top:0;right:0;bottom:0;width:100%;max-width:420px;background:#fff;padding:16px;overflow-y:auto;display:flex;flex-direction:column;gap:12px;animation:slide .2s ease-out}
 .cart-head{display:flex;justify-content:space-between;align-items:center}
@@ -56,7 +67,7 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .total-row:last-child{font-weight:700;font-size:1.1rem}
 .upsell{color:#166534;font-weight:600}
 .checkout{display:flex;align-items:center;justify-content:center;background:#7c2d12;color:#fff;text-decoration:none;font-weight:700}
-@media (min-width:720px){.photo{width:150px;height:100px}.items{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media (min-width:720px){.item-dialog{top:5vh;bottom:auto;border-radius:12px}.photo{width:150px;height:100px}.items{grid-template-columns:repeat(2,minmax(0,1fr))}}
 @keyframes slide{from{transform:translateX(100%)}}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
 `;

@@ -1,6 +1,7 @@
 // The ordering widget on /order/ in real Chromium, against the real server and its menu: add an
 // item, the header bubble counts it and opens the cart, whose totals are exact and which passes
-// axe; Escape closes it and gives focus back to the bubble.
+// axe; Escape closes it and gives focus back to the bubble. An item with a required choice goes
+// through the item dialog, which passes axe too.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -53,6 +54,37 @@ describe('ordering on /order/', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await bubble.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('chooses a tortilla for Taco de Asada in the item dialog, which passes axe, and the bubble counts it', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    const widget = page.locator('comal-order');
+    const open = widget.getByRole('button', { name: 'Choose options for Taco de Asada' });
+    await open.click();
+    const dialog = widget.getByRole('dialog', { name: 'Taco de Asada' });
+    await dialog.waitFor();
+    const add = dialog.getByRole('button', { name: /^Add to cart/ });
+    expect(await add.isDisabled()).toBe(true);
+    expect(await dialog.locator('[aria-live="polite"]').textContent()).toMatch(/^Choose 1 more for /);
+
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(c: unknown): Promise<{ violations: { id: string }[] }> } }).axe;
+      return (await axe.run(document)).violations.map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+
+    await dialog.getByRole('radio', { name: 'Handmade corn' }).check();
+    expect(await add.isEnabled()).toBe(true);
+    await page.screenshot({ path: 'test-results/screenshots/phone-order-item-dialog.png' });
+    await add.click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor();
+    expect(await open.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -147,7 +147,7 @@ describe('adding to the cart', () => {
     expect(w.store.cart.value.items[0]!.menuItem).toMatchObject({ id: 'horchata', name: 'Horchata', base_price: 3.5 });
   });
 
-  it('lets no one add a sold-out item, and sends items with choices to the next step', async () => {
+  it('lets no one add a sold-out item, and sends items with choices to the item dialog', async () => {
     const shadow = await menuShown(await openWith());
     const lengua = [...shadow.querySelectorAll('.item')].find((li) => li.textContent!.includes('Taco de Lengua'))!;
     expect(lengua.querySelector('.sold-out')!.textContent).toBe('Sold out');
@@ -155,8 +155,8 @@ describe('adding to the cart', () => {
     expect(button(shadow, 'Add Taco de Lengua to cart')).toBeNull();
 
     const plate = [...shadow.querySelectorAll('.item')].find((li) => li.textContent!.includes('Plato de Tacos'))!;
-    expect(plate.querySelector('button')).toBeNull();
-    expect(plate.textContent).toContain('Choose options in the next step');
+    expect(button(plate, 'Add Plato de Tacos to cart')).toBeNull();
+    expect(button(plate, 'Choose options for Plato de Tacos')!.textContent).toBe('Choose options');
     expect(plate.querySelector('.price')!.textContent).toBe('$13.95');
   });
 });

@@ -1,0 +1,198 @@
+// The item dialog on the preact build it ships, in happy-dom, with a menu from a local HTTP
+// server: required groups, radio and checkbox rules, sold-out modifiers, the live price and
+// quantity, the exact cart line, and the dialog's focus and Escape.
+import { afterEach, describe, expect, it } from 'vitest';
+import { restaurant } from '../../shared/restaurant.ts';
+import { TOAST_EVENT, type ToastDetail } from '../../shared/events.ts';
+import { startMenuServer, type MenuServer } from '../support/menu-server.ts';
+import { button, renderWidget, until, type RenderedWidget } from './render-widget.tsx';
+
+const menus = [
+  {
+    name: restaurant.menuName,
+    categories: [
+      {
+        name: 'Tacos',
+        menu_items: [
+          {
+            id: 'taco-asada', name: 'Taco de Asada', description: 'Flank steak.', base_price: '4.25',
+            is_special: false, clover_id: null, photo: null, available: true,
+            modifier_groups: [
+              { id: 'grp-tortilla', name: 'Tortilla', force_popup: true, min_required: 1, max_allowed: 1,
+                modifiers: [
+                  { id: 'mod-corn', name: 'Handmade corn', price: '0.00', available: true },
+                  { id: 'mod-flour', name: 'Flour', price: '0.00', available: true },
+                  { id: 'mod-blue', name: 'Blue corn', price: '0.50', available: true },
+                ] },
+              { id: 'grp-salsa', name: 'Salsas', force_popup: false, min_required: 0, max_allowed: 2,
+                modifiers: [
+                  { id: 'mod-verde', name: 'Salsa verde', price: '0.00', available: true },
+                  { id: 'mod-roja', name: 'Salsa roja', price: '0.00', available: true },
+                  { id: 'mod-macha', name: 'Salsa macha', price: '1.75', available: true },
+                  { id: 'mod-mango', name: 'Mango habanero', price: '0.50', available: false },
+                ] },
+            ],
+          },
+          {
+            id: 'quesadilla', name: 'Quesadilla', description: '', base_price: '6.00',
+            is_special: false, clover_id: null, photo: null, available: true,
+            modifier_groups: [
+              { id: 'grp-extra', name: 'Extras', modifiers: [{ id: 'mod-guac', name: 'Guacamole', price: '1.50' }] },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+let server: MenuServer | undefined;
+let widget: RenderedWidget | undefined;
+afterEach(async () => {
+  widget?.unmount();
+  await server?.close();
+  widget = server = undefined;
+  document.body.innerHTML = '';
+});
+
+async function openDialog(item = 'Taco de Asada', name = `Choose options for ${item}`) {
+  server = await startMenuServer({ status: 200, body: menus });
+  widget = renderWidget(server);
+  const w = widget;
+  const opener = await until(() => button(w.shadow(), name), 'the menu');
+  opener.focus();
+  opener.click();
+  const dialog = await until(() => w.shadow().querySelector<HTMLElement>('[role="dialog"]'), 'the item dialog');
+  return { w, opener, dialog };
+}
+
+const input = (dialog: HTMLElement, name: string) =>
+  [...dialog.querySelectorAll<HTMLInputElement>('input')].find((i) => i.closest('label')!.querySelector('.option-name')!.textContent === name)!;
+const addButton = (dialog: HTMLElement) =>
+  [...dialog.querySelectorAll('button')].find((b) => b.textContent!.startsWith('Add to cart'))!;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the item dialog', () => {
+  it('is a labelled modal dialog with focus inside, showing each group as a fieldset', async () => {
+    const { w, dialog } = await openDialog();
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(w.shadow().getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Taco de Asada');
+    await until(() => w.shadow().activeElement === dialog, 'focus in the dialog');
+    const legends = [...dialog.querySelectorAll('fieldset legend')].map((l) => l.textContent);
+    expect(legends).toEqual(['Tortilla Required · Choose 1', 'Salsas Optional · Choose up to 2']);
+    expect(input(dialog, 'Handmade corn').type).toBe('radio');
+    expect(input(dialog, 'Salsa verde').type).toBe('checkbox');
+    expect(input(dialog, 'Salsa macha').closest('label')!.textContent).toContain('+$1.75');
+    expect(input(dialog, 'Flour').closest('label')!.textContent).not.toContain('+$');
+    const mango = input(dialog, 'Mango habanero');
+    expect(mango.disabled).toBe(true);
+    expect(mango.closest('label')!.textContent).toContain('Sold out');
+  });
+
+  it('blocks Add to cart until the required group is chosen, and says what is missing', async () => {
+    const { dialog } = await openDialog();
+    const need = dialog.querySelector('[aria-live="polite"]')!;
+    expect(need.textContent).toBe('Choose 1 more for Tortilla.');
+    expect(addButton(dialog).disabled).toBe(true);
+    input(dialog, 'Flour').click();
+    await until(() => !addButton(dialog).disabled, 'Add to cart enabled');
+    expect(need.textContent).toBe('');
+  });
+
+  it('replaces the radio choice, and disables the other checkboxes at the max', async () => {
+    const { dialog } = await openDialog();
+    input(dialog, 'Handmade corn').click();
+    await until(() => input(dialog, 'Handmade corn').checked);
+    input(dialog, 'Blue corn').click();
+    await until(() => input(dialog, 'Blue corn').checked);
+    expect(input(dialog, 'Handmade corn').checked).toBe(false);
+
+    input(dialog, 'Salsa verde').click();
+    await until(() => input(dialog, 'Salsa verde').checked);
+    expect(input(dialog, 'Salsa roja').disabled).toBe(false);
+    input(dialog, 'Salsa macha').click();
+    await until(() => input(dialog, 'Salsa roja').disabled, 'the max reached');
+    expect(input(dialog, 'Salsa verde').disabled).toBe(false);
+    input(dialog, 'Salsa verde').click(); // taken back: the others come back
+    await until(() => !input(dialog, 'Salsa roja').disabled);
+  });
+
+  it('updates the price with the choices and the quantity, and puts the exact line in the cart', async () => {
+    const { w, dialog, opener } = await openDialog();
+    const toasts: ToastDetail[] = [];
+    const onToast = (e: Event) => toasts.push((e as CustomEvent<ToastDetail>).detail);
+    document.addEventListener(TOAST_EVENT, onToast);
+    expect(addButton(dialog).textContent).toBe('Add to cart — $4.25');
+    input(dialog, 'Blue corn').click();
+    input(dialog, 'Salsa macha').click();
+    input(dialog, 'Salsa verde').click();
+    await until(() => addButton(dialog).textContent === 'Add to cart — $6.50', 'the price with choices'); // 4.25 + 0.50 + 1.75
+    expect(button(dialog, 'Decrease quantity')!.disabled).toBe(true);
+    button(dialog, 'Increase quantity')!.click();
+    await until(() => dialog.querySelector('.quantity')!.textContent === '2');
+    button(dialog, 'Increase quantity')!.click();
+    await until(() => addButton(dialog).textContent === 'Add to cart — $19.50', 'three times the price');
+    button(dialog, 'Decrease quantity')!.click();
+    await until(() => addButton(dialog).textContent === 'Add to cart — $13.00');
+
+    addButton(dialog).click();
+    await until(() => w.shadow().querySelector('[role="dialog"]') === null, 'the dialog to close');
+    document.removeEventListener(TOAST_EVENT, onToast);
+    const [line, ...rest] = w.store.cart.value.items;
+    expect(rest).toEqual([]);
+    expect(line!.id).toBe('taco-asada|mod-blue|mod-macha|mod-verde');
+    expect(line!.quantity).toBe(2);
+    expect(line!.selectedModifiers).toEqual([
+      { id: 'mod-blue', name: 'Blue corn', price: 0.5 },
+      { id: 'mod-verde', name: 'Salsa verde', price: 0 },
+      { id: 'mod-macha', name: 'Salsa macha', price: 1.75 },
+    ]);
+    expect(w.store.quantity()).toBe(2);
+    expect(toasts).toEqual([{ message: 'Added Taco de Asada to cart', kind: 'success' }]);
+    await until(() => w.shadow().activeElement === opener, 'focus back on the opener');
+  });
+
+  it('closes on Escape and on Close, giving focus back to the button that opened it', async () => {
+    const { w, dialog, opener } = await openDialog();
+    await until(() => w.shadow().activeElement === dialog);
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await until(() => w.shadow().querySelector('[role="dialog"]') === null, 'the dialog to close');
+    await until(() => w.shadow().activeElement === opener, 'focus back on the opener');
+    expect(w.store.quantity()).toBe(0);
+
+    opener.click();
+    const again = await until(() => w.shadow().querySelector<HTMLElement>('[role="dialog"]'));
+    // Opened afresh: nothing chosen from before.
+    expect(input(again, 'Handmade corn').checked).toBe(false);
+    button(again, 'Close')!.click();
+    await until(() => w.shadow().querySelector('[role="dialog"]') === null);
+    await until(() => w.shadow().activeElement === opener);
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    const { w, dialog } = await openDialog();
+    const tab = (shiftKey = false) =>
+      dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, composed: true, cancelable: true }));
+    const close = button(dialog, 'Close')!;
+    input(dialog, 'Flour').click();
+    const add = addButton(dialog);
+    await until(() => !add.disabled);
+    add.focus();
+    tab();
+    expect(w.shadow().activeElement).toBe(close);
+    tab(true);
+    expect(w.shadow().activeElement).toBe(add);
+    await settle();
+  });
+
+  it('offers Customize beside Add on an item with only optional choices', async () => {
+    const { w, dialog } = await openDialog('Quesadilla', 'Customize Quesadilla');
+    expect(button(w.shadow(), 'Add Quesadilla to cart')).not.toBeNull();
+    expect(dialog.querySelector('legend')!.textContent).toBe('Extras Optional · Choose up to 1');
+    expect(addButton(dialog).disabled).toBe(false);
+    input(dialog, 'Guacamole').click();
+    await until(() => addButton(dialog).textContent === 'Add to cart — $7.50');
+    addButton(dialog).click();
+    await until(() => w.store.cart.value.items[0]?.id === 'quesadilla|mod-guac');
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The item dialog: an item's modifier groups to choose from (spec sections 3 and 9), a quantity,
+ * and the price as it stands, then 'Add to cart'. A modal dialog: focus moves into it and stays
+ * there (Tab and Shift+Tab cycle), Escape or 'Close' closes it, and focus goes back to the button
+ * that opened it. The rules of choosing are shared/modifier-choice's.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { MAX_LINE_QUANTITY, type CartAction } from '../shared/cart.ts';
+import type { MenuItem, ModifierGroup } from '../shared/menu.ts';
+import {
+  chosenIn, chosenModifiers, groupRule, isAtMax, isChoiceComplete, isSingleChoice, noChoice, requiredMessage,
+  toggleModifier, type ModifierChoice,
+} from '../shared/modifier-choice.ts';
+import { formatUSD, toCents } from '../shared/money.ts';
+import { linePriceCents } from '../shared/pricing.ts';
+
+interface Props {
+  item: MenuItem;
+  soldOutModifiers: ReadonlySet<string>;
+  /** The button that opened the dialog; focus goes back to it. */
+  opener: HTMLElement | null;
+  dispatch(action: CartAction): void;
+  onAdded(item: MenuItem): void;
+  onClose(): void;
+}
+
+const TITLE_ID = 'comal-item-dialog-title';
+const FOCUSABLE = 'button:not([disabled]),input:not([disabled])';
+
+export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, onClose }: Props) {
+  const [choice, setChoice] = useState<ModifierChoice>(noChoice);
+  const [quantity, setQuantity] = useState(1);
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = panel.current;
+    dialog?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closeRef.current();
+      } else if (event.key === 'Tab' && dialog) {
+        // Keeps Tab inside the dialog: from the last control to the first and back.
+        const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        if (controls.length === 0) return;
+        const root = dialog.getRootNode() as Document | ShadowRoot;
+        const active = root.activeElement;
+        const first = controls[0]!;
+        const last = controls[controls.length - 1]!;
+        const inside = active instanceof Node && active !== dialog && dialog.contains(active);
+        if (event.shiftKey && (!inside || active === first)) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && (!inside || active === last)) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      if (opener && opener.isConnected) opener.focus();
+    };
+  }, [opener]);
+
+  const groups = item.modifier_groups;
+  const selectedModifiers = chosenModifiers(choice, groups);
+  const complete = isChoiceComplete(choice, groups);
+  const price = formatUSD(linePriceCents({ menuItem: item, quantity, selectedModifiers }));
+  const add = () => {
+    if (!complete) return;
+    dispatch({ type: 'addItem', menuItem: item, quantity, selectedModifiers });
+    onAdded(item);
+    onClose();
+  };
+  const step = (by: number) => setQuantity((q) => Math.min(MAX_LINE_QUANTITY, Math.max(1, q + by)));
+
+  return (
+    <div className="dialog-layer">
+      <div className="cart-backdrop" onClick={onClose} />
+      <div ref={panel} className="item-dialog" role="dialog" aria-modal="true" aria-labelledby={TITLE_ID} tabIndex={-1}>
+        <div className="cart-head">
+          <h2 id={TITLE_ID}>{item.name}</h2>
+          <button type="button" className="icon" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {item.description && <p className="description">{item.description}</p>}
+        {groups.map((group) => (
+          <Group
+            key={group.id}
+            group={group}
+            choice={choice}
+            soldOut={soldOutModifiers}
+            onToggle={(id) => setChoice((c) => toggleModifier(c, group, id))}
+          />
+        ))}
+        <p className="need" aria-live="polite">
+          {requiredMessage(choice, groups)}
+        </p>
+        <div className="stepper">
+          <button type="button" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => step(-1)}>
+            −
+          </button>
+          <output className="quantity" aria-label="Quantity">
+            {quantity}
+          </output>
+          <button type="button" aria-label="Increase quantity" disabled={quantity >= MAX_LINE_QUANTITY} onClick={() => step(1)}>
+            +
+          </button>
+        </div>
+        <button type="button" className="add add-line" disabled={!complete} onClick={add}>
+          Add to cart — {price}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface GroupProps {
+  group: ModifierGroup;
+  choice: ModifierChoice;
+  soldOut: ReadonlySet<string>;
+  onToggle(modifierId: string): void;
+}
+
+function Group({ group, choice, soldOut, onToggle }: GroupProps) {
+  const single = isSingleChoice(group);
+  const chosen = chosenIn(choice, group);
+  const full = isAtMax(choice, group);
+  return (
+    <fieldset className="group">
+      <legend>
+        {group.name}{' '}
+        <span className="rule">
+          {group.min_required > 0 ? 'Required' : 'Optional'} · {groupRule(group)}
+        </span>
+      </legend>
+      {group.modifiers.map((m) => {
+        const checked = chosen.includes(m.id);
+        const gone = soldOut.has(m.id);
+        return (
+          <label key={m.id} className="option">
+            <input
+              type={single ? 'radio' : 'checkbox'}
+              name={`comal-group-${group.id}`}
+              value={m.id}
+              checked={checked}
+              disabled={gone || (!single && full && !checked)}
+              onChange={() => onToggle(m.id)}
+            />
+            <span className="option-name">{m.name}</span>
+            {m.price > 0 && <span className="option-price">+{formatUSD(toCents(m.price))}</span>}
+            {gone && <span className="sold-out">Sold out</span>}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
