@@ -13,6 +13,8 @@ export interface Modifier {
   name: string;
   /** Dollars, as the menu states it. */
   price: number;
+  /** false when the menu marks it sold out; absent otherwise. */
+  available?: boolean;
 }
 
 export interface ModifierGroup {
@@ -36,6 +38,8 @@ export interface MenuItem {
   categoryName: string;
   subcategoryName?: string;
   modifier_groups: ModifierGroup[];
+  /** false when the menu marks it sold out; absent otherwise. */
+  available?: boolean;
 }
 
 /** The menu as the API sends it; entries are read defensively since a POS fills them. */
@@ -94,6 +98,7 @@ export function toMenuItem(
     photo: known && nonEmptyString(raw.photo) ? raw.photo : null,
     categoryName,
     modifier_groups: known && Array.isArray(raw.modifier_groups) ? raw.modifier_groups.map(toGroup) : [],
+    ...(raw.available === false ? { available: false } : {}),
   };
   if (subcategoryName !== undefined) item.subcategoryName = subcategoryName;
   return item;
@@ -112,6 +117,7 @@ function toGroup(entry: unknown, index: number): ModifierGroup {
           id: String(m.id),
           name: typeof m.name === 'string' ? m.name : '',
           price: priceOf(m.price),
+          ...(m.available === false ? { available: false } : {}),
         }))
       : [],
   };

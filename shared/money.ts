@@ -44,3 +44,10 @@ function parseDollars(text: string): number {
   if (cleaned === '' || !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return Number.NaN;
   return Number(cleaned);
 }
+
+/** Cents as the dollars text a POS sends: 425 -> '4.25', 1500 -> '15.00'. */
+export function dollarsText(cents: Cents): string {
+  const whole = Math.trunc(cents / 100);
+  const rest = Math.abs(cents % 100);
+  return `${cents < 0 && whole === 0 ? '-' : ''}${whole}.${String(rest).padStart(2, '0')}`;
+}

@@ -24,45 +24,14 @@ export type MenuState =
 
 export async function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
   const menus = await createApiClient({ baseUrl: apiOrigin }).getMenus();
-  const menu = chooseMenu<MenuSource>(menus, restaurant.menuName);
-  return { items: flattenMenu(menu), soldOut: soldOutIds(menu), soldOutModifiers: soldOutModifierIds(menu) };
-}
-
-/** The ids of every entry of the menu, in categories and subcategories, with `available: false`. */
-export function soldOutIds(menu: MenuSource): Set<string> {
-  const ids = new Set<string>();
-  const visit = (entries: unknown[] | undefined) => {
-    for (const entry of entries ?? []) {
-      const raw = entry as { id?: unknown; available?: unknown } | null;
-      if (raw && typeof raw === 'object' && raw.available === false && raw.id != null) ids.add(String(raw.id));
-    }
+  const items = flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName));
+  return {
+    items,
+    soldOut: new Set(items.filter((item) => item.available === false).map((item) => item.id)),
+    soldOutModifiers: new Set(
+      items.flatMap((item) => item.modifier_groups.flatMap((group) => group.modifiers.filter((m) => m.available === false).map((m) => m.id))),
+    ),
   };
-  for (const category of menu.categories ?? []) {
-    visit(category.menu_items);
-    for (const sub of category.subcategories ?? []) visit(sub.menu_items);
-  }
-  return ids;
-}
-
-/** The ids of every modifier of every item's groups with `available: false`. */
-export function soldOutModifierIds(menu: MenuSource): Set<string> {
-  const ids = new Set<string>();
-  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-  const visit = (entries: unknown[] | undefined) => {
-    for (const entry of entries ?? []) {
-      for (const group of list((entry as { modifier_groups?: unknown } | null)?.modifier_groups)) {
-        for (const m of list((group as { modifiers?: unknown } | null)?.modifiers)) {
-          const raw = m as { id?: unknown; available?: unknown } | null;
-          if (raw && typeof raw === 'object' && raw.available === false && raw.id != null) ids.add(String(raw.id));
-        }
-      }
-    }
-  };
-  for (const category of menu.categories ?? []) {
-    visit(category.menu_items);
-    for (const sub of category.subcategories ?? []) visit(sub.menu_items);
-  }
-  return ids;
 }
 
 /** The menu's state for a component: loading on mount, then ready or failed with a message. */

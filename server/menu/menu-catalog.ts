@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { flattenMenu } from '../../shared/menu.ts';
 import { restaurant } from '../../shared/restaurant.ts';
-import type { Cents } from '../../shared/money.ts';
+import { dollarsText } from '../../shared/money.ts';
 import type { Database } from '../db/database.ts';
 import { bumpMenuVersion, menuVersion, readMenu, type MenuItemRow, type VersionedMenuRows } from '../db/menu-store.ts';
 import type { CatalogItem, MenuCatalog, MenuSnapshot } from './catalog.ts';
@@ -98,17 +98,12 @@ export function snapshotOf(rows: VersionedMenuRows): MenuSnapshot {
   const json = JSON.stringify(menus);
   const etag = `"${createHash('sha256').update(json).digest('base64url')}"`;
 
-  const itemAvailable = new Map(rows.items.map((item) => [item.id, item.available]));
-  const unavailableModifiers = new Set(rows.modifiers.filter((m) => !m.available).map((m) => m.id));
   const items = new Map<string, CatalogItem>();
   for (const item of flattenMenu(menus[0]!)) {
-    const unavailableModifierIds = new Set<string>();
-    for (const group of item.modifier_groups) {
-      for (const modifier of group.modifiers) {
-        if (unavailableModifiers.has(modifier.id)) unavailableModifierIds.add(modifier.id);
-      }
-    }
-    items.set(item.id, { ...item, available: itemAvailable.get(item.id) ?? false, unavailableModifierIds });
+    const unavailableModifierIds = new Set(
+      item.modifier_groups.flatMap((group) => group.modifiers.filter((m) => m.available === false).map((m) => m.id)),
+    );
+    items.set(item.id, { ...item, available: item.available !== false, unavailableModifierIds });
   }
   const encoded = {
     br: brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
@@ -176,13 +171,6 @@ export function menuAnswerOf(rows: VersionedMenuRows): MenuAnswer {
       })),
     })),
   };
-}
-
-/** Cents as the dollars text a POS sends: 425 -> '4.25', 1500 -> '15.00'. */
-export function dollarsText(cents: Cents): string {
-  const whole = Math.trunc(cents / 100);
-  const rest = Math.abs(cents % 100);
-  return `${cents < 0 && whole === 0 ? '-' : ''}${whole}.${String(rest).padStart(2, '0')}`;
 }
 
 function groupBy<T>(values: readonly T[], key: (value: T) => string): Map<string, T[]> {

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CreateOrderRequest } from '../../shared/api/schemas.ts';
-import { formatUSD, toCents, toDollars } from '../../shared/money.ts';
+import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotals, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -284,7 +284,7 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Or
       name: line.name,
       quantity: line.quantity,
       unit_price: toDollars(line.unit_price_cents),
-      modifiers: line.modifiers.map((m) => ({ id: m.id, name: m.name, price: (m.price_cents / 100).toFixed(2) })),
+      modifiers: line.modifiers.map((m) => ({ id: m.id, name: m.name, price: dollarsText(m.price_cents) })),
     })),
     totals: wireTotals({
       subtotal: order.subtotal_cents,

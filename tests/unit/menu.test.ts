@@ -93,3 +93,26 @@ describe('choosing the menu', () => {
     );
   });
 });
+
+describe('sold-out entries', () => {
+  it('keep available: false through flattening, for items and modifiers; others carry no flag', () => {
+    const [soldOut, open] = flattenMenu({
+      name: 'M',
+      categories: [
+        {
+          name: 'Sides',
+          menu_items: [
+            { id: 'elote', name: 'Elote', base_price: '4.00', available: false },
+            { id: 'chips', name: 'Chips', base_price: '3.00', modifier_groups: [{ id: 'g', name: 'Salsa', modifiers: [{ id: 'roja', name: 'Roja', price: '0', available: false }, { id: 'verde', name: 'Verde', price: '0' }] }] },
+          ],
+        },
+      ],
+    });
+    expect(soldOut!.available).toBe(false);
+    expect('available' in open!).toBe(false);
+    expect(open!.modifier_groups[0]!.modifiers).toEqual([
+      { id: 'roja', name: 'Roja', price: 0, available: false },
+      { id: 'verde', name: 'Verde', price: 0 },
+    ]);
+  });
+});
