@@ -1,5 +1,13 @@
 // The ordering widget: one script a partner pastes, React code running on preact/compat
 // (15 KB instead of 73 KB gzip, TOOLCHAIN.md), into dist/widget/.
+//
+// The entry (comal.js) holds what every page needs: the menu, the item dialog and the cart.
+// Checkout and the Stripe step are lazy chunks (dist/widget/chunks/NAME.HASH.js, with the
+// checkout's CSS as NAME.HASH.css), loaded by widget/chunk-loader.ts only when a customer gets
+// there. A chunk is a classic script, like the entry, so it loads on any partner page; it takes
+// preact and signals from the entry (window.ComalWidgetShared) so both run on one copy.
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
@@ -22,7 +30,105 @@ export const preactAliases = [
   { find: '@preact/signals-react', replacement: '@preact/signals' },
 ];
 
-export default {
+/** What a chunk takes from the entry instead of bundling its own copy (see widget/shared-runtime.ts). */
+const SHARED_RUNTIME = {
+  react: 'ComalWidgetShared.compat',
+  'react-dom': 'ComalWidgetShared.compat',
+  'react/jsx-runtime': 'ComalWidgetShared.jsx',
+  '@preact/signals-react': 'ComalWidgetShared.signals',
+};
+
+/** The lazy chunks: name -> entry module. */
+const CHUNKS = {
+  checkout: './widget/checkout/index.ts',
+  stripe: './widget/stripe/index.tsx',
+};
+
+/** File names of the built chunks (with their content hash), filled as each chunk is written. */
+const chunkFiles = {};
+
+const hashOf = (text) => createHash('sha256').update(text).digest('hex').slice(0, 10);
+
+function typescriptFor() {
+  return typescript({
+    tsconfig: here('./tsconfig.json'),
+    include: ['widget/**/*', 'shared/**/*'],
+    compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true, declaration: false, sourceMap: true },
+    noEmitOnError: true,
+  });
+}
+
+const productionReplace = () =>
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } });
+
+/** Marks React's names as the entry's shared runtime in a chunk's build. */
+function sharedRuntime() {
+  return {
+    name: 'comal-shared-runtime',
+    resolveId: (source) => (source in SHARED_RUNTIME ? { id: source, external: true } : null),
+  };
+}
+
+/** Names the chunk NAME.HASH.js, writes its CSS beside it (NAME.HASH.css) and records both. */
+function chunkFile(name, cssPath) {
+  return {
+    name: 'comal-chunk-file',
+    generateBundle(_options, bundle) {
+      const [entry] = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const record = {};
+      if (cssPath) {
+        const css = readFileSync(here(cssPath), 'utf8').replace(/\s*\n\s*/g, '');
+        const fileName = `${name}.${hashOf(css)}.css`;
+        this.emitFile({ type: 'asset', fileName, source: css });
+        record.css = fileName;
+      }
+      const fileName = `${name}.${hashOf(entry.code)}.js`;
+      delete bundle[entry.fileName];
+      this.emitFile({ type: 'asset', fileName, source: entry.code });
+      record.js = fileName;
+      chunkFiles[name] = record;
+    },
+  };
+}
+
+/** The heading face, copied beside the chunks under a hashed name for the entry's @font-face. */
+function headingFont() {
+  return {
+    name: 'comal-heading-font',
+    generateBundle() {
+      const source = readFileSync(here('./site/assets/fonts/alfa-slab-one-headings.woff2'));
+      const fileName = `heading.${hashOf(source)}.woff2`;
+      this.emitFile({ type: 'asset', fileName, source });
+      chunkFiles.font = fileName;
+    },
+  };
+}
+
+function chunkConfig(name, input) {
+  const css = name === 'checkout' ? './widget/checkout/checkout.css' : null;
+  return {
+    input: here(input),
+    output: {
+      dir: here('./dist/widget/chunks'),
+      format: 'iife',
+      name: `ComalWidgetChunks.${name}`,
+      extend: true,
+      globals: SHARED_RUNTIME,
+    },
+    plugins: [
+      sharedRuntime(),
+      alias({ entries: preactAliases.filter((entry) => !(entry.find in SHARED_RUNTIME)) }),
+      productionReplace(),
+      nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
+      commonjs(),
+      typescriptFor(),
+      terser({ format: { comments: false } }),
+      chunkFile(name, css),
+    ],
+  };
+}
+
+const entryConfig = {
   input: here('./widget/main.tsx'),
   output: {
     file: here('./dist/widget/comal.js'),
@@ -32,15 +138,22 @@ export default {
   },
   plugins: [
     alias({ entries: preactAliases }),
-    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    productionReplace(),
+    // Filled in once the chunks above are built (rollup runs the configs in order).
+    replace({ preventAssignment: true, values: { __COMAL_CHUNK_FILES__: () => JSON.stringify(chunkFiles) } }),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
     commonjs(),
-    typescript({
-      tsconfig: here('./tsconfig.json'),
-      include: ['widget/**/*', 'shared/**/*'],
-      compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true, declaration: false, sourceMap: true },
-      noEmitOnError: true,
-    }),
+    typescriptFor(),
     terser({ format: { comments: false } }),
   ],
 };
+
+/** Old chunks go first, so dist/widget/chunks holds exactly this build's files. */
+function cleanChunks() {
+  return { name: 'comal-clean-chunks', buildStart: () => rmSync(here('./dist/widget/chunks'), { recursive: true, force: true }) };
+}
+
+const [first, ...rest] = Object.entries(CHUNKS).map(([name, input]) => chunkConfig(name, input));
+first.plugins.unshift(cleanChunks());
+first.plugins.push(headingFont());
+export default [first, ...rest, entryConfig];

@@ -45,6 +45,8 @@ export function mountStaticSite(app: Hono, distDir: string): void {
     await next();
     if (c.res.status === 200 && (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.path.startsWith('/api/')) {
       c.res.headers.set('Cache-Control', cacheControl(c.req.path));
+      // Partner pages fetch the widget's style chunks and font across origins; they are public.
+      if (c.req.path.startsWith('/widget/')) c.res.headers.set('Access-Control-Allow-Origin', '*');
     }
   });
   app.use(

@@ -7,9 +7,11 @@
  */
 import { useEffect, useRef } from 'react';
 import type { Signal } from '@preact/signals-react';
-import { cartTotals, type CartAction, type CartLine, type CartState } from '../shared/cart.ts';
-import { formatUSD, type Cents } from '../shared/money.ts';
-import { linePriceCents, upsellText } from '../shared/pricing.ts';
+import type { CartAction, CartLine, CartState } from '../shared/cart.ts';
+import { formatUSD } from '../shared/money.ts';
+import { linePriceCents } from '../shared/pricing.ts';
+import { restaurantPageHref } from './cart-handover.ts';
+import { OrderTotals } from './order-totals.tsx';
 
 interface Props {
   cart: Signal<CartState>;
@@ -72,8 +74,8 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
                 <Line key={line.id} line={line} step={step} dispatch={dispatch} />
               ))}
             </ul>
-            <Totals state={state} />
-            <a className="checkout" href={`${apiOrigin}/checkout/`}>
+            <OrderTotals state={state} />
+            <a className="checkout" href={restaurantPageHref(apiOrigin, window.location.origin, '/checkout/', state)}>
               Checkout
             </a>
           </>
@@ -115,30 +117,5 @@ function Line({ line, step, dispatch }: LineProps) {
         </button>
       </div>
     </li>
-  );
-}
-
-function Totals({ state }: { state: CartState }) {
-  const totals = cartTotals(state);
-  const delivery = state.deliveryType === 'delivery';
-  const upsell = delivery ? upsellText(totals.subtotal) : '';
-  const row = (label: string, cents: Cents) => (
-    <div className="total-row" key={label}>
-      <dt>{label}</dt>
-      <dd>{formatUSD(cents)}</dd>
-    </div>
-  );
-  return (
-    <>
-      <dl className="totals">
-        {row('Subtotal', totals.subtotal)}
-        {totals.promoDiscount > 0 && row(`Promo${state.promoCode ? ` (${state.promoCode})` : ''}`, -totals.promoDiscount)}
-        {row('Tax', totals.tax)}
-        {delivery && row('Delivery', totals.deliveryCharge)}
-        {delivery && row('Tip', totals.tip)}
-        {row('Total', totals.total)}
-      </dl>
-      {upsell && <p className="upsell">{upsell}</p>}
-    </>
   );
 }

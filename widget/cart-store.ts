@@ -11,6 +11,8 @@ import { CART_CHANGED_EVENT, type CartChangedDetail } from '../shared/events.ts'
 export interface CartStore {
   cart: Signal<CartState>;
   dispatch(action: CartAction): void;
+  /** Puts a whole cart in place of this one (a cart handed over from a partner page). */
+  replace(state: CartState): void;
   quantity(): number;
   /** Tells the page how many items the cart holds now. */
   announce(): void;
@@ -38,17 +40,20 @@ export function createCartStore(page: { document: Document; storage: Storage | n
     announce();
   });
 
+  function set(state: CartState) {
+    cart.value = state;
+    try {
+      page.storage?.setItem(CART_STORAGE_KEY, serializeCart(state));
+    } catch {
+      // full or blocked storage: the cart still works for this visit
+    }
+    announce();
+  }
+
   return {
     cart,
-    dispatch(action) {
-      cart.value = cartReducer(cart.value, action);
-      try {
-        page.storage?.setItem(CART_STORAGE_KEY, serializeCart(cart.value));
-      } catch {
-        // full or blocked storage: the cart still works for this visit
-      }
-      announce();
-    },
+    dispatch: (action) => set(cartReducer(cart.value, action)),
+    replace: set,
     quantity: () => cartQuantity(cart.value),
     announce,
   };

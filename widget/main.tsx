@@ -1,20 +1,30 @@
 /**
  * The widget's entry, the one script a page pastes: it works out the API's origin from its own
- * src, keeps the cart (widget/cart-store.ts), exposes window.Comal, and renders the ordering
- * app into the shadow root of each <comal-order> (or [data-comal-order]) element, so the host
- * page's CSS cannot reach it.
+ * src, keeps the cart (widget/cart-store.ts), exposes window.Comal, adds its font to the page,
+ * and renders into the shadow root of each <comal-order> (or [data-comal-order]) element, so the
+ * host page's CSS cannot reach it. The mode attribute picks the screen: the menu and cart
+ * (order, the default), checkout, or the paid order (congratulations); checkout's code is a
+ * lazy chunk.
  */
 import { createRoot, type Root } from 'react-dom/client';
+import { createApiClient } from '../shared/api/client.ts';
 import { LOADING } from '../shared/api/messages.ts';
 import { apiOriginOf } from './api-origin.ts';
+import { takeHandedOverCart } from './cart-handover.ts';
 import { createCartStore } from './cart-store.ts';
+import { CheckoutApp, ConfirmationApp } from './checkout-app.tsx';
+import { chunkFiles } from './chunk-files.ts';
+import { createChunkLoader } from './chunk-loader.ts';
 import { installComalApi } from './comal-api.ts';
+import { addHostFonts } from './host-fonts.ts';
 import { initialCategoryOf } from './initial-category.ts';
 import { OrderingApp } from './ordering-app.tsx';
 import { ShadowFrame } from './shadow-frame.tsx';
+import { shareRuntime } from './shared-runtime.ts';
 
 const script = document.currentScript as HTMLScriptElement | null;
 export const apiOrigin = apiOriginOf(script?.src, window.location.origin);
+const chunksUrl = `${apiOrigin}/widget/chunks`;
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -24,33 +34,53 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
-const store = createCartStore({ document, window, storage: localStorageOrNull() });
+shareRuntime(window);
+const storage = localStorageOrNull();
+const store = createCartStore({ document, window, storage });
+// A cart carried over from a partner's page (only ever to the restaurant's own pages).
+if (apiOrigin === window.location.origin) {
+  const handedOver = takeHandedOverCart(window);
+  if (handedOver) store.replace(handedOver);
+}
 const controls = installComalApi({ window, document }, store);
+const api = createApiClient({ baseUrl: apiOrigin, readCookie: () => document.cookie });
+const loader = createChunkLoader({ document, window, baseUrl: chunksUrl, files: chunkFiles });
+addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
 
 const mounted = new WeakMap<HTMLElement, Root>();
+
+function screenFor(host: HTMLElement) {
+  switch (host.getAttribute('mode') ?? 'order') {
+    case 'order':
+      return (
+        <OrderingApp
+          store={store}
+          controls={controls}
+          apiOrigin={apiOrigin}
+          initialCategory={initialCategoryOf(window.location.href, host)}
+        />
+      );
+    case 'checkout':
+      return <CheckoutApp store={store} controls={controls} api={api} apiOrigin={apiOrigin} loader={loader} storage={storage} />;
+    case 'congratulations':
+      return <ConfirmationApp api={api} loader={loader} orderId={new URL(window.location.href).searchParams.get('order')} />;
+    default:
+      // The account and sign-in screens come with accounts.
+      return (
+        <ShadowFrame>
+          <p className="status" role="status">
+            {LOADING}
+          </p>
+        </ShadowFrame>
+      );
+  }
+}
 
 function mount(host: HTMLElement) {
   if (mounted.has(host)) return;
   const reactRoot = createRoot(host);
   mounted.set(host, reactRoot);
-  const mode = host.getAttribute('mode') ?? 'order';
-  reactRoot.render(
-    mode === 'order' ? (
-      <OrderingApp
-        store={store}
-        controls={controls}
-        apiOrigin={apiOrigin}
-        initialCategory={initialCategoryOf(window.location.href, host)}
-      />
-    ) : (
-      // The other modes (checkout, account, sign-in) come in later changes.
-      <ShadowFrame>
-        <p className="status" role="status">
-          {LOADING}
-        </p>
-      </ShadowFrame>
-    ),
-  );
+  reactRoot.render(screenFor(host));
 }
 
 function mountAll() {

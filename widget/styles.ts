@@ -5,7 +5,7 @@
  * the sticky category bar below it, and `--comal-surface` to the bar's background.
  */
 export const widgetStyles = `
-:host{display:block;font-family:system-ui,sans-serif;color:#1b1b1b;line-height:1.45}
+:host{display:block;font-family:system-ui,sans-serif;color:#1b1b1b;line-height:1.45;--comal-heading:'Comal Heading',Georgia,serif}
 *{box-sizing:border-box}
 h2,h3,h4,p{margin:0}
 button,input,a{font:inherit}
@@ -22,7 +22,7 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .search{display:flex;flex-direction:column;gap:4px;font-weight:600}
 .search input{width:100%;padding:0 12px;border:1px solid #737373;font-weight:400}
 .category{padding-top:1.5rem}
-.category h2{font-size:1.5rem;scroll-margin-top:calc(var(--comal-sticky-top,0px) + 140px)}
+.category h2{font-family:var(--comal-heading);font-weight:400;font-size:1.5rem;scroll-margin-top:calc(var(--comal-sticky-top,0px) + 140px)}
 .subcategory h3{font-size:1.15rem;margin-top:1rem}
 .items{list-style:none;margin:0;padding:0;display:grid;gap:12px;margin-top:12px}
 .item{display:flex;gap:12px;padding:12px;border:1px solid #e5e5e5;border-radius:12px}

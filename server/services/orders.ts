@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CreateOrderRequest } from '../../shared/api/schemas.ts';
+import { pointsEarned } from '../../shared/loyalty.ts';
 import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotals, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
@@ -245,6 +246,10 @@ export interface OrderSummary {
   number: number;
   status: string;
   delivery_type: 'pickup' | 'delivery';
+  /** The name the order is under. */
+  name: string;
+  /** Where it goes, for delivery; null for pickup. */
+  delivery_address: { street: string; city: string; state: string; zip: string } | null;
   points_earned: number;
   items: { menu_item_id: string; name: string; quantity: number; unit_price: number; modifiers: { id: string; name: string; price: string }[] }[];
   totals: WireTotals;
@@ -262,7 +267,7 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
   if (status === 'processing') throw new HttpError(409, PAYMENT_PROCESSING);
   if (status === 'canceled') throw new HttpError(409, PAYMENT_CANCELED);
   if (status !== 'succeeded') throw new HttpError(402, payment.failure_message ?? PAYMENT_NOT_RECEIVED);
-  const points = Math.floor((order.subtotal_cents - order.promo_discount_cents) / 100);
+  const points = pointsEarned(order.subtotal_cents, order.promo_discount_cents);
   await db.transaction(async (tx) => {
     if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', { paidAt: deps.clock(), pointsEarned: points }))) return;
     await setPaymentStatus(tx, payment.provider_reference, 'succeeded');
@@ -278,6 +283,11 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Or
     number: order.number,
     status: order.status,
     delivery_type: order.delivery_type,
+    name: order.name,
+    delivery_address:
+      order.delivery_type === 'delivery'
+        ? { street: order.delivery_street ?? '', city: order.delivery_city ?? '', state: order.delivery_state ?? '', zip: order.delivery_zip ?? '' }
+        : null,
     points_earned: order.points_earned,
     items: lines.map((line) => ({
       menu_item_id: line.menu_item_id,

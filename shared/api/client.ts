@@ -73,6 +73,14 @@ export interface SaveCartInput {
   cognito_sub: string;
 }
 
+/** The demo provider's card step: the payment's client secret and the card as typed. */
+export interface DemoCardInput {
+  client_secret: string;
+  card_number: string;
+  exp: string;
+  cvc: string;
+}
+
 export interface CreateOrderOptions {
   /** One key per checkout attempt, reused when the same attempt is retried, so it is charged once. */
   idempotencyKey: string;
@@ -91,6 +99,8 @@ export interface ApiClient {
   validatePromo(code: string, phone?: string): Promise<PromoValidateResponse>;
   /** POST /api/create-order/ with an Idempotency-Key header; throws ApiRequestError on failure. */
   createOrder(payload: CreateOrderRequestInput, options: CreateOrderOptions): Promise<CreateOrderResponse>;
+  /** POST /api/demo-payments/confirm/ (test mode): throws ApiRequestError with the reason a card is refused. */
+  confirmDemoPayment(card: DemoCardInput): Promise<void>;
   /** POST /api/finalize-order/{id}/: throws when the answer carries an error. */
   finalizeOrder(orderId: IdInput): Promise<FinalizeOrderResponse>;
   /** POST /api/cognito/refresh/: the new access token, or null; failures are silent. */
@@ -278,6 +288,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers: { 'Idempotency-Key': idempotencyKey },
       });
       return data as CreateOrderResponse;
+    },
+
+    async confirmDemoPayment(card) {
+      await sendOrThrow('POST', '/api/demo-payments/confirm/', { body: card });
     },
 
     async finalizeOrder(orderId) {

@@ -12,6 +12,20 @@
  *   so zod never lands in the 30 KB widget bundle.
  */
 import { z } from 'zod';
+import {
+  CITY_REQUIRED,
+  EMAIL_INVALID,
+  EMAIL_REQUIRED,
+  NAME_REQUIRED,
+  PHONE_REQUIRED,
+  PHONE_TOO_SHORT,
+  QUOTE_REQUIRED,
+  STATE_FORMAT,
+  STATE_REQUIRED,
+  STREET_REQUIRED,
+  ZIP_FORMAT,
+  ZIP_REQUIRED,
+} from '../checkout-form.ts';
 import { NO_MENUS_RETURNED } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -78,10 +92,8 @@ const CognitoSubSchema = requiredText(
   'Your account id is not valid. Sign in again.',
 );
 
-const PHONE_TOO_SHORT = 'Enter a phone number with at least 10 digits, like (213) 555-0100.';
-
 /** A phone as a customer types it; the server normalises it (spec section 5). */
-const PhoneSchema = requiredText('Enter your phone number.', 30, 'That phone number is too long.').refine(
+const PhoneSchema = requiredText(PHONE_REQUIRED, 30, 'That phone number is too long.').refine(
   (value) => value === '' || value.replace(/\D/g, '').length >= 10,
   { error: PHONE_TOO_SHORT },
 );
@@ -89,11 +101,6 @@ const PhoneSchema = requiredText('Enter your phone number.', 30, 'That phone num
 // Delivery address fields, shared by the estimate (all required) and the order (required for
 // delivery only, checked below). Empty text passes the format checks so that "missing" gets one
 // clear message of its own.
-const STREET_REQUIRED = 'Enter the street address for delivery.';
-const CITY_REQUIRED = 'Enter the city for delivery.';
-const STATE_REQUIRED = 'Enter the state for delivery.';
-const ZIP_REQUIRED = 'Enter the ZIP code for delivery.';
-const QUOTE_REQUIRED = 'Get a delivery estimate for this address before placing the order.';
 
 const streetText = () =>
   z.string({ error: STREET_REQUIRED }).trim().max(200, { error: 'The street address can be at most 200 characters.' });
@@ -105,14 +112,14 @@ const stateText = () =>
     .trim()
     .toUpperCase()
     .refine((value) => value === '' || /^[A-Z]{2}$/.test(value), {
-      error: 'Enter the state as its two-letter code, like CA.',
+      error: STATE_FORMAT,
     });
 const zipText = () =>
   z
     .string({ error: ZIP_REQUIRED })
     .trim()
     .refine((value) => value === '' || /^\d{5}(-\d{4})?$/.test(value), {
-      error: 'Enter a 5-digit ZIP code, like 90012 or 90012-3456.',
+      error: ZIP_FORMAT,
     });
 const COUNTRY_FORMAT = 'Enter the country as its two-letter code, like US.';
 const countryText = () =>
@@ -300,18 +307,16 @@ export type CartItemPayloadInput = z.input<typeof CartItemPayloadSchema>;
 export const DeliveryTypeSchema = z.enum(['pickup', 'delivery'], { error: 'Choose pickup or delivery.' });
 export type DeliveryType = z.infer<typeof DeliveryTypeSchema>;
 
-const EMAIL_INVALID = 'Enter a valid email address, like name@example.com.';
-
 const CreateOrderFieldsSchema = request({
   cart_items: z
     .array(CartItemPayloadSchema, { error: 'Your cart is empty. Add an item before checking out.' })
     .min(1, { error: 'Your cart is empty. Add an item before checking out.' })
     .max(100, { error: 'An order can hold at most 100 different items.' }),
-  name: requiredText('Enter your name.', 100, 'Your name can be at most 100 characters.'),
+  name: requiredText(NAME_REQUIRED, 100, 'Your name can be at most 100 characters.'),
   email: z
-    .string({ error: 'Enter your email address.' })
+    .string({ error: EMAIL_REQUIRED })
     .trim()
-    .min(1, { error: 'Enter your email address.' })
+    .min(1, { error: EMAIL_REQUIRED })
     .max(254, { error: 'Your email address can be at most 254 characters.' })
     .pipe(z.email({ error: EMAIL_INVALID })),
   phone: PhoneSchema,
@@ -387,10 +392,14 @@ export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
 
 export const CreateOrderResponseSchema = z.object({
   order_id: z.string(),
+  /** The order's number for the customer and the kitchen. */
+  number: z.number().int().positive(),
   status: z.string(),
   payment: z.object({
     provider: PaymentProviderSchema,
     client_secret: z.string(),
+    /** Stripe's publishable key, for the Payment Element (Stripe only). */
+    publishable_key: z.string().optional(),
   }),
   totals: OrderTotalsSchema,
 });
@@ -399,12 +408,33 @@ export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // POST /api/finalize-order/{id}/
 
-/** Carries `error` (true or a text) when the payment did not go through. */
-export const FinalizeOrderResponseSchema = z.object({
+/** A paid (or later) order as finalize-order answers it: what the congratulations page shows. */
+export const FinalizedOrderSchema = z.object({
+  order_id: z.string(),
+  number: z.number().int().positive(),
+  status: z.string(),
+  delivery_type: DeliveryTypeSchema,
+  name: z.string(),
+  delivery_address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }).nullable(),
+  points_earned: z.number().int().nonnegative(),
+  items: z.array(
+    z.object({
+      menu_item_id: z.string(),
+      name: z.string(),
+      quantity: z.number().int().positive(),
+      /** Dollars. */
+      unit_price: z.number(),
+      modifiers: z.array(z.object({ id: z.string(), name: z.string(), price: z.string() })),
+    }),
+  ),
+  totals: OrderTotalsSchema,
+});
+export type FinalizedOrder = z.infer<typeof FinalizedOrderSchema>;
+
+/** The finalized order, or `error` (true or a text) when the payment did not go through. */
+export const FinalizeOrderResponseSchema = FinalizedOrderSchema.partial().extend({
   error: z.union([z.string(), z.boolean()]).optional(),
   message: z.string().optional(),
-  order_id: z.string().optional(),
-  status: z.string().optional(),
 });
 export type FinalizeOrderResponse = z.infer<typeof FinalizeOrderResponseSchema>;
 

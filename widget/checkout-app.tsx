@@ -1,0 +1,54 @@
+/**
+ * The widget's screens that live in the checkout chunk: the checkout itself (with the cart
+ * sidebar, so the header's bubble still opens it) and the order on /congratulations/.
+ */
+import type { ApiClient } from '../shared/api/client.ts';
+import { CartSidebar } from './cart-sidebar.tsx';
+import type { CartStore } from './cart-store.ts';
+import type { ChunkLoader } from './chunk-loader.ts';
+import type { WidgetControls } from './comal-api.ts';
+import { LazyPart } from './lazy-part.tsx';
+import { ShadowFrame } from './shadow-frame.tsx';
+// Types only: the code stays in its chunk.
+import type * as CheckoutChunk from './checkout/index.ts';
+
+interface Props {
+  store: CartStore;
+  controls: WidgetControls;
+  api: ApiClient;
+  apiOrigin: string;
+  loader: ChunkLoader;
+  storage: Storage | null;
+}
+
+export function CheckoutApp({ store, controls, api, apiOrigin, loader, storage }: Props) {
+  return (
+    <ShadowFrame>
+      <LazyPart<typeof CheckoutChunk>
+        chunk="checkout"
+        loader={loader}
+        render={({ CheckoutScreen }) => (
+          <CheckoutScreen
+            context={{
+              store,
+              api,
+              loader,
+              storage,
+              openCart: controls.api.open,
+              navigate: (url) => window.location.assign(url),
+            }}
+          />
+        )}
+      />
+      <CartSidebar cart={store.cart} open={controls.cartOpen} apiOrigin={apiOrigin} dispatch={store.dispatch} />
+    </ShadowFrame>
+  );
+}
+
+export function ConfirmationApp({ api, loader, orderId }: { api: ApiClient; loader: ChunkLoader; orderId: string | null }) {
+  return (
+    <ShadowFrame>
+      <LazyPart<typeof CheckoutChunk> chunk="checkout" loader={loader} render={({ OrderConfirmation }) => <OrderConfirmation api={api} orderId={orderId} />} />
+    </ShadowFrame>
+  );
+}

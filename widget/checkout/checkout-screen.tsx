@@ -1,0 +1,140 @@
+/**
+ * The checkout (spec sections 3 to 5): pickup or delivery, the delivery address and its estimate,
+ * the tip, the customer's details and loyalty points, a promo code, the totals shared/ computes,
+ * and 'Place order'. Placing sends create-order with an Idempotency-Key that stays the same for
+ * the same order (checkout-storage.ts) and is disabled while in flight; then the payment step
+ * takes the server's own total.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { CreateOrderResponse } from '../../shared/api/schemas.ts';
+import { cartTotals } from '../../shared/cart.ts';
+import { checkAddress, checkContact, QUOTE_REQUIRED, type AddressErrors, type ContactErrors } from '../../shared/checkout-form.ts';
+import { pointsEarned } from '../../shared/loyalty.ts';
+import { buildCreateOrderPayload, type CheckoutContact } from '../../shared/order-payload.ts';
+import { OrderTotals } from '../order-totals.tsx';
+import type { CheckoutContext } from './checkout-context.ts';
+import { idempotencyKeyFor, readContact, saveContact } from './checkout-storage.ts';
+import { ContactFields } from './contact-fields.tsx';
+import { CartSummary } from './cart-summary.tsx';
+import { DeliveryAddressForm } from './delivery-address.tsx';
+import { OrderTypeChoice } from './order-type-choice.tsx';
+import { PaymentStep } from './payment-step.tsx';
+import { PromoField } from './promo-field.tsx';
+import { TipChoice } from './tip-choice.tsx';
+
+export const FIX_FIELDS = 'Some details are missing or wrong. Check the fields marked below.';
+
+export function CheckoutScreen({ context }: { context: CheckoutContext }) {
+  const { store, api, storage } = context;
+  const cart = store.cart.value;
+  const [contact, setContact] = useState<CheckoutContact>(() => readContact(storage));
+  const [contactErrors, setContactErrors] = useState<ContactErrors>({});
+  const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
+  const [problem, setProblem] = useState('');
+  const [placing, setPlacing] = useState(false);
+  const [order, setOrder] = useState<CreateOrderResponse | null>(null);
+  const inFlight = useRef(false);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => void api.csrf(), [api]);
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
+
+  if (order) {
+    return <PaymentStep context={context} order={order} onBack={() => setOrder(null)} />;
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="checkout-empty">
+        <h1>Checkout</h1>
+        <p>Your cart is empty.</p>
+        <a className="primary-link" href="/order/">
+          Browse the menu
+        </a>
+      </div>
+    );
+  }
+
+  const totals = cartTotals(cart);
+  const delivery = cart.deliveryType === 'delivery';
+  const updateContact = (next: CheckoutContact) => {
+    setContact(next);
+    saveContact(storage, next);
+    setContactErrors({});
+  };
+
+  async function place() {
+    if (inFlight.current) return;
+    const current = store.cart.peek();
+    const foundContact = checkContact(contact);
+    const foundAddress = current.deliveryType === 'delivery' ? checkAddress(current) : {};
+    setContactErrors(foundContact);
+    setAddressErrors(foundAddress);
+    if (Object.keys(foundContact).length > 0 || Object.keys(foundAddress).length > 0) {
+      setProblem(FIX_FIELDS);
+      return;
+    }
+    if (current.deliveryType === 'delivery' && !current.deliveryQuoteId) {
+      setProblem(QUOTE_REQUIRED);
+      return;
+    }
+    inFlight.current = true;
+    setPlacing(true);
+    setProblem('');
+    const payload = buildCreateOrderPayload(current, contact);
+    try {
+      const answer = await api.createOrder(payload, { idempotencyKey: idempotencyKeyFor(storage, payload) });
+      setOrder(answer);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      inFlight.current = false;
+      setPlacing(false);
+    }
+  }
+
+  return (
+    <form
+      className="checkout-layout"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void place();
+      }}
+    >
+      <div className="checkout-main">
+        <h1>Checkout</h1>
+        <OrderTypeChoice value={cart.deliveryType} onChange={(deliveryType) => store.dispatch({ type: 'setDeliveryType', deliveryType })} />
+        {delivery && <DeliveryAddressForm cart={cart} api={api} dispatch={store.dispatch} errors={addressErrors} />}
+        {delivery && cart.deliveryQuoteId && (
+          <TipChoice key={cart.deliveryQuoteId} subtotal={totals.subtotal} distance={cart.distance} tipCents={cart.tipCents} dispatch={store.dispatch} />
+        )}
+        <ContactFields
+          contact={contact}
+          errors={contactErrors}
+          existingPoints={cart.existingPoints}
+          earns={pointsEarned(totals.subtotal, totals.promoDiscount)}
+          api={api}
+          dispatch={store.dispatch}
+          onChange={updateContact}
+        />
+      </div>
+      <aside className="checkout-summary" aria-labelledby="summary-title">
+        <h2 id="summary-title">Your order</h2>
+        <CartSummary lines={cart.items} onEdit={context.openCart} />
+        <PromoField appliedCode={cart.promoCode && cart.promoDiscount ? cart.promoCode : ''} phone={contact.phone} api={api} dispatch={store.dispatch} />
+        <OrderTotals state={cart} />
+        {problem && (
+          <p ref={problemRef} className="error" role="alert" tabIndex={-1}>
+            {problem}
+          </p>
+        )}
+        <button type="submit" className="primary place" disabled={placing} aria-busy={placing || undefined}>
+          {placing ? 'Placing order…' : 'Place order'}
+        </button>
+      </aside>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The customer's name, email and phone (normalised when sent), the marketing opt-in, and the
+ * loyalty points held by that phone number (spec: points tied to a phone; 0 when unknown).
+ */
+import { useEffect } from 'react';
+import type { ApiClient } from '../../shared/api/client.ts';
+import type { CartAction } from '../../shared/cart.ts';
+import type { ContactErrors } from '../../shared/checkout-form.ts';
+import type { CheckoutContact } from '../../shared/order-payload.ts';
+import { normalizePhone } from '../../shared/phone.ts';
+import { Field } from './field.tsx';
+
+interface Props {
+  contact: CheckoutContact;
+  errors: ContactErrors;
+  existingPoints: number;
+  earns: number;
+  api: ApiClient;
+  dispatch(action: CartAction): void;
+  onChange(contact: CheckoutContact): void;
+}
+
+export function ContactFields({ contact, errors, existingPoints, earns, api, dispatch, onChange }: Props) {
+  const phone = normalizePhone(contact.phone.trim());
+  const phoneComplete = contact.phone.replace(/\D/g, '').length >= 10;
+
+  useEffect(() => {
+    if (!phoneComplete) {
+      dispatch({ type: 'setExistingPoints', points: 0 });
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      api.loyaltyPoints(phone).then((points) => current && dispatch({ type: 'setExistingPoints', points }));
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [phone, phoneComplete, api, dispatch]);
+
+  const set = (field: keyof CheckoutContact) => (value: string) => onChange({ ...contact, [field]: value });
+  return (
+    <fieldset className="section">
+      <legend>
+        <h2>Your details</h2>
+      </legend>
+      <div className="fields">
+        <Field label="Name" autoComplete="name" value={contact.name} error={errors.name} onValue={set('name')} className="wide" />
+        <Field label="Email" type="email" autoComplete="email" value={contact.email} error={errors.email} onValue={set('email')} className="wide" />
+        <Field
+          label="Mobile phone"
+          type="tel"
+          autoComplete="tel"
+          value={contact.phone}
+          error={errors.phone}
+          hint="For updates on your order and your loyalty points."
+          onValue={set('phone')}
+          className="wide"
+        />
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={contact.marketingOptIn ?? false} onChange={(event) => onChange({ ...contact, marketingOptIn: (event.target as HTMLInputElement).checked })} />
+        <span>
+          Text and email me offers from the restaurant (see the <a href="/sms-terms/">SMS terms</a>).
+        </span>
+      </label>
+      {phoneComplete && (
+        <p className="points" aria-live="polite">
+          You have {existingPoints} loyalty {existingPoints === 1 ? 'point' : 'points'}. This order earns {earns} {earns === 1 ? 'point' : 'points'}.
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The delivery address (street, apt, city, state, ZIP) and its estimate: 'Check delivery' asks
+ * estimate-delivery, then keeps the quote, the coordinates and the distance in the cart (which
+ * resets the tip to the basic tip) or shows why the address cannot be served. Changing the
+ * address drops the quote, so an order never goes out with a price for another address.
+ */
+import { useState } from 'react';
+import type { ApiClient } from '../../shared/api/client.ts';
+import type { CartAction, CartState, DeliveryAddress } from '../../shared/cart.ts';
+import { checkAddress, type AddressErrors } from '../../shared/checkout-form.ts';
+import { formatUSD, toCents } from '../../shared/money.ts';
+import { Field } from './field.tsx';
+
+interface Props {
+  cart: CartState;
+  api: ApiClient;
+  dispatch(action: CartAction): void;
+  /** Errors found when the customer tried to place the order. */
+  errors: AddressErrors;
+}
+
+export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors }: Props) {
+  const [checking, setChecking] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const shown = { ...placeErrors, ...errors };
+
+  const change = (field: keyof DeliveryAddress) => (value: string) => {
+    dispatch({ type: 'setAddress', address: { [field]: value } });
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    if (cart.deliveryQuoteId) {
+      dispatch({ type: 'setDeliveryQuote', quoteId: null, feeCents: 0 });
+      dispatch({ type: 'setCoordinates', lat: null, lng: null });
+    }
+  };
+
+  async function check() {
+    const found = checkAddress(cart);
+    setErrors(found);
+    setProblem('');
+    if (Object.keys(found).length > 0) return;
+    setChecking(true);
+    try {
+      const estimate = await api.estimateDelivery({
+        delivery_street: [cart.deliveryStreet.trim(), cart.deliveryStreet2.trim()].filter(Boolean).join(', '),
+        delivery_city: cart.deliveryCity.trim(),
+        delivery_state: cart.deliveryState.trim().toUpperCase(),
+        delivery_zip: cart.deliveryZip.trim(),
+        delivery_country: cart.deliveryCountry || 'US',
+      });
+      dispatch({ type: 'setDeliveryQuote', quoteId: estimate.quote_id ?? null, feeCents: toCents(estimate.delivery_estimate ?? 0) });
+      dispatch({ type: 'setCoordinates', lat: estimate.delivery_lat ?? null, lng: estimate.delivery_lng ?? null });
+      dispatch({ type: 'setDistance', distance: estimate.distance_miles ?? 0 });
+    } catch (error) {
+      dispatch({ type: 'setDeliveryQuote', quoteId: null, feeCents: 0 });
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <fieldset className="section">
+      <legend>
+        <h2>Delivery address</h2>
+      </legend>
+      <div className="fields">
+        <Field label="Street address" autoComplete="address-line1" value={cart.deliveryStreet} error={shown.deliveryStreet} onValue={change('deliveryStreet')} className="wide" />
+        <Field label="Apt, suite or floor (optional)" autoComplete="address-line2" value={cart.deliveryStreet2} onValue={change('deliveryStreet2')} className="wide" />
+        <Field label="City" autoComplete="address-level2" value={cart.deliveryCity} error={shown.deliveryCity} onValue={change('deliveryCity')} />
+        <Field label="State" autoComplete="address-level1" maxLength={2} value={cart.deliveryState} error={shown.deliveryState} onValue={change('deliveryState')} className="short" />
+        <Field label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={10} value={cart.deliveryZip} error={shown.deliveryZip} onValue={change('deliveryZip')} className="short" />
+      </div>
+      <button type="button" className="secondary" onClick={check} disabled={checking} aria-busy={checking || undefined}>
+        {checking ? 'Checking delivery…' : 'Check delivery'}
+      </button>
+      <div aria-live="polite">
+        {cart.deliveryQuoteId && (
+          <p className="quote">
+            Delivery fee {formatUSD(cart.deliveryFeeCents)} for {cart.distance.toFixed(1)} miles.
+          </p>
+        )}
+      </div>
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The demo provider's card form (embedded defaults, no money moves), clearly in test mode. It
+ * follows Stripe's test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
+ */
+import { useState } from 'react';
+import type { ApiClient } from '../../shared/api/client.ts';
+import { Field } from './field.tsx';
+
+interface Props {
+  clientSecret: string;
+  payLabel: string;
+  api: ApiClient;
+  /** Called once the card went through; may throw to show a message (finalize failed). */
+  onPaid(): Promise<void>;
+}
+
+export const TEST_CARD_HINT = 'Use 4242 4242 4242 4242';
+
+export function DemoCardForm({ clientSecret, payLabel, api, onPaid }: Props) {
+  const [card, setCard] = useState({ number: '', exp: '', cvc: '' });
+  const [problem, setProblem] = useState('');
+  const [paying, setPaying] = useState(false);
+
+  async function pay() {
+    if (paying) return;
+    setPaying(true);
+    setProblem('');
+    try {
+      await api.confirmDemoPayment({ client_secret: clientSecret, card_number: card.number, exp: card.exp, cvc: card.cvc });
+      await onPaid();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+      setPaying(false);
+    }
+  }
+
+  return (
+    <form
+      className="card-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void pay();
+      }}
+    >
+      <p className="test-mode">
+        <strong>Test mode:</strong> no real card is charged. {TEST_CARD_HINT}, any future expiry date and any 3-digit code.
+      </p>
+      <div className="fields">
+        <Field
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={card.number}
+          onValue={(number) => setCard({ ...card, number })}
+          className="wide"
+        />
+        <Field label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" value={card.exp} onValue={(exp) => setCard({ ...card, exp })} className="short" />
+        <Field label="Security code" inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} onValue={(cvc) => setCard({ ...card, cvc })} className="short" />
+      </div>
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="primary" disabled={paying} aria-busy={paying || undefined}>
+        {paying ? 'Paying…' : payLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+/** Pickup or delivery (spec section 3: deliveryType, pickup by default). */
+import type { DeliveryType } from '../../shared/pricing.ts';
+import { restaurant } from '../../shared/restaurant.ts';
+
+interface Props {
+  value: DeliveryType;
+  onChange(value: DeliveryType): void;
+}
+
+export function OrderTypeChoice({ value, onChange }: Props) {
+  const option = (type: DeliveryType, label: string, detail: string) => (
+    <label className={`choice${value === type ? ' chosen' : ''}`}>
+      <input type="radio" name="delivery-type" value={type} checked={value === type} onChange={() => onChange(type)} />
+      <span>
+        <strong>{label}</strong>
+        <span className="hint">{detail}</span>
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="section">
+      <legend>
+        <h2>Pickup or delivery</h2>
+      </legend>
+      <div className="choices">
+        {option('pickup', 'Pickup', `At ${restaurant.address.street}, ${restaurant.address.city}`)}
+        {option('delivery', 'Delivery', `Within ${restaurant.delivery.radiusMiles} miles`)}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * A part of the widget that lives in a lazy chunk: 'Loading...' while it loads, then the part
+ * with the chunk's styles added to the shadow root; when the chunk fails, the error's message
+ * and a button that tries again.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LOADING } from '../shared/api/messages.ts';
+import type { ChunkLoader } from './chunk-loader.ts';
+
+interface Props<T> {
+  chunk: string;
+  loader: ChunkLoader;
+  render(module: T): ReactNode;
+}
+
+type State<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; module: T };
+
+export function LazyPart<T>({ chunk, loader, render }: Props<T>) {
+  const [state, setState] = useState<State<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const marker = useRef<HTMLSpanElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    loader.load<T>(chunk).then(
+      ({ module, styles }) => {
+        if (!current) return;
+        const root = marker.current?.getRootNode();
+        if (styles && root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(styles)) {
+          root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles];
+        }
+        setState({ status: 'ready', module });
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (current) setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [chunk, loader, attempt]);
+
+  return (
+    <>
+      <span ref={marker} hidden />
+      {state.status === 'loading' && (
+        <p className="status" role="status">
+          {LOADING}
+        </p>
+      )}
+      {state.status === 'failed' && (
+        <div className="error" role="alert">
+          <p>{state.message}</p>
+          <p>Check your connection, then try again.</p>
+          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && render(state.module)}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The Stripe payment step, a lazy chunk loaded only here (with Stripe.js itself). Stripe
+ * Elements refuse to mount inside a shadow root (ARCHITECTURE.md), so the Payment Element is
+ * mounted in a light-DOM child of the widget's shadow host and shown through the named
+ * <slot name="comal-payment"> of the widget's layout.
+ */
+import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
+import { useEffect, useRef, useState } from 'react';
+
+export const PAYMENT_SLOT = 'comal-payment';
+export const STRIPE_LOAD_FAILED = 'We could not load the card form. Check your connection and try again.';
+
+export interface StripePaymentProps {
+  publishableKey: string;
+  clientSecret: string;
+  /** Where Stripe sends the customer back after a bank's own check (3-D Secure). */
+  returnUrl: string;
+  payLabel: string;
+  onPaid(): Promise<void>;
+}
+
+export function StripePayment({ publishableKey, clientSecret, returnUrl, payLabel, onPaid }: StripePaymentProps) {
+  const marker = useRef<HTMLDivElement>(null);
+  const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
+  const [ready, setReady] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [paying, setPaying] = useState(false);
+
+  useEffect(() => {
+    const root = marker.current?.getRootNode();
+    if (!(root instanceof ShadowRoot)) return;
+    const slotted = document.createElement('div');
+    slotted.slot = PAYMENT_SLOT;
+    root.host.append(slotted);
+    let current = true;
+    loadStripe(publishableKey).then(
+      (loaded) => {
+        if (!current) return;
+        if (!loaded) return setProblem(STRIPE_LOAD_FAILED);
+        const elements = loaded.elements({ clientSecret });
+        const payment = elements.create('payment');
+        payment.on('ready', () => current && setReady(true));
+        payment.mount(slotted);
+        stripe.current = { stripe: loaded, elements };
+      },
+      () => current && setProblem(STRIPE_LOAD_FAILED),
+    );
+    return () => {
+      current = false;
+      slotted.remove();
+    };
+  }, [publishableKey, clientSecret]);
+
+  async function pay() {
+    const loaded = stripe.current;
+    if (!loaded || paying) return;
+    setPaying(true);
+    setProblem('');
+    const { error } = await loaded.stripe.confirmPayment({
+      elements: loaded.elements,
+      redirect: 'if_required',
+      confirmParams: { return_url: returnUrl },
+    });
+    if (error) {
+      setProblem(error.message ?? 'Your payment did not go through.');
+      setPaying(false);
+      return;
+    }
+    try {
+      await onPaid();
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : String(failure));
+      setPaying(false);
+    }
+  }
+
+  return (
+    <form
+      className="card-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void pay();
+      }}
+    >
+      <div ref={marker} className="stripe-slot">
+        <slot name={PAYMENT_SLOT} />
+      </div>
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="primary" disabled={!ready || paying} aria-busy={paying || undefined}>
+        {paying ? 'Paying…' : payLabel}
+      </button>
+    </form>
+  );
+}
