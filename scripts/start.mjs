@@ -11,6 +11,9 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit' });
+// On the embedded defaults, the partner demo page (`npm run demo`) may call the API.
+const demoPort = process.env.DEMO_PORT || '4000';
+const env = { ...process.env, EMBED_ORIGINS: process.env.EMBED_ORIGINS ?? `http://127.0.0.1:${demoPort},http://localhost:${demoPort}` };
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
