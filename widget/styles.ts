@@ -3,9 +3,13 @@
  * ours the page). Mobile first, 44px touch targets, a visible focus ring, and no smooth motion for
  * those who ask for less. A page with a fixed header sets `--comal-sticky-top` (its height) to keep
  * the sticky category bar below it, and `--comal-surface` to the bar's background.
+ *
+ * The shadow host itself sits in the page, where a partner's CSS can reach it (`div { border }`,
+ * `* { font-family: Georgia !important }`): `:host` resets it with !important, which beats the
+ * page's rules, even important ones, and everything inside inherits from there.
  */
 export const widgetStyles = `
-:host{display:block;font-family:system-ui,sans-serif;color:#1b1b1b;line-height:1.45;--comal-heading:'Comal Heading',Georgia,serif}
+:host{all:initial!important;display:block!important;font-family:system-ui,sans-serif!important;font-size:16px!important;color:#1b1b1b!important;line-height:1.45!important;text-align:left!important;background:var(--comal-surface,#fff)!important;--comal-heading:'Comal Heading',Georgia,serif}
 *{box-sizing:border-box}
 h2,h3,h4,p{margin:0}
 button,input,a{font:inherit}
@@ -13,24 +17,24 @@ button,.checkout,input{min-height:44px;border-radius:8px}
 button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;padding:0 14px}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.status{padding:2rem 0;text-align:center}
-.error{margin:1rem 0;padding:12px 16px;border-radius:8px;background:#fef2f2;color:#991b1b;border:1px solid #fca5a5}
+.status{padding:2em 0;text-align:center}
+.error{margin:1em 0;padding:12px 16px;border-radius:8px;background:#fef2f2;color:#991b1b;border:1px solid #fca5a5}
 .menu-bar{position:sticky;top:var(--comal-sticky-top,0);z-index:2;background:var(--comal-surface,#fff);padding:8px 0;border-bottom:1px solid #e5e5e5}
 .categories{display:flex;gap:8px;overflow-x:auto;list-style:none;margin:0;padding:4px 2px 8px}
 .category-link{white-space:nowrap;border-radius:999px}
 .category-link[aria-current]{background:#7c2d12;color:#fff}
 .search{display:flex;flex-direction:column;gap:4px;font-weight:600}
 .search input{width:100%;padding:0 12px;border:1px solid #737373;font-weight:400}
-.category{padding-top:1.5rem}
-.category h2{font-family:var(--comal-heading);font-weight:400;font-size:1.5rem;scroll-margin-top:calc(var(--comal-sticky-top,0px) + 140px)}
-.subcategory h3{font-size:1.15rem;margin-top:1rem}
+.category{padding-top:1.5em}
+.category h2{font-family:var(--comal-heading);font-weight:400;font-size:1.5em;scroll-margin-top:calc(var(--comal-sticky-top,0px) + 140px)}
+.subcategory h3{font-size:1.15em;margin-top:1em}
 .items{list-style:none;margin:0;padding:0;display:grid;gap:12px;margin-top:12px}
 .item{display:flex;gap:12px;padding:12px;border:1px solid #e5e5e5;border-radius:12px}
 .photo{width:96px;height:64px;object-fit:cover;border-radius:8px;flex:none}
 .item-body{display:flex;flex-direction:column;gap:4px;min-width:0;flex:1}
-.item-name{font-size:1rem}
-.special{display:inline-block;margin-left:6px;padding:0 8px;border-radius:999px;background:#fef3c7;color:#78350f;font-size:.8rem}
-.description{color:#404040;font-size:.9rem}
+.item-name{font-size:1em}
+.special{display:inline-block;margin-left:6px;padding:0 8px;border-radius:999px;background:#fef3c7;color:#78350f;font-size:.8em}
+.description{color:#404040;font-size:.9em}
 .price{font-weight:700}
 .sold-out{color:#991b1b;font-weight:700}
 .add{align-self:flex-start;background:#7c2d12;color:#fff}
@@ -39,7 +43,7 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .item-dialog{position:absolute;left:0;right:0;bottom:0;max-height:92vh;margin:0 auto;width:100%;max-width:560px;background:#fff;padding:16px;border-radius:12px 12px 0 0;overflow-y:auto;display:flex;flex-direction:column;gap:12px}
 .group{margin:0;padding:8px 12px 12px;border:1px solid #d4d4d4;border-radius:8px;display:grid;gap:4px}
 .group legend{font-weight:700;padding:0 4px}
-.rule{font-weight:400;color:#404040;font-size:.9rem}
+.rule{font-weight:400;color:#404040;font-size:.9em}
 .option{display:flex;align-items:center;gap:10px;min-height:44px}
 .option input{width:22px;height:22px;min-height:0;margin:0;accent-color:#7c2d12}
 .option-name{flex:1}
@@ -50,12 +54,12 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .cart-backdrop{position:absolute;inset:0;background:rgba(0,0,0,.45)}
 .cart{position:absolute;top:0;right:0;bottom:0;width:100%;max-width:420px;background:#fff;padding:16px;overflow-y:auto;display:flex;flex-direction:column;gap:12px;animation:slide .2s ease-out}
 .cart-head{display:flex;justify-content:space-between;align-items:center}
-.icon{width:44px;padding:0;font-size:1.5rem}
+.icon{width:44px;padding:0;font-size:1.5em}
 .lines{list-style:none;margin:0;padding:0;display:grid;gap:12px}
 .line{display:grid;gap:6px;padding-bottom:12px;border-bottom:1px solid #e5e5e5}
 .line-text{display:grid;grid-template-columns:1fr auto}
 .line-name{font-weight:600}
-.modifiers{grid-column:1;color:#404040;font-size:.9rem}
+.modifiers{grid-column:1;color:#404040;font-size:.9em}
 .line-price{grid-row:1;grid-column:2}
 .stepper{display:flex;align-items:center;gap:6px}
 .stepper button{width:44px;padding:0}
@@ -64,7 +68,7 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .totals{margin:0;display:grid;gap:4px}
 .total-row{display:flex;justify-content:space-between}
 .total-row dd{margin:0}
-.total-row:last-child{font-weight:700;font-size:1.1rem}
+.total-row:last-child{font-weight:700;font-size:1.1em}
 .upsell{color:#166534;font-weight:600}
 .checkout{display:flex;align-items:center;justify-content:center;background:#7c2d12;color:#fff;text-decoration:none;font-weight:700}
 @media (min-width:720px){.item-dialog{top:5vh;bottom:auto;border-radius:12px}.photo{width:150px;height:100px}.items{grid-template-columns:repeat(2,minmax(0,1fr))}}
