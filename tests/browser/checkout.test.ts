@@ -1,7 +1,8 @@
 // Ordering end to end in real Chromium against the real server, with a fresh database and the
 // demo payment provider: a pickup order paid with 4242 4242 4242 4242 reaching
 // /congratulations/; a delivery order with a promo and a tip whose total on screen is the
-// server's; a declined card that keeps the cart; a checkout chunk that fails and is retried.
+// server's; a declined card that keeps the cart; what survives a reload; a checkout chunk that
+// fails and is retried.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -144,6 +145,30 @@ describe('checkout', () => {
     expect(number).toContain(heading!.replace('Order ', ''));
     // The refused card's 402 is the only console error: the browser logs failed requests.
     expect(errors.filter((e) => !e.includes('402'))).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the cart, the order type, the address and the details through a reload', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await addFromMenu(page, 'Mexican Coca-Cola', 2);
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Cart, 2 items' }).click();
+    expect(await page.locator('comal-order').getByRole('dialog', { name: 'Your cart' }).locator('.line-name').allTextContents()).toEqual(['Mexican Coca-Cola']);
+
+    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    const widget = page.locator('comal-order');
+    await widget.getByRole('radio', { name: /Delivery/ }).check();
+    await widget.getByLabel('Street address').fill('1111 S Figueroa St');
+    await widget.getByLabel('Name', { exact: true }).fill('Ana Reyes');
+    await page.reload({ waitUntil: 'networkidle' });
+    await widget.getByRole('heading', { name: 'Checkout' }).waitFor();
+    expect(await widget.getByRole('radio', { name: /Delivery/ }).isChecked()).toBe(true);
+    expect(await widget.getByLabel('Street address').inputValue()).toBe('1111 S Figueroa St');
+    expect(await widget.getByLabel('Name', { exact: true }).inputValue()).toBe('Ana Reyes');
+    expect(await widget.locator('.summary-lines li').count()).toBe(1);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
