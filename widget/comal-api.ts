@@ -6,10 +6,13 @@
 import { signal, type Signal } from '@preact/signals-react';
 import { CLOSE_CART_EVENT, OPEN_CART_EVENT, TOGGLE_CART_EVENT, type ComalWindowApi } from '../shared/events.ts';
 import type { CartStore } from './cart-store.ts';
+import { createToasts, type Toasts } from './toasts.tsx';
 
 export interface WidgetControls {
   api: ComalWindowApi;
   cartOpen: Signal<boolean>;
+  /** The widget's toasts, shared by every screen on the page. */
+  toasts: Toasts;
 }
 
 export function installComalApi(page: { window: Window; document: Document }, store: CartStore): WidgetControls {
@@ -25,5 +28,5 @@ export function installComalApi(page: { window: Window; document: Document }, st
   page.document.addEventListener(TOGGLE_CART_EVENT, api.toggleCart);
   (page.window as Window & { Comal?: ComalWindowApi }).Comal = api;
   store.announce();
-  return { api, cartOpen };
+  return { api, cartOpen, toasts: createToasts() };
 }

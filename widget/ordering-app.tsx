@@ -1,19 +1,19 @@
 /**
  * The ordering app, inside the widget's shadow root: the menu (loading, failed or ready to
- * browse), the item dialog for an item's choices, and the cart sidebar, all working on the one
- * cart store of the page.
+ * browse; a failure is also an error toast), the item dialog for an item's choices, and the
+ * cart sidebar, all working on the one cart store of the page.
  */
 import { LOADING } from '../shared/api/messages.ts';
-import { TOAST_EVENT, type ToastDetail } from '../shared/events.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import type { CartStore } from './cart-store.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CartSidebar } from './cart-sidebar.tsx';
 import { ItemDialog } from './item-dialog.tsx';
 import type { WidgetControls } from './comal-api.ts';
 import { MenuBrowser } from './menu-browser.tsx';
 import { useMenu } from './menu-loading.ts';
 import { ShadowFrame } from './shadow-frame.tsx';
+import { ToastRegion } from './toasts.tsx';
 
 export interface OrderingAppProps {
   store: CartStore;
@@ -25,10 +25,11 @@ export interface OrderingAppProps {
 export function OrderingApp({ store, controls, apiOrigin, initialCategory }: OrderingAppProps) {
   const menu = useMenu(apiOrigin);
   const [choosing, setChoosing] = useState<{ item: MenuItem; opener: HTMLElement } | null>(null);
-  const onAdded = (item: MenuItem) => {
-    const detail: ToastDetail = { message: `Added ${item.name} to cart`, kind: 'success' };
-    document.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail }));
-  };
+  const onAdded = (item: MenuItem) => controls.toasts.show(`Added ${item.name} to cart`, 'success');
+  const failed = menu.status === 'failed' ? menu.message : null;
+  useEffect(() => {
+    if (failed) controls.toasts.show(failed, 'error');
+  }, [failed, controls.toasts]);
   return (
     <ShadowFrame>
       {menu.status === 'loading' && (
@@ -63,6 +64,7 @@ export function OrderingApp({ store, controls, apiOrigin, initialCategory }: Ord
         />
       )}
       <CartSidebar cart={store.cart} open={controls.cartOpen} apiOrigin={apiOrigin} dispatch={store.dispatch} />
+      <ToastRegion toasts={controls.toasts} />
     </ShadowFrame>
   );
 }

@@ -72,6 +72,10 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .upsell{color:#166534;font-weight:600}
 .checkout{display:flex;align-items:center;justify-content:center;background:#7c2d12;color:#fff;text-decoration:none;font-weight:700}
 @media (min-width:720px){.item-dialog{top:5vh;bottom:auto;border-radius:12px}.photo{width:150px;height:100px}.items{grid-template-columns:repeat(2,minmax(0,1fr))}}
+.toasts{position:fixed;top:calc(var(--comal-sticky-top,0px) + 12px);right:12px;left:12px;z-index:1100;display:grid;justify-items:end;gap:8px;pointer-events:none}
+.toast{margin:0;max-width:360px;padding:12px 16px;border-radius:8px;background:#1b1b1b;color:#fff;box-shadow:0 6px 20px rgba(0,0,0,.25)}
+.toast-success{background:#166534}
+.toast-error{background:#991b1b}
 @keyframes slide{from{transform:translateX(100%)}}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
 `;

@@ -3,7 +3,6 @@
 // quantity, the exact cart line, and the dialog's focus and Escape.
 import { afterEach, describe, expect, it } from 'vitest';
 import { restaurant } from '../../shared/restaurant.ts';
-import { TOAST_EVENT, type ToastDetail } from '../../shared/events.ts';
 import { startMenuServer, type MenuServer } from '../support/menu-server.ts';
 import { button, renderWidget, until, type RenderedWidget } from './render-widget.tsx';
 
@@ -119,9 +118,6 @@ describe('the item dialog', () => {
 
   it('updates the price with the choices and the quantity, and puts the exact line in the cart', async () => {
     const { w, dialog, opener } = await openDialog();
-    const toasts: ToastDetail[] = [];
-    const onToast = (e: Event) => toasts.push((e as CustomEvent<ToastDetail>).detail);
-    document.addEventListener(TOAST_EVENT, onToast);
     expect(addButton(dialog).textContent).toBe('Add to cart — $4.25');
     input(dialog, 'Blue corn').click();
     input(dialog, 'Salsa macha').click();
@@ -137,7 +133,6 @@ describe('the item dialog', () => {
 
     addButton(dialog).click();
     await until(() => w.shadow().querySelector('[role="dialog"]') === null, 'the dialog to close');
-    document.removeEventListener(TOAST_EVENT, onToast);
     const [line, ...rest] = w.store.cart.value.items;
     expect(rest).toEqual([]);
     expect(line!.id).toBe('taco-asada|mod-blue|mod-macha|mod-verde');
@@ -148,7 +143,7 @@ describe('the item dialog', () => {
       { id: 'mod-macha', name: 'Salsa macha', price: 1.75 },
     ]);
     expect(w.store.quantity()).toBe(2);
-    expect(toasts).toEqual([{ message: 'Added Taco de Asada to cart', kind: 'success' }]);
+    expect([...w.shadow().querySelectorAll('.toasts .toast')].map((t) => t.textContent)).toEqual(['Added Taco de Asada to cart']);
     await until(() => w.shadow().activeElement === opener, 'focus back on the opener');
   });
 

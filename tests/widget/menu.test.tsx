@@ -45,6 +45,13 @@ describe('loading the menu', () => {
     expect(w.shadow().querySelector('.menu')).toBeNull();
   });
 
+  it('shows the failure as an error toast too', async () => {
+    const w = await openWith({ status: 500, body: {} });
+    const toast = await until(() => w.shadow().querySelector('.toasts .toast-error'));
+    expect(toast.textContent).toBe(MENU_FETCH_FAILED);
+    expect(toast.parentElement!.getAttribute('aria-live')).toBe('polite');
+  });
+
   it("shows the server's own message when it sends one", async () => {
     const w = await openWith({ status: 503, body: { error: 'The menu is being updated' } });
     const alert = await until(() => w.shadow().querySelector('[role="alert"]'));
