@@ -37,6 +37,8 @@ export async function createDependencies(
     delivery: overrides.delivery ?? createCourier(),
     payments:
       overrides.payments ??
-      (config.stripeSecretKey ? createStripePayments({ secretKey: config.stripeSecretKey }) : createDemoPayments(db, clock)),
+      (config.stripeSecretKey
+        ? createStripePayments({ secretKey: config.stripeSecretKey, ...config.stripeApiBase })
+        : createDemoPayments(db, clock)),
   };
 }

@@ -15,6 +15,14 @@ export interface ServerConfig {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripePublishableKey: string | undefined;
+  /** Where Stripe's API is (STRIPE_API_BASE); unset means api.stripe.com. Only tests and mock servers set it. */
+  stripeApiBase: StripeApiBase | undefined;
+}
+
+export interface StripeApiBase {
+  protocol: 'http' | 'https';
+  host: string;
+  port: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -38,5 +46,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeApiBase: env.STRIPE_API_BASE ? stripeApiBase(env.STRIPE_API_BASE) : undefined,
   };
+}
+
+/** `http://127.0.0.1:12111` as the parts the Stripe SDK takes; a path, query or other scheme is refused. */
+function stripeApiBase(text: string): StripeApiBase {
+  const refuse = () => new Error(`STRIPE_API_BASE must be an http or https origin like http://127.0.0.1:12111, not "${text}".`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw refuse();
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) throw refuse();
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
 }

@@ -3,7 +3,12 @@
  * port, so the real `stripe` SDK can be pointed at it (host, port, protocol 'http'):
  *   POST /v1/payment_intents       form-encoded, as the SDK sends it; Idempotency-Key honoured
  *   GET  /v1/payment_intents/:id
- * Requests need `Authorization: Bearer sk_test_...`. Answers and errors have Stripe's shapes
+ *   POST /v1/payment_intents/:id/confirm
+ * Requests need `Authorization: Bearer sk_test_...`, except confirm as Stripe.js sends it from the
+ * customer's browser: the publishable key as the form field `key=pk_test_...` with the intent's
+ * `client_secret` and the card in `payment_method_data[card][number]`, which decides the outcome as
+ * Stripe's test cards do (https://docs.stripe.com/testing). Every answer carries CORS headers so a
+ * page can call it. Answers and errors have Stripe's shapes
  * (https://docs.stripe.com/api/payment_intents/object, https://docs.stripe.com/api/errors).
  * Test hooks play the customer's part in Stripe's iframe: `succeed`, `decline`, `setStatus`,
  * and `event` builds the webhook event Stripe would send.
@@ -27,6 +32,28 @@ export interface StandInPaymentError {
   decline_code?: string;
   message: string;
 }
+
+/** What Stripe's test cards do when confirmed: succeed, or decline with Stripe's code and sentence. */
+const TEST_CARDS: Record<string, { decline?: { code: string; message: string } }> = {
+  '4242424242424242': {},
+  '5555555555554444': {},
+  '4000000000000002': { decline: { code: 'generic_decline', message: 'Your card was declined.' } },
+  '4000000000009995': { decline: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' } },
+  '4000000000009987': { decline: { code: 'lost_card', message: 'Your card was declined.' } },
+  '4000000000000069': { decline: { code: 'expired_card', message: 'Your card has expired.' } },
+};
+const LIVE_CARD_IN_TEST_MODE = 'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.';
+
+/** Fields of a PaymentIntent Stripe leaves out when the caller holds only the publishable key. */
+const SECRET_FIELDS = ['amount_capturable', 'amount_received', 'customer', 'latest_charge', 'metadata'] as const;
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key, Stripe-Account, Stripe-Version',
+  'Access-Control-Expose-Headers': 'Request-Id, Stripe-Version, Idempotency-Key',
+  'Access-Control-Max-Age': '300',
+};
 
 export interface StandInIntent {
   id: string;
@@ -106,13 +133,13 @@ const MINIMUM_AMOUNT: Record<string, number> = { usd: 50 };
 class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string },
+    readonly body: { type: string; message: string; code?: string; param?: string; decline_code?: string; payment_intent?: unknown },
   ) {
     super(body.message);
   }
 }
 
-export async function startStripeStandIn(options: { secretKey?: string } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(options: { secretKey?: string; publishableKey?: string } = {}): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   /** Idempotency-Key -> the first request's body and the answer it got, replayed verbatim. */
   const idempotent = new Map<string, { rawBody: string; status: number; answer: string }>();
@@ -175,22 +202,85 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     return intent;
   }
 
-  function route(method: string, path: string, params: FormParams): { status: number; body: unknown } {
-    if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) };
-    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
-    if (method === 'GET' && retrieve) {
-      const intentId = decodeURIComponent(retrieve[1]!);
-      const intent = intents.get(intentId);
-      if (!intent) {
-        throw new StripeApiError(404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'intent',
-          message: `No such payment_intent: '${intentId}'`,
-        });
-      }
-      return { status: 200, body: intent };
+  function found(intentId: string): StandInIntent {
+    const intent = intents.get(intentId);
+    if (!intent) {
+      throw new StripeApiError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'intent',
+        message: `No such payment_intent: '${intentId}'`,
+      });
     }
+    return intent;
+  }
+
+  function succeeded(intent: StandInIntent): StandInIntent {
+    return Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      last_payment_error: null,
+      latest_charge: id('ch'),
+      payment_method: id('pm'),
+    } satisfies Partial<StandInIntent>);
+  }
+
+  function declined(intent: StandInIntent, message: string, declineCode: string): StandInIntent {
+    return Object.assign(intent, {
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: declineCode, message },
+      latest_charge: id('ch'),
+      payment_method: null,
+    } satisfies Partial<StandInIntent>);
+  }
+
+  /** Confirm with the card the customer typed; `publicView` for a caller holding only the publishable key. */
+  function confirm(intent: StandInIntent, params: FormParams, publicView: boolean): StandInIntent | Partial<StandInIntent> {
+    const view = (shown: StandInIntent) => (publicView ? withoutSecretFields(shown) : shown);
+    if (publicView && params.client_secret !== intent.client_secret) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        param: 'client_secret',
+        message: 'The client_secret provided does not match any associated PaymentIntent on this account.',
+      });
+    }
+    if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+        payment_intent: view(intent),
+      });
+    }
+    const data = params.payment_method_data;
+    const card = typeof data === 'object' && typeof data.card === 'object' ? data.card : undefined;
+    const number = typeof card?.number === 'string' ? card.number.replace(/\s/g, '') : undefined;
+    if (!number) throw missing('payment_method_data[card][number]');
+    const testCard = TEST_CARDS[number];
+    const decline = testCard ? testCard.decline : { code: 'live_mode_test_card', message: LIVE_CARD_IN_TEST_MODE };
+    if (!decline) return view(succeeded(intent));
+    declined(intent, decline.message, decline.code);
+    throw new StripeApiError(402, {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: decline.code,
+      message: decline.message,
+      payment_intent: view(intent),
+    });
+  }
+
+  function route(method: string, path: string, params: FormParams, publicView: boolean): { status: number; body: unknown } {
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    const confirming = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    if (method === 'POST' && confirming) return { status: 200, body: confirm(found(decodeURIComponent(confirming[1]!)), params, publicView) };
+    if (publicView) {
+      throw new StripeApiError(401, {
+        type: 'invalid_request_error',
+        message: 'This API call cannot be made with a publishable API key. Please use a secret API key.',
+      });
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) };
+    if (method === 'GET' && retrieve) return { status: 200, body: found(decodeURIComponent(retrieve[1]!)) };
     throw new StripeApiError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
@@ -209,14 +299,29 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
         'Content-Type': 'application/json',
         'Request-Id': id('req'),
         'Stripe-Version': String(request.headers['stripe-version'] ?? API_VERSION),
+        ...CORS_HEADERS,
         ...extraHeaders,
       });
       response.end(text);
       return { status, text };
     };
 
-    const key = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!key || !key.startsWith('sk_test_') || (options.secretKey !== undefined && key !== options.secretKey)) {
+    if (method === 'OPTIONS') {
+      requests.push({ method, path: url.pathname, headers: request.headers, rawBody, params, status: 204 });
+      response.writeHead(204, CORS_HEADERS);
+      response.end();
+      return;
+    }
+
+    // Stripe.js in the customer's browser sends the publishable key in the form, not a header.
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const formKey = !bearer && typeof params.key === 'string' ? params.key : undefined;
+    const key = bearer ?? formKey;
+    const publicView = formKey !== undefined;
+    const allowed = publicView
+      ? key!.startsWith('pk_test_') && (options.publishableKey === undefined || key === options.publishableKey)
+      : key !== undefined && key.startsWith('sk_test_') && (options.secretKey === undefined || key === options.secretKey);
+    if (!key || !allowed) {
       answer(401, {
         error: {
           type: 'invalid_request_error',
@@ -248,7 +353,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
 
     let result: { status: number; text: string };
     try {
-      const { status, body } = route(method, url.pathname, params);
+      const { status, body } = route(method, url.pathname, params, publicView);
       result = answer(status, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {});
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
@@ -282,27 +387,8 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     requests,
     intent: (intentId) => intents.get(intentId),
     intents: () => [...intents.values()],
-    succeed(intentId) {
-      const intent = existing(intentId);
-      Object.assign(intent, {
-        status: 'succeeded',
-        amount_received: intent.amount,
-        last_payment_error: null,
-        latest_charge: id('ch'),
-        payment_method: id('pm'),
-      });
-      return intent;
-    },
-    decline(intentId, message = 'Your card was declined.', declineCode = 'generic_decline') {
-      const intent = existing(intentId);
-      Object.assign(intent, {
-        status: 'requires_payment_method',
-        last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: declineCode, message },
-        latest_charge: id('ch'),
-        payment_method: null,
-      });
-      return intent;
-    },
+    succeed: (intentId) => succeeded(existing(intentId)),
+    decline: (intentId, message = 'Your card was declined.', declineCode = 'generic_decline') => declined(existing(intentId), message, declineCode),
     setStatus(intentId, status) {
       const intent = existing(intentId);
       intent.status = status;
@@ -328,6 +414,12 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
+}
+
+function withoutSecretFields(intent: StandInIntent): Partial<StandInIntent> {
+  const shown: Partial<StandInIntent> = structuredClone(intent);
+  for (const field of SECRET_FIELDS) delete shown[field];
+  return shown;
 }
 
 function missing(param: string): StripeApiError {

@@ -25,6 +25,7 @@ export function StripePayment({ publishableKey, clientSecret, returnUrl, payLabe
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState('');
   const [paying, setPaying] = useState(false);
+  const confirmed = useRef(false);
 
   useEffect(() => {
     const root = marker.current?.getRootNode();
@@ -37,11 +38,15 @@ export function StripePayment({ publishableKey, clientSecret, returnUrl, payLabe
       (loaded) => {
         if (!current) return;
         if (!loaded) return setProblem(STRIPE_LOAD_FAILED);
-        const elements = loaded.elements({ clientSecret });
-        const payment = elements.create('payment');
-        payment.on('ready', () => current && setReady(true));
-        payment.mount(slotted);
-        stripe.current = { stripe: loaded, elements };
+        try {
+          const elements = loaded.elements({ clientSecret });
+          const payment = elements.create('payment');
+          payment.on('ready', () => current && setReady(true));
+          payment.mount(slotted);
+          stripe.current = { stripe: loaded, elements };
+        } catch {
+          setProblem(STRIPE_LOAD_FAILED);
+        }
       },
       () => current && setProblem(STRIPE_LOAD_FAILED),
     );
@@ -56,15 +61,24 @@ export function StripePayment({ publishableKey, clientSecret, returnUrl, payLabe
     if (!loaded || paying) return;
     setPaying(true);
     setProblem('');
-    const { error } = await loaded.stripe.confirmPayment({
-      elements: loaded.elements,
-      redirect: 'if_required',
-      confirmParams: { return_url: returnUrl },
-    });
-    if (error) {
-      setProblem(error.message ?? 'Your payment did not go through.');
-      setPaying(false);
-      return;
+    // Once the card went through, a retry only finishes the order: confirming again would fail.
+    if (!confirmed.current) {
+      let error: { message?: string } | undefined;
+      try {
+        ({ error } = await loaded.stripe.confirmPayment({
+          elements: loaded.elements,
+          redirect: 'if_required',
+          confirmParams: { return_url: returnUrl },
+        }));
+      } catch (failure) {
+        error = { message: failure instanceof Error ? failure.message : String(failure) };
+      }
+      if (error) {
+        setProblem(error.message ?? 'Your payment did not go through.');
+        setPaying(false);
+        return;
+      }
+      confirmed.current = true;
     }
     try {
       await onPaid();
