@@ -148,6 +148,32 @@ describe('checkout', () => {
     await page.close();
   });
 
+  it('sends one create-order for a double click, and the same Idempotency-Key and order when the customer comes back and places it again', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/create-order/')) keys.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await addFromMenu(page, 'Mexican Coca-Cola', 1);
+    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    const widget = page.locator('comal-order');
+    await fillContact(widget);
+    await widget.getByRole('button', { name: 'Place order' }).dblclick();
+    await widget.getByRole('heading', { name: 'Payment' }).waitFor();
+    const first = await widget.locator('.payment p').first().textContent();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[\w-]{8,255}$/);
+
+    await widget.getByRole('button', { name: 'Back to your details' }).click();
+    await page.reload({ waitUntil: 'networkidle' });
+    await widget.getByRole('button', { name: 'Place order' }).click();
+    await widget.getByRole('heading', { name: 'Payment' }).waitFor();
+    expect(await widget.locator('.payment p').first().textContent()).toBe(first);
+    expect(keys).toEqual([keys[0], keys[0]]);
+    await page.close();
+  });
+
   it('keeps the cart, the order type, the address and the details through a reload', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
