@@ -135,6 +135,8 @@ try {
   server.stop();
 }
 
+report.widget_budget = widgetBudget(report.pages);
+
 const reportFile = path.join(root, 'bench', 'report.json');
 mkdirSync(path.dirname(reportFile), { recursive: true });
 writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
@@ -196,4 +198,39 @@ async function pageLoads(baseUrl) {
       error: lh.error,
     },
   }));
+}
+
+/**
+ * The ordering widget's budget (issue: initial JavaScript <= 30 KB gzip without Stripe and the
+ * lazy chunks; /order/ LCP <= 1.5 s and TBT <= 50 ms on Lighthouse's mobile preset), printed as
+ * figures next to their limits.
+ */
+function widgetBudget(pages) {
+  const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+  const widgetDir = path.join(root, 'dist', 'widget');
+  const chunks = readdirSync(path.join(widgetDir, 'chunks'))
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => [`lazy: ${name}`, gzip(path.join(widgetDir, 'chunks', name))]);
+  const initial = gzip(path.join(widgetDir, 'comal.js'));
+  const order = pages?.find((p) => p.page === '/order/')?.lighthouse;
+  const rows = [
+    ['initial widget JS (comal.js), gzip B', initial, 30 * 1024],
+    ['/order/ LCP ms', order?.lcp_ms == null ? null : Math.round(order.lcp_ms), 1500],
+    ['/order/ TBT ms', order?.tbt_ms == null ? null : Math.round(order.tbt_ms), 50],
+  ];
+  console.log('Widget budget');
+  printTable(
+    ['figure', 'measured', 'budget', 'within'],
+    [
+      ...rows.map(([name, value, limit]) => [name, value ?? '-', limit, value == null ? '-' : value <= limit ? 'yes' : 'NO']),
+      ...chunks.map(([name, value]) => [name, value, '-', '-']),
+    ],
+  );
+  return {
+    initial_js_gzip_bytes: initial,
+    order_lcp_ms: rows[1][1],
+    order_tbt_ms: rows[2][1],
+    within_budget: rows.every(([, value, limit]) => value == null || value <= limit),
+    lazy_chunks_gzip_bytes: Object.fromEntries(chunks.map(([name, value]) => [name.replace('lazy: ', ''), value])),
+  };
 }
