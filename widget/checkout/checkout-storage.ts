@@ -46,8 +46,11 @@ export function saveContact(storage: Storage | null, contact: CheckoutContact): 
 /** The key for placing this order: the stored one when the order is the same, else a new one. */
 export function idempotencyKeyFor(storage: Storage | null, payload: CreateOrderRequestInput, random: () => string = randomKey): string {
   const signature = JSON.stringify(payload);
-  const stored = (read(storage, ATTEMPT_KEY) ?? inMemory) as { key?: unknown; signature?: unknown } | null;
-  if (stored && typeof stored.key === 'string' && stored.signature === signature) return stored.key;
+  // The page's own copy counts too: storage that reads but cannot be written (full) still
+  // holds an older attempt, and the retry must find this one.
+  for (const attempt of [read(storage, ATTEMPT_KEY), inMemory] as ({ key?: unknown; signature?: unknown } | null)[]) {
+    if (attempt && typeof attempt.key === 'string' && attempt.signature === signature) return attempt.key;
+  }
   const key = random();
   inMemory = { key, signature };
   write(storage, ATTEMPT_KEY, inMemory);
