@@ -4,7 +4,8 @@
  * and renders into the shadow root of each <comal-order> (or [data-comal-order]) element, so the
  * host page's CSS cannot reach it. The mode attribute picks the screen: the menu and cart
  * (order, the default), checkout, or the paid order (congratulations); checkout's code is a
- * lazy chunk.
+ * lazy chunk. On a partner's page, checkout, account and sign-in screens hand over to the
+ * restaurant's own pages with the cart.
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { createApiClient } from '../shared/api/client.ts';
@@ -15,6 +16,7 @@ import { createCartStore } from './cart-store.ts';
 import { CheckoutApp, ConfirmationApp } from './checkout-app.tsx';
 import { chunkFiles } from './chunk-files.ts';
 import { createChunkLoader } from './chunk-loader.ts';
+import { HandOver, RESTAURANT_PAGES } from './hand-over.tsx';
 import { installComalApi } from './comal-api.ts';
 import { addHostFonts } from './host-fonts.ts';
 import { initialCategoryOf } from './initial-category.ts';
@@ -25,6 +27,7 @@ import { shareRuntime } from './shared-runtime.ts';
 const script = document.currentScript as HTMLScriptElement | null;
 export const apiOrigin = apiOriginOf(script?.src, window.location.origin);
 const chunksUrl = `${apiOrigin}/widget/chunks`;
+const onPartnerPage = apiOrigin !== window.location.origin;
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -38,7 +41,7 @@ shareRuntime(window);
 const storage = localStorageOrNull();
 const store = createCartStore({ document, window, storage });
 // A cart carried over from a partner's page (only ever to the restaurant's own pages).
-if (apiOrigin === window.location.origin) {
+if (!onPartnerPage) {
   const handedOver = takeHandedOverCart(window);
   if (handedOver) store.replace(handedOver);
 }
@@ -50,7 +53,9 @@ addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chu
 const mounted = new WeakMap<HTMLElement, Root>();
 
 function screenFor(host: HTMLElement) {
-  switch (host.getAttribute('mode') ?? 'order') {
+  const mode = host.getAttribute('mode') ?? 'order';
+  if (onPartnerPage && mode in RESTAURANT_PAGES) return <HandOver mode={mode} cart={store.cart} apiOrigin={apiOrigin} />;
+  switch (mode) {
     case 'order':
       return (
         <OrderingApp
@@ -81,6 +86,28 @@ function mount(host: HTMLElement) {
   const reactRoot = createRoot(host);
   mounted.set(host, reactRoot);
   reactRoot.render(screenFor(host));
+}
+
+function unmount(host: HTMLElement) {
+  mounted.get(host)?.unmount();
+  mounted.delete(host);
+}
+
+// <comal-order> as a custom element mounts whenever a page adds one, also after load (a
+// partner's single-page app); [data-comal-order] elements mount once the page is parsed.
+if (window.customElements && !window.customElements.get('comal-order')) {
+  window.customElements.define(
+    'comal-order',
+    class extends HTMLElement {
+      connectedCallback() {
+        mount(this);
+      }
+      disconnectedCallback() {
+        // Moved within the page (disconnected, then connected again at once): keep it.
+        queueMicrotask(() => !this.isConnected && unmount(this));
+      }
+    },
+  );
 }
 
 function mountAll() {

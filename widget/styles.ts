@@ -70,6 +70,7 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .total-row dd{margin:0}
 .total-row:last-child{font-weight:700;font-size:1.1em}
 .upsell{color:#166534;font-weight:600}
+.hand-over{display:grid;gap:12px;padding:16px 0}
 .checkout{display:flex;align-items:center;justify-content:center;background:#7c2d12;color:#fff;text-decoration:none;font-weight:700}
 @media (min-width:720px){.item-dialog{top:5vh;bottom:auto;border-radius:12px}.photo{width:150px;height:100px}.items{grid-template-columns:repeat(2,minmax(0,1fr))}}
 .toasts{position:fixed;top:calc(var(--comal-sticky-top,0px) + 12px);right:12px;left:12px;z-index:1100;display:grid;justify-items:end;gap:8px;pointer-events:none}

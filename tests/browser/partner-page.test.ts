@@ -92,4 +92,24 @@ describe('the partner demo page', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('mounts a widget the page adds later, and sends sign-in to the restaurant with the cart', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    await page.goto(`${demoUrl}/`, { waitUntil: 'networkidle' });
+    await addFromMenu(page, 'Mexican Coca-Cola', 1);
+    await page.evaluate(() => {
+      const signIn = document.createElement('comal-order');
+      signIn.setAttribute('mode', 'login');
+      signIn.id = 'sign-in';
+      document.querySelector('header')!.append(signIn);
+    });
+    const link = page.locator('#sign-in').getByRole('link', { name: 'Sign in' });
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`^${server.url}/login/#comal-cart=`));
+    await link.click();
+    await page.waitForURL(`${server.url}/login/`);
+    expect(await storedCartQuantity(page)).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -1,0 +1,34 @@
+/**
+ * A checkout, account or sign-in screen placed on a partner's page: these happen on the
+ * restaurant's own site (ARCHITECTURE.md "Embedding"), so the widget offers the way there,
+ * carrying the cart.
+ */
+import type { Signal } from '@preact/signals-react';
+import type { CartState } from '../shared/cart.ts';
+import { restaurant } from '../shared/restaurant.ts';
+import { restaurantPageHref } from './cart-handover.ts';
+import { ShadowFrame } from './shadow-frame.tsx';
+
+/** The restaurant's page for each mode that does not run on a partner's page. */
+export const RESTAURANT_PAGES: Record<string, { path: string; action: string }> = {
+  checkout: { path: '/checkout/', action: 'Continue to checkout' },
+  account: { path: '/account/', action: 'Go to your account' },
+  login: { path: '/login/', action: 'Sign in' },
+  register: { path: '/register/', action: 'Create an account' },
+  reset: { path: '/reset-password/', action: 'Reset your password' },
+  confirm: { path: '/confirmation-instruction/', action: 'Confirm your account' },
+};
+
+export function HandOver({ mode, cart, apiOrigin }: { mode: string; cart: Signal<CartState>; apiOrigin: string }) {
+  const page = RESTAURANT_PAGES[mode] ?? RESTAURANT_PAGES.checkout!;
+  return (
+    <ShadowFrame>
+      <div className="hand-over">
+        <p>This happens on {restaurant.name}'s own site, where your cart goes with you.</p>
+        <a className="checkout" href={restaurantPageHref(apiOrigin, window.location.origin, page.path, cart.value)}>
+          {page.action}
+        </a>
+      </div>
+    </ShadowFrame>
+  );
+}
