@@ -48,7 +48,7 @@ if (!onPartnerPage) {
 const controls = installComalApi({ window, document }, store);
 const api = createApiClient({ baseUrl: apiOrigin, readCookie: () => document.cookie });
 const loader = createChunkLoader({ document, window, baseUrl: chunksUrl, files: chunkFiles });
-addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
+if (onPartnerPage) addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
 
 const mounted = new WeakMap<HTMLElement, Root>();
 

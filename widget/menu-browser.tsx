@@ -86,14 +86,14 @@ export function MenuBrowser({ menu, apiOrigin, initialCategory, dispatch, onAdde
             No items match “{query}”.
           </p>
         )}
-        {sections.map((section) => {
+        {sections.map((section, sectionIndex) => {
           const id = categoryId(allSections.findIndex((s) => s.name === section.name));
           return (
           <section key={section.name} className="category" aria-labelledby={id}>
             <h2 id={id} tabIndex={-1}>
               {section.name}
             </h2>
-            <ItemList items={section.items} level={3} {...{ menu, apiOrigin, dispatch, onAdded, onCustomize }} />
+            <ItemList items={section.items} level={3} firstOnScreen={sectionIndex === 0} {...{ menu, apiOrigin, dispatch, onAdded, onCustomize }} />
             {section.subcategories.map((sub) => (
               <div key={sub.name} className="subcategory">
                 <h3>{sub.name}</h3>
@@ -108,9 +108,14 @@ export function MenuBrowser({ menu, apiOrigin, initialCategory, dispatch, onAdde
   );
 }
 
+/** Photos in the first screenful (two on a phone, four on a wide screen) load at once. */
+const EAGER_PHOTOS = 4;
+
 function ItemList(props: {
   items: MenuItem[];
   level: 3 | 4;
+  /** The list a customer sees first: its first photos load at once, not when scrolled to. */
+  firstOnScreen?: boolean;
   menu: LoadedMenu;
   apiOrigin: string;
   dispatch(action: CartAction): void;
@@ -120,10 +125,11 @@ function ItemList(props: {
   if (props.items.length === 0) return null;
   return (
     <ul className="items">
-      {props.items.map((item) => (
+      {props.items.map((item, index) => (
         <MenuItemCard
           key={item.id}
           item={item}
+          eagerPhoto={props.firstOnScreen === true && index < EAGER_PHOTOS}
           soldOut={props.menu.soldOut.has(item.id)}
           apiOrigin={props.apiOrigin}
           headingLevel={props.level}

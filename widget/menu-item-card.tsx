@@ -20,9 +20,11 @@ interface Props {
   dispatch(action: CartAction): void;
   onAdded(item: MenuItem): void;
   onCustomize(item: MenuItem, opener: HTMLElement): void;
+  /** Load the photo at once (it is in the first screenful), instead of when scrolled to. */
+  eagerPhoto?: boolean;
 }
 
-export function MenuItemCard({ item, soldOut, apiOrigin, headingLevel, dispatch, onAdded, onCustomize }: Props) {
+export function MenuItemCard({ item, soldOut, apiOrigin, headingLevel, eagerPhoto = false, dispatch, onAdded, onCustomize }: Props) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <li className="item">
@@ -32,7 +34,8 @@ export function MenuItemCard({ item, soldOut, apiOrigin, headingLevel, dispatch,
           src={apiOrigin + item.photo}
           width={PHOTO_WIDTH}
           height={PHOTO_HEIGHT}
-          loading="lazy"
+          loading={eagerPhoto ? 'eager' : 'lazy'}
+          fetchPriority={eagerPhoto ? 'high' : 'auto'}
           alt={item.name}
         />
       )}

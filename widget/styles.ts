@@ -7,9 +7,15 @@
  * The shadow host itself sits in the page, where a partner's CSS can reach it (`div { border }`,
  * `* { font-family: Georgia !important }`): `:host` resets it with !important, which beats the
  * page's rules, even important ones, and everything inside inherits from there.
+ *
+ * Headings use the page's `--heading-font` on the restaurant's own site (its face is already
+ * there), else the widget's own face, which widget/host-fonts.ts declares on a partner's page.
  */
+import { headingStack } from '../shared/heading-font.ts';
+import { HEADING_FAMILY } from './host-fonts.ts';
+
 export const widgetStyles = `
-:host{all:initial!important;display:block!important;font-family:system-ui,sans-serif!important;font-size:16px!important;color:#1b1b1b!important;line-height:1.45!important;text-align:left!important;background:var(--comal-surface,#fff)!important;--comal-heading:'Comal Heading',Georgia,serif}
+:host{all:initial!important;display:block!important;font-family:system-ui,sans-serif!important;font-size:16px!important;color:#1b1b1b!important;line-height:1.45!important;text-align:left!important;background:var(--comal-surface,#fff)!important;--comal-heading:var(--heading-font,${headingStack(HEADING_FAMILY)})}
 *{box-sizing:border-box}
 h2,h3,h4,p{margin:0}
 button,input,a{font:inherit}
