@@ -6,9 +6,12 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import type { AuthConfigResponse } from '../shared/api/schemas.ts';
+import type { AuthProvider } from './auth/auth-provider.ts';
 import type { Database } from './db/database.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { HttpError } from './http/errors.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { MenuCatalog } from './menu/catalog.ts';
 import type { DeliveryProvider } from './providers/delivery/delivery-provider.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
@@ -29,6 +32,8 @@ export interface AppSettings {
   stripeWebhookSecret?: string | undefined;
   /** Stripe's publishable key, which the browser needs to show the card form. */
   stripePublishableKey?: string | undefined;
+  /** GET /api/dev/outbox/ lists sent mail (DEV_OUTBOX=1, embedded defaults only). */
+  devOutbox?: boolean;
 }
 
 export interface AppDependencies {
@@ -37,6 +42,11 @@ export interface AppDependencies {
   menu: MenuCatalog;
   delivery: DeliveryProvider;
   payments: PaymentProvider;
+  /** Who signs customers in: built-in accounts or Cognito. */
+  auth: AuthProvider;
+  /** What GET /api/auth/config/ answers; by default just the provider's name. */
+  authConfig?: AuthConfigResponse;
+  mailer: Mailer;
   clock: () => Date;
 }
 

@@ -17,6 +17,10 @@ export interface ServerConfig {
   stripePublishableKey: string | undefined;
   /** Where Stripe's API is (STRIPE_API_BASE); unset means api.stripe.com. Only tests and mock servers set it. */
   stripeApiBase: StripeApiBase | undefined;
+  /** smtp:// or smtps:// URL; without it mail stays in the outbox table. */
+  smtpUrl: string | undefined;
+  /** GET /api/dev/outbox/ on (DEV_OUTBOX=1): never in production. */
+  devOutbox: boolean;
 }
 
 export interface StripeApiBase {
@@ -47,6 +51,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeApiBase: env.STRIPE_API_BASE ? stripeApiBase(env.STRIPE_API_BASE) : undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    devOutbox: env.DEV_OUTBOX === '1' || env.DEV_OUTBOX === 'true',
   };
 }
 

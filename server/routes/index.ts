@@ -1,8 +1,10 @@
 /** Every API router, one per resource group of spec section 7, mounted under /api. */
 import type { Route } from '../app.ts';
 import { accountRoutes } from './account.ts';
+import { authRoutes } from './auth.ts';
 import { csrfRoutes } from './csrf.ts';
 import { deliveryRoutes } from './delivery.ts';
+import { devOutboxRoutes } from './dev-outbox.ts';
 import { demoPaymentRoutes } from './demo-payments.ts';
 import { healthRoutes } from './health.ts';
 import { loyaltyRoutes } from './loyalty.ts';
@@ -21,7 +23,9 @@ export const apiRoutes: readonly Route[] = [
   loyaltyRoutes,
   orderRoutes,
   demoPaymentRoutes,
+  authRoutes,
   accountRoutes,
+  devOutboxRoutes,
   vitalsRoutes,
   (deps) => stripeWebhookRoutes({ webhookSecret: deps.settings.stripeWebhookSecret })(deps),
 ];

@@ -576,3 +576,66 @@ export const SavePaymentMethodResponseSchema = z.object({
   message: z.string().optional(),
 });
 export type SavePaymentMethodResponse = z.infer<typeof SavePaymentMethodResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Built-in accounts (ARCHITECTURE.md "API contract"): POST /api/auth/register/, confirm/,
+// login/, password-reset/, password-reset/confirm/; GET /api/auth/config/
+
+const AuthEmailSchema = z
+  .string({ error: EMAIL_REQUIRED })
+  .trim()
+  .min(1, { error: EMAIL_REQUIRED })
+  .max(254, { error: 'Your email address can be at most 254 characters.' })
+  .pipe(z.email({ error: EMAIL_INVALID }));
+const NewPasswordSchema = z.string({ error: 'Choose a password.' }).min(1, { error: 'Choose a password.' }).max(200, { error: 'Use at most 72 characters for your password.' });
+const LinkTokenSchema = z
+  .string({ error: 'This link is not valid or has expired. Ask for a new one.' })
+  .trim()
+  .min(20, { error: 'This link is not valid or has expired. Ask for a new one.' })
+  .max(200, { error: 'This link is not valid or has expired. Ask for a new one.' });
+
+export const RegisterRequestSchema = request({
+  email: AuthEmailSchema,
+  password: NewPasswordSchema,
+  name: requiredText(NAME_REQUIRED, 100, 'Your name can be at most 100 characters.'),
+  phone: PhoneSchema,
+});
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+export type RegisterRequestInput = z.input<typeof RegisterRequestSchema>;
+
+export const ConfirmRequestSchema = request({ token: LinkTokenSchema });
+export type ConfirmRequest = z.infer<typeof ConfirmRequestSchema>;
+
+export const LoginRequestSchema = request({
+  email: AuthEmailSchema,
+  password: z.string({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(200, { error: 'The email or password is not right.' }),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const PasswordResetRequestSchema = request({ email: AuthEmailSchema });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+export const PasswordResetConfirmSchema = request({ token: LinkTokenSchema, password: NewPasswordSchema });
+export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
+
+/** What sign-in and POST /api/cognito/refresh/ answer; the refresh token travels in an httpOnly cookie. */
+export const SessionResponseSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number().int().positive(),
+  cognito_sub: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  name: z.string(),
+});
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/** A call that only tells the customer what happened (registered, confirmed, mail sent). */
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** Which sign-in this server uses, and for Cognito where its hosted pages are. */
+export const AuthConfigResponseSchema = z.object({
+  provider: z.enum(['built-in', 'cognito']),
+  hosted_ui: z.object({ login_url: z.string(), register_url: z.string(), reset_url: z.string(), logout_url: z.string() }).optional(),
+});
+export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;

@@ -1,0 +1,128 @@
+/** SQL for customers, built-in accounts, their one-time links and their refresh tokens. */
+import type { Queryable } from './database.ts';
+
+export interface CustomerRow {
+  cognito_sub: string;
+  email: string;
+  phone: string | null;
+  name: string;
+  stripe_customer_id: string | null;
+}
+
+export interface AccountRow extends CustomerRow {
+  password_hash: string;
+  confirmed_at: Date | null;
+}
+
+export async function findAccountByEmail(db: Queryable, email: string): Promise<AccountRow | null> {
+  const [row] = await db.query<AccountRow>(
+    `select c.*, a.password_hash, a.confirmed_at from customers c join accounts a using (cognito_sub)
+     where lower(c.email) = lower($1)`,
+    [email],
+  );
+  return row ?? null;
+}
+
+export async function findCustomer(db: Queryable, cognitoSub: string): Promise<CustomerRow | null> {
+  const [row] = await db.query<CustomerRow>('select * from customers where cognito_sub = $1', [cognitoSub]);
+  return row ?? null;
+}
+
+export async function customerByEmailExists(db: Queryable, email: string): Promise<boolean> {
+  return (await db.query('select 1 from customers where lower(email) = lower($1)', [email])).length > 0;
+}
+
+/** Creates or refreshes the customer row a token names (Cognito's first visit, a new account). */
+export async function upsertCustomer(db: Queryable, customer: Omit<CustomerRow, 'stripe_customer_id'>): Promise<void> {
+  await db.query(
+    `insert into customers (cognito_sub, email, phone, name) values ($1, $2, $3, $4)
+     on conflict (cognito_sub) do update set email = excluded.email, phone = coalesce(excluded.phone, customers.phone),
+       name = case when excluded.name = '' then customers.name else excluded.name end`,
+    [customer.cognito_sub, customer.email, customer.phone, customer.name],
+  );
+}
+
+export async function insertAccount(db: Queryable, cognitoSub: string, passwordHash: string): Promise<void> {
+  await db.query('insert into accounts (cognito_sub, password_hash) values ($1, $2)', [cognitoSub, passwordHash]);
+}
+
+export async function confirmAccount(db: Queryable, cognitoSub: string, at: Date): Promise<void> {
+  await db.query('update accounts set confirmed_at = coalesce(confirmed_at, $2) where cognito_sub = $1', [cognitoSub, at]);
+}
+
+export async function setPassword(db: Queryable, cognitoSub: string, passwordHash: string, at: Date): Promise<void> {
+  // Following a reset link proves the mailbox too: the account counts as confirmed.
+  await db.query(
+    'update accounts set password_hash = $2, password_changed_at = $3, confirmed_at = coalesce(confirmed_at, $3) where cognito_sub = $1',
+    [cognitoSub, passwordHash, at],
+  );
+}
+
+export async function setStripeCustomer(db: Queryable, cognitoSub: string, stripeCustomerId: string): Promise<void> {
+  await db.query('update customers set stripe_customer_id = $2 where cognito_sub = $1', [cognitoSub, stripeCustomerId]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-time links (confirm an email, reset a password)
+
+export type LinkPurpose = 'confirm' | 'reset';
+
+export async function insertLink(db: Queryable, link: { tokenHash: string; cognitoSub: string; purpose: LinkPurpose; expiresAt: Date }): Promise<void> {
+  await db.query('insert into account_links (token_hash, cognito_sub, purpose, expires_at) values ($1, $2, $3, $4)', [
+    link.tokenHash,
+    link.cognitoSub,
+    link.purpose,
+    link.expiresAt,
+  ]);
+}
+
+/** Spends a link once: the customer it was for, or null when it is unknown, spent or expired. */
+export async function spendLink(db: Queryable, tokenHash: string, purpose: LinkPurpose, now: Date): Promise<string | null> {
+  const [row] = await db.query<{ cognito_sub: string }>(
+    `update account_links set used_at = $3
+     where token_hash = $1 and purpose = $2 and used_at is null and expires_at > $3
+     returning cognito_sub`,
+    [tokenHash, purpose, now],
+  );
+  return row?.cognito_sub ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refresh tokens
+
+export interface RefreshTokenRow {
+  token_hash: string;
+  family_id: string;
+  cognito_sub: string;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export async function insertRefreshToken(db: Queryable, token: { tokenHash: string; familyId: string; cognitoSub: string; expiresAt: Date }): Promise<void> {
+  await db.query('insert into refresh_tokens (token_hash, family_id, cognito_sub, expires_at) values ($1, $2, $3, $4)', [
+    token.tokenHash,
+    token.familyId,
+    token.cognitoSub,
+    token.expiresAt,
+  ]);
+}
+
+/** The token's row, locked for the rotation that follows. */
+export async function lockRefreshToken(db: Queryable, tokenHash: string): Promise<RefreshTokenRow | null> {
+  const [row] = await db.query<RefreshTokenRow>('select * from refresh_tokens where token_hash = $1 for update', [tokenHash]);
+  return row ?? null;
+}
+
+export async function spendRefreshToken(db: Queryable, tokenHash: string, now: Date): Promise<void> {
+  await db.query('update refresh_tokens set used_at = $2 where token_hash = $1', [tokenHash, now]);
+}
+
+export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {
+  await db.query('update refresh_tokens set revoked_at = coalesce(revoked_at, $2) where family_id = $1', [familyId, now]);
+}
+
+/** Ends every session of a customer (after a password reset). */
+export async function revokeCustomerSessions(db: Queryable, cognitoSub: string, now: Date): Promise<void> {
+  await db.query('update refresh_tokens set revoked_at = coalesce(revoked_at, $2) where cognito_sub = $1', [cognitoSub, now]);
+}

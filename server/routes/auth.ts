@@ -1,0 +1,77 @@
+/**
+ * Signing in (ARCHITECTURE.md "API contract"): the built-in accounts' calls under /api/auth/
+ * and the spec's POST /api/cognito/refresh/ and /api/cognito/signout/, which work the same
+ * whichever provider signs customers in. GET /api/auth/config/ tells the widget which one it is.
+ */
+import { Hono, type Context } from 'hono';
+import {
+  ConfirmRequestSchema,
+  LoginRequestSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  RegisterRequestSchema,
+} from '../../shared/api/schemas.ts';
+import type { AppDependencies } from '../app.ts';
+import { sessionAnswer } from '../auth/auth-provider.ts';
+import { CONFIRMED, PASSWORD_CHANGED, REGISTERED, RESET_SENT, type BuiltInAuth } from '../auth/built-in-auth.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { SESSION_ENDED } from '../http/customer.ts';
+import { HttpError, readBody } from '../http/errors.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../http/refresh-cookie.ts';
+
+export const HOSTED_SIGN_IN = 'Sign-in happens on the sign-in page of this restaurant.';
+
+export function authRoutes(deps: AppDependencies): Hono {
+  const { settings } = deps;
+  const siteOrigin = (c: Context) => settings.publicOrigin ?? new URL(c.req.url).origin;
+  const builtIn = (): BuiltInAuth => {
+    if (deps.auth.name !== 'built-in') throw new HttpError(404, HOSTED_SIGN_IN);
+    return deps.auth as BuiltInAuth;
+  };
+
+  return new Hono()
+    .get('/auth/config/', (c) => c.json(deps.authConfig ?? { provider: deps.auth.name }))
+    .post('/auth/register/', async (c) => {
+      const input = await readBody(c, RegisterRequestSchema);
+      await builtIn().register(input, siteOrigin(c));
+      return c.json({ message: REGISTERED }, 201);
+    })
+    .post('/auth/confirm/', async (c) => {
+      const { token } = await readBody(c, ConfirmRequestSchema);
+      await builtIn().confirm(token);
+      return c.json({ message: CONFIRMED });
+    })
+    .post('/auth/login/', async (c) => {
+      const { email, password } = await readBody(c, LoginRequestSchema);
+      const session = await builtIn().signIn(email, password, clientAddress(c, settings.trustProxy), siteOrigin(c));
+      setRefreshCookie(c, session.refreshToken, settings.publicOrigin);
+      return c.json(sessionAnswer(session));
+    })
+    .post('/auth/password-reset/', async (c) => {
+      const { email } = await readBody(c, PasswordResetRequestSchema);
+      await builtIn().requestPasswordReset(email, siteOrigin(c));
+      return c.json({ message: RESET_SENT });
+    })
+    .post('/auth/password-reset/confirm/', async (c) => {
+      const { token, password } = await readBody(c, PasswordResetConfirmSchema);
+      await builtIn().resetPassword(token, password);
+      clearRefreshCookie(c, settings.publicOrigin);
+      return c.json({ message: PASSWORD_CHANGED });
+    })
+    .post('/cognito/refresh/', async (c) => {
+      const token = readRefreshCookie(c);
+      const session = token ? await deps.auth.refresh(token) : null;
+      if (!session) {
+        clearRefreshCookie(c, settings.publicOrigin);
+        throw new HttpError(401, SESSION_ENDED);
+      }
+      setRefreshCookie(c, session.refreshToken, settings.publicOrigin);
+      return c.json(sessionAnswer(session));
+    })
+    .post('/cognito/signout/', async (c) => {
+      const token = readRefreshCookie(c);
+      if (token) await deps.auth.signOut(token);
+      clearRefreshCookie(c, settings.publicOrigin);
+      return c.body(null, 204);
+    });
+}
