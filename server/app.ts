@@ -14,6 +14,8 @@ import { HttpError } from './http/errors.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MenuCatalog } from './menu/catalog.ts';
 import type { DeliveryProvider } from './providers/delivery/delivery-provider.ts';
+import type { CardVault } from './providers/payments/card-vault.ts';
+import type { DemoCardVault } from './providers/payments/demo-card-vault.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import { apiRoutes } from './routes/index.ts';
 import { mountStaticSite } from './static-site.ts';
@@ -42,6 +44,8 @@ export interface AppDependencies {
   menu: MenuCatalog;
   delivery: DeliveryProvider;
   payments: PaymentProvider;
+  /** Where saved cards are kept: the demo vault or Stripe. */
+  cardVault: CardVault | DemoCardVault;
   /** Who signs customers in: built-in accounts or Cognito. */
   auth: AuthProvider;
   /** What GET /api/auth/config/ answers; by default just the provider's name. */

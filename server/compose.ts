@@ -2,16 +2,22 @@
  * Puts the server together from its configuration: migrations, demo data on first start, the
  * signing secret, and the provider of each concern chosen once from the environment.
  */
+import type { AuthConfigResponse } from '../shared/api/schemas.ts';
 import { restaurant } from '../shared/restaurant.ts';
 import type { AppDependencies } from './app.ts';
+import type { AuthProvider } from './auth/auth-provider.ts';
 import { createBuiltInAuth } from './auth/built-in-auth.ts';
+import { createCognitoAuth } from './auth/cognito-auth.ts';
+import { cognitoRedirectUri, hostedUiUrls } from './auth/cognito-hosted-ui.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMenuCatalog } from './menu/menu-catalog.ts';
 import { createCourier } from './providers/delivery/courier.ts';
+import { createDemoCardVault } from './providers/payments/demo-card-vault.ts';
 import { createDemoPayments } from './providers/payments/demo.ts';
+import { createStripeCardVault } from './providers/payments/stripe-card-vault.ts';
 import { createStripePayments } from './providers/payments/stripe.ts';
 import { seedDemoData } from './seed.ts';
 import { serverSecret } from './secrets.ts';
@@ -26,12 +32,28 @@ export async function createDependencies(
   const clock = overrides.clock ?? (() => new Date());
   const secret = await serverSecret(db, config.secretKey);
   const mailer = overrides.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, clock });
+
+  /** The built-in accounts, or Cognito's hosted UI (AUTH_PROVIDER=cognito) and where its pages are. */
+  function signIn(): { auth: AuthProvider; authConfig?: AuthConfigResponse } {
+    const cognito = config.authProvider === 'cognito' ? config.cognito : undefined;
+    if (config.authProvider === 'cognito' && (!cognito || !config.publicOrigin)) {
+      throw new Error('AUTH_PROVIDER=cognito needs the COGNITO_* variables and PUBLIC_ORIGIN.');
+    }
+    const auth =
+      overrides.auth ??
+      (cognito
+        ? createCognitoAuth({ db, clock, ...cognito, redirectUri: cognitoRedirectUri(config.publicOrigin!) })
+        : createBuiltInAuth({ db, mailer, secret, clock, restaurantName: restaurant.name }));
+    const authConfig =
+      overrides.authConfig ??
+      (cognito ? { provider: 'cognito' as const, hosted_ui: hostedUiUrls({ domain: cognito.domain, clientId: cognito.clientId, siteOrigin: config.publicOrigin! }) } : undefined);
+    return authConfig ? { auth, authConfig } : { auth };
+  }
   return {
     db,
     clock,
     mailer,
-    auth: overrides.auth ?? createBuiltInAuth({ db, mailer, secret, clock, restaurantName: restaurant.name }),
-    ...(overrides.authConfig ? { authConfig: overrides.authConfig } : {}),
+    ...signIn(),
     settings: {
       distDir: config.distDir,
       embedOrigins: config.embedOrigins,
@@ -44,6 +66,11 @@ export async function createDependencies(
     },
     menu: overrides.menu ?? createMenuCatalog(db),
     delivery: overrides.delivery ?? createCourier(),
+    cardVault:
+      overrides.cardVault ??
+      (config.stripeSecretKey
+        ? createStripeCardVault({ db, secretKey: config.stripeSecretKey, ...config.stripeApiBase })
+        : createDemoCardVault(db, clock)),
     payments:
       overrides.payments ??
       (config.stripeSecretKey

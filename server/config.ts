@@ -21,6 +21,24 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   /** GET /api/dev/outbox/ on (DEV_OUTBOX=1): never in production. */
   devOutbox: boolean;
+  /** Who signs customers in (AUTH_PROVIDER): the built-in accounts, or Amazon Cognito's hosted UI. */
+  authProvider: AuthProviderName;
+  /** The user pool and app client when authProvider is 'cognito'; undefined otherwise. */
+  cognito: CognitoConfig | undefined;
+}
+
+export type AuthProviderName = 'built-in' | 'cognito';
+
+export interface CognitoConfig {
+  region: string;
+  userPoolId: string;
+  clientId: string;
+  /** Only for an app client that has a secret. */
+  clientSecret: string | undefined;
+  /** The hosted UI's base URL (COGNITO_DOMAIN), without a trailing slash. */
+  domain: string;
+  /** Cognito's user pool API (COGNITO_IDP_ENDPOINT): the issuer and JWKS base and where GetUser goes. */
+  idpEndpoint: string;
 }
 
 export interface StripeApiBase {
@@ -53,7 +71,47 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeApiBase: env.STRIPE_API_BASE ? stripeApiBase(env.STRIPE_API_BASE) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     devOutbox: env.DEV_OUTBOX === '1' || env.DEV_OUTBOX === 'true',
+    ...authSettings(env),
   };
+}
+
+const REQUIRED_FOR_COGNITO = ['COGNITO_REGION', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'COGNITO_DOMAIN', 'PUBLIC_ORIGIN'] as const;
+
+/** AUTH_PROVIDER and, for 'cognito', every variable it needs: a missing one stops the start. */
+function authSettings(env: NodeJS.ProcessEnv): { authProvider: AuthProviderName; cognito: CognitoConfig | undefined } {
+  const provider = env.AUTH_PROVIDER?.trim() || 'built-in';
+  if (provider === 'built-in') return { authProvider: 'built-in', cognito: undefined };
+  if (provider !== 'cognito') throw new Error(`AUTH_PROVIDER must be "built-in" or "cognito", not "${env.AUTH_PROVIDER}".`);
+  const missing = REQUIRED_FOR_COGNITO.filter((name) => !env[name]?.trim());
+  if (missing.length > 0) throw new Error(`AUTH_PROVIDER=cognito needs ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} and start again.`);
+  const region = env.COGNITO_REGION!.trim();
+  if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) throw new Error(`COGNITO_REGION must be an AWS region like us-east-1, not "${env.COGNITO_REGION}".`);
+  return {
+    authProvider: 'cognito',
+    cognito: {
+      region,
+      userPoolId: env.COGNITO_USER_POOL_ID!.trim(),
+      clientId: env.COGNITO_CLIENT_ID!.trim(),
+      clientSecret: env.COGNITO_CLIENT_SECRET || undefined,
+      domain: httpOrigin('COGNITO_DOMAIN', env.COGNITO_DOMAIN!.trim()),
+      idpEndpoint: env.COGNITO_IDP_ENDPOINT?.trim()
+        ? httpOrigin('COGNITO_IDP_ENDPOINT', env.COGNITO_IDP_ENDPOINT.trim())
+        : `https://cognito-idp.${region}.amazonaws.com`,
+    },
+  };
+}
+
+/** An http or https origin (no path, query or credentials), without its trailing slash. */
+function httpOrigin(name: string, text: string): string {
+  const refuse = () => new Error(`${name} must be an https origin like https://auth.example.com, not "${text}".`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw refuse();
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) throw refuse();
+  return url.origin;
 }
 
 /** `http://127.0.0.1:12111` as the parts the Stripe SDK takes; a path, query or other scheme is refused. */

@@ -104,3 +104,12 @@ export async function moveOrder(
 async function addStatus(db: Queryable, orderId: string, status: OrderStatus, note = ''): Promise<void> {
   await db.query('insert into order_status_history (order_id, status, note) values ($1, $2, $3)', [orderId, status, note]);
 }
+
+/** A customer's orders, newest first, leaving out checkouts never paid for. */
+export async function customerOrders(db: Queryable, cognitoSub: string, limit = 50): Promise<OrderRow[]> {
+  const rows = await db.query<OrderRow & { number: string | number }>(
+    `select * from orders where cognito_sub = $1 and status <> 'pending_payment' order by created_at desc limit $2`,
+    [cognitoSub, limit],
+  );
+  return rows.map((row) => ({ ...row, number: Number(row.number) }));
+}

@@ -1,32 +1,68 @@
 /**
- * The signed-in customer's calls of spec section 7. Sign-in itself arrives with the accounts
- * work; until a request proves who it is with `Authorization: Bearer`, each call answers 401.
+ * The signed-in customer's calls of spec section 7. The customer comes from the bearer token
+ * (server/http/customer.ts); the `cognito_sub` the spec puts in queries and bodies must be the
+ * token's own (403 otherwise), and no token is 401.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import {
+  CognitoSubQuerySchema,
+  ReorderRequestSchema,
+  SavedCartRequestSchema,
+  SavePaymentMethodRequestSchema,
+  SetupIntentRequestSchema,
+} from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../app.ts';
-import { HttpError } from '../http/errors.ts';
+import { customerNamed, signedInCustomer } from '../http/customer.ts';
+import { readBody, readQuery } from '../http/errors.ts';
+import {
+  listCards,
+  listOrders,
+  listSavedCarts,
+  removeCard,
+  removeSavedCart,
+  reorder,
+  saveCard,
+  saveCart,
+  startCardSetup,
+} from '../services/account.ts';
 
-export const SIGN_IN_REQUIRED = 'Sign in to continue.';
-export const SESSION_ENDED = 'Your session has ended. Sign in again.';
-
-function requireCustomer(_c: Context): never {
-  // No token issuer exists yet, so no bearer token can be valid.
-  throw new HttpError(401, SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
-}
-
-export function accountRoutes(_deps: AppDependencies): Hono {
+export function accountRoutes(deps: AppDependencies): Hono {
+  const { auth } = deps;
+  const fromQuery = (c: Parameters<typeof signedInCustomer>[0]) => {
+    const sub = c.req.query('cognito_sub');
+    return customerNamed(c, auth, sub === undefined ? undefined : readQuery(c, CognitoSubQuerySchema).cognito_sub);
+  };
   return new Hono()
-    .get('/saved-carts/', requireCustomer)
-    .post('/saved-carts/', requireCustomer)
-    .delete('/saved-carts/:id/', requireCustomer)
-    .get('/orders/', requireCustomer)
-    .post('/orders/:id/reorder/', requireCustomer)
-    .get('/payment-methods/', requireCustomer)
-    .delete('/payment-methods/:id/', requireCustomer)
-    .post('/setup-intent/', requireCustomer)
-    .post('/save-payment-method/', requireCustomer)
-    .post('/cognito/refresh/', () => {
-      throw new HttpError(401, SESSION_ENDED);
+    .get('/saved-carts/', async (c) => c.json(await listSavedCarts(deps, await fromQuery(c))))
+    .post('/saved-carts/', async (c) => {
+      const customer = await signedInCustomer(c, auth);
+      const body = await readBody(c, SavedCartRequestSchema);
+      await customerNamed(c, auth, body.cognito_sub);
+      return c.json(await saveCart(deps, customer, body), 201);
     })
-    .post('/cognito/signout/', (c) => c.body(null, 204));
+    .delete('/saved-carts/:id/', async (c) => {
+      await removeSavedCart(deps, await fromQuery(c), c.req.param('id'));
+      return c.body(null, 204);
+    })
+    .get('/orders/', async (c) => c.json(await listOrders(deps, await fromQuery(c))))
+    .post('/orders/:id/reorder/', async (c) => {
+      await signedInCustomer(c, auth);
+      const body = await readBody(c, ReorderRequestSchema);
+      return c.json(await reorder(deps, await customerNamed(c, auth, body.cognito_sub), c.req.param('id')));
+    })
+    .get('/payment-methods/', async (c) => c.json(await listCards(deps, await fromQuery(c))))
+    .delete('/payment-methods/:id/', async (c) => {
+      await removeCard(deps, await fromQuery(c), c.req.param('id'));
+      return c.body(null, 204);
+    })
+    .post('/setup-intent/', async (c) => {
+      await signedInCustomer(c, auth);
+      const body = await readBody(c, SetupIntentRequestSchema);
+      return c.json(await startCardSetup(deps, await customerNamed(c, auth, body.cognito_sub)));
+    })
+    .post('/save-payment-method/', async (c) => {
+      await signedInCustomer(c, auth);
+      const body = await readBody(c, SavePaymentMethodRequestSchema);
+      return c.json(await saveCard(deps, await customerNamed(c, auth, body.cognito_sub), body.payment_method_id));
+    });
 }

@@ -6,18 +6,37 @@ import { isDemoPayments } from '../providers/payments/demo.ts';
 
 const text = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
 
-const DemoConfirmSchema = z.object({
+const CardSchema = z.object({
   client_secret: text('The payment is missing. Start checkout again.'),
   card_number: text('Enter your card number.'),
   exp: text('Enter the expiry date as MM/YY.'),
   cvc: text('Enter the security code.'),
 });
 
-/** POST /api/demo-payments/confirm/: the demo provider's card step (test mode only). */
-export function demoPaymentRoutes({ payments }: AppDependencies): Hono {
-  return new Hono().post('/demo-payments/confirm/', async (c) => {
-    if (!isDemoPayments(payments)) throw new HttpError(404, 'Test-mode payments are off on this server.');
-    const input = await readBody(c, DemoConfirmSchema);
-    return c.json({ status: await payments.confirm(input) });
-  });
+/** A new card as typed, or a saved card by its id. */
+const DemoConfirmSchema = z.union([
+  z.object({ client_secret: text('The payment is missing. Start checkout again.'), payment_method_id: text('Choose a saved card.') }),
+  CardSchema,
+], { error: 'Enter your card number.' });
+
+export const TEST_MODE_OFF = 'Test-mode payments are off on this server.';
+
+/**
+ * The demo provider's card steps (test mode only): POST /api/demo-payments/confirm/ pays an
+ * order with a card as typed or a saved card; POST /api/demo-payments/setup/ confirms a card to
+ * save (the demo side of a SetupIntent).
+ */
+export function demoPaymentRoutes({ payments, cardVault }: AppDependencies): Hono {
+  return new Hono()
+    .post('/demo-payments/confirm/', async (c) => {
+      if (!isDemoPayments(payments)) throw new HttpError(404, TEST_MODE_OFF);
+      const input = await readBody(c, DemoConfirmSchema);
+      const card = 'payment_method_id' in input ? { ...input, card_number: '', exp: '', cvc: '' } : input;
+      return c.json({ status: await payments.confirm(card) });
+    })
+    .post('/demo-payments/setup/', async (c) => {
+      if (cardVault.name !== 'demo' || !('confirmSetup' in cardVault)) throw new HttpError(404, TEST_MODE_OFF);
+      const input = await readBody(c, CardSchema);
+      return c.json({ payment_method_id: await cardVault.confirmSetup(input) }, 201);
+    });
 }

@@ -2,6 +2,7 @@
 import type { Route } from '../app.ts';
 import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
+import { cognitoCallbackRoutes } from './cognito-callback.ts';
 import { csrfRoutes } from './csrf.ts';
 import { deliveryRoutes } from './delivery.ts';
 import { devOutboxRoutes } from './dev-outbox.ts';
@@ -24,6 +25,7 @@ export const apiRoutes: readonly Route[] = [
   orderRoutes,
   demoPaymentRoutes,
   authRoutes,
+  cognitoCallbackRoutes,
   accountRoutes,
   devOutboxRoutes,
   vitalsRoutes,

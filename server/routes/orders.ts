@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { CreateOrderRequestSchema } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../app.ts';
+import { NOT_YOUR_ACCOUNT, optionalCustomer, SIGN_IN_REQUIRED } from '../http/customer.ts';
 import { HttpError, readBody } from '../http/errors.ts';
 import { finalizeOrder, placeOrder } from '../services/orders.ts';
 
@@ -12,9 +13,13 @@ export function orderRoutes(deps: AppDependencies): Hono {
     .post('/create-order/', async (c) => {
       const idempotencyKey = c.req.header('Idempotency-Key');
       if (idempotencyKey !== undefined && !/^[\w-]{8,255}$/.test(idempotencyKey)) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
+      // A signed-in customer's order is theirs (spec section 6); a guest's stays a guest order.
+      const customer = await optionalCustomer(c, deps.auth);
       const request = await readBody(c, CreateOrderRequestSchema);
-      // Accounts arrive with sign-in; until then a cognito_sub in the body is not proof of anyone.
-      const { status, body } = await placeOrder(deps, request, { idempotencyKey, cognitoSub: null });
+      if (request.cognito_sub && request.cognito_sub !== customer?.cognitoSub) {
+        throw customer ? new HttpError(403, NOT_YOUR_ACCOUNT) : new HttpError(401, SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
+      }
+      const { status, body } = await placeOrder(deps, request, { idempotencyKey, cognitoSub: customer?.cognitoSub ?? null });
       return c.json(body, status as 201);
     })
     .post('/finalize-order/:id/', async (c) => c.json(await finalizeOrder(deps, c.req.param('id'))));

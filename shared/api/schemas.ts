@@ -509,6 +509,8 @@ export type OrderSummaryItem = z.infer<typeof OrderSummaryItemSchema>;
 /** One order in the signed-in customer's list, newest first. */
 export const OrderSummarySchema = z.object({
   id: IdSchema,
+  /** The number the customer and the kitchen know it by. */
+  number: z.number().int().positive().optional(),
   /** e.g. 'pending_payment', 'paid', 'cancelled' — the server owns the list. */
   status: z.string(),
   /** ISO 8601 timestamp. */
@@ -561,6 +563,8 @@ export type SetupIntentRequest = z.infer<typeof SetupIntentRequestSchema>;
 export const SetupIntentResponseSchema = z.object({
   client_secret: z.string(),
   provider: PaymentProviderSchema.optional(),
+  /** Stripe's publishable key, for the Payment Element (Stripe only). */
+  publishable_key: z.string().optional(),
 });
 export type SetupIntentResponse = z.infer<typeof SetupIntentResponseSchema>;
 
@@ -570,11 +574,8 @@ export const SavePaymentMethodRequestSchema = request({
 });
 export type SavePaymentMethodRequest = z.infer<typeof SavePaymentMethodRequestSchema>;
 
-/** The spec does not show this answer; ours names the saved card. */
-export const SavePaymentMethodResponseSchema = z.object({
-  payment_method: PaymentMethodSchema.optional(),
-  message: z.string().optional(),
-});
+/** The spec does not show this answer; ours is the saved card, with a sentence naming it. */
+export const SavePaymentMethodResponseSchema = PaymentMethodSchema.extend({ message: z.string().optional() });
 export type SavePaymentMethodResponse = z.infer<typeof SavePaymentMethodResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

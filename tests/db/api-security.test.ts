@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_MISMATCH, CSRF_MISSING, ORIGIN_REFUSED } from '../../server/http/csrf.ts';
 import { BODY_TOO_LARGE } from '../../server/app.ts';
-import { SESSION_ENDED, SIGN_IN_REQUIRED } from '../../server/routes/account.ts';
+import { SESSION_ENDED, SIGN_IN_REQUIRED } from '../../server/http/customer.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 

@@ -1,6 +1,6 @@
 -- Built-in accounts (the embedded default; AUTH_PROVIDER=cognito keeps customers only), their
--- one-time links and rotating refresh tokens, the mail outbox, and what a signed-in customer
--- keeps: saved carts and saved cards. Tokens are stored as SHA-256 hashes, never as sent.
+-- one-time links and rotating refresh tokens, the mail outbox, and what saving a card needs
+-- (saved carts and payment_methods came with 0002). Tokens are stored as SHA-256 hashes.
 
 create table accounts (
   cognito_sub text primary key references customers (cognito_sub) on delete cascade,
@@ -42,34 +42,16 @@ create table outbox (
   error text
 );
 
-create table saved_carts (
-  id text primary key,
-  cognito_sub text not null references customers (cognito_sub) on delete cascade,
-  name text not null,
-  -- [{ menu_item_id, quantity, modifiers: [{ id, name, price }] }], prices as strings (spec section 3)
-  items jsonb not null,
-  created_at timestamptz not null default now()
-);
-create index saved_carts_customer on saved_carts (cognito_sub, created_at desc);
-
-create table saved_cards (
-  id text primary key,
-  cognito_sub text not null references customers (cognito_sub) on delete cascade,
-  provider text not null check (provider in ('demo', 'stripe')),
-  brand text not null,
-  last4 text not null,
-  exp_month integer not null,
-  exp_year integer not null,
-  created_at timestamptz not null default now()
-);
-create index saved_cards_customer on saved_cards (cognito_sub, created_at desc);
-
 -- The Stripe customer that holds a signed-in customer's saved cards.
 alter table customers add column stripe_customer_id text;
 -- Demo setups (the demo provider's SetupIntent): who started one, and the card it saved.
 create table demo_setups (
   client_secret text primary key,
   cognito_sub text not null references customers (cognito_sub) on delete cascade,
-  card_id text,
+  card_id text unique,
+  brand text,
+  last4 text,
+  exp_month integer,
+  exp_year integer,
   created_at timestamptz not null default now()
 );

@@ -1,0 +1,131 @@
+/**
+ * Amazon Cognito signs customers in (AUTH_PROVIDER=cognito): its hosted UI does sign-up, sign-in
+ * and password resets, and comes back to GET /api/cognito/callback/ with a code this provider
+ * trades for tokens. Account calls carry Cognito's access token, checked against the pool's JWKS
+ * (cognito-access-tokens.ts). An access token names the customer (`sub`) but carries no email or
+ * phone, so those come from the customers table, and from Cognito's GetUser the first time a
+ * customer is seen and at every sign-in; the row is what orders refer to. Cognito keeps the
+ * refresh token: refresh asks /oauth2/token for a new access token, sign-out revokes it.
+ */
+import type { Database } from '../db/database.ts';
+import { findCustomer, upsertCustomer, type CustomerRow } from '../db/accounts.ts';
+import { HttpError } from '../http/errors.ts';
+import { normalizePhone } from '../../shared/phone.ts';
+import type { AuthProvider, Customer, Session } from './auth-provider.ts';
+import { cognitoIssuer, createCognitoAccessTokens } from './cognito-access-tokens.ts';
+import { createCognitoClient, type CognitoClient, type CognitoRefusal, type CognitoTokens } from './cognito-client.ts';
+
+export const EMAIL_REQUIRED = 'Your account has no email address. Add one on the sign-in page, then sign in again.';
+
+/** Cognito's answer for a code or refresh token that is unknown, spent, revoked or expired. */
+const SPENT_GRANT = 'invalid_grant';
+/** GetUser's answers for an access token that was revoked (sign-out everywhere) or whose user is gone. */
+const TOKEN_NO_LONGER_GOOD = new Set(['NotAuthorizedException', 'UserNotFoundException']);
+
+export interface CognitoAuthOptions {
+  db: Database;
+  clock?: () => Date;
+  region: string;
+  userPoolId: string;
+  clientId: string;
+  clientSecret?: string | undefined;
+  /** The hosted UI's origin (COGNITO_DOMAIN). */
+  domain: string;
+  /** The user pool API's origin; https://cognito-idp.{region}.amazonaws.com unless a test points elsewhere. */
+  idpEndpoint?: string | undefined;
+  /** The callback registered on the app client, which a code is exchanged with. */
+  redirectUri: string;
+}
+
+export interface CognitoAuth extends AuthProvider {
+  readonly name: 'cognito';
+  /** The session for a code the hosted UI handed back, or null when the code is unknown, spent or expired. */
+  signInWithCode(code: string): Promise<Session | null>;
+}
+
+class CognitoUnavailable extends Error {
+  constructor(call: string, refusal: CognitoRefusal) {
+    super(`Cognito's ${call} answered ${refusal.status} ${refusal.error}.`);
+    this.name = 'CognitoUnavailable';
+  }
+}
+
+export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
+  const { db } = options;
+  const clock = options.clock ?? (() => new Date());
+  const idpEndpoint = options.idpEndpoint ?? `https://cognito-idp.${options.region}.amazonaws.com`;
+  const tokens = createCognitoAccessTokens({ issuer: cognitoIssuer(idpEndpoint, options.userPoolId), clientId: options.clientId });
+  const cognito: CognitoClient = createCognitoClient({ domain: options.domain, idpEndpoint, clientId: options.clientId, clientSecret: options.clientSecret });
+
+  const customerOf = (row: Omit<CustomerRow, 'stripe_customer_id'>): Customer => ({ cognitoSub: row.cognito_sub, email: row.email, phone: row.phone, name: row.name });
+
+  /** Asks Cognito who the token's user is and keeps it in the customers table; null when the token no longer counts. */
+  async function customerFromCognito(accessToken: string, sub: string): Promise<Customer | null> {
+    const answer = await cognito.getUser(accessToken);
+    if (!answer.ok) {
+      if (TOKEN_NO_LONGER_GOOD.has(answer.refusal.error)) return null;
+      throw new CognitoUnavailable('GetUser', answer.refusal);
+    }
+    const attributes = answer.value.attributes;
+    if (attributes.sub && attributes.sub !== sub) throw new Error(`Cognito's GetUser named user ${attributes.sub} for a token of ${sub}.`);
+    const email = attributes.email?.trim();
+    if (!email) throw new HttpError(403, EMAIL_REQUIRED);
+    const phone = attributes.phone_number?.trim();
+    const name = attributes.name?.trim() || [attributes.given_name, attributes.family_name].filter(Boolean).join(' ').trim();
+    const row = { cognito_sub: sub, email, phone: phone ? normalizePhone(phone) : null, name };
+    await upsertCustomer(db, row);
+    return customerOf((await findCustomer(db, sub)) ?? row);
+  }
+
+  /** The customer a fresh token from /oauth2/token names; `lookUp` asks GetUser even for a known customer. */
+  async function sessionFor(issued: CognitoTokens, refreshToken: string, lookUp: boolean): Promise<Session | null> {
+    const claims = await tokens.verify(issued.access_token, clock());
+    if (!claims) throw new Error(`Cognito's token endpoint handed out an access token that does not verify: check COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID and COGNITO_IDP_ENDPOINT.`);
+    const known = lookUp ? null : await findCustomer(db, claims.sub);
+    const customer = known ? customerOf(known) : await customerFromCognito(issued.access_token, claims.sub);
+    if (!customer) return null;
+    return { accessToken: issued.access_token, expiresIn: issued.expires_in, refreshToken, customer };
+  }
+
+  return {
+    name: 'cognito',
+
+    async verify(accessToken) {
+      const claims = await tokens.verify(accessToken, clock());
+      if (!claims) return null;
+      const known = await findCustomer(db, claims.sub);
+      return known ? customerOf(known) : customerFromCognito(accessToken, claims.sub);
+    },
+
+    async signInWithCode(code) {
+      const answer = await cognito.token({ grant_type: 'authorization_code', code, redirect_uri: options.redirectUri });
+      if (!answer.ok) {
+        if (answer.refusal.error === SPENT_GRANT) return null;
+        throw new CognitoUnavailable('token endpoint', answer.refusal);
+      }
+      const refreshToken = answer.value.refresh_token;
+      if (!refreshToken) throw new Error(`Cognito's token endpoint answered a code without a refresh token.`);
+      // Each sign-in reads the customer's details again, so a changed email or phone reaches the table.
+      return sessionFor(answer.value, refreshToken, true);
+    },
+
+    async refresh(refreshToken) {
+      const answer = await cognito.token({ grant_type: 'refresh_token', refresh_token: refreshToken });
+      if (!answer.ok) {
+        if (answer.refusal.error === SPENT_GRANT) return null;
+        throw new CognitoUnavailable('token endpoint', answer.refusal);
+      }
+      // Cognito does not rotate refresh tokens unless the app client asks it to; keep a new one if it came.
+      return sessionFor(answer.value, answer.value.refresh_token ?? refreshToken, false);
+    },
+
+    async signOut(refreshToken) {
+      try {
+        const answer = await cognito.revoke(refreshToken);
+        if (!answer.ok) console.warn(JSON.stringify({ level: 'warn', message: `Cognito's revoke endpoint answered ${answer.refusal.status} ${answer.refusal.error}.` }));
+      } catch (error) {
+        console.warn(JSON.stringify({ level: 'warn', message: `Cognito's revoke endpoint could not be reached: ${(error as Error).message}` }));
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Saved cards (spec section 7: setup-intent, save-payment-method, payment methods): the provider
+ * keeps the card, we keep its brand, last 4 and expiry. The demo provider's vault by default,
+ * Stripe's SetupIntents and PaymentMethods when STRIPE_SECRET_KEY is set.
+ */
+import type { Customer } from '../../auth/auth-provider.ts';
+
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface CardVault {
+  readonly name: 'demo' | 'stripe';
+  /** Starts saving a card: the client secret the browser confirms the card with. */
+  startSetup(customer: Customer): Promise<{ clientSecret: string }>;
+  /** The card a finished setup saved, when it is this customer's; null otherwise. */
+  savedCard(customer: Customer, paymentMethodId: string): Promise<CardDetails | null>;
+  /** Forgets the card at the provider. */
+  remove(customer: Customer, paymentMethodId: string): Promise<void>;
+}
+
+/** The brand a card number shows, as the first digits tell it. */
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  if (/^(6011|65|64[4-9])/.test(digits)) return 'Discover';
+  return 'Card';
+}

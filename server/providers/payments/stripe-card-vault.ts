@@ -1,0 +1,76 @@
+/**
+ * Saved cards on Stripe: each signed-in customer gets a Stripe Customer (kept on the customers
+ * row), a SetupIntent saves a card to it through the Payment Element, and a saved card is only
+ * ever read or detached when Stripe says it belongs to that customer.
+ */
+import Stripe from 'stripe';
+import type { Database } from '../../db/database.ts';
+import { findCustomer, setStripeCustomer } from '../../db/accounts.ts';
+import type { Customer } from '../../auth/auth-provider.ts';
+import type { CardDetails, CardVault } from './card-vault.ts';
+
+export interface StripeCardVaultOptions {
+  db: Database;
+  secretKey: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export function createStripeCardVault(options: StripeCardVaultOptions): CardVault {
+  const stripe = new Stripe(options.secretKey, {
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+    maxNetworkRetries: 2,
+    appInfo: { name: 'comal' },
+  });
+
+  async function stripeCustomerFor(customer: Customer, create: boolean): Promise<string | null> {
+    const row = await findCustomer(options.db, customer.cognitoSub);
+    if (row?.stripe_customer_id) return row.stripe_customer_id;
+    if (!create) return null;
+    const created = await stripe.customers.create(
+      { email: customer.email, name: customer.name || undefined, metadata: { cognito_sub: customer.cognitoSub } },
+      { idempotencyKey: `customer-${customer.cognitoSub}` },
+    );
+    await setStripeCustomer(options.db, customer.cognitoSub, created.id);
+    return created.id;
+  }
+
+  async function ownedCard(customer: Customer, paymentMethodId: string): Promise<Stripe.PaymentMethod | null> {
+    const stripeCustomer = await stripeCustomerFor(customer, false);
+    if (!stripeCustomer) return null;
+    try {
+      const method = await stripe.paymentMethods.retrieve(paymentMethodId);
+      const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+      return owner === stripeCustomer ? method : null;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
+  }
+
+  return {
+    name: 'stripe',
+    async startSetup(customer) {
+      const stripeCustomer = (await stripeCustomerFor(customer, true))!;
+      const intent = await stripe.setupIntents.create({ customer: stripeCustomer, usage: 'on_session', automatic_payment_methods: { enabled: true } });
+      return { clientSecret: intent.client_secret! };
+    },
+    async savedCard(customer, paymentMethodId): Promise<CardDetails | null> {
+      const method = await ownedCard(customer, paymentMethodId);
+      if (!method?.card) return null;
+      const brand = method.card.brand;
+      return {
+        brand: brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1),
+        last4: method.card.last4,
+        exp_month: method.card.exp_month,
+        exp_year: method.card.exp_year,
+      };
+    },
+    async remove(customer, paymentMethodId) {
+      if (await ownedCard(customer, paymentMethodId)) await stripe.paymentMethods.detach(paymentMethodId);
+    },
+  };
+}

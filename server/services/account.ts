@@ -1,0 +1,128 @@
+/**
+ * What a signed-in customer keeps (spec section 7): saved carts, their orders and reordering,
+ * and saved cards. Every function takes the customer the access token proved; none trusts an id
+ * from the request for whose data it is.
+ */
+import { dollarsText, toCents } from '../../shared/money.ts';
+import type { SavedCartItem } from '../../shared/api/schemas.ts';
+import type { AppDependencies } from '../app.ts';
+import type { Customer } from '../auth/auth-provider.ts';
+import { customerOrders, orderLines } from '../db/orders.ts';
+import { deleteSavedCard, findSavedCard, insertSavedCard, savedCardsOf, type SavedCardRow } from '../db/payment-methods.ts';
+import { deleteSavedCart, insertSavedCart, savedCartsOf, type SavedCartRow } from '../db/saved-carts.ts';
+import { HttpError } from '../http/errors.ts';
+import { newId } from '../ids.ts';
+import { wireTotals } from './orders.ts';
+
+export const SAVED_CART_NOT_FOUND = 'We could not find that saved cart.';
+export const SAVED_CARD_NOT_FOUND = 'We could not find that saved card.';
+export const CARD_NOT_SAVED = 'We could not find that card. Add it again.';
+export const ORDER_NOT_YOURS = 'We could not find that order in your account.';
+export const TOO_MANY_SAVED_CARTS = 'You can keep at most 20 saved carts. Delete one first.';
+const MAX_SAVED_CARTS = 20;
+
+export const noLongerOnMenu = (names: string[]) =>
+  `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} no longer on our menu, so we left ${names.length === 1 ? 'it' : 'them'} out.`;
+
+const cartAnswer = (row: SavedCartRow) => ({
+  id: row.id,
+  name: row.name,
+  items: row.items,
+  cognito_sub: row.cognito_sub,
+  created_at: row.created_at.toISOString(),
+});
+
+export async function listSavedCarts(deps: AppDependencies, customer: Customer) {
+  return (await savedCartsOf(deps.db, customer.cognitoSub)).map(cartAnswer);
+}
+
+export async function saveCart(deps: AppDependencies, customer: Customer, cart: { name: string; items: SavedCartItem[] }) {
+  const existing = await savedCartsOf(deps.db, customer.cognitoSub);
+  if (existing.length >= MAX_SAVED_CARTS) throw new HttpError(422, TOO_MANY_SAVED_CARTS);
+  return cartAnswer(await insertSavedCart(deps.db, { id: newId('cart'), cognito_sub: customer.cognitoSub, name: cart.name, items: cart.items }));
+}
+
+export async function removeSavedCart(deps: AppDependencies, customer: Customer, id: string): Promise<void> {
+  // Another customer's cart reads as missing: its existence is not theirs to learn.
+  if (!(await deleteSavedCart(deps.db, customer.cognitoSub, id))) throw new HttpError(404, SAVED_CART_NOT_FOUND);
+}
+
+export async function listOrders(deps: AppDependencies, customer: Customer) {
+  const orders = await customerOrders(deps.db, customer.cognitoSub);
+  return Promise.all(
+    orders.map(async (order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      created_at: order.created_at.toISOString(),
+      delivery_type: order.delivery_type,
+      items: (await orderLines(deps.db, order.id)).map((line) => ({
+        menu_item_id: line.menu_item_id,
+        name: line.name,
+        quantity: line.quantity,
+        modifiers: line.modifiers.map((m) => ({ id: m.id, name: m.name, price: dollarsText(m.price_cents) })),
+      })),
+      totals: wireTotals({
+        subtotal: order.subtotal_cents,
+        promoDiscount: order.promo_discount_cents,
+        tax: order.tax_cents,
+        deliveryCharge: order.delivery_charge_cents,
+        tip: order.tip_cents,
+        total: order.total_cents,
+      }),
+    })),
+  );
+}
+
+/** The order's items as they can be ordered now: today's prices, without what left the menu. */
+export async function reorder(deps: AppDependencies, customer: Customer, orderId: string) {
+  const [order] = await deps.db.query<{ id: string }>('select id from orders where id = $1 and cognito_sub = $2', [orderId, customer.cognitoSub]);
+  if (!order) throw new HttpError(404, ORDER_NOT_YOURS);
+  const snapshot = await deps.menu.snapshot();
+  const gone: string[] = [];
+  const items = [];
+  for (const line of await orderLines(deps.db, orderId)) {
+    const item = snapshot.items.get(line.menu_item_id);
+    if (!item || !item.available) {
+      gone.push(line.name);
+      continue;
+    }
+    const offered = new Map(item.modifier_groups.flatMap((group) => group.modifiers).map((m) => [m.id, m]));
+    const modifiers = line.modifiers
+      .map((m) => offered.get(m.id))
+      .filter((m): m is NonNullable<typeof m> => m !== undefined && !item.unavailableModifierIds.has(m.id))
+      .map((m) => ({ id: m.id, name: m.name, price: dollarsText(toCents(m.price)) }));
+    items.push({ menu_item_id: item.id, quantity: line.quantity, modifiers });
+  }
+  return gone.length > 0 ? { items, message: noLongerOnMenu(gone) } : { items };
+}
+
+const cardAnswer = (card: SavedCardRow) => ({ id: card.id, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year });
+
+export async function listCards(deps: AppDependencies, customer: Customer) {
+  return (await savedCardsOf(deps.db, customer.cognitoSub)).map(cardAnswer);
+}
+
+export async function startCardSetup(deps: AppDependencies, customer: Customer) {
+  const { clientSecret } = await deps.cardVault.startSetup(customer);
+  return {
+    provider: deps.cardVault.name,
+    client_secret: clientSecret,
+    ...(deps.cardVault.name === 'stripe' && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
+  };
+}
+
+export async function saveCard(deps: AppDependencies, customer: Customer, paymentMethodId: string) {
+  const details = await deps.cardVault.savedCard(customer, paymentMethodId);
+  if (!details) throw new HttpError(404, CARD_NOT_SAVED);
+  const card: SavedCardRow = { id: paymentMethodId, cognito_sub: customer.cognitoSub, provider: deps.cardVault.name, ...details };
+  await insertSavedCard(deps.db, card);
+  return { ...cardAnswer(card), message: `${card.brand} ending in ${card.last4} is saved.` };
+}
+
+export async function removeCard(deps: AppDependencies, customer: Customer, id: string): Promise<void> {
+  const card = await findSavedCard(deps.db, customer.cognitoSub, id);
+  if (!card) throw new HttpError(404, SAVED_CARD_NOT_FOUND);
+  await deps.cardVault.remove(customer, id);
+  await deleteSavedCard(deps.db, customer.cognitoSub, id);
+}
