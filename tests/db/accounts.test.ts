@@ -21,8 +21,7 @@ import { noLongerOnMenu, ORDER_NOT_YOURS, SAVED_CART_NOT_FOUND } from '../../ser
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
-
-const PASSWORD = 'green salsa on blue corn';
+import { mailsTo, refreshCookie, signUpAndIn, TEST_PASSWORD as PASSWORD } from '../support/accounts.ts';
 
 describe.each(databaseTargets)('accounts on $name', (target) => {
   let api: TestApi;
@@ -42,28 +41,12 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     api.call(method, path, body, { 'X-Forwarded-For': `198.51.100.${address}`, ...headers });
 
-  async function mails(to: string) {
-    const rows = await api.deps.db.query<{ subject: string; body: string }>('select subject, body from outbox where recipient = $1 order by id', [to]);
-    return rows.map((row) => ({ ...row, token: /token=([\w-]+)/.exec(row.body)?.[1] ?? '' }));
-  }
+  const mails = (to: string) => mailsTo(api, to);
 
-  function refreshCookie(response: Response): string {
-    const cookie = response.headers.get('set-cookie') ?? '';
-    const value = /comal_refresh=([^;]*)/.exec(cookie)?.[1];
-    if (!value) throw new Error(`no refresh cookie in "${cookie}"`);
-    return value;
-  }
-
-  /** Registers, confirms through the mail and signs in: the session's token, sub and cookie. */
+  /** Registers, confirms through the mail and signs in, from an address of its own. */
   async function signedIn(email: string) {
     address++;
-    expect((await call('POST', '/api/auth/register/', { email, password: PASSWORD, name: 'Ana Ruiz', phone: '213-555-0101' })).status).toBe(201);
-    const [confirm] = await mails(email);
-    expect((await call('POST', '/api/auth/confirm/', { token: confirm!.token })).status).toBe(200);
-    const login = await call('POST', '/api/auth/login/', { email, password: PASSWORD });
-    expect(login.status).toBe(200);
-    const body = (await login.json()) as { access_token: string; cognito_sub: string };
-    return { token: body.access_token, sub: body.cognito_sub, cookie: refreshCookie(login), bearer: { Authorization: `Bearer ${body.access_token}` } };
+    return signUpAndIn(api, email, { 'X-Forwarded-For': `198.51.100.${address}` });
   }
 
   describe('the journey of a built-in account', () => {

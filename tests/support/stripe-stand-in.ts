@@ -112,6 +112,10 @@ export interface StripeStandIn {
   setStatus(id: string, status: IntentStatus): StandInIntent;
   /** The Event object Stripe would post to a webhook endpoint, with the intent as it is now. */
   event(type: string, intentId: string): StripeEventJson;
+  /** As if the customer confirmed a SetupIntent with a card in the Payment Element: the saved PaymentMethod. */
+  saveCard(setupIntentId: string, card: StandInCard): StandInPaymentMethod;
+  /** The PaymentMethods made, by id. */
+  paymentMethod(id: string): StandInPaymentMethod | undefined;
   close(): Promise<void>;
 }
 
@@ -125,6 +129,35 @@ export interface StripeEventJson {
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
   type: string;
+}
+
+export interface StandInCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** https://docs.stripe.com/api/payment_methods/object (the card part). */
+export interface StandInPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  card: StandInCard;
+  created: number;
+}
+
+/** https://docs.stripe.com/api/setup_intents/object (what the server reads). */
+interface StandInSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  customer: string | null;
+  usage: string;
+  status: 'requires_payment_method' | 'succeeded';
+  payment_method: string | null;
+  created: number;
 }
 
 const API_VERSION = '2026-10-28.endive';
@@ -141,6 +174,9 @@ class StripeApiError extends Error {
 
 export async function startStripeStandIn(options: { secretKey?: string; publishableKey?: string } = {}): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
+  const customers = new Map<string, { id: string; object: 'customer'; email: string | null; name: string | null; metadata: Record<string, string> }>();
+  const setupIntents = new Map<string, StandInSetupIntent>();
+  const paymentMethods = new Map<string, StandInPaymentMethod>();
   /** Idempotency-Key -> the first request's body and the answer it got, replayed verbatim. */
   const idempotent = new Map<string, { rawBody: string; status: number; answer: string }>();
   const requests: RecordedRequest[] = [];
@@ -280,11 +316,52 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
       });
     }
     if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) };
+    const cards = routeCards(method, path, params);
+    if (cards) return cards;
     if (method === 'GET' && retrieve) return { status: 200, body: found(decodeURIComponent(retrieve[1]!)) };
     throw new StripeApiError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
     });
+  }
+
+  /** Customers, SetupIntents and PaymentMethods: what saving a card needs. */
+  function routeCards(method: string, path: string, params: FormParams): { status: number; body: unknown } | null {
+    const text = (key: string) => (typeof params[key] === 'string' ? (params[key] as string) : null);
+    if (method === 'POST' && path === '/v1/customers') {
+      const metadata = (typeof params.metadata === 'object' && params.metadata !== null ? params.metadata : {}) as Record<string, string>;
+      const customer = { id: id('cus'), object: 'customer' as const, email: text('email'), name: text('name'), metadata };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const customer = text('customer');
+      if (customer && !customers.has(customer)) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` });
+      const setupId = id('seti');
+      const intent: StandInSetupIntent = {
+        id: setupId,
+        object: 'setup_intent',
+        client_secret: `${setupId}_secret_${randomBytes(12).toString('hex')}`,
+        customer,
+        usage: text('usage') ?? 'off_session',
+        status: 'requires_payment_method',
+        payment_method: null,
+        created: now(),
+      };
+      setupIntents.set(setupId, intent);
+      return { status: 200, body: intent };
+    }
+    const method_ = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path);
+    if (method_) {
+      const found = paymentMethods.get(decodeURIComponent(method_[1]!));
+      if (!found) throw new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${method_[1]}'` });
+      if (method === 'GET' && !method_[2]) return { status: 200, body: found };
+      if (method === 'POST' && method_[2]) {
+        found.customer = null;
+        return { status: 200, body: found };
+      }
+    }
+    return null;
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -409,6 +486,16 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
         type,
       };
     },
+    saveCard(setupIntentId, card) {
+      const setup = setupIntents.get(setupIntentId);
+      if (!setup) throw new Error(`The Stripe stand-in has no SetupIntent ${setupIntentId}.`);
+      const method: StandInPaymentMethod = { id: id('pm'), object: 'payment_method', type: 'card', customer: setup.customer, card, created: now() };
+      paymentMethods.set(method.id, method);
+      setup.status = 'succeeded';
+      setup.payment_method = method.id;
+      return method;
+    },
+    paymentMethod: (methodId) => paymentMethods.get(methodId),
     close() {
       server.closeAllConnections();
       return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

@@ -1,0 +1,55 @@
+// Saved cards on Stripe, against the local stand-in of Stripe's API: a SetupIntent for the
+// customer's own Stripe Customer, the saved PaymentMethod's brand and last 4, nobody else able
+// to claim it, and deleting it detaches it at Stripe.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_NOT_SAVED } from '../../server/services/account.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
+import { signUpAndIn } from '../support/accounts.ts';
+import { databaseTargets } from '../support/databases.ts';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
+
+describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
+  let stripe: StripeStandIn;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn({ secretKey: 'sk_test_cards', publishableKey: 'pk_test_cards' });
+    api = await createTestApi(target, {}, {
+      STRIPE_SECRET_KEY: 'sk_test_cards',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_cards',
+      STRIPE_API_BASE: `http://127.0.0.1:${stripe.port}`,
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await stripe?.close();
+  });
+
+  it('saves a card through a SetupIntent on the customer, lists it, refuses it to another customer and detaches it on delete', async () => {
+    const ana = await signUpAndIn(api, 'stripe-ana@example.com');
+    const setup = (await (await api.call('POST', '/api/setup-intent/', { cognito_sub: ana.sub }, ana.bearer)).json()) as Record<string, string>;
+    expect(setup).toEqual({ provider: 'stripe', client_secret: expect.stringMatching(/^seti_\w+_secret_\w+$/), publishable_key: 'pk_test_cards' });
+    const customer = stripe.requests.find((r) => r.path === '/v1/customers');
+    expect(customer?.params).toMatchObject({ email: 'stripe-ana@example.com', metadata: { cognito_sub: ana.sub } });
+
+    // The customer confirms the SetupIntent in the Payment Element.
+    const method = stripe.saveCard(setup.client_secret!.split('_secret_')[0]!, { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 });
+    const saved = await api.call('POST', '/api/save-payment-method/', { payment_method_id: method.id, cognito_sub: ana.sub }, ana.bearer);
+    const card = { id: method.id, brand: 'Visa', last4: '4242', exp_month: 8, exp_year: 2031 };
+    expect(await saved.json()).toEqual({ ...card, message: 'Visa ending in 4242 is saved.' });
+    expect(await (await api.call('GET', `/api/payment-methods/?cognito_sub=${ana.sub}`, undefined, ana.bearer)).json()).toEqual([card]);
+
+    // A second SetupIntent reuses the customer's Stripe Customer.
+    await api.call('POST', '/api/setup-intent/', { cognito_sub: ana.sub }, ana.bearer);
+    expect(stripe.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
+
+    const ben = await signUpAndIn(api, 'stripe-ben@example.com');
+    const claimed = await api.call('POST', '/api/save-payment-method/', { payment_method_id: method.id, cognito_sub: ben.sub }, ben.bearer);
+    expect(claimed.status).toBe(404);
+    expect(await claimed.json()).toEqual({ error: true, message: CARD_NOT_SAVED });
+
+    expect((await api.call('DELETE', `/api/payment-methods/${method.id}/?cognito_sub=${ana.sub}`, undefined, ana.bearer)).status).toBe(204);
+    expect(stripe.paymentMethod(method.id)?.customer).toBeNull();
+    expect(await (await api.call('GET', `/api/payment-methods/?cognito_sub=${ana.sub}`, undefined, ana.bearer)).json()).toEqual([]);
+  });
+});
