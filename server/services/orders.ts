@@ -10,6 +10,7 @@ import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotals, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import type { AppDependencies } from '../app.ts';
+import { findCustomer } from '../db/accounts.ts';
 import { findUsableQuote } from '../db/delivery-quotes.ts';
 import { claimKey, storeAnswer } from '../db/idempotency.ts';
 import { earnPoints } from '../db/loyalty.ts';
@@ -103,7 +104,9 @@ export async function placeOrder(
   // network. Retries of one key derive the same order id, so the processor's own idempotency
   // (keyed on the order id) hands them the same payment.
   const orderId = key ? `ord_${createHash('sha256').update(`${key}:${requestHash}`).digest('base64url').slice(0, 22)}` : newId('ord');
+  const customerRow = options.cognitoSub && deps.payments.name === 'stripe' ? await findCustomer(db, options.cognitoSub) : null;
   const payment = await deps.payments.createPayment({
+    customerReference: customerRow?.stripe_customer_id ?? undefined,
     orderId,
     amountCents: totals.total,
     currency: 'usd',

@@ -6,6 +6,7 @@ import { CARD_NOT_SAVED } from '../../server/services/account.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { signUpAndIn } from '../support/accounts.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { addTestItems } from '../support/menu-fixtures.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 
 describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
@@ -19,6 +20,7 @@ describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_cards',
       STRIPE_API_BASE: `http://127.0.0.1:${stripe.port}`,
     });
+    await addTestItems(api, [{ id: 'stripe-card-item', name: 'Horchata de Prueba', priceCents: 450 }]);
   });
   afterAll(async () => {
     await api?.close();
@@ -38,6 +40,13 @@ describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
     const card = { id: method.id, brand: 'Visa', last4: '4242', exp_month: 8, exp_year: 2031 };
     expect(await saved.json()).toEqual({ ...card, message: 'Visa ending in 4242 is saved.' });
     expect(await (await api.call('GET', `/api/payment-methods/?cognito_sub=${ana.sub}`, undefined, ana.bearer)).json()).toEqual([card]);
+
+    // An order placed signed in is a PaymentIntent on that Stripe Customer, so the saved card can pay it.
+    const order = { cart_items: [{ menu_item_id: 'stripe-card-item', quantity: 1, modifiers: [] }], name: 'Ana', email: 'stripe-ana@example.com', phone: '2135550101', delivery_type: 'pickup' };
+    expect((await api.call('POST', '/api/create-order/', order, ana.bearer)).status).toBe(201);
+    const created = stripe.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
+    expect(method.customer).toMatch(/^cus_/);
+    expect(created?.params.customer).toBe(method.customer);
 
     // A second SetupIntent reuses the customer's Stripe Customer.
     await api.call('POST', '/api/setup-intent/', { cognito_sub: ana.sub }, ana.bearer);

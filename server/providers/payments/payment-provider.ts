@@ -20,6 +20,8 @@ export interface PaymentProvider {
     description: string;
     /** Retries with the same key create nothing new. */
     idempotencyKey: string;
+    /** The provider's customer (a Stripe Customer) whose saved cards may pay. */
+    customerReference?: string | undefined;
   }): Promise<CreatedPayment>;
   /** Where the money is, as the provider says now. */
   paymentStatus(reference: string): Promise<PaymentStatus>;

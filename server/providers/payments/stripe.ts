@@ -52,6 +52,8 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
           automatic_payment_methods: { enabled: true },
           description: input.description,
           metadata: { order_id: input.orderId },
+          // A signed-in customer's saved cards can pay it.
+          ...(input.customerReference ? { customer: input.customerReference } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       );
