@@ -12,7 +12,7 @@ import { deleteSavedCard, findSavedCard, insertSavedCard, savedCardsOf, type Sav
 import { deleteSavedCart, insertSavedCart, savedCartsOf, type SavedCartRow } from '../db/saved-carts.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
-import { wireTotals } from './orders.ts';
+import { storedTotals } from './orders.ts';
 
 export const SAVED_CART_NOT_FOUND = 'We could not find that saved cart.';
 export const SAVED_CARD_NOT_FOUND = 'We could not find that saved card.';
@@ -62,14 +62,7 @@ export async function listOrders(deps: AppDependencies, customer: Customer) {
         quantity: line.quantity,
         modifiers: line.modifiers.map((m) => ({ id: m.id, name: m.name, price: dollarsText(m.price_cents) })),
       })),
-      totals: wireTotals({
-        subtotal: order.subtotal_cents,
-        promoDiscount: order.promo_discount_cents,
-        tax: order.tax_cents,
-        deliveryCharge: order.delivery_charge_cents,
-        tip: order.tip_cents,
-        total: order.total_cents,
-      }),
+      totals: storedTotals(order),
     })),
   );
 }

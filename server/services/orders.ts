@@ -299,13 +299,18 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Or
       unit_price: toDollars(line.unit_price_cents),
       modifiers: line.modifiers.map((m) => ({ id: m.id, name: m.name, price: dollarsText(m.price_cents) })),
     })),
-    totals: wireTotals({
-      subtotal: order.subtotal_cents,
-      promoDiscount: order.promo_discount_cents,
-      tax: order.tax_cents,
-      deliveryCharge: order.delivery_charge_cents,
-      tip: order.tip_cents,
-      total: order.total_cents,
-    }),
+    totals: storedTotals(order),
   };
+}
+
+/** A stored order's amounts as the wire carries them. */
+export function storedTotals(order: OrderRow): WireTotals {
+  return wireTotals({
+    subtotal: order.subtotal_cents,
+    promoDiscount: order.promo_discount_cents,
+    tax: order.tax_cents,
+    deliveryCharge: order.delivery_charge_cents,
+    tip: order.tip_cents,
+    total: order.total_cents,
+  });
 }
