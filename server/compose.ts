@@ -8,7 +8,7 @@ import type { AppDependencies } from './app.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import { createBuiltInAuth } from './auth/built-in-auth.ts';
 import { createCognitoAuth } from './auth/cognito-auth.ts';
-import { cognitoRedirectUri, hostedUiUrls } from './auth/cognito-hosted-ui.ts';
+import { cognitoRedirectUri, signInStartUrls } from './auth/cognito-hosted-ui.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -46,7 +46,7 @@ export async function createDependencies(
         : createBuiltInAuth({ db, mailer, secret, clock, restaurantName: restaurant.name }));
     const authConfig =
       overrides.authConfig ??
-      (cognito ? { provider: 'cognito' as const, hosted_ui: hostedUiUrls({ domain: cognito.domain, clientId: cognito.clientId, siteOrigin: config.publicOrigin! }) } : undefined);
+      (cognito ? { provider: 'cognito' as const, hosted_ui: signInStartUrls({ domain: cognito.domain, clientId: cognito.clientId, siteOrigin: config.publicOrigin! }) } : undefined);
     return authConfig ? { auth, authConfig } : { auth };
   }
   return {

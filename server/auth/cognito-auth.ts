@@ -41,6 +41,8 @@ export interface CognitoAuth extends AuthProvider {
   readonly name: 'cognito';
   /** The session for a code the hosted UI handed back, or null when the code is unknown, spent or expired. */
   signInWithCode(code: string): Promise<Session | null>;
+  /** Where the hosted UI is and whom it sends back (cognito-hosted-ui.ts). */
+  readonly hostedUi: { domain: string; clientId: string; siteOrigin: string };
 }
 
 class CognitoUnavailable extends Error {
@@ -89,6 +91,7 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
 
   return {
     name: 'cognito',
+    hostedUi: { domain: options.domain, clientId: options.clientId, siteOrigin: new URL(options.redirectUri).origin },
 
     async verify(accessToken) {
       const claims = await tokens.verify(accessToken, clock());

@@ -1,8 +1,9 @@
 /**
- * Where Cognito's hosted UI pages are for this app client, as GET /api/auth/config/ hands them to
- * the site and the widget: sign in, sign up, forgot password and sign out. Each sign-in page
- * comes back to {site}/api/cognito/callback/ with a code; a page that wants the visitor back
- * somewhere adds `&state=/that/path/` to the URL (cognito-callback.ts only follows a local path).
+ * Where Cognito's hosted UI pages are for this app client: sign in, sign up, forgot password and
+ * sign out. Each sign-in page comes back to {site}/api/cognito/callback/ with a code. The site and
+ * the widget do not link to them directly: GET /api/auth/config/ hands them our own
+ * /api/cognito/sign-in/?page=...&next=/path/, which binds the sign-in to this browser
+ * (cognito-callback.ts) before it sends the visitor on.
  * https://docs.aws.amazon.com/cognito/latest/developerguide/authorization-endpoint.html
  * https://docs.aws.amazon.com/cognito/latest/developerguide/logout-endpoint.html
  */
@@ -39,4 +40,11 @@ export function hostedUiUrls(options: { domain: string; clientId: string; siteOr
     reset_url: `${domain}/forgotPassword?${signIn}`,
     logout_url: `${domain}/logout?${signOut}`,
   };
+}
+
+/** What GET /api/auth/config/ hands the browser: sign-in starts on this site, sign-out goes to Cognito. */
+export function signInStartUrls(options: { domain: string; clientId: string; siteOrigin: string }): HostedUi {
+  const siteOrigin = options.siteOrigin.replace(/\/$/, '');
+  const start = (page: 'login' | 'register' | 'reset') => `${siteOrigin}/api/cognito/sign-in/?page=${page}`;
+  return { login_url: start('login'), register_url: start('register'), reset_url: start('reset'), logout_url: hostedUiUrls(options).logout_url };
 }

@@ -1,20 +1,29 @@
 /**
- * Where Cognito's hosted UI sends the visitor back after signing in:
- * GET /api/cognito/callback/?code=...&state=/path/. The code becomes a session (cognito-auth.ts),
- * its refresh token goes in the httpOnly cookie, and the visitor lands on `state` when it is a path
- * on this site, else on /account/; the page then asks POST /api/cognito/refresh/ for an access
- * token. A missing or refused code lands on /login/?error=sign-in-failed. With built-in accounts
- * the route does not exist (404).
+ * Signing in on Cognito's hosted UI, in two steps bound to one browser:
+ * - GET /api/cognito/sign-in/?page=login|register|reset&next=/path/ keeps a one-time value in a
+ *   short-lived httpOnly cookie and sends the visitor to the hosted page with that value (and
+ *   where to land) in `state`;
+ * - GET /api/cognito/callback/?code=...&state=... accepts the code only when `state` carries the
+ *   cookie's value, so nobody can sign a victim into the attacker's account with a link (login
+ *   CSRF). The code becomes a session (cognito-auth.ts), its refresh token goes in the httpOnly
+ *   cookie, and the visitor lands on `next` when it is a path on this site, else on /account/;
+ *   the page then asks POST /api/cognito/refresh/ for an access token. Anything wrong lands on
+ *   /login/?error=sign-in-failed. With built-in accounts the routes do not exist (404).
  */
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDependencies } from '../app.ts';
 import type { CognitoAuth } from '../auth/cognito-auth.ts';
 import { HttpError } from '../http/errors.ts';
 import { setRefreshCookie } from '../http/refresh-cookie.ts';
+import { cognitoRedirectUri, hostedUiUrls } from '../auth/cognito-hosted-ui.ts';
 
 export const AFTER_SIGN_IN = '/account/';
 export const SIGN_IN_FAILED_PAGE = '/login/?error=sign-in-failed';
 export const NOT_COGNITO = 'Not found.';
+export const SIGN_IN_STATE_COOKIE = 'comal_sign_in';
+const STATE_SECONDS = 10 * 60;
 
 /** `state` when it is a path on this site ("/checkout/?step=2"), else null: never another origin. */
 export function localReturnPath(state: string | undefined): string | null {
@@ -27,21 +36,43 @@ export function localReturnPath(state: string | undefined): string | null {
 }
 
 export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
-  return new Hono().get('/cognito/callback/', async (c) => {
+  const cognito = (): CognitoAuth => {
     if (deps.auth.name !== 'cognito') throw new HttpError(404, NOT_COGNITO);
-    const auth = deps.auth as CognitoAuth;
-    const code = c.req.query('code');
-    if (!code) return c.redirect(SIGN_IN_FAILED_PAGE, 302);
-    let session;
-    try {
-      session = await auth.signInWithCode(code);
-    } catch (error) {
-      console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), path: c.req.path, message: (error as Error).message }));
-      return c.redirect(SIGN_IN_FAILED_PAGE, 302);
-    }
-    if (!session) return c.redirect(SIGN_IN_FAILED_PAGE, 302);
-    setRefreshCookie(c, session.refreshToken, deps.settings.publicOrigin);
-    c.header('Cache-Control', 'no-store');
-    return c.redirect(localReturnPath(c.req.query('state')) ?? AFTER_SIGN_IN, 302);
-  });
+    return deps.auth as CognitoAuth;
+  };
+  const cookieOptions = { httpOnly: true, sameSite: 'Lax' as const, path: '/api/cognito/', secure: (deps.settings.publicOrigin ?? '').startsWith('https:') };
+  return new Hono()
+    .get('/cognito/sign-in/', (c) => {
+      const auth = cognito();
+      const page = (['login', 'register', 'reset'] as const).find((p) => p === c.req.query('page')) ?? 'login';
+      const next = localReturnPath(c.req.query('next')) ?? AFTER_SIGN_IN;
+      const nonce = randomBytes(18).toString('base64url');
+      setCookie(c, SIGN_IN_STATE_COOKIE, nonce, { ...cookieOptions, maxAge: STATE_SECONDS });
+      const hosted = hostedUiUrls(auth.hostedUi);
+      const url = { login: hosted.login_url, register: hosted.register_url, reset: hosted.reset_url }[page];
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(`${url}&state=${encodeURIComponent(`${nonce}~${next}`)}`, 302);
+    })
+    .get('/cognito/callback/', async (c) => {
+      const auth = cognito();
+      const expected = getCookie(c, SIGN_IN_STATE_COOKIE);
+      deleteCookie(c, SIGN_IN_STATE_COOKIE, cookieOptions);
+      const state = c.req.query('state') ?? '';
+      const split = state.indexOf('~');
+      const code = c.req.query('code');
+      if (!code || !expected || split < 0 || state.slice(0, split) !== expected) return c.redirect(SIGN_IN_FAILED_PAGE, 302);
+      let session;
+      try {
+        session = await auth.signInWithCode(code);
+      } catch (error) {
+        console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), path: c.req.path, message: (error as Error).message }));
+        return c.redirect(SIGN_IN_FAILED_PAGE, 302);
+      }
+      if (!session) return c.redirect(SIGN_IN_FAILED_PAGE, 302);
+      setRefreshCookie(c, session.refreshToken, deps.settings.publicOrigin);
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(localReturnPath(state.slice(split + 1)) ?? AFTER_SIGN_IN, 302);
+    });
 }
+
+export { cognitoRedirectUri };

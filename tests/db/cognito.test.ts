@@ -53,20 +53,29 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
   const customerRow = async (sub: string) =>
     (await api.deps.db.query<{ email: string; phone: string | null; name: string }>('select email, phone, name from customers where cognito_sub = $1', [sub]))[0];
   const getUserCalls = () => standIn.requests.filter((r) => r.path === '/' && r.method === 'POST');
-  const callback = (query: string) => api.app.request(`/api/cognito/callback/?${query}`);
+  /** Starts a sign-in as the site's link does; the hosted page it goes to, and this browser's state cookie. */
+  async function startSignIn(query = 'page=login') {
+    const start = await api.app.request(`/api/cognito/sign-in/?${query}`);
+    const location = new URL(start.headers.get('Location')!);
+    const cookie = /comal_sign_in=([^;]*)/.exec(start.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    return { start, location, state: location.searchParams.get('state') ?? '', cookie };
+  }
+  /** Comes back from the hosted page with `code`, in the browser that started the sign-in (landing on `next`). */
+  async function callback(code: string, next?: string) {
+    const { state, cookie } = await startSignIn(`page=login${next === undefined ? '' : `&next=${encodeURIComponent(next)}`}`);
+    return api.app.request(`/api/cognito/callback/?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, { headers: { Cookie: `comal_sign_in=${cookie}` } });
+  }
   const withCookie = (token: string) => ({ Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(token)}` });
 
   it('GET /api/auth/config/ names Cognito and its hosted UI pages for this client', async () => {
     const response = await api.call('GET', '/api/auth/config/');
     expect(response.status).toBe(200);
-    const redirect = encodeURIComponent(REDIRECT_URI);
-    const query = `response_type=code&client_id=${CLIENT_ID}&redirect_uri=${redirect}&scope=openid+email+phone+profile`;
     expect(await response.json()).toEqual({
       provider: 'cognito',
       hosted_ui: {
-        login_url: `${standIn.url}/oauth2/authorize?${query}`,
-        register_url: `${standIn.url}/signup?${query}`,
-        reset_url: `${standIn.url}/forgotPassword?${query}`,
+        login_url: `${TEST_ORIGIN}/api/cognito/sign-in/?page=login`,
+        register_url: `${TEST_ORIGIN}/api/cognito/sign-in/?page=register`,
+        reset_url: `${TEST_ORIGIN}/api/cognito/sign-in/?page=reset`,
         logout_url: `${standIn.url}/logout?client_id=${CLIENT_ID}&logout_uri=${encodeURIComponent(`${TEST_ORIGIN}/`)}`,
       },
     });
@@ -139,7 +148,7 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
 
   it('the callback trades the code for tokens, sets the refresh cookie and lands on the state path', async () => {
     const code = standIn.signIn(ana.sub, REDIRECT_URI);
-    const response = await callback(`code=${code}&state=${encodeURIComponent('/checkout/?step=pay')}`);
+    const response = await callback(code, '/checkout/?step=pay');
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/checkout/?step=pay');
     const cookie = refreshCookieOf(response);
@@ -155,19 +164,41 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     expect(exchange[0]!.params).toEqual({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID });
 
     // The code is spent: a second use fails and lands on the sign-in page.
-    const again = await callback(`code=${code}&state=/checkout/`);
+    const again = await callback(code, '/checkout/');
     expect(again.status).toBe(302);
     expect(again.headers.get('Location')).toBe('/login/?error=sign-in-failed');
     expect(refreshCookieOf(again)).toBeNull();
   });
 
+  it('starts sign-in on the hosted page with a one-time state bound to this browser by an httpOnly cookie', async () => {
+    const { start, location, state, cookie } = await startSignIn(`page=register&next=${encodeURIComponent('/checkout/')}`);
+    expect(start.status).toBe(302);
+    expect(`${location.origin}${location.pathname}`).toBe(`${standIn.url}/signup`);
+    expect(location.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
+    expect(state).toBe(`${cookie}~/checkout/`);
+    expect(cookie).toMatch(/^[\w-]{24}$/);
+    expect(start.headers.get('set-cookie')).toMatch(/HttpOnly/);
+    expect(start.headers.get('set-cookie')).toMatch(/Path=\/api\/cognito\//);
+  });
+
+  it("refuses a code that comes back to a browser which did not start the sign-in (login CSRF)", async () => {
+    // An attacker's own code and state, sent to a victim as a link: the victim has no such cookie.
+    const attacker = await startSignIn();
+    const code = standIn.signIn(ana.sub, REDIRECT_URI);
+    for (const headers of [{}, { Cookie: 'comal_sign_in=another-value' }]) {
+      const response = await api.app.request(`/api/cognito/callback/?code=${code}&state=${encodeURIComponent(attacker.state)}`, { headers });
+      expect(response.headers.get('Location')).toBe('/login/?error=sign-in-failed');
+      expect(refreshCookieOf(response)).toBeNull();
+    }
+  });
+
   it('the callback refreshes the customer row from GetUser at every sign-in', async () => {
     const cy = standIn.addUser({ username: 'cy', email: 'cy@example.com', name: 'Cy' });
-    await callback(`code=${standIn.signIn(cy.sub, REDIRECT_URI)}`);
+    await callback(standIn.signIn(cy.sub, REDIRECT_URI));
     expect(await customerRow(cy.sub)).toEqual({ email: 'cy@example.com', phone: null, name: 'Cy' });
     cy.email = 'cy.new@example.com';
     cy.phone_number = '+12135550188';
-    await callback(`code=${standIn.signIn(cy.sub, REDIRECT_URI)}`);
+    await callback(standIn.signIn(cy.sub, REDIRECT_URI));
     expect(await customerRow(cy.sub)).toEqual({ email: 'cy.new@example.com', phone: '+12135550188', name: 'Cy' });
   });
 
@@ -178,16 +209,16 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     ['a backslash URL', '/\\evil.example/', '/account/'],
     ['a javascript: URL', 'javascript:alert(1)', '/account/'],
     ['a local path', '/order/', '/order/'],
-  ])('the callback with %s (state %j) lands on %s', async (_what, state, expected) => {
+  ])('the callback with %s (next %j) lands on %s', async (_what, next, expected) => {
     const code = standIn.signIn(ana.sub, REDIRECT_URI);
-    const response = await callback(`code=${code}${state ? `&state=${encodeURIComponent(state)}` : ''}`);
+    const response = await callback(code, next || undefined);
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe(expected);
   });
 
   it('the callback without a code, with an unknown one, or one for another redirect URI lands on the sign-in page', async () => {
-    for (const query of ['', 'state=/order/', 'code=unknown', `code=${standIn.signIn(ana.sub, 'https://elsewhere.example/cb/')}`, 'error=access_denied']) {
-      const response = await callback(query);
+    for (const code of ['', 'unknown', standIn.signIn(ana.sub, 'https://elsewhere.example/cb/')]) {
+      const response = await callback(code);
       expect(response.status).toBe(302);
       expect(response.headers.get('Location')).toBe('/login/?error=sign-in-failed');
       expect(refreshCookieOf(response)).toBeNull();
@@ -196,13 +227,13 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
 
   it('the callback lands on the sign-in page when Cognito is down', async () => {
     standIn.failNext('/oauth2/token', 500, { error: 'server_error' });
-    const response = await callback(`code=${standIn.signIn(ana.sub, REDIRECT_URI)}`);
+    const response = await callback(standIn.signIn(ana.sub, REDIRECT_URI));
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/login/?error=sign-in-failed');
   });
 
   it('POST /api/cognito/refresh/ with the cookie answers a new access token and keeps the refresh token', async () => {
-    const signIn = await callback(`code=${standIn.signIn(ana.sub, REDIRECT_URI)}`);
+    const signIn = await callback(standIn.signIn(ana.sub, REDIRECT_URI));
     const refreshToken = refreshCookieOf(signIn)!.value;
 
     const response = await api.call('POST', '/api/cognito/refresh/', undefined, withCookie(refreshToken));
@@ -231,7 +262,7 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
   });
 
   it('refresh while Cognito is down is a 500 and keeps the cookie', async () => {
-    const signIn = await callback(`code=${standIn.signIn(ana.sub, REDIRECT_URI)}`);
+    const signIn = await callback(standIn.signIn(ana.sub, REDIRECT_URI));
     const refreshToken = refreshCookieOf(signIn)!.value;
     standIn.failNext('/oauth2/token', 503, { error: 'temporarily_unavailable' });
     const response = await api.call('POST', '/api/cognito/refresh/', undefined, withCookie(refreshToken));
@@ -241,7 +272,7 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
   });
 
   it('POST /api/cognito/signout/ revokes the refresh token at Cognito and clears the cookie', async () => {
-    const signIn = await callback(`code=${standIn.signIn(ana.sub, REDIRECT_URI)}`);
+    const signIn = await callback(standIn.signIn(ana.sub, REDIRECT_URI));
     const refreshToken = refreshCookieOf(signIn)!.value;
 
     const response = await api.call('POST', '/api/cognito/signout/', undefined, withCookie(refreshToken));
