@@ -185,7 +185,7 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     // An attacker's own code and state, sent to a victim as a link: the victim has no such cookie.
     const attacker = await startSignIn();
     const code = standIn.signIn(ana.sub, REDIRECT_URI);
-    for (const headers of [{}, { Cookie: 'comal_sign_in=another-value' }]) {
+    for (const headers of [{}, { Cookie: 'comal_sign_in=another-value' }] as Record<string, string>[]) {
       const response = await api.app.request(`/api/cognito/callback/?code=${code}&state=${encodeURIComponent(attacker.state)}`, { headers });
       expect(response.headers.get('Location')).toBe('/login/?error=sign-in-failed');
       expect(refreshCookieOf(response)).toBeNull();
