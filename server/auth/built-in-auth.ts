@@ -118,11 +118,14 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
       }
       const customer: CustomerRow = { cognito_sub: randomUUID(), email, phone: normalizePhone(input.phone.trim()), name: input.name.trim(), stripe_customer_id: null };
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         await upsertCustomer(tx, customer);
-        await insertAccount(tx, customer.cognito_sub, passwordHash);
+        if (await insertAccount(tx, customer.cognito_sub, email, passwordHash)) return true;
+        await tx.query('delete from customers where cognito_sub = $1', [customer.cognito_sub]);
+        return false;
       });
-      await sendLink(customer, 'confirm', siteOrigin);
+      // A sign-up for the same email got there first: the same answer, and no second account.
+      if (created) await sendLink(customer, 'confirm', siteOrigin);
     },
 
     async confirm(token) {

@@ -17,7 +17,7 @@ export interface AccountRow extends CustomerRow {
 export async function findAccountByEmail(db: Queryable, email: string): Promise<AccountRow | null> {
   const [row] = await db.query<AccountRow>(
     `select c.*, a.password_hash, a.confirmed_at from customers c join accounts a using (cognito_sub)
-     where lower(c.email) = lower($1)`,
+     where a.email = lower($1)`,
     [email],
   );
   return row ?? null;
@@ -26,10 +26,6 @@ export async function findAccountByEmail(db: Queryable, email: string): Promise<
 export async function findCustomer(db: Queryable, cognitoSub: string): Promise<CustomerRow | null> {
   const [row] = await db.query<CustomerRow>('select * from customers where cognito_sub = $1', [cognitoSub]);
   return row ?? null;
-}
-
-export async function customerByEmailExists(db: Queryable, email: string): Promise<boolean> {
-  return (await db.query('select 1 from customers where lower(email) = lower($1)', [email])).length > 0;
 }
 
 /** Creates or refreshes the customer row a token names (Cognito's first visit, a new account). */
@@ -42,8 +38,14 @@ export async function upsertCustomer(db: Queryable, customer: Omit<CustomerRow, 
   );
 }
 
-export async function insertAccount(db: Queryable, cognitoSub: string, passwordHash: string): Promise<void> {
-  await db.query('insert into accounts (cognito_sub, password_hash) values ($1, $2)', [cognitoSub, passwordHash]);
+/** A built-in account; false when the email already has one (two sign-ups at once). */
+export async function insertAccount(db: Queryable, cognitoSub: string, email: string, passwordHash: string): Promise<boolean> {
+  const rows = await db.query('insert into accounts (cognito_sub, email, password_hash) values ($1, lower($2), $3) on conflict (email) do nothing returning cognito_sub', [
+    cognitoSub,
+    email,
+    passwordHash,
+  ]);
+  return rows.length > 0;
 }
 
 export async function confirmAccount(db: Queryable, cognitoSub: string, at: Date): Promise<void> {

@@ -123,6 +123,15 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       expect((await call('POST', '/api/auth/login/', { email: 'taken@example.com', password: PASSWORD })).status).toBe(200);
     });
 
+    it('makes one account when the same email signs up twice at once', async () => {
+      address++;
+      const body = { email: 'twice@example.com', password: PASSWORD, name: 'T', phone: '2135550103' };
+      const answers = await Promise.all([call('POST', '/api/auth/register/', body), call('POST', '/api/auth/register/', { ...body, email: 'TWICE@example.com' })]);
+      expect(answers.map((a) => a.status)).toEqual([201, 201]);
+      const [{ count }] = (await api.deps.db.query<{ count: string }>(`select count(*)::text as count from accounts where email = 'twice@example.com'`)) as [{ count: string }];
+      expect(count).toBe('1');
+    });
+
     it('resets a password through the mailed link, which ends every session, and says the same for an unknown email', async () => {
       const { cookie } = await signedIn('reset@example.com');
       const unknown = await call('POST', '/api/auth/password-reset/', { email: 'nobody@example.com' });

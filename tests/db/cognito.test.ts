@@ -170,6 +170,16 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     expect(refreshCookieOf(again)).toBeNull();
   });
 
+  it('takes a user made again in the pool with the same email as a new customer', async () => {
+    const first = standIn.addUser({ username: 'dee', email: 'dee@example.com' });
+    const again = standIn.addUser({ username: 'dee2', email: 'dee@example.com' });
+    for (const user of [first, again]) {
+      const response = await api.call('GET', `/api/saved-carts/?cognito_sub=${user.sub}`, undefined, bearer(await standIn.accessToken(user.sub)));
+      expect(response.status).toBe(200);
+    }
+    expect(await customerRow(again.sub)).toMatchObject({ email: 'dee@example.com' });
+  });
+
   it('starts sign-in on the hosted page with a one-time state bound to this browser by an httpOnly cookie', async () => {
     const { start, location, state, cookie } = await startSignIn(`page=register&next=${encodeURIComponent('/checkout/')}`);
     expect(start.status).toBe(302);
