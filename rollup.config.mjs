@@ -1,10 +1,11 @@
 // The ordering widget: one script a partner pastes, React code running on preact/compat
 // (15 KB instead of 73 KB gzip, TOOLCHAIN.md), into dist/widget/.
 //
-// The entry (comal.js) holds what every page needs: the menu, the item dialog and the cart.
-// Checkout and the Stripe step are lazy chunks (dist/widget/chunks/NAME.HASH.js, with the
-// checkout's CSS as NAME.HASH.css), loaded by widget/chunk-loader.ts only when a customer gets
-// there. A chunk is a classic script, like the entry, so it loads on any partner page; it takes
+// The entry (comal.js) holds what every page needs: the menu, the item dialog, the cart and who
+// is signed in. Checkout, the Stripe step and the account screens are lazy chunks
+// (dist/widget/chunks/NAME.HASH.js, with the checkout's and the account's CSS as NAME.HASH.css),
+// loaded by widget/chunk-loader.ts only when a customer gets there. A chunk is a classic script,
+// like the entry, so it loads on any partner page; it takes
 // preact and signals from the entry (window.ComalWidgetShared) so both run on one copy.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
@@ -42,6 +43,13 @@ const SHARED_RUNTIME = {
 const CHUNKS = {
   checkout: './widget/checkout/index.ts',
   stripe: './widget/stripe/index.tsx',
+  account: './widget/account/index.ts',
+};
+
+/** The chunks that come with a style chunk of their own. */
+const CHUNK_CSS = {
+  checkout: './widget/checkout/checkout.css',
+  account: './widget/account/account.css',
 };
 
 /** File names of the built chunks (with their content hash), filled as each chunk is written. */
@@ -105,7 +113,7 @@ function headingFont() {
 }
 
 function chunkConfig(name, input) {
-  const css = name === 'checkout' ? './widget/checkout/checkout.css' : null;
+  const css = CHUNK_CSS[name] ?? null;
   return {
     input: here(input),
     output: {

@@ -4,6 +4,7 @@
  */
 import type { ApiClient } from '../shared/api/client.ts';
 import { CartSidebar } from './cart-sidebar.tsx';
+import type { AuthStore } from './auth-store.ts';
 import type { CartStore } from './cart-store.ts';
 import type { ChunkLoader } from './chunk-loader.ts';
 import type { WidgetControls } from './comal-api.ts';
@@ -16,12 +17,13 @@ interface Props {
   store: CartStore;
   controls: WidgetControls;
   api: ApiClient;
+  auth: AuthStore;
   apiOrigin: string;
   loader: ChunkLoader;
   storage: Storage | null;
 }
 
-export function CheckoutApp({ store, controls, api, apiOrigin, loader, storage }: Props) {
+export function CheckoutApp({ store, controls, api, auth, apiOrigin, loader, storage }: Props) {
   return (
     <ShadowFrame>
       <LazyPart<typeof CheckoutChunk>
@@ -32,6 +34,7 @@ export function CheckoutApp({ store, controls, api, apiOrigin, loader, storage }
             context={{
               store,
               api,
+              auth,
               loader,
               storage,
               openCart: controls.api.open,

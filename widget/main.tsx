@@ -3,14 +3,18 @@
  * src, keeps the cart (widget/cart-store.ts), exposes window.Comal, adds its font to the page,
  * and renders into the shadow root of each <comal-order> (or [data-comal-order]) element, so the
  * host page's CSS cannot reach it. The mode attribute picks the screen: the menu and cart
- * (order, the default), checkout, or the paid order (congratulations); checkout's code is a
- * lazy chunk. On a partner's page, checkout, account and sign-in screens hand over to the
- * restaurant's own pages with the cart.
+ * (order, the default), checkout, the paid order (congratulations), or the account and sign-in
+ * screens (account, login, register, reset, confirm); checkout's and the account's code are lazy
+ * chunks. Who is signed in lives here (widget/auth-store.ts), its token handed to the API client.
+ * On a partner's page, checkout, account and sign-in screens hand over to the restaurant's own
+ * pages with the cart.
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { createApiClient } from '../shared/api/client.ts';
-import { LOADING } from '../shared/api/messages.ts';
+import { AccountApp } from './account-app.tsx';
+import type { AccountMode } from './account/account-context.ts';
 import { apiOriginOf } from './api-origin.ts';
+import { createAuthStore } from './auth-store.ts';
 import { takeHandedOverCart } from './cart-handover.ts';
 import { createCartStore } from './cart-store.ts';
 import { CheckoutApp, ConfirmationApp } from './checkout-app.tsx';
@@ -21,7 +25,6 @@ import { installComalApi } from './comal-api.ts';
 import { addHostFonts } from './host-fonts.ts';
 import { initialCategoryOf } from './initial-category.ts';
 import { OrderingApp } from './ordering-app.tsx';
-import { ShadowFrame } from './shadow-frame.tsx';
 import { shareRuntime } from './shared-runtime.ts';
 
 const script = document.currentScript as HTMLScriptElement | null;
@@ -46,7 +49,19 @@ if (!onPartnerPage) {
   if (handedOver) store.replace(handedOver);
 }
 const controls = installComalApi({ window, document }, store);
-const api = createApiClient({ baseUrl: apiOrigin, readCookie: () => document.cookie });
+const readCookie = () => document.cookie;
+const api = createApiClient({ baseUrl: apiOrigin, readCookie, getAccessToken: () => auth.token.peek() });
+const auth = createAuthStore({
+  api,
+  storage,
+  navigate: (url) => window.location.assign(url),
+  hasCsrfToken: () => /(^|;\s*)csrftoken=/.test(readCookie()),
+});
+// The silent refresh (on the restaurant's own pages: a partner's page has no session).
+if (!onPartnerPage) {
+  void auth.start();
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && auth.resume());
+} else auth.starting.value = false;
 const loader = createChunkLoader({ document, window, baseUrl: chunksUrl, files: chunkFiles });
 if (onPartnerPage) addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
 
@@ -56,7 +71,7 @@ function screenFor(host: HTMLElement) {
   const mode = host.getAttribute('mode') ?? 'order';
   if (onPartnerPage && mode in RESTAURANT_PAGES) return <HandOver mode={mode} cart={store.cart} apiOrigin={apiOrigin} />;
   switch (mode) {
-    case 'order':
+    default: // 'order'
       return (
         <OrderingApp
           store={store}
@@ -66,17 +81,24 @@ function screenFor(host: HTMLElement) {
         />
       );
     case 'checkout':
-      return <CheckoutApp store={store} controls={controls} api={api} apiOrigin={apiOrigin} loader={loader} storage={storage} />;
+      return <CheckoutApp store={store} controls={controls} api={api} auth={auth} apiOrigin={apiOrigin} loader={loader} storage={storage} />;
     case 'congratulations':
       return <ConfirmationApp api={api} loader={loader} orderId={new URL(window.location.href).searchParams.get('order')} />;
-    default:
-      // The account and sign-in screens come with accounts.
+    case 'account':
+    case 'login':
+    case 'register':
+    case 'reset':
+    case 'confirm':
       return (
-        <ShadowFrame>
-          <p className="status" role="status">
-            {LOADING}
-          </p>
-        </ShadowFrame>
+        <AccountApp
+          mode={mode as AccountMode}
+          section={host.getAttribute('section')}
+          store={store}
+          auth={auth}
+          api={api}
+          apiOrigin={apiOrigin}
+          loader={loader}
+        />
       );
   }
 }

@@ -10,6 +10,7 @@
  * This file is bundled into the widget: it must not import zod at runtime, only types.
  */
 import type {
+  AuthConfigResponse,
   CreateOrderRequestInput,
   CreateOrderResponse,
   EstimateDeliveryRequestInput,
@@ -17,13 +18,17 @@ import type {
   FinalizeOrderResponse,
   IdInput,
   Menu,
+  MessageResponse,
   OrderSummary,
   PaymentMethod,
   PromoValidateResponse,
+  RegisterRequestInput,
   ReorderItem,
+  ReorderResponse,
   SavedCart,
   SavedCartItemInput,
   SavePaymentMethodResponse,
+  SessionResponse,
   SetupIntentResponse,
 } from './schemas.ts';
 import {
@@ -81,6 +86,12 @@ export interface DemoCardInput {
   cvc: string;
 }
 
+/** Paying with a card saved to the account (demo provider): no card fields. */
+export interface DemoSavedCardInput {
+  client_secret: string;
+  payment_method_id: string;
+}
+
 export interface CreateOrderOptions {
   /** One key per checkout attempt, reused when the same attempt is retried, so it is charged once. */
   idempotencyKey: string;
@@ -100,11 +111,30 @@ export interface ApiClient {
   /** POST /api/create-order/ with an Idempotency-Key header; throws ApiRequestError on failure. */
   createOrder(payload: CreateOrderRequestInput, options: CreateOrderOptions): Promise<CreateOrderResponse>;
   /** POST /api/demo-payments/confirm/ (test mode): throws ApiRequestError with the reason a card is refused. */
-  confirmDemoPayment(card: DemoCardInput): Promise<void>;
+  confirmDemoPayment(card: DemoCardInput | DemoSavedCardInput): Promise<void>;
+  /** POST /api/demo-payments/setup/ (test mode): the card saved for a setup intent; throws ApiRequestError. */
+  setupDemoCard(card: DemoCardInput): Promise<{ payment_method_id: string }>;
   /** POST /api/finalize-order/{id}/: throws when the answer carries an error. */
   finalizeOrder(orderId: IdInput): Promise<FinalizeOrderResponse>;
   /** POST /api/cognito/refresh/: the new access token, or null; failures are silent. */
   refresh(): Promise<string | null>;
+  /**
+   * POST /api/cognito/refresh/ with the whole session: false when the server has no session for
+   * this browser (401), null for any other failure. Never throws.
+   */
+  refreshSession(): Promise<SessionResponse | false | null>;
+  /** GET /api/auth/config/: which sign-in the server uses; throws ApiRequestError. */
+  authConfig(): Promise<AuthConfigResponse>;
+  /** POST /api/auth/register/: the server's message (check your mail); throws ApiRequestError. */
+  register(input: RegisterRequestInput): Promise<MessageResponse>;
+  /** POST /api/auth/confirm/: throws ApiRequestError with the server's message. */
+  confirmAccount(token: string): Promise<MessageResponse>;
+  /** POST /api/auth/login/: the session (the refresh token comes as an httpOnly cookie); throws ApiRequestError. */
+  login(email: string, password: string): Promise<SessionResponse>;
+  /** POST /api/auth/password-reset/: throws ApiRequestError. */
+  requestPasswordReset(email: string): Promise<MessageResponse>;
+  /** POST /api/auth/password-reset/confirm/: throws ApiRequestError. */
+  resetPassword(token: string, password: string): Promise<MessageResponse>;
   /** POST /api/cognito/signout/: failures are silent. */
   signout(): Promise<void>;
   /** GET /api/saved-carts/?cognito_sub=: [] without a call when signed out. */
@@ -117,6 +147,8 @@ export interface ApiClient {
   listOrders(cognitoSub: string | null | undefined): Promise<OrderSummary[]>;
   /** POST /api/orders/{id}/reorder/: the items to put in the cart, or null on failure. */
   reorder(orderId: IdInput, cognitoSub: string): Promise<ReorderItem[] | null>;
+  /** POST /api/orders/{id}/reorder/ with the server's message (items no longer on the menu), or null on failure. */
+  reorderOrder(orderId: IdInput, cognitoSub: string): Promise<ReorderResponse | null>;
   /** GET /api/payment-methods/?cognito_sub=: [] without a call when signed out. */
   listPaymentMethods(cognitoSub: string | null | undefined): Promise<PaymentMethod[]>;
   /** DELETE /api/payment-methods/{id}/?cognito_sub=: whether it was deleted. */
@@ -214,7 +246,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return {
+  const client: ApiClient = {
     async csrf() {
       try {
         const answer = await send('GET', '/api/csrf/');
@@ -294,6 +326,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       await sendOrThrow('POST', '/api/demo-payments/confirm/', { body: card });
     },
 
+    async setupDemoCard(card) {
+      const data = await sendOrThrow('POST', '/api/demo-payments/setup/', { body: card });
+      return data as { payment_method_id: string };
+    },
+
     async finalizeOrder(orderId) {
       const path = `/api/finalize-order/${encodeURIComponent(String(orderId))}/`;
       const data = await sendOrThrow('POST', path);
@@ -304,14 +341,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async refresh() {
+      const session = await client.refreshSession();
+      return session ? session.access_token : null;
+    },
+
+    async refreshSession() {
       try {
         const answer = await send('POST', '/api/cognito/refresh/');
-        const token = answer.ok && isRecord(answer.data) ? answer.data.access_token : undefined;
-        return typeof token === 'string' && token ? token : null;
+        const data = answer.data;
+        if (answer.ok && isRecord(data) && typeof data.access_token === 'string' && data.access_token) {
+          return data as unknown as SessionResponse;
+        }
+        return answer.status === 401 ? false : null;
       } catch {
         return null;
       }
     },
+
+    authConfig: () => sendOrThrow('GET', '/api/auth/config/') as Promise<AuthConfigResponse>,
+    register: (input) => sendOrThrow('POST', '/api/auth/register/', { body: input }) as Promise<MessageResponse>,
+    confirmAccount: (token) => sendOrThrow('POST', '/api/auth/confirm/', { body: { token } }) as Promise<MessageResponse>,
+    login: (email, password) => sendOrThrow('POST', '/api/auth/login/', { body: { email, password } }) as Promise<SessionResponse>,
+    requestPasswordReset: (email) => sendOrThrow('POST', '/api/auth/password-reset/', { body: { email } }) as Promise<MessageResponse>,
+    resetPassword: (token, password) =>
+      sendOrThrow('POST', '/api/auth/password-reset/confirm/', { body: { token, password } }) as Promise<MessageResponse>,
 
     async signout() {
       try {
@@ -344,9 +397,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async reorder(orderId, cognitoSub) {
+      return (await client.reorderOrder(orderId, cognitoSub))?.items ?? null;
+    },
+
+    async reorderOrder(orderId, cognitoSub) {
       const path = `/api/orders/${encodeURIComponent(String(orderId))}/reorder/`;
       const data = await orNull('POST', path, { body: { cognito_sub: cognitoSub } });
-      return isRecord(data) && Array.isArray(data.items) ? (data.items as ReorderItem[]) : null;
+      return isRecord(data) && Array.isArray(data.items) ? (data as unknown as ReorderResponse) : null;
     },
 
     listPaymentMethods(cognitoSub) {
@@ -376,6 +433,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return (data ?? {}) as SavePaymentMethodResponse;
     },
   };
+  return client;
 }
 
 /** The `csrftoken` cookie's value, or null when there is none or cookies cannot be read. */

@@ -5,6 +5,7 @@
  *   window.Stripe(pk) -> stripe.elements({ clientSecret }) -> elements.create('payment')
  *   element.on('ready', cb) / off, element.mount(domElement or selector), element.destroy()
  *   stripe.confirmPayment({ elements, redirect, confirmParams: { return_url } })
+ *   stripe.confirmSetup({ elements, redirect, confirmParams: { return_url } }) -> { setupIntent } or { error }
  * The Payment Element is a plain div with one real input, labelled "Test card number", and, like
  * Stripe's, refuses to mount inside a shadow root. confirmPayment POSTs to the Stripe stand-in's
  * `/v1/payment_intents/:id/confirm` (tests/support/stripe-stand-in.ts) as Stripe.js does, with the
@@ -151,6 +152,29 @@ export function stripeJsStandIn(apiBase: string): string {
         back.searchParams.set('payment_intent_client_secret', clientSecret);
         back.searchParams.set('redirect_status', result.paymentIntent.status);
         window.location.assign(back.href);
+        return new Promise(() => {});
+      },
+      async confirmSetup({ elements, redirect = 'always', confirmParams = {} } = {}) {
+        const payment = elements?._payment?.()?.element;
+        if (!payment) throw new IntegrationError('Invalid value for confirmSetup(): elements should have a mounted Payment Element.');
+        if (redirect === 'always' && !confirmParams.return_url) {
+          throw new IntegrationError('stripe.confirmSetup(): the \`confirmParams.return_url\` argument is required unless passing \`redirect: "if_required"\`');
+        }
+        const number = payment.cardNumber();
+        if (number === null) throw new IntegrationError('confirmSetup(): the Payment Element is not mounted.');
+        if (number === '') return { error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } };
+        if (!/^\\d{15,16}$/.test(number) || !luhn(number)) return { error: { type: 'validation_error', code: 'invalid_number', message: 'Your card number is invalid.' } };
+        const clientSecret = elements._clientSecret;
+        const intentId = clientSecret.split('_secret_')[0];
+        const result = await post('/v1/setup_intents/' + encodeURIComponent(intentId) + '/confirm', {
+          key: publishableKey,
+          client_secret: clientSecret,
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][number]': number,
+          return_url: confirmParams.return_url,
+        });
+        if (result.paymentIntent) return { setupIntent: result.paymentIntent };
+        if (result.error || redirect === 'if_required') return result;
         return new Promise(() => {});
       },
     };

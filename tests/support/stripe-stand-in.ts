@@ -305,10 +305,53 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     });
   }
 
+  /** Stripe.js's confirmSetup: a test card becomes the customer's PaymentMethod, a declining one is refused. */
+  function confirmSetup(setupId: string, params: FormParams): Partial<StandInSetupIntent> {
+    const setup = setupIntents.get(setupId);
+    if (!setup || params.client_secret !== setup.client_secret) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        param: 'client_secret',
+        message: 'The client_secret provided does not match any associated SetupIntent on this account.',
+      });
+    }
+    if (setup.status !== 'requires_payment_method') {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'setup_intent_unexpected_state',
+        message: `You cannot confirm this SetupIntent because it has a status of ${setup.status}.`,
+      });
+    }
+    const data = params.payment_method_data;
+    const card = typeof data === 'object' && typeof data.card === 'object' ? data.card : undefined;
+    const number = typeof card?.number === 'string' ? card.number.replace(/\s/g, '') : undefined;
+    if (!number) throw missing('payment_method_data[card][number]');
+    const testCard = TEST_CARDS[number];
+    const decline = testCard ? testCard.decline : { code: 'live_mode_test_card', message: LIVE_CARD_IN_TEST_MODE };
+    if (decline) {
+      throw new StripeApiError(402, { type: 'card_error', code: 'card_declined', decline_code: decline.code, message: decline.message });
+    }
+    const brand = number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'unknown';
+    const method: StandInPaymentMethod = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: setup.customer,
+      card: { brand, last4: number.slice(-4), exp_month: 12, exp_year: 2034 },
+      created: now(),
+    };
+    paymentMethods.set(method.id, method);
+    setup.status = 'succeeded';
+    setup.payment_method = method.id;
+    return setup;
+  }
+
   function route(method: string, path: string, params: FormParams, publicView: boolean): { status: number; body: unknown } {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     const confirming = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    const confirmingSetup = /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(path);
     if (method === 'POST' && confirming) return { status: 200, body: confirm(found(decodeURIComponent(confirming[1]!)), params, publicView) };
+    if (method === 'POST' && confirmingSetup) return { status: 200, body: confirmSetup(decodeURIComponent(confirmingSetup[1]!), params) };
     if (publicView) {
       throw new StripeApiError(401, {
         type: 'invalid_request_error',

@@ -3,7 +3,8 @@
  * the tip, the customer's details and loyalty points, a promo code, the totals shared/ computes,
  * and 'Place order'. Placing sends create-order with an Idempotency-Key that stays the same for
  * the same order (checkout-storage.ts) and is disabled while in flight; then the payment step
- * takes the server's own total.
+ * takes the server's own total. Signed in, the details start from the account's, the order is
+ * sent with the customer's token and cognito_sub, and the cart can be saved to the account.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CreateOrderResponse } from '../../shared/api/schemas.ts';
@@ -20,14 +21,21 @@ import { DeliveryAddressForm } from './delivery-address.tsx';
 import { OrderTypeChoice } from './order-type-choice.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { PromoField } from './promo-field.tsx';
+import { SaveCart } from './save-cart.tsx';
 import { TipChoice } from './tip-choice.tsx';
 
 export const FIX_FIELDS = 'Some details are missing or wrong. Check the fields marked below.';
 
 export function CheckoutScreen({ context }: { context: CheckoutContext }) {
-  const { store, api, storage } = context;
+  const { store, api, storage, auth } = context;
   const cart = store.cart.value;
-  const [contact, setContact] = useState<CheckoutContact>(() => readContact(storage));
+  const account = auth.info.value;
+  const [contact, setContact] = useState<CheckoutContact>(() => {
+    const stored = readContact(storage);
+    const info = auth.info.peek();
+    if (!info) return stored;
+    return { ...stored, name: stored.name || info.name || '', email: stored.email || info.email, phone: stored.phone || info.phone };
+  });
   const [contactErrors, setContactErrors] = useState<ContactErrors>({});
   const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
   const [problem, setProblem] = useState('');
@@ -83,7 +91,8 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
     inFlight.current = true;
     setPlacing(true);
     setProblem('');
-    const payload = buildCreateOrderPayload(current, contact);
+    // The order is the customer's when the server can tell who they are (the token goes with it).
+    const payload = buildCreateOrderPayload(current, contact, auth.token.peek() ? auth.info.peek()?.cognitoSub : null);
     try {
       const answer = await api.createOrder(payload, { idempotencyKey: idempotencyKeyFor(storage, payload) });
       setOrder(answer);
@@ -124,6 +133,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
       <aside className="checkout-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
         <CartSummary lines={cart.items} onEdit={context.openCart} />
+        {account && <SaveCart api={api} lines={cart.items} cognitoSub={account.cognitoSub} />}
         <PromoField appliedCode={cart.promoCode && cart.promoDiscount ? cart.promoCode : ''} phone={contact.phone} api={api} dispatch={store.dispatch} />
         <OrderTotals state={cart} />
         {problem && (

@@ -3,7 +3,7 @@
  * follows Stripe's test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
  */
 import { useState } from 'react';
-import type { ApiClient } from '../../shared/api/client.ts';
+import type { ApiClient, DemoCardInput } from '../../shared/api/client.ts';
 import { Field } from './field.tsx';
 
 interface Props {
@@ -12,11 +12,15 @@ interface Props {
   api: ApiClient;
   /** Called once the card went through; may throw to show a message (finalize failed). */
   onPaid(): Promise<void>;
+  /** What sends the card; by default the payment's confirmation (the account's card setup passes its own). */
+  send?(card: DemoCardInput): Promise<void>;
+  /** The button's text while the card is sent. */
+  busyLabel?: string;
 }
 
 export const TEST_CARD_HINT = 'Use 4242 4242 4242 4242';
 
-export function DemoCardForm({ clientSecret, payLabel, api, onPaid }: Props) {
+export function DemoCardForm({ clientSecret, payLabel, api, onPaid, send = (card) => api.confirmDemoPayment(card), busyLabel = 'Paying…' }: Props) {
   const [card, setCard] = useState({ number: '', exp: '', cvc: '' });
   const [problem, setProblem] = useState('');
   const [paying, setPaying] = useState(false);
@@ -26,7 +30,7 @@ export function DemoCardForm({ clientSecret, payLabel, api, onPaid }: Props) {
     setPaying(true);
     setProblem('');
     try {
-      await api.confirmDemoPayment({ client_secret: clientSecret, card_number: card.number, exp: card.exp, cvc: card.cvc });
+      await send({ client_secret: clientSecret, card_number: card.number, exp: card.exp, cvc: card.cvc });
       await onPaid();
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -63,7 +67,7 @@ export function DemoCardForm({ clientSecret, payLabel, api, onPaid }: Props) {
         </p>
       )}
       <button type="submit" className="primary" disabled={paying} aria-busy={paying || undefined}>
-        {paying ? 'Paying…' : payLabel}
+        {paying ? busyLabel : payLabel}
       </button>
     </form>
   );

@@ -2,9 +2,11 @@
  * Paying for a placed order with the server's own total: the demo provider's test card form, or
  * Stripe's Payment Element from its lazy chunk. Once the money moved: finalize-order, clear the
  * cart, and go to /congratulations/?order=ID. A refused card keeps the cart and says why.
+ * Signed in with the demo provider, the account's saved cards are offered too.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { CreateOrderResponse } from '../../shared/api/schemas.ts';
+import { SavedCardChoice } from './saved-card-choice.tsx';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { LazyPart } from '../lazy-part.tsx';
 import type { StripePaymentProps } from '../stripe/index.tsx';
@@ -60,7 +62,9 @@ export function PaymentStep({ context, order, onBack }: Props) {
           )}
         />
       ) : (
-        <DemoCardForm clientSecret={order.payment.client_secret} payLabel={payLabel} api={context.api} onPaid={paid} />
+        <SavedCardChoice context={context} clientSecret={order.payment.client_secret} payLabel={payLabel} onPaid={paid}>
+          <DemoCardForm clientSecret={order.payment.client_secret} payLabel={payLabel} api={context.api} onPaid={paid} />
+        </SavedCardChoice>
       )}
       <button type="button" className="link" onClick={onBack}>
         Back to your details

@@ -2,7 +2,8 @@
  * The Stripe payment step, a lazy chunk loaded only here (with Stripe.js itself). Stripe
  * Elements refuse to mount inside a shadow root (ARCHITECTURE.md), so the Payment Element is
  * mounted in a light-DOM child of the widget's shadow host and shown through the named
- * <slot name="comal-payment"> of the widget's layout.
+ * <slot name="comal-payment"> of the widget's layout. With intent 'setup' it saves a card for the
+ * account's /payment/ screen instead of paying.
  */
 import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
@@ -13,19 +14,23 @@ export const STRIPE_LOAD_FAILED = 'We could not load the card form. Check your c
 export interface StripePaymentProps {
   publishableKey: string;
   clientSecret: string;
+  /** 'setup' saves a card for later (a SetupIntent's secret) instead of paying; default 'payment'. */
+  intent?: 'payment' | 'setup';
   /** Where Stripe sends the customer back after a bank's own check (3-D Secure). */
   returnUrl: string;
   payLabel: string;
-  onPaid(): Promise<void>;
+  /** Once the card went through; for a setup, with the saved card's PaymentMethod id. */
+  onPaid(paymentMethodId?: string): Promise<void>;
 }
 
-export function StripePayment({ publishableKey, clientSecret, returnUrl, payLabel, onPaid }: StripePaymentProps) {
+export function StripePayment({ publishableKey, clientSecret, intent = 'payment', returnUrl, payLabel, onPaid }: StripePaymentProps) {
   const marker = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState('');
   const [paying, setPaying] = useState(false);
   const confirmed = useRef(false);
+  const savedMethod = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     const root = marker.current?.getRootNode();
@@ -65,11 +70,15 @@ export function StripePayment({ publishableKey, clientSecret, returnUrl, payLabe
     if (!confirmed.current) {
       let error: { message?: string } | undefined;
       try {
-        ({ error } = await loaded.stripe.confirmPayment({
-          elements: loaded.elements,
-          redirect: 'if_required',
-          confirmParams: { return_url: returnUrl },
-        }));
+        const options = { elements: loaded.elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } } as const;
+        if (intent === 'setup') {
+          const result = await loaded.stripe.confirmSetup(options);
+          error = result.error;
+          const method = result.setupIntent?.payment_method;
+          savedMethod.current = typeof method === 'string' ? method : (method?.id ?? undefined);
+        } else {
+          ({ error } = await loaded.stripe.confirmPayment(options));
+        }
       } catch (failure) {
         error = { message: failure instanceof Error ? failure.message : String(failure) };
       }
@@ -81,7 +90,7 @@ export function StripePayment({ publishableKey, clientSecret, returnUrl, payLabe
       confirmed.current = true;
     }
     try {
-      await onPaid();
+      await onPaid(savedMethod.current);
     } catch (failure) {
       setProblem(failure instanceof Error ? failure.message : String(failure));
       setPaying(false);
@@ -105,7 +114,7 @@ export function StripePayment({ publishableKey, clientSecret, returnUrl, payLabe
         </p>
       )}
       <button type="submit" className="primary" disabled={!ready || paying} aria-busy={paying || undefined}>
-        {paying ? 'Paying…' : payLabel}
+        {paying ? (intent === 'setup' ? 'Saving…' : 'Paying…') : payLabel}
       </button>
     </form>
   );

@@ -1,0 +1,50 @@
+/**
+ * Driving the widget's sign-in screens in Chromium: registering on /register/, confirming from
+ * the link GET /api/dev/outbox/ shows (the server runs with DEV_OUTBOX=1), and signing in.
+ */
+import type { Page } from 'playwright-core';
+
+interface Mail {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+/** The newest link to `path` mailed to `to`, read from GET /api/dev/outbox/. */
+export async function mailedLink(serverUrl: string, to: string, path: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const response = await fetch(`${serverUrl}/api/dev/outbox/`);
+    if (response.status !== 200) throw new Error(`GET /api/dev/outbox/ answered ${response.status}`);
+    const mails = (await response.json()) as Mail[];
+    const link = mails.filter((mail) => mail.to === to).flatMap((mail) => mail.links).find((url) => url.includes(path));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No mail to ${to} with a link to ${path}`);
+}
+
+export async function register(page: Page, serverUrl: string, account: { name: string; email: string; phone: string; password: string }): Promise<void> {
+  const widget = page.locator('comal-order');
+  await page.goto(`${serverUrl}/register/`, { waitUntil: 'networkidle' });
+  await widget.getByLabel('Name', { exact: true }).fill(account.name);
+  await widget.getByLabel('Email', { exact: true }).fill(account.email);
+  await widget.getByLabel('Mobile phone').fill(account.phone);
+  await widget.getByLabel('Password').fill(account.password);
+  await widget.getByRole('button', { name: 'Create account' }).click();
+  await widget.getByRole('heading', { name: 'Check your email' }).waitFor();
+}
+
+export async function confirmFromMail(page: Page, serverUrl: string, email: string): Promise<void> {
+  await page.goto(await mailedLink(serverUrl, email, '/confirmation-instruction/?token='), { waitUntil: 'networkidle' });
+  await page.locator('comal-order').getByRole('heading', { name: 'Email confirmed' }).waitFor();
+}
+
+/** Signs in on /login/ (with ?next= when given) and waits for the page it goes to. */
+export async function signIn(page: Page, serverUrl: string, email: string, password: string, next = '/account/'): Promise<void> {
+  const widget = page.locator('comal-order');
+  await page.goto(`${serverUrl}/login/${next === '/account/' ? '' : `?next=${encodeURIComponent(next)}`}`, { waitUntil: 'networkidle' });
+  await widget.getByLabel('Email', { exact: true }).fill(email);
+  await widget.getByLabel('Password').fill(password);
+  await widget.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${serverUrl}${next}`);
+}

@@ -1,0 +1,120 @@
+/**
+ * Who is signed in (spec sections 3 and 4): the customer's non-secret details in localStorage
+ * under `authInfo` (cognitoSub, phone, email, and the name for checkout), the access token in
+ * memory only. At start, when the details say someone signed in here, a silent refresh is tried
+ * (its refresh token is an httpOnly cookie; a visitor who never signed in costs no call and no
+ * 401 in the console); its failures are silent, and a 401 forgets the details. Signing out calls the server, forgets both, and goes to the site root.
+ */
+import { signal, type Signal } from '@preact/signals-react';
+import type { ApiClient } from '../shared/api/client.ts';
+import type { SessionResponse } from '../shared/api/schemas.ts';
+import { AUTH_INFO_STORAGE_KEY } from '../shared/storefront.ts';
+
+export interface AuthInfo {
+  cognitoSub: string;
+  phone: string;
+  email: string;
+  name?: string;
+}
+
+export interface AuthStore {
+  /** The access token, in memory only; null when signed out or not refreshed yet. */
+  token: Signal<string | null>;
+  /** The signed-in customer's details; signed in means cognitoSub is present. */
+  info: Signal<AuthInfo | null>;
+  /** True until the silent refresh at start has finished. */
+  starting: Signal<boolean>;
+  /** The silent refresh: keeps the session going, or forgets it when the server has none. */
+  start(): Promise<void>;
+  signIn(session: SessionResponse): void;
+  /** A page shown again (a background tab's timers run late): a new token if this one is about to run out. */
+  resume(): void;
+  /** Calls the server, forgets the token and the details, then goes to `/`. */
+  signOut(): Promise<void>;
+}
+
+interface Options {
+  api: Pick<ApiClient, 'refreshSession' | 'signout' | 'csrf'>;
+  storage: Storage | null;
+  /** Whether the page can already send a CSRF token (the csrftoken cookie); else GET /api/csrf/ first. */
+  hasCsrfToken?(): boolean;
+  navigate(url: string): void;
+}
+
+/** The stored details, or null when absent or not ours. */
+export function readAuthInfo(storage: Storage | null): AuthInfo | null {
+  try {
+    const info = JSON.parse(storage?.getItem(AUTH_INFO_STORAGE_KEY) ?? 'null') as AuthInfo | null;
+    return info && typeof info.cognitoSub === 'string' && info.cognitoSub ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createAuthStore({ api, storage, navigate, hasCsrfToken }: Options): AuthStore {
+  const token = signal<string | null>(null);
+  const info = signal(readAuthInfo(storage));
+  const starting = signal(true);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** When a new token is due (ms since the epoch): a minute before this one runs out. */
+  let due = Infinity;
+
+  function setInfo(next: AuthInfo | null) {
+    info.value = next;
+    try {
+      if (next) storage?.setItem(AUTH_INFO_STORAGE_KEY, JSON.stringify(next));
+      else storage?.removeItem(AUTH_INFO_STORAGE_KEY);
+    } catch {
+      // blocked storage: signed in for this page only
+    }
+  }
+
+  function signIn(session: SessionResponse) {
+    token.value = session.access_token;
+    setInfo({ cognitoSub: session.cognito_sub, phone: session.phone ?? '', email: session.email, name: session.name });
+    clearTimeout(timer);
+    // A new token a minute before this one runs out.
+    const wait = Math.max(session.expires_in - 60, 10) * 1000;
+    due = Date.now() + wait;
+    timer = setTimeout(() => void refresh(), wait);
+  }
+
+  async function refresh() {
+    const session = await api.refreshSession();
+    if (session) signIn(session);
+    else if (session === false) {
+      // The server has no session for this browser: signed out (silently).
+      token.value = null;
+      setInfo(null);
+    }
+  }
+
+  return {
+    token,
+    info,
+    starting,
+    async start() {
+      try {
+        if (!info.value) return;
+        if (!hasCsrfToken?.()) await api.csrf();
+        await refresh();
+      } catch {
+        // spec section 8: session-refresh failures are ignored
+      } finally {
+        starting.value = false;
+      }
+    },
+    signIn,
+    resume() {
+      if (token.peek() && Date.now() >= due) void refresh();
+    },
+    async signOut() {
+      clearTimeout(timer);
+      due = Infinity;
+      await api.signout();
+      token.value = null;
+      setInfo(null);
+      navigate('/');
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * 'Save this cart' for a signed-in customer: a name and a button, POST /api/saved-carts/. It sits
+ * inside the checkout's form, so Enter in its field saves the cart instead of placing the order.
+ */
+import { useState } from 'react';
+import type { ApiClient } from '../../shared/api/client.ts';
+import type { CartLine } from '../../shared/cart.ts';
+import { savedCartItems } from '../../shared/saved-cart.ts';
+import { Field } from './field.tsx';
+
+export const CART_NAME_REQUIRED = 'Give this cart a name.';
+export const SAVE_CART_FAILED = 'We could not save this cart. Try again.';
+
+interface Props {
+  api: ApiClient;
+  lines: readonly CartLine[];
+  cognitoSub: string;
+}
+
+export function SaveCart({ api, lines, cognitoSub }: Props) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    if (saving) return;
+    const trimmed = name.trim();
+    setSaved('');
+    if (!trimmed) return setError(CART_NAME_REQUIRED);
+    setError('');
+    setSaving(true);
+    const cart = await api.saveCart({ name: trimmed, items: savedCartItems(lines), cognito_sub: cognitoSub });
+    setSaving(false);
+    if (!cart) return setError(SAVE_CART_FAILED);
+    setName('');
+    setSaved(`Saved “${cart.name}” to your account.`);
+  }
+
+  return (
+    <div className="save-cart">
+      <div className="save-cart-form">
+        <Field
+          label="Cart name"
+          value={name}
+          error={error}
+          maxLength={80}
+          onValue={(value) => {
+            setName(value);
+            setError('');
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            void save();
+          }}
+        />
+        <button type="button" className="secondary" disabled={saving} aria-busy={saving || undefined} onClick={() => void save()}>
+          {saving ? 'Saving…' : 'Save this cart'}
+        </button>
+      </div>
+      <p className="saved" role="status">
+        {saved}
+      </p>
+    </div>
+  );
+}

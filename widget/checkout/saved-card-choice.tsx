@@ -1,0 +1,99 @@
+/**
+ * The demo provider's payment for a signed-in customer with saved cards: a choice of each card
+ * ('Visa ending in 4242') or 'A new card' (the card form, given as children). Paying with a saved
+ * card sends its payment_method_id and no card fields. Signed out, or with no saved cards, it is
+ * just the card form.
+ */
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { PaymentMethod } from '../../shared/api/schemas.ts';
+import { cardLabel } from '../card-label.ts';
+import type { CheckoutContext } from './checkout-context.ts';
+
+interface Props {
+  context: CheckoutContext;
+  clientSecret: string;
+  payLabel: string;
+  onPaid(): Promise<void>;
+  /** The new card's form. */
+  children: ReactNode;
+}
+
+const NEW_CARD = 'new';
+
+export function SavedCardChoice({ context, clientSecret, payLabel, onPaid, children }: Props) {
+  const { api, auth } = context;
+  const sub = auth.info.value?.cognitoSub ?? null;
+  const token = auth.token.value;
+  const [cards, setCards] = useState<PaymentMethod[]>([]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [problem, setProblem] = useState('');
+  const name = useId();
+
+  useEffect(() => {
+    if (!sub || !token) return;
+    let current = true;
+    // No saved cards to offer when they cannot be loaded: the card form still works.
+    api.listPaymentMethods(sub).then((list) => current && setCards(list), () => {});
+    return () => {
+      current = false;
+    };
+  }, [api, sub, token]);
+
+  if (cards.length === 0) return <>{children}</>;
+  const selected = chosen ?? cards[0]!.id;
+
+  async function pay() {
+    if (paying) return;
+    setPaying(true);
+    setProblem('');
+    try {
+      await api.confirmDemoPayment({ client_secret: clientSecret, payment_method_id: selected });
+      await onPaid();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+      setPaying(false);
+    }
+  }
+
+  const choice = (id: string, label: string) => (
+    <label key={id} className={`choice${selected === id ? ' chosen' : ''}`}>
+      <input type="radio" name={name} value={id} checked={selected === id} onChange={() => setChosen(id)} />
+      <span>{label}</span>
+    </label>
+  );
+
+  return (
+    <>
+      <fieldset className="section">
+        <legend>
+          <h2>Pay with</h2>
+        </legend>
+        <div className="choices">
+          {cards.map((card) => choice(card.id, cardLabel(card)))}
+          {choice(NEW_CARD, 'A new card')}
+        </div>
+      </fieldset>
+      {selected === NEW_CARD ? (
+        children
+      ) : (
+        <form
+          className="card-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void pay();
+          }}
+        >
+          {problem && (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={paying} aria-busy={paying || undefined}>
+            {paying ? 'Paying…' : payLabel}
+          </button>
+        </form>
+      )}
+    </>
+  );
+}
