@@ -26,6 +26,8 @@ export interface AuthStore {
   starting: Signal<boolean>;
   /** The silent refresh: keeps the session going, or forgets it when the server has none. */
   start(): Promise<void>;
+  /** Settles once the silent refresh at start has (an order placed earlier would go out as a guest's). */
+  ready(): Promise<void>;
   signIn(session: SessionResponse): void;
   /** A page shown again (a background tab's timers run late): a new token if this one is about to run out. */
   resume(): void;
@@ -55,6 +57,7 @@ export function createAuthStore({ api, storage, navigate, hasCsrfToken }: Option
   const token = signal<string | null>(null);
   const info = signal(readAuthInfo(storage));
   const starting = signal(true);
+  let started: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** When a new token is due (ms since the epoch): a minute before this one runs out. */
   let due = Infinity;
@@ -93,17 +96,21 @@ export function createAuthStore({ api, storage, navigate, hasCsrfToken }: Option
     token,
     info,
     starting,
-    async start() {
-      try {
-        if (!info.value) return;
-        if (!hasCsrfToken?.()) await api.csrf();
-        await refresh();
-      } catch {
-        // spec section 8: session-refresh failures are ignored
-      } finally {
-        starting.value = false;
-      }
+    start() {
+      started = (async () => {
+        try {
+          if (!info.value) return;
+          if (!hasCsrfToken?.()) await api.csrf();
+          await refresh();
+        } catch {
+          // spec section 8: session-refresh failures are ignored
+        } finally {
+          starting.value = false;
+        }
+      })();
+      return started;
     },
+    ready: () => started,
     signIn,
     resume() {
       if (token.peek() && Date.now() >= due) void refresh();

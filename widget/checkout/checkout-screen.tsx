@@ -91,7 +91,9 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
     inFlight.current = true;
     setPlacing(true);
     setProblem('');
-    // The order is the customer's when the server can tell who they are (the token goes with it).
+    // The order is the customer's when the server can tell who they are (the token goes with it),
+    // so a click in the first moment waits for the silent refresh to bring the token.
+    await auth.ready();
     const payload = buildCreateOrderPayload(current, contact, auth.token.peek() ? auth.info.peek()?.cognitoSub : null);
     try {
       const answer = await api.createOrder(payload, { idempotencyKey: idempotencyKeyFor(storage, payload) });
