@@ -1,4 +1,4 @@
-// Saving a card with Stripe on /payment/ in real Chromium: the real server with STRIPE_SECRET_KEY
+// Saving a card with Stripe on /payment/, and paying an order with it, in real Chromium: the real server with STRIPE_SECRET_KEY
 // talks to the Stripe stand-in, js.stripe.com is answered with the Stripe.js stand-in. 'Add a card'
 // makes a SetupIntent on the customer's Stripe Customer, the Payment Element (from the stripe
 // chunk, through the widget's slot) confirms it with confirmSetup, a declined card says why, and
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('saved cards with Stripe', () => {
-  it('saves a card through the Payment Element with confirmSetup, after a declined one, and lists it', async () => {
+  it('saves a card through the Payment Element with confirmSetup, after a declined one, pays an order with it, and deletes it', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
     const ownBodies: string[] = [];
@@ -72,7 +72,22 @@ describe('saved cards with Stripe', () => {
     expect(confirms.map((r) => r.status)).toEqual([402, 200]);
     expect(ownBodies.filter((body) => /4242424242424242|4000000000000002/.test(body.replace(/\D/g, '')))).toEqual([]);
 
+    // The saved card pays an order: the PaymentIntent is on the customer, Stripe.js confirms it with the card's id.
+    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).click();
+    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await widget.getByRole('button', { name: 'Place order' }).click();
+    await widget.getByRole('heading', { name: 'Payment' }).waitFor();
+    expect(await widget.getByRole('radio', { name: 'Visa ending in 4242' }).isChecked()).toBe(true);
+    await widget.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/congratulations\/\?order=/);
+    await page.locator('comal-order .confirmation').waitFor();
+    const paidWith = standIn.requests.filter((r) => r.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(r.path)).at(-1);
+    expect(paidWith?.params.payment_method).toMatch(/^pm_/);
+    expect(paidWith?.status).toBe(200);
+
     // Deleting it detaches it in Stripe.
+    await page.goto(`${server.url}/payment/`, { waitUntil: 'networkidle' });
     await widget.locator('.account-item', { hasText: 'Visa ending in 4242' }).getByRole('button', { name: 'Delete' }).click();
     await widget.getByText('No saved cards yet.').waitFor();
     // The declined card's 402 is the only console error: the browser logs failed requests.

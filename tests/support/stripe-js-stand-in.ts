@@ -6,6 +6,7 @@
  *   element.on('ready', cb) / off, element.mount(domElement or selector), element.destroy()
  *   stripe.confirmPayment({ elements, redirect, confirmParams: { return_url } })
  *   stripe.confirmSetup({ elements, redirect, confirmParams: { return_url } }) -> { setupIntent } or { error }
+ *   stripe.confirmCardPayment(clientSecret, { payment_method: 'pm_...' }) -> { paymentIntent } or { error }
  * The Payment Element is a plain div with one real input, labelled "Test card number", and, like
  * Stripe's, refuses to mount inside a shadow root. confirmPayment POSTs to the Stripe stand-in's
  * `/v1/payment_intents/:id/confirm` (tests/support/stripe-stand-in.ts) as Stripe.js does, with the
@@ -153,6 +154,16 @@ export function stripeJsStandIn(apiBase: string): string {
         back.searchParams.set('redirect_status', result.paymentIntent.status);
         window.location.assign(back.href);
         return new Promise(() => {});
+      },
+      // https://docs.stripe.com/js/payment_intents/confirm_card_payment, with a saved card's id.
+      async confirmCardPayment(clientSecret, data = {}) {
+        if (typeof data.payment_method !== 'string') throw new IntegrationError('The Stripe.js stand-in only confirms card payments with a saved payment_method id.');
+        const intentId = clientSecret.split('_secret_')[0];
+        return post('/v1/payment_intents/' + encodeURIComponent(intentId) + '/confirm', {
+          key: publishableKey,
+          client_secret: clientSecret,
+          payment_method: data.payment_method,
+        });
       },
       async confirmSetup({ elements, redirect = 'always', confirmParams = {} } = {}) {
         const payment = elements?._payment?.()?.element;

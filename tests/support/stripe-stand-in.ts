@@ -222,7 +222,7 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
       confirmation_method: 'automatic',
       created: now(),
       currency,
-      customer: null,
+      customer: typeof params.customer === 'string' ? params.customer : null,
       description: typeof description === 'string' ? description : null,
       last_payment_error: null,
       latest_charge: null,
@@ -287,6 +287,19 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
         message: `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
         payment_intent: view(intent),
       });
+    }
+    if (typeof params.payment_method === 'string') {
+      // A saved card: it must belong to the intent's customer (https://docs.stripe.com/payments/save-and-reuse).
+      const saved = paymentMethods.get(params.payment_method);
+      if (!saved || !intent.customer || saved.customer !== intent.customer) {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'payment_method',
+          message: `The provided PaymentMethod ${params.payment_method} does not belong to this PaymentIntent's customer.`,
+        });
+      }
+      return view(succeeded(intent));
     }
     const data = params.payment_method_data;
     const card = typeof data === 'object' && typeof data.card === 'object' ? data.card : undefined;

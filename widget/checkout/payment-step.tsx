@@ -2,7 +2,7 @@
  * Paying for a placed order with the server's own total: the demo provider's test card form, or
  * Stripe's Payment Element from its lazy chunk. Once the money moved: finalize-order, clear the
  * cart, and go to /congratulations/?order=ID. A refused card keeps the cart and says why.
- * Signed in with the demo provider, the account's saved cards are offered too.
+ * Signed in, the account's saved cards are offered too, with either provider.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { CreateOrderResponse } from '../../shared/api/schemas.ts';
@@ -20,7 +20,10 @@ interface Props {
   onBack(): void;
 }
 
-type StripeChunk = { StripePayment(props: StripePaymentProps): ReactNode };
+type StripeChunk = {
+  StripePayment(props: StripePaymentProps): ReactNode;
+  payWithSavedCard(options: { publishableKey: string; clientSecret: string; paymentMethodId: string }): Promise<string | null>;
+};
 
 export function congratulationsPath(orderId: string): string {
   return `/congratulations/?order=${encodeURIComponent(orderId)}`;
@@ -31,6 +34,13 @@ export function PaymentStep({ context, order, onBack }: Props) {
   useEffect(() => heading.current?.focus(), []);
   const total = formatUSD(toCents(order.totals.total));
   const payLabel = `Pay ${total}`;
+
+  /** A saved card on Stripe: Stripe.js (in the stripe chunk) confirms the intent with it. */
+  const payWithSavedStripeCard = (publishableKey: string) => async (paymentMethodId: string) => {
+    const { module } = await context.loader.load<StripeChunk>('stripe');
+    const refused = await module.payWithSavedCard({ publishableKey, clientSecret: order.payment.client_secret, paymentMethodId });
+    if (refused) throw new Error(refused);
+  };
 
   async function paid() {
     await context.api.finalizeOrder(order.order_id);
@@ -48,21 +58,28 @@ export function PaymentStep({ context, order, onBack }: Props) {
         Order #{order.number}. Total to pay: <strong>{total}</strong>
       </p>
       {order.payment.provider === 'stripe' && order.payment.publishable_key ? (
-        <LazyPart<StripeChunk>
-          chunk="stripe"
-          loader={context.loader}
-          render={({ StripePayment }) => (
-            <StripePayment
-              publishableKey={order.payment.publishable_key!}
-              clientSecret={order.payment.client_secret}
-              returnUrl={new URL(congratulationsPath(order.order_id), window.location.href).href}
-              payLabel={payLabel}
-              onPaid={paid}
-            />
-          )}
-        />
+        <SavedCardChoice context={context} payWithSaved={payWithSavedStripeCard(order.payment.publishable_key)} payLabel={payLabel} onPaid={paid}>
+          <LazyPart<StripeChunk>
+            chunk="stripe"
+            loader={context.loader}
+            render={({ StripePayment }) => (
+              <StripePayment
+                publishableKey={order.payment.publishable_key!}
+                clientSecret={order.payment.client_secret}
+                returnUrl={new URL(congratulationsPath(order.order_id), window.location.href).href}
+                payLabel={payLabel}
+                onPaid={paid}
+              />
+            )}
+          />
+        </SavedCardChoice>
       ) : (
-        <SavedCardChoice context={context} clientSecret={order.payment.client_secret} payLabel={payLabel} onPaid={paid}>
+        <SavedCardChoice
+          context={context}
+          payWithSaved={(paymentMethodId) => context.api.confirmDemoPayment({ client_secret: order.payment.client_secret, payment_method_id: paymentMethodId })}
+          payLabel={payLabel}
+          onPaid={paid}
+        >
           <DemoCardForm clientSecret={order.payment.client_secret} payLabel={payLabel} api={context.api} onPaid={paid} />
         </SavedCardChoice>
       )}

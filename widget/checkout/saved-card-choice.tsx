@@ -1,8 +1,8 @@
 /**
- * The demo provider's payment for a signed-in customer with saved cards: a choice of each card
- * ('Visa ending in 4242') or 'A new card' (the card form, given as children). Paying with a saved
- * card sends its payment_method_id and no card fields. Signed out, or with no saved cards, it is
- * just the card form.
+ * Paying as a signed-in customer with saved cards: a choice of each card ('Visa ending in 4242')
+ * or 'A new card' (the provider's card form, given as children). Paying with a saved card goes
+ * through `payWithSaved` (the demo provider's confirm, or Stripe's). Signed out, or with no saved
+ * cards, it is just the card form.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../shared/api/schemas.ts';
@@ -11,7 +11,8 @@ import type { CheckoutContext } from './checkout-context.ts';
 
 interface Props {
   context: CheckoutContext;
-  clientSecret: string;
+  /** Pays with the saved card; throws with the reason it was refused. */
+  payWithSaved(paymentMethodId: string): Promise<void>;
   payLabel: string;
   onPaid(): Promise<void>;
   /** The new card's form. */
@@ -20,7 +21,7 @@ interface Props {
 
 const NEW_CARD = 'new';
 
-export function SavedCardChoice({ context, clientSecret, payLabel, onPaid, children }: Props) {
+export function SavedCardChoice({ context, payWithSaved, payLabel, onPaid, children }: Props) {
   const { api, auth } = context;
   const sub = auth.info.value?.cognitoSub ?? null;
   const token = auth.token.value;
@@ -48,7 +49,7 @@ export function SavedCardChoice({ context, clientSecret, payLabel, onPaid, child
     setPaying(true);
     setProblem('');
     try {
-      await api.confirmDemoPayment({ client_secret: clientSecret, payment_method_id: selected });
+      await payWithSaved(selected);
       await onPaid();
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));

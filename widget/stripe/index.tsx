@@ -119,3 +119,14 @@ export function StripePayment({ publishableKey, clientSecret, intent = 'payment'
     </form>
   );
 }
+
+/**
+ * Pays with a card the customer saved to their Stripe Customer (the order's PaymentIntent is on
+ * that customer): Stripe's message when it is refused, else null.
+ */
+export async function payWithSavedCard(options: { publishableKey: string; clientSecret: string; paymentMethodId: string }): Promise<string | null> {
+  const stripe = await loadStripe(options.publishableKey);
+  if (!stripe) return STRIPE_LOAD_FAILED;
+  const { error } = await stripe.confirmCardPayment(options.clientSecret, { payment_method: options.paymentMethodId });
+  return error ? (error.message ?? 'Your payment did not go through.') : null;
+}
