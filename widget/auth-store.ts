@@ -1,9 +1,11 @@
 /**
  * Who is signed in (spec sections 3 and 4): the customer's non-secret details in localStorage
  * under `authInfo` (cognitoSub, phone, email, and the name for checkout), the access token in
- * memory only. At start, when the details say someone signed in here, a silent refresh is tried
- * (its refresh token is an httpOnly cookie; a visitor who never signed in costs no call and no
- * 401 in the console); its failures are silent, and a 401 forgets the details. Signing out calls the server, forgets both, and goes to the site root.
+ * memory only. At start, when the details or the readable `comal_signed_in` cookie say someone
+ * signed in here (Cognito's hosted pages leave only the cookie), a silent refresh is tried (its
+ * refresh token is an httpOnly cookie; a visitor who never signed in costs no call and no 401 in
+ * the console); its failures are silent, and a 401 forgets the details. Signing out calls the
+ * server, forgets both, and goes to the site root.
  */
 import { signal, type Signal } from '@preact/signals-react';
 import type { ApiClient } from '../shared/api/client.ts';
@@ -40,6 +42,8 @@ interface Options {
   storage: Storage | null;
   /** Whether the page can already send a CSRF token (the csrftoken cookie); else GET /api/csrf/ first. */
   hasCsrfToken?(): boolean;
+  /** Whether the server says this browser has a session (the readable comal_signed_in cookie). */
+  hasSession?(): boolean;
   navigate(url: string): void;
 }
 
@@ -53,7 +57,7 @@ export function readAuthInfo(storage: Storage | null): AuthInfo | null {
   }
 }
 
-export function createAuthStore({ api, storage, navigate, hasCsrfToken }: Options): AuthStore {
+export function createAuthStore({ api, storage, navigate, hasCsrfToken, hasSession }: Options): AuthStore {
   const token = signal<string | null>(null);
   const info = signal(readAuthInfo(storage));
   const starting = signal(true);
@@ -99,7 +103,8 @@ export function createAuthStore({ api, storage, navigate, hasCsrfToken }: Option
     start() {
       started = (async () => {
         try {
-          if (!info.value) return;
+          // Someone signed in here, or came back signed in from Cognito's hosted pages.
+          if (!info.value && !hasSession?.()) return;
           if (!hasCsrfToken?.()) await api.csrf();
           await refresh();
         } catch {

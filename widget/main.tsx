@@ -56,6 +56,7 @@ const auth = createAuthStore({
   storage,
   navigate: (url) => window.location.assign(url),
   hasCsrfToken: () => /(^|;\s*)csrftoken=/.test(readCookie()),
+  hasSession: () => /(^|;\s*)comal_signed_in=1/.test(readCookie()),
 });
 // The silent refresh (on the restaurant's own pages: a partner's page has no session).
 if (!onPartnerPage) {

@@ -1,25 +1,26 @@
 /**
  * With Cognito (GET /api/auth/config/ says so), signing in, registering and resetting happen on
- * its hosted pages: the screen sends the visitor there instead of showing its form. A failed
- * config call leaves the built-in forms.
+ * its hosted pages: the screen sends the visitor there (through the server's sign-in start, with
+ * where to come back to in `next`) instead of showing its form. A failed config call leaves the
+ * built-in forms.
  */
 import { useEffect } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
 
 export type HostedPage = 'login_url' | 'register_url' | 'reset_url';
 
-export function useHostedSignIn(api: ApiClient, page: HostedPage, go: (url: string) => void): void {
+export function useHostedSignIn(api: ApiClient, page: HostedPage, go: (url: string) => void, next = '/account/'): void {
   useEffect(() => {
     let current = true;
     api.authConfig().then(
       (config) => {
         const url = config.provider === 'cognito' ? config.hosted_ui?.[page] : undefined;
-        if (current && url) go(url);
+        if (current && url) go(`${url}${url.includes('?') ? '&' : '?'}next=${encodeURIComponent(next)}`);
       },
       () => {},
     );
     return () => {
       current = false;
     };
-  }, [api, page]);
+  }, [api, page, next]);
 }

@@ -48,7 +48,7 @@ function found<K extends string>(errors: Errors<K>, show: (errors: Errors<K>) =>
 
 export function LoginScreen({ context }: { context: AccountContext }) {
   const { api, auth, search, navigate } = context;
-  useHostedSignIn(api, 'login_url', navigate);
+  useHostedSignIn(api, 'login_url', navigate, nextPath(search));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
