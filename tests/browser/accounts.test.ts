@@ -3,15 +3,12 @@
 // order signed in, see it on /account/, reorder and restore it into the cart, save a demo card on
 // /payment/ and pay the next order with it, and sign out to / with authInfo gone. axe checks the
 // sign-in and account screens.
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, watchErrors } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, watchErrors, axeViolations } from '../support/browser.ts';
 import { mailedLink } from '../support/account-page.ts';
 import { addFromMenu, payWithCard, storedCartQuantity } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,14 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(c: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    return (await axe.run(document)).violations.map((v) => `${v.id} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
 
 async function checkoutFromOrderPage(page: Page, items: number): Promise<Locator> {
   await page.getByRole('button', { name: `Cart, ${items} items` }).click();

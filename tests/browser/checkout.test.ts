@@ -3,14 +3,11 @@
 // /congratulations/; a delivery order with a promo and a tip whose total on screen is the
 // server's; a declined card that keeps the cart; what survives a reload; a checkout chunk that
 // fails and is retried.
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE, DESKTOP, watchErrors } from '../support/browser.ts';
+import { launchBrowser, PHONE, DESKTOP, watchErrors, axeViolations } from '../support/browser.ts';
 import { addFromMenu, fillContact, payWithCard, storedCartQuantity, usd } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,14 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(c: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    return (await axe.run(document)).violations.map((v) => `${v.id} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
 
 /** The item's price on the menu, in cents. */
 async function menuPriceCents(page: Page, name: string): Promise<number> {

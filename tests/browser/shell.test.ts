@@ -1,12 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { restaurant, siteNavigation } from '../../shared/restaurant.ts';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, watchErrors, axeViolations } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SCREENSHOTS = 'test-results/screenshots';
 
 const CONTENT_ROUTES = [
@@ -33,15 +31,6 @@ async function open(path: string, viewport: { width: number; height: number }) {
   const errors = watchErrors(page);
   const response = await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
   return { page, errors, status: response?.status() };
-}
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 async function scrollsSideways(page: Page) {

@@ -2,13 +2,10 @@
 // item, the header bubble counts it and opens the cart, whose totals are exact and which passes
 // axe; Escape closes it and gives focus back to the bubble. An item with a required choice goes
 // through the item dialog, which passes axe too.
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { launchBrowser, PHONE, watchErrors, axeViolations } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let server: RunningServer;
 let browser: Browser;
@@ -43,12 +40,7 @@ describe('ordering on /order/', () => {
       `Subtotal${usd(cents)}`, `Tax${usd(tax)}`, `Total${usd(cents + tax)}`,
     ]);
     expect(await dialog.evaluate((el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
-    await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(c: unknown): Promise<{ violations: { id: string }[] }> } }).axe;
-      return (await axe.run(document)).violations.map((v) => v.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/screenshots/phone-order-cart.png' });
 
     await page.keyboard.press('Escape');
@@ -71,12 +63,7 @@ describe('ordering on /order/', () => {
     expect(await add.isDisabled()).toBe(true);
     expect(await dialog.locator('[aria-live="polite"]').textContent()).toMatch(/^Choose 1 more for /);
 
-    await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(c: unknown): Promise<{ violations: { id: string }[] }> } }).axe;
-      return (await axe.run(document)).violations.map((v) => v.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await dialog.getByRole('radio', { name: 'Handmade corn' }).check();
     expect(await add.isEnabled()).toBe(true);

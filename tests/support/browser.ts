@@ -2,6 +2,7 @@
  * Real Chromium for browser tests: Debian's package driven by playwright-core, with the flags
  * this environment needs (no sandbox as root, no GPU, no background network calls).
  */
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -33,4 +34,19 @@ export function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * axe-core's violations on the page as it is now, shadow roots included, each as
+ * "rule: the elements it found" so a failure says where to look.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  });
 }
