@@ -65,7 +65,7 @@ describe('keyboard-only ordering', () => {
     await tabTo(page, 'Cart, 3 items');
     await page.keyboard.press('Enter');
     await page.locator('comal-order').getByRole('dialog', { name: 'Your cart' }).waitFor();
-    expect(await focusedName(page)).toMatch(/^Your cart/);
+    await expect.poll(() => focusedName(page)).toMatch(/^Your cart/);
     await tabTo(page, 'Checkout');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/checkout/`);
@@ -83,7 +83,8 @@ describe('keyboard-only ordering', () => {
     await page.keyboard.press('Enter');
 
     await widget.getByRole('heading', { name: 'Payment' }).waitFor();
-    expect(await focusedName(page)).toBe('Payment');
+    // Focus moves to the step's heading once it has rendered (an effect, a frame later).
+    await expect.poll(() => focusedName(page)).toBe('Payment');
     await tabTo(page, 'Card number');
     await page.keyboard.type('4242 4242 4242 4242');
     await page.keyboard.press('Tab');
