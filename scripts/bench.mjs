@@ -50,7 +50,8 @@ async function startServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comal-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // Orders are taken only in opening hours: the bench's server lives on a Friday at 11:00 in Los Angeles.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {

@@ -29,7 +29,8 @@ export async function createDependencies(
 ): Promise<AppDependencies> {
   await migrate(db);
   await seedDemoData(db);
-  const clock = overrides.clock ?? (() => new Date());
+  const fixed = config.fixedNow;
+  const clock = overrides.clock ?? (fixed ? () => new Date(fixed) : () => new Date());
   const secret = await serverSecret(db, config.secretKey);
   const mailer = overrides.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, clock });
 
@@ -64,7 +65,7 @@ export async function createDependencies(
       stripeWebhookSecret: config.stripeWebhookSecret,
       stripePublishableKey: config.stripePublishableKey,
     },
-    menu: overrides.menu ?? createMenuCatalog(db),
+    menu: overrides.menu ?? createMenuCatalog(db, clock),
     delivery: overrides.delivery ?? createCourier(),
     cardVault:
       overrides.cardVault ??

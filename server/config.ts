@@ -21,6 +21,8 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   /** GET /api/dev/outbox/ on (DEV_OUTBOX=1): never in production. */
   devOutbox: boolean;
+  /** FIXED_NOW: the server's clock stands still at this instant (tests and demos of opening hours only). */
+  fixedNow: Date | undefined;
   /** Who signs customers in (AUTH_PROVIDER): the built-in accounts, or Amazon Cognito's hosted UI. */
   authProvider: AuthProviderName;
   /** The user pool and app client when authProvider is 'cognito'; undefined otherwise. */
@@ -71,6 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeApiBase: env.STRIPE_API_BASE ? stripeApiBase(env.STRIPE_API_BASE) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     devOutbox: env.DEV_OUTBOX === '1' || env.DEV_OUTBOX === 'true',
+    fixedNow: env.FIXED_NOW ? fixedNow(env.FIXED_NOW) : undefined,
     ...authSettings(env),
   };
 }
@@ -126,4 +129,12 @@ function stripeApiBase(text: string): StripeApiBase {
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) throw refuse();
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
+}
+
+function fixedNow(text: string): Date {
+  const at = new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(at.getTime())) {
+    throw new Error(`FIXED_NOW must be an ISO 8601 instant like 2026-11-20T19:00:00Z, not "${text}".`);
+  }
+  return at;
 }

@@ -12,6 +12,8 @@ import { loyaltyRoutes } from './loyalty.ts';
 import { menuRoutes } from './menus.ts';
 import { orderRoutes } from './orders.ts';
 import { promoRoutes } from './promo.ts';
+import { staffRoutes } from './staff.ts';
+import { storeHoursRoutes } from './store-hours.ts';
 import { stripeWebhookRoutes } from './stripe-webhooks.ts';
 import { vitalsRoutes } from './vitals.ts';
 
@@ -22,6 +24,7 @@ export const apiRoutes: readonly Route[] = [
   deliveryRoutes,
   promoRoutes,
   loyaltyRoutes,
+  storeHoursRoutes,
   orderRoutes,
   demoPaymentRoutes,
   authRoutes,
@@ -29,5 +32,6 @@ export const apiRoutes: readonly Route[] = [
   accountRoutes,
   devOutboxRoutes,
   vitalsRoutes,
+  staffRoutes,
   (deps) => stripeWebhookRoutes({ webhookSecret: deps.settings.stripeWebhookSecret })(deps),
 ];

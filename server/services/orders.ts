@@ -9,13 +9,16 @@ import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.t
 import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotals, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
+import { checkScheduledFor } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../app.ts';
 import { findCustomer } from '../db/accounts.ts';
 import { findUsableQuote } from '../db/delivery-quotes.ts';
 import { claimKey, storeAnswer } from '../db/idempotency.ts';
 import { earnPoints } from '../db/loyalty.ts';
+import { recordOrderEvent } from '../db/order-events.ts';
 import { findOrder, insertOrder, moveOrder, orderLines, type OrderLineRow, type OrderRow } from '../db/orders.ts';
 import { insertPayment, paymentForOrder, setPaymentStatus } from '../db/payments.ts';
+import { isPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
@@ -80,6 +83,7 @@ export async function placeOrder(
   const now = clock();
   const snapshot = await deps.menu.snapshot();
   const { priced, rows } = priceCart(snapshot, request.cart_items);
+  const scheduledFor = await orderTime(deps, request, snapshot, now);
   const promo = request.promo_code ? await applicablePromo(deps, request.promo_code, now) : null;
   const delivery = request.delivery_type === 'delivery' ? await deliveryFor(deps, request, now) : null;
   const tipCents = delivery ? toCents(request.tip ?? 0) : 0;
@@ -149,6 +153,7 @@ export async function placeOrder(
       },
       rows,
     );
+    if (scheduledFor) await tx.query('update orders set scheduled_for = $1 where id = $2', [scheduledFor, orderId]);
     await insertPayment(tx, {
       id: newId('pay'),
       order_id: orderId,
@@ -219,6 +224,21 @@ function chosenModifiers(item: CatalogItem, ids: readonly string[]) {
   return chosen;
 }
 
+/**
+ * The slot the order is for (null: as soon as possible), after shared/schedule's checks of the
+ * hours, the lead time (catering's if the cart holds a catering item) and the pause switch.
+ */
+async function orderTime(deps: AppDependencies, request: CreateOrderRequest, snapshot: MenuSnapshot, now: Date) {
+  const scheduledFor = request.scheduled_for ? new Date(request.scheduled_for) : null;
+  const catering = request.cart_items.some(
+    (line) => snapshot.items.get(line.menu_item_id)?.categoryName === restaurant.ordering.cateringCategory,
+  );
+  const paused = await isPaused(deps.db);
+  const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, paused });
+  if (refusal) throw new HttpError(422, refusal);
+  return scheduledFor;
+}
+
 async function applicablePromo(deps: AppDependencies, code: string, now: Date) {
   const check = await checkPromoCode(deps.db, code, now);
   if (!check.valid) throw new HttpError(422, check.message);
@@ -274,6 +294,7 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
   await db.transaction(async (tx) => {
     if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', { paidAt: deps.clock(), pointsEarned: points }))) return;
     await setPaymentStatus(tx, payment.provider_reference, 'succeeded');
+    await recordOrderEvent(tx, { orderId, kind: 'paid', status: 'paid', at: deps.clock() });
     if (points > 0) await earnPoints(tx, orderId, order.phone, points);
   });
   return summarize(db, (await findOrder(db, orderId))!);

@@ -343,6 +343,14 @@ const CreateOrderFieldsSchema = request({
     .optional(),
   delivery_cost: dollars('The delivery cost').optional(),
   tip: dollars('The tip').optional(),
+  /**
+   * When the food should be ready: an ISO 8601 instant with its offset ('2026-11-21T18:15:00Z'),
+   * one of the slots GET /api/store-hours/ lists. Absent or null: as soon as possible.
+   */
+  scheduled_for: z.iso
+    .datetime({ offset: true, error: 'Choose a valid time for your order.' })
+    .nullable()
+    .optional(),
 });
 
 const DELIVERY_REQUIRED: ReadonlyArray<readonly [string, string]> = [

@@ -15,7 +15,8 @@ describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
 
   beforeAll(async () => {
     stripe = await startStripeStandIn({ secretKey: 'sk_test_cards', publishableKey: 'pk_test_cards' });
-    api = await createTestApi(target, {}, {
+    // Friday 11:00 AM in Los Angeles: the store takes ASAP orders (shared/schedule.ts).
+    api = await createTestApi(target, { clock: () => new Date('2026-11-20T19:00:00Z') }, {
       STRIPE_SECRET_KEY: 'sk_test_cards',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_cards',
       STRIPE_API_BASE: `http://127.0.0.1:${stripe.port}`,

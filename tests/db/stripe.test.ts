@@ -27,7 +27,8 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
     payments = createStripePayments({ secretKey: SECRET_KEY, host: standIn.host, port: standIn.port, protocol: 'http' });
     // The app's own webhook route, behind its middleware (CORS, body limit, CSRF exemption).
-    api = await createTestApi(target, { payments }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    // Friday 11:00 AM in Los Angeles: the store takes ASAP orders (shared/schedule.ts).
+    api = await createTestApi(target, { payments, clock: () => new Date('2026-11-20T19:00:00Z') }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
     app = api.app;
     await addTestItems(api, [
       { id: 's2000', name: 'Stripe 20.00', priceCents: 2000 },

@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 // A path from a string: in the happy-dom suites, URL is the DOM's, which node:url does not take.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The server's clock in browser tests (FIXED_NOW): a Friday at 11:00 AM in Los Angeles. */
+export const TEST_NOW = '2026-11-20T19:00:00Z';
+
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
@@ -22,7 +25,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = await mkdtemp(path.join(tmpdir(), 'comal-server-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    // Friday 11:00 in Los Angeles, when the restaurant takes orders, whenever the tests run.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', FIXED_NOW: TEST_NOW, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { DeliveryType } from '../../shared/pricing.ts';
+import { availableSlots, isOpen, nextOpening } from '../../shared/schedule.ts';
+import type { AppDependencies } from '../app.ts';
+import { isPaused } from '../db/store-status.ts';
+
+const TYPES: readonly DeliveryType[] = ['pickup', 'delivery'];
+const perType = <T>(value: (type: DeliveryType) => T) => Object.fromEntries(TYPES.map((type) => [type, value(type)])) as Record<DeliveryType, T>;
+
+/**
+ * GET /api/store-hours/: whether ASAP orders are taken now, when they next are, and the slots a
+ * scheduled order may pick, per order type, from shared/schedule.ts as create-order checks them.
+ * `?catering=1` answers the slots of a cart holding catering (24 hours' notice).
+ */
+export function storeHoursRoutes({ db, clock }: Pick<AppDependencies, 'db' | 'clock'>): Hono {
+  return new Hono().get('/store-hours/', async (c) => {
+    const now = clock();
+    const paused = await isPaused(db);
+    const catering = c.req.query('catering') === '1';
+    return c.json(
+      {
+        open_now: perType((type) => isOpen(now, type)),
+        paused,
+        next_opening: perType((type) => nextOpening(now, type)?.toISOString() ?? null),
+        slots: perType((type) => availableSlots(now, type, { catering, paused }).slots.map((slot) => slot.toISOString())),
+      },
+      200,
+      { 'Cache-Control': 'no-store' },
+    );
+  });
+}
