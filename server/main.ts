@@ -1,6 +1,7 @@
 /** Starts the product: database, migrations, demo data, then site, widget and API on one port. */
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { ensureDemoStaff } from './auth/staff-auth.ts';
 import { createDependencies } from './compose.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -14,6 +15,8 @@ if (config.stripeSecretKey && !config.stripePublishableKey) {
 }
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const deps = await createDependencies(db, config);
+// The embedded defaults only (DEV_OUTBOX=1, no DATABASE_URL): a demo admin, its password printed once.
+await ensureDemoStaff(db, config);
 const app = createApp(deps);
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {

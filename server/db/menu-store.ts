@@ -88,8 +88,12 @@ export async function bumpMenuVersion(db: Queryable): Promise<string> {
   return row.version;
 }
 
-/** Reads the whole menu and its version in one repeatable-read snapshot: six queries, whatever the menu's size. */
-export async function readMenu(db: Database): Promise<VersionedMenuRows> {
+/**
+ * Reads the whole menu and its version in one repeatable-read snapshot: six queries, whatever the
+ * menu's size. An item or modifier sold out until a time (sold_out_until, 0009_staff.sql) reads
+ * as available from that time on; `nextChange` is the soonest such time still ahead of `now`.
+ */
+export async function readMenu(db: Database, now: Date = new Date()): Promise<VersionedMenuRows & { nextChange: Date | null }> {
   return db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only');
     const version = await menuVersion(tx);
@@ -97,11 +101,12 @@ export async function readMenu(db: Database): Promise<VersionedMenuRows> {
     const subcategories = await tx.query<SubcategoryRow>(
       'select id, category_id, name, position from menu_subcategories order by position, id',
     );
-    const items = await tx.query<MenuItemRow>(
+    const items = await tx.query<MenuItemRow & { sold_out_until: Date | null }>(
       `select id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id, photo,
-              available, position
+              available or coalesce(sold_out_until <= $1, false) as available, position, sold_out_until
          from menu_items
         order by position, id`,
+      [now],
     );
     const groups = await tx.query<ModifierGroupRow>(
       'select id, name, force_popup, min_required, max_allowed from modifier_groups order by id',
@@ -111,10 +116,17 @@ export async function readMenu(db: Database): Promise<VersionedMenuRows> {
          from menu_item_modifier_groups
         order by menu_item_id, position, modifier_group_id`,
     );
-    const modifiers = await tx.query<ModifierRow>(
-      'select id, modifier_group_id, name, price_cents, available, position from modifiers order by position, id',
+    const modifiers = await tx.query<ModifierRow & { sold_out_until: Date | null }>(
+      `select id, modifier_group_id, name, price_cents, available or coalesce(sold_out_until <= $1, false) as available, position,
+              sold_out_until
+         from modifiers order by position, id`,
+      [now],
     );
-    return { version, categories, subcategories, items, groups, itemGroups, modifiers };
+    const ahead = [...items, ...modifiers]
+      .map((row) => row.sold_out_until)
+      .filter((at): at is Date => at !== null && at.getTime() > now.getTime())
+      .sort((a, b) => a.getTime() - b.getTime());
+    return { version, categories, subcategories, items, groups, itemGroups, modifiers, nextChange: ahead[0] ?? null };
   });
 }
 

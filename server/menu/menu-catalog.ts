@@ -57,18 +57,23 @@ export interface MenuAnswer {
 interface BuiltSnapshot {
   version: bigint;
   snapshot: MenuSnapshot;
+  /** When something sold out until a time comes back, so the snapshot must be built again. */
+  staleAt: Date | null;
 }
 
-export function createMenuCatalog(db: Database): MenuCatalog {
+const isStale = (built: BuiltSnapshot, now: Date) => built.staleAt !== null && built.staleAt.getTime() <= now.getTime();
+
+/** `clock` says when items sold out until a time (end of the local day) come back. */
+export function createMenuCatalog(db: Database, clock: () => Date = () => new Date()): MenuCatalog {
   let current: BuiltSnapshot | undefined;
   let building: Promise<BuiltSnapshot> | undefined;
 
   /** One rebuild at a time: callers arriving while one runs share its promise. */
   function rebuild(): Promise<BuiltSnapshot> {
-    building ??= readMenu(db)
+    building ??= readMenu(db, clock())
       .then((rows) => {
         // Builds never overlap, so the one finishing last read the newest rows.
-        current = { version: BigInt(rows.version), snapshot: snapshotOf(rows) };
+        current = { version: BigInt(rows.version), snapshot: snapshotOf(rows), staleAt: rows.nextChange };
         return current;
       })
       .finally(() => {
@@ -80,9 +85,9 @@ export function createMenuCatalog(db: Database): MenuCatalog {
   return {
     async snapshot() {
       const version = BigInt(await menuVersion(db));
-      if (current?.version === version) return current.snapshot;
+      if (current?.version === version && !isStale(current, clock())) return current.snapshot;
       const built = await rebuild();
-      if (built.version >= version) return built.snapshot;
+      if (built.version >= version && !isStale(built, clock())) return built.snapshot;
       // The rebuild we joined had read the menu before the change we saw: read it once more.
       return (await rebuild()).snapshot;
     },

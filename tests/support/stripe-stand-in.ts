@@ -4,6 +4,7 @@
  *   POST /v1/payment_intents       form-encoded, as the SDK sends it; Idempotency-Key honoured
  *   GET  /v1/payment_intents/:id
  *   POST /v1/payment_intents/:id/confirm
+ *   POST /v1/refunds               payment_intent and amount; only a succeeded intent, never more than it took
  * Requests need `Authorization: Bearer sk_test_...`, except confirm as Stripe.js sends it from the
  * customer's browser: the publishable key as the form field `key=pk_test_...` with the intent's
  * `client_secret` and the card in `payment_method_data[card][number]`, which decides the outcome as
@@ -116,7 +117,20 @@ export interface StripeStandIn {
   saveCard(setupIntentId: string, card: StandInCard): StandInPaymentMethod;
   /** The PaymentMethods made, by id. */
   paymentMethod(id: string): StandInPaymentMethod | undefined;
+  /** The refunds made, oldest first. */
+  refunds(): StandInRefund[];
   close(): Promise<void>;
+}
+
+/** https://docs.stripe.com/api/refunds/object (the part the server reads). */
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  created: number;
 }
 
 export interface StripeEventJson {
@@ -177,6 +191,7 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
   const customers = new Map<string, { id: string; object: 'customer'; email: string | null; name: string | null; metadata: Record<string, string> }>();
   const setupIntents = new Map<string, StandInSetupIntent>();
   const paymentMethods = new Map<string, StandInPaymentMethod>();
+  const refunds: StandInRefund[] = [];
   /** Idempotency-Key -> the first request's body and the answer it got, replayed verbatim. */
   const idempotent = new Map<string, { rawBody: string; status: number; answer: string }>();
   const requests: RecordedRequest[] = [];
@@ -359,6 +374,26 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     return setup;
   }
 
+  function refund(params: FormParams): StandInRefund {
+    const intentId = typeof params.payment_intent === 'string' ? params.payment_intent : undefined;
+    if (!intentId) throw missing('payment_intent');
+    const intent = found(intentId);
+    if (intent.status !== 'succeeded') {
+      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
+    }
+    const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    const amount = typeof params.amount === 'string' ? Number(params.amount) : intent.amount - refunded;
+    if (refunded >= intent.amount) {
+      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge for PaymentIntent ${intent.id} has already been refunded.` });
+    }
+    if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) {
+      throw invalid('amount', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`, 'amount_too_large');
+    }
+    const made: StandInRefund = { id: id('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', created: now() };
+    refunds.push(made);
+    return made;
+  }
+
   function route(method: string, path: string, params: FormParams, publicView: boolean): { status: number; body: unknown } {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     const confirming = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
@@ -372,6 +407,7 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
       });
     }
     if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) };
+    if (method === 'POST' && path === '/v1/refunds') return { status: 200, body: refund(params) };
     const cards = routeCards(method, path, params);
     if (cards) return cards;
     if (method === 'GET' && retrieve) return { status: 200, body: found(decodeURIComponent(retrieve[1]!)) };
@@ -552,6 +588,7 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
       return method;
     },
     paymentMethod: (methodId) => paymentMethods.get(methodId),
+    refunds: () => [...refunds],
     close() {
       server.closeAllConnections();
       return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

@@ -37,6 +37,10 @@ export function createDemoPayments(db: Database, clock: () => Date = () => new D
     async paymentStatus(reference) {
       return (await paymentByReference(db, reference))?.status ?? 'requires_payment';
     },
+    async refund(reference) {
+      // No money moved, so giving it back is marking it so; only once, only a paid one.
+      await db.query(`update payments set status = 'refunded', updated_at = now() where provider_reference = $1 and status = 'succeeded'`, [reference]);
+    },
     async confirm(input) {
       const payment = await paymentByClientSecret(db, input.client_secret);
       if (!payment || payment.provider !== 'demo') throw new HttpError(404, PAYMENT_NOT_FOUND);

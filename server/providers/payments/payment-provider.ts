@@ -25,4 +25,9 @@ export interface PaymentProvider {
   }): Promise<CreatedPayment>;
   /** Where the money is, as the provider says now. */
   paymentStatus(reference: string): Promise<PaymentStatus>;
+  /**
+   * Gives `amountCents` of a succeeded payment back to the card. Idempotent: calling it again for
+   * the same payment refunds nothing more.
+   */
+  refund(reference: string, amountCents: number): Promise<void>;
 }

@@ -63,6 +63,10 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
     async paymentStatus(reference) {
       return (await describePayment(reference)).status;
     },
+    async refund(reference, amountCents) {
+      // One refund per PaymentIntent: the key makes a retry (or a second cancel) answer the same refund.
+      await stripe.refunds.create({ payment_intent: reference, amount: amountCents }, { idempotencyKey: `refund-${reference}` });
+    },
     describePayment,
   };
 }

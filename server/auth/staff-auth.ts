@@ -1,0 +1,193 @@
+/**
+ * Staff sign-in, separate from customers: members are made by an admin (POST /api/staff/members/)
+ * or on the command line (`npm run staff -- create EMAIL`), which hands out a one-time link to
+ * set a password (24 hours). Sessions are a 15-minute access token (staff-tokens.ts) and a
+ * refresh token that rotates on every use, in their own table; reusing a spent one ends the
+ * whole family, as for customers (built-in-auth.ts).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import {
+  findStaff,
+  findStaffByEmail,
+  insertStaff,
+  insertStaffLink,
+  insertStaffRefreshToken,
+  lockStaffRefreshToken,
+  revokeStaffFamily,
+  revokeStaffSessions,
+  setStaffPassword,
+  spendStaffLink,
+  spendStaffRefreshToken,
+  unspendStaffLink,
+  type StaffMemberRow,
+  type StaffRole,
+} from '../db/staff.ts';
+import { HttpError } from '../http/errors.ts';
+import { countHit, peekHits, type RateLimit } from '../http/rate-limit.ts';
+import { newId } from '../ids.ts';
+import { checkPassword, hashPassword, passwordProblem, UNUSED_HASH } from './passwords.ts';
+import { createStaffTokens, STAFF_ACCESS_TOKEN_SECONDS, type StaffMember, type VerifiedStaff } from './staff-tokens.ts';
+
+export const STAFF_SIGN_IN_FAILED = 'The email or password is not right.';
+export const STAFF_TOO_MANY_SIGN_INS = 'Too many attempts to sign in. Wait 15 minutes and try again.';
+export const STAFF_LINK_INVALID = 'This link is not valid or has expired. Ask an admin for a new one.';
+export const STAFF_PASSWORD_SET = 'Your password is set. Sign in with it now.';
+export const STAFF_EMAIL_INVALID = 'Enter the staff member’s email address.';
+
+export const SET_PASSWORD_HOURS = 24;
+const REFRESH_DAYS = 14;
+
+export const FAILED_STAFF_SIGN_INS_PER_ACCOUNT: Omit<RateLimit, 'message'> = { name: 'staff-sign-in-account', limit: 5, windowMs: 15 * 60_000 };
+export const FAILED_STAFF_SIGN_INS_PER_ADDRESS: Omit<RateLimit, 'message'> = { name: 'staff-sign-in-address', limit: 20, windowMs: 15 * 60_000 };
+
+export interface StaffSession {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+  member: StaffMember;
+}
+
+export interface StaffInvite {
+  member: StaffMember;
+  /** Whether the member was made now (false: they existed and get a fresh link). */
+  created: boolean;
+  url: string;
+  expiresAt: Date;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
+const hoursFrom = (now: Date, hours: number) => new Date(now.getTime() + hours * 3_600_000);
+const memberOf = (row: StaffMemberRow): StaffMember => ({ id: row.id, email: row.email, role: row.role });
+
+/** The body sign-in and refresh answer. */
+export function staffSessionAnswer(session: StaffSession) {
+  return { access_token: session.accessToken, expires_in: session.expiresIn, staff: session.member };
+}
+
+/**
+ * Makes a staff member (or finds the one with that email) and a one-time link that sets their
+ * password: `{origin}/staff/?set-password=TOKEN`, good for 24 hours. What the CLI calls.
+ */
+export async function inviteStaff(
+  db: Database,
+  input: { email: string; role: StaffRole; origin: string; now?: Date },
+): Promise<StaffInvite> {
+  const now = input.now ?? new Date();
+  const email = input.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new HttpError(422, STAFF_EMAIL_INVALID);
+  const inserted = await insertStaff(db, { id: newId('stf'), email, role: input.role, at: now });
+  const row = inserted ?? (await findStaffByEmail(db, email))!;
+  const token = newToken();
+  const expiresAt = hoursFrom(now, SET_PASSWORD_HOURS);
+  await insertStaffLink(db, { tokenHash: hashToken(token), staffId: row.id, expiresAt });
+  return { member: memberOf(row), created: inserted !== null, url: `${input.origin.replace(/\/$/, '')}/staff/?set-password=${token}`, expiresAt };
+}
+
+/**
+ * On the embedded defaults only (DEV_OUTBOX=1, no DATABASE_URL, not production): the first start
+ * makes an admin `staff@comal.example` with a generated password and prints it once. Answers the
+ * password when it made the member, else null.
+ */
+export async function ensureDemoStaff(
+  db: Database,
+  config: { devOutbox: boolean; databaseUrl: string | undefined },
+  options: { log?: (line: string) => void; production?: boolean } = {},
+): Promise<string | null> {
+  const production = options.production ?? process.env.NODE_ENV === 'production';
+  if (!config.devOutbox || config.databaseUrl || production) return null;
+  if (await findStaffByEmail(db, DEMO_STAFF_EMAIL)) return null;
+  const password = randomBytes(12).toString('base64url');
+  const made = await insertStaff(db, { id: newId('stf'), email: DEMO_STAFF_EMAIL, role: 'admin', passwordHash: await hashPassword(password), at: new Date() });
+  if (!made) return null;
+  (options.log ?? console.log)(`Staff sign-in at /staff/: ${DEMO_STAFF_EMAIL} with password ${password} (shown this once; an admin of the demo data).`);
+  return password;
+}
+
+export const DEMO_STAFF_EMAIL = 'staff@comal.example';
+
+export interface StaffAuth {
+  signIn(email: string, password: string, address: string): Promise<StaffSession>;
+  refresh(refreshToken: string): Promise<StaffSession | null>;
+  signOut(refreshToken: string): Promise<void>;
+  setPassword(token: string, password: string): Promise<void>;
+  verify(accessToken: string): Promise<VerifiedStaff | null>;
+}
+
+export function createStaffAuth(deps: { db: Database; secret: string; clock: () => Date }): StaffAuth {
+  const { db, clock } = deps;
+  const tokens = createStaffTokens(deps.secret);
+
+  async function startSession(row: StaffMemberRow, familyId: string = randomUUID()): Promise<StaffSession> {
+    const now = clock();
+    const refreshToken = newToken();
+    await insertStaffRefreshToken(db, { tokenHash: hashToken(refreshToken), familyId, staffId: row.id, expiresAt: hoursFrom(now, REFRESH_DAYS * 24) });
+    const member = memberOf(row);
+    return { accessToken: await tokens.issue(member, now), expiresIn: STAFF_ACCESS_TOKEN_SECONDS, refreshToken, member };
+  }
+
+  return {
+    async signIn(email, password, address) {
+      const now = clock();
+      const account = email.trim().toLowerCase();
+      if (
+        (await peekHits(db, FAILED_STAFF_SIGN_INS_PER_ACCOUNT, account, now)) >= FAILED_STAFF_SIGN_INS_PER_ACCOUNT.limit ||
+        (await peekHits(db, FAILED_STAFF_SIGN_INS_PER_ADDRESS, address, now)) >= FAILED_STAFF_SIGN_INS_PER_ADDRESS.limit
+      ) {
+        throw new HttpError(429, STAFF_TOO_MANY_SIGN_INS, { 'Retry-After': String(FAILED_STAFF_SIGN_INS_PER_ACCOUNT.windowMs / 1000) });
+      }
+      const row = await findStaffByEmail(db, account);
+      // A member without a password yet compares against a hash nothing matches, taking as long.
+      const matches = await checkPassword(password, row?.password_hash ?? UNUSED_HASH);
+      if (!row || !row.password_hash || !matches) {
+        await countHit(db, FAILED_STAFF_SIGN_INS_PER_ACCOUNT, account, now);
+        await countHit(db, FAILED_STAFF_SIGN_INS_PER_ADDRESS, address, now);
+        throw new HttpError(401, STAFF_SIGN_IN_FAILED);
+      }
+      return startSession(row);
+    },
+
+    async refresh(refreshToken) {
+      const now = clock();
+      const tokenHash = hashToken(refreshToken);
+      const rotated = await db.transaction(async (tx) => {
+        const row = await lockStaffRefreshToken(tx, tokenHash);
+        if (!row || row.revoked_at) return null;
+        if (row.used_at) {
+          await revokeStaffFamily(tx, row.family_id, now);
+          return null;
+        }
+        if (row.expires_at.getTime() <= now.getTime()) return null;
+        await spendStaffRefreshToken(tx, tokenHash, now);
+        return row;
+      });
+      if (!rotated) return null;
+      // The role is read again, so a change of role shows at the next refresh.
+      const member = await findStaff(db, rotated.staff_id);
+      return member ? startSession(member, rotated.family_id) : null;
+    },
+
+    async signOut(refreshToken) {
+      const row = await lockStaffRefreshToken(db, hashToken(refreshToken));
+      if (row) await revokeStaffFamily(db, row.family_id, clock());
+    },
+
+    async setPassword(token, password) {
+      const now = clock();
+      const staffId = await spendStaffLink(db, hashToken(token), now);
+      if (!staffId) throw new HttpError(400, STAFF_LINK_INVALID);
+      const member = await findStaff(db, staffId);
+      const problem = passwordProblem(password, member?.email ?? '');
+      if (problem) {
+        // The link stays good for another try with a better password.
+        await unspendStaffLink(db, hashToken(token));
+        throw new HttpError(422, problem);
+      }
+      await setStaffPassword(db, staffId, await hashPassword(password), now);
+      await revokeStaffSessions(db, staffId, now);
+    },
+
+    verify: (accessToken) => tokens.verify(accessToken, clock()),
+  };
+}

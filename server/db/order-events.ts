@@ -1,0 +1,54 @@
+/**
+ * The order events the staff board streams (0009_staff.sql): one row each time an order is paid,
+ * moved, promised or cancelled. They live in the database, not in a process's memory, so a board
+ * connected to any replica sees changes made through every other one.
+ */
+import type { OrderStatus } from './orders.ts';
+import type { Queryable } from './database.ts';
+
+export type OrderEventKind = 'paid' | 'status' | 'cancelled' | 'promised';
+
+export interface OrderEventRow {
+  /** bigserial as decimal text. */
+  id: string;
+  order_id: string;
+  kind: OrderEventKind;
+  status: OrderStatus;
+  at: Date;
+  payload: Record<string, unknown>;
+}
+
+/** Serialises writers of order_events until their transactions end. */
+const ORDER_EVENTS_LOCK = 72_413_009;
+
+/**
+ * Records an event. Call it with the transaction that changed the order: the advisory lock it
+ * takes is held until that transaction ends, so events commit in id order and a reader polling
+ * `id > last` never misses one that was still being written (outside a transaction the lock
+ * ends with the statement, which is only safe when nothing else writes at the same moment).
+ */
+export async function recordOrderEvent(
+  db: Queryable,
+  event: { orderId: string; kind: OrderEventKind; status: OrderStatus; at: Date; payload?: Record<string, unknown> },
+): Promise<string> {
+  await db.query('select pg_advisory_xact_lock($1)', [ORDER_EVENTS_LOCK]);
+  const [row] = await db.query<{ id: string }>(
+    `insert into order_events (order_id, kind, status, at, payload) values ($1, $2, $3, $4, $5::text::jsonb) returning id::text as id`,
+    [event.orderId, event.kind, event.status, event.at, JSON.stringify(event.payload ?? {})],
+  );
+  return row!.id;
+}
+
+/** Events after `afterId`, oldest first. */
+export async function orderEventsAfter(db: Queryable, afterId: string, limit = 200): Promise<OrderEventRow[]> {
+  return db.query<OrderEventRow>(
+    `select id::text as id, order_id, kind, status, at, payload from order_events where id > $1::bigint order by id limit $2`,
+    [afterId, limit],
+  );
+}
+
+/** The newest event's id, or '0' when there is none. */
+export async function latestOrderEventId(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from order_events');
+  return row?.id ?? '0';
+}

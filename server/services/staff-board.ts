@@ -1,0 +1,251 @@
+/**
+ * The staff board's rules: which orders it shows, which moves are allowed, promising a time,
+ * cancelling with a refund, the sold-out switches of the menu and the pause switch. Every change
+ * to an order records an order event in the same transaction (db/order-events.ts), which the
+ * board's event stream reads.
+ */
+import type { BoardOrder, StaffRoleName } from '../../shared/api/staff.ts';
+import { restaurant } from '../../shared/restaurant.ts';
+import type { AppDependencies } from '../app.ts';
+import type { Queryable } from '../db/database.ts';
+import { recordOrderEvent } from '../db/order-events.ts';
+import { moveOrder, type OrderRow, type OrderStatus } from '../db/orders.ts';
+import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
+import { isPaused, setPaused } from '../db/store-status.ts';
+import { HttpError } from '../http/errors.ts';
+import { storedTotals } from './orders.ts';
+
+export const BOARD_ORDER_NOT_FOUND = 'There is no such order.';
+export const ITEM_NOT_FOUND = 'There is no such item on the menu.';
+export const MODIFIER_NOT_FOUND = 'There is no such choice on the menu.';
+export const MOVED_BY_SOMEONE_ELSE = 'Someone else changed this order just now. Look at the board again and retry.';
+export const REFUND_FAILED = 'The order is cancelled, but the refund did not go through. Cancel it again to retry the refund.';
+
+const LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'waiting for payment',
+  paid: 'new',
+  accepted: 'accepted',
+  ready: 'ready',
+  out_for_delivery: 'out for delivery',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
+
+/** The moves the board allows, per order type: anything else is refused with 409. */
+export const TRANSITIONS: Record<'pickup' | 'delivery', Partial<Record<OrderStatus, OrderStatus[]>>> = {
+  pickup: { paid: ['accepted'], accepted: ['ready'], ready: ['completed'] },
+  delivery: { paid: ['accepted'], accepted: ['out_for_delivery'], out_for_delivery: ['completed'] },
+};
+
+/** refusedMove(1001, 'pickup', 'ready', 'out_for_delivery') = 'Order 1001 is ready: a pickup order can go from there only to completed.' */
+export function refusedMove(number: number, type: 'pickup' | 'delivery', from: OrderStatus, to: OrderStatus): string {
+  const allowed = TRANSITIONS[type][from] ?? [];
+  if (allowed.length === 0) return `Order ${number} is ${LABELS[from]} and cannot move to ${LABELS[to]}.`;
+  return `Order ${number} is ${LABELS[from]}: a ${type} order can go from there only to ${allowed.map((s) => LABELS[s]).join(' or ')}.`;
+}
+export const cannotCancel = (number: number, status: OrderStatus) => `Order ${number} is ${LABELS[status]} and cannot be cancelled.`;
+export const cannotPromise = (number: number, status: OrderStatus) => `Order ${number} is ${LABELS[status]}: there is nothing to promise.`;
+
+type BoardRow = OrderRow & {
+  number: string | number;
+  promised_at: Date | null;
+  cancel_reason: string | null;
+  scheduled_for?: Date | null;
+  payment_status: string | null;
+};
+
+const iso = (at: Date | null | undefined) => (at ? new Date(at).toISOString() : null);
+
+async function boardRows(db: Queryable, where: string, params: unknown[]): Promise<BoardOrder[]> {
+  const rows = await db.query<BoardRow>(
+    `select o.*, p.status as payment_status from orders o left join payments p on p.order_id = o.id where ${where}`,
+    params,
+  );
+  if (rows.length === 0) return [];
+  const lines = await db.query<{ order_id: string; name: string; quantity: number; modifiers: { name: string }[] }>(
+    `select order_id, name, quantity, modifiers from order_lines where order_id = any($1::text[]) order by order_id, position`,
+    [rows.map((row) => row.id)],
+  );
+  const linesOf = new Map<string, BoardOrder['items']>();
+  for (const line of lines) {
+    const list = linesOf.get(line.order_id) ?? [];
+    list.push({ name: line.name, quantity: line.quantity, modifiers: line.modifiers.map((m) => m.name) });
+    linesOf.set(line.order_id, list);
+  }
+  return rows.map((row) => ({
+    order_id: row.id,
+    number: Number(row.number),
+    status: row.status,
+    name: row.name,
+    phone: row.phone,
+    delivery_type: row.delivery_type,
+    delivery_address:
+      row.delivery_type === 'delivery'
+        ? { street: row.delivery_street ?? '', city: row.delivery_city ?? '', state: row.delivery_state ?? '', zip: row.delivery_zip ?? '' }
+        : null,
+    items: linesOf.get(row.id) ?? [],
+    totals: storedTotals(row),
+    created_at: iso(row.created_at)!,
+    paid_at: iso(row.paid_at),
+    promised_at: iso(row.promised_at),
+    // The column comes with 0008_scheduling.sql.
+    scheduled_for: iso(row.scheduled_for),
+    cancel_reason: row.cancel_reason,
+    refunded: row.payment_status === 'refunded',
+  }));
+}
+
+export async function boardOrder(db: Queryable, orderId: string): Promise<BoardOrder | null> {
+  const [order] = await boardRows(db, 'o.id = $1', [orderId]);
+  return order ?? null;
+}
+
+/**
+ * The board: every paid order still in the kitchen's hands, and those completed or cancelled in
+ * the last 24 hours (by their last event), newest first. Orders never paid for are not shown.
+ */
+export async function boardOrders(db: Queryable, now: Date): Promise<BoardOrder[]> {
+  return boardRows(
+    db,
+    `o.status <> 'pending_payment'
+       and (o.status not in ('completed', 'cancelled')
+            or coalesce((select max(e.at) from order_events e where e.order_id = o.id), o.paid_at, o.created_at) > $1)
+     order by o.created_at desc, o.number desc limit 500`,
+    [new Date(now.getTime() - 24 * 3_600_000)],
+  );
+}
+
+interface Actor {
+  email: string;
+  role: StaffRoleName;
+}
+
+async function lockedOrder(tx: Queryable, orderId: string): Promise<OrderRow & { number: number }> {
+  const [row] = await tx.query<OrderRow & { number: string | number }>('select * from orders where id = $1 for update', [orderId]);
+  if (!row || row.status === 'pending_payment') throw new HttpError(404, BOARD_ORDER_NOT_FOUND);
+  return { ...row, number: Number(row.number) };
+}
+
+/** Moves an order along the board; a move not in TRANSITIONS is 409 with a sentence. */
+export async function moveOnBoard(
+  deps: Pick<AppDependencies, 'db' | 'clock'>,
+  orderId: string,
+  to: OrderStatus,
+  by: Actor,
+  promisedAt?: Date,
+): Promise<BoardOrder> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId);
+    if (!(TRANSITIONS[order.delivery_type][order.status] ?? []).includes(to)) {
+      throw new HttpError(409, refusedMove(order.number, order.delivery_type, order.status, to));
+    }
+    if (!(await moveOrder(tx, orderId, order.status, to))) throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
+    if (promisedAt) await tx.query('update orders set promised_at = $2 where id = $1', [orderId, promisedAt]);
+    await recordOrderEvent(tx, {
+      orderId,
+      kind: 'status',
+      status: to,
+      at: deps.clock(),
+      payload: { from: order.status, by: by.email, ...(promisedAt ? { promised_at: promisedAt.toISOString() } : {}) },
+    });
+  });
+  return (await boardOrder(deps.db, orderId))!;
+}
+
+/** Tells the customer's order a time (when it will be ready, or at the door). */
+export async function promiseOrder(deps: Pick<AppDependencies, 'db' | 'clock'>, orderId: string, promisedAt: Date, by: Actor): Promise<BoardOrder> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId);
+    if (order.status === 'completed' || order.status === 'cancelled') throw new HttpError(409, cannotPromise(order.number, order.status));
+    await tx.query('update orders set promised_at = $2 where id = $1', [orderId, promisedAt]);
+    await recordOrderEvent(tx, { orderId, kind: 'promised', status: order.status, at: deps.clock(), payload: { promised_at: promisedAt.toISOString(), by: by.email } });
+  });
+  return (await boardOrder(deps.db, orderId))!;
+}
+
+/**
+ * Cancels an order and gives the money back through the payment provider, once. Cancelling a
+ * cancelled order changes nothing, unless its refund failed before: then the refund is retried.
+ */
+export async function cancelOrder(
+  deps: Pick<AppDependencies, 'db' | 'clock' | 'payments'>,
+  orderId: string,
+  reason: string,
+  by: Actor,
+): Promise<BoardOrder> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId);
+    if (order.status === 'cancelled') return;
+    if (order.status === 'completed') throw new HttpError(409, cannotCancel(order.number, order.status));
+    if (!(await moveOrder(tx, orderId, order.status, 'cancelled'))) throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
+    await tx.query('update orders set cancel_reason = $2 where id = $1', [orderId, reason]);
+    await recordOrderEvent(tx, { orderId, kind: 'cancelled', status: 'cancelled', at: deps.clock(), payload: { from: order.status, reason, by: by.email } });
+  });
+  const payment = await paymentForOrder(deps.db, orderId);
+  if (payment?.status === 'succeeded') {
+    try {
+      await deps.payments.refund(payment.provider_reference, payment.amount_cents);
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', message: `refund of order ${orderId} failed: ${(error as Error).message}` }));
+      throw new HttpError(502, REFUND_FAILED);
+    }
+    await setPaymentStatus(deps.db, payment.provider_reference, 'refunded');
+  }
+  return (await boardOrder(deps.db, orderId))!;
+}
+
+/** The UTC instant the next local day starts in `timeZone`: nextLocalMidnight(2026-11-20T19:00Z, LA) = 2026-11-21T08:00Z. */
+export function nextLocalMidnight(now: Date, timeZone: string = restaurant.timeZone): Date {
+  const parts = localParts(now, timeZone);
+  const wanted = Date.UTC(parts.year, parts.month - 1, parts.day + 1);
+  // Guess with the offset now, then correct with the offset at the guess (a DST change between).
+  let at = wanted - offsetMs(now, timeZone);
+  at = wanted - offsetMs(new Date(at), timeZone);
+  return new Date(at);
+}
+
+function localParts(at: Date, timeZone: string) {
+  const values = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+      .formatToParts(at)
+      .filter((p) => p.type !== 'literal')
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  return values;
+}
+
+/** How far local wall time in `timeZone` is ahead of UTC at `at` (negative west of Greenwich). */
+function offsetMs(at: Date, timeZone: string): number {
+  const p = localParts(at, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * Marks an item or a modifier sold out (until further notice, or until the next local day in the
+ * restaurant's time zone) or back on, and tells the menu catalog at once.
+ */
+export async function setSoldOut(
+  deps: Pick<AppDependencies, 'db' | 'clock' | 'menu'>,
+  what: 'item' | 'modifier',
+  id: string,
+  soldOut: boolean,
+  until: 'end_of_day' | null,
+): Promise<{ id: string; available: boolean; sold_out_until: string | null }> {
+  const table = what === 'item' ? 'menu_items' : 'modifiers';
+  const soldOutUntil = soldOut && until === 'end_of_day' ? nextLocalMidnight(deps.clock()) : null;
+  const updated = await deps.db.query<{ id: string }>(`update ${table} set available = $2, sold_out_until = $3 where id = $1 returning id`, [id, !soldOut, soldOutUntil]);
+  if (updated.length === 0) throw new HttpError(404, what === 'item' ? ITEM_NOT_FOUND : MODIFIER_NOT_FOUND);
+  await deps.menu.invalidate();
+  return { id, available: !soldOut, sold_out_until: iso(soldOutUntil) };
+}
+
+export async function storeStatus(db: Queryable): Promise<{ paused: boolean; paused_at: string | null }> {
+  const [row] = await db.query<{ paused: boolean; paused_at: Date | null }>('select paused, paused_at from store_status where id');
+  return { paused: row?.paused ?? (await isPaused(db)), paused_at: iso(row?.paused_at) };
+}
+
+export async function pauseStore(deps: Pick<AppDependencies, 'db' | 'clock'>, paused: boolean) {
+  await setPaused(deps.db, paused, deps.clock());
+  return storeStatus(deps.db);
+}
