@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { DeliveryType } from '../../shared/pricing.ts';
-import { availableSlots, isOpen, nextOpening } from '../../shared/schedule.ts';
+import { availableSlots, closedNow, isOpen, nextOpening, ORDERING_PAUSED } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../app.ts';
 import { isPaused } from '../db/store-status.ts';
 
@@ -22,6 +22,8 @@ export function storeHoursRoutes({ db, clock }: Pick<AppDependencies, 'db' | 'cl
         open_now: perType((type) => isOpen(now, type)),
         paused,
         next_opening: perType((type) => nextOpening(now, type)?.toISOString() ?? null),
+        // What an ASAP order would be refused with now, or null: the widget shows it as is.
+        closed_message: perType((type) => (paused ? ORDERING_PAUSED : isOpen(now, type) ? null : closedNow(type, nextOpening(now, type), now))),
         slots: perType((type) => availableSlots(now, type, { catering, paused }).slots.map((slot) => slot.toISOString())),
       },
       200,

@@ -30,6 +30,7 @@ import type {
   SavePaymentMethodResponse,
   SessionResponse,
   SetupIntentResponse,
+  StoreHoursResponse,
 } from './schemas.ts';
 import {
   DELIVERY_ESTIMATE_ERROR,
@@ -102,6 +103,8 @@ export interface ApiClient {
   csrf(): Promise<void>;
   /** GET /api/menus/: the raw menus, a non-empty array. */
   getMenus(): Promise<Menu[]>;
+  /** GET /api/store-hours/ (?catering=1 for a cart with catering): throws ApiRequestError on failure. */
+  storeHours(catering?: boolean): Promise<StoreHoursResponse>;
   /** POST /api/estimate-delivery/: throws with the server's message or 'Delivery estimate error'. */
   estimateDelivery(address: EstimateDeliveryRequestInput): Promise<EstimateDeliveryResponse>;
   /** GET /api/loyalty/points/?phone=: the points, or 0 (logged) on any failure. */
@@ -267,6 +270,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!answer.ok) throw new Error(serverMessage(answer.data) ?? MENU_FETCH_FAILED);
       if (!Array.isArray(answer.data) || answer.data.length === 0) throw new Error(NO_MENUS_RETURNED);
       return answer.data as Menu[];
+    },
+
+    async storeHours(catering = false) {
+      return (await sendOrThrow('GET', `/api/store-hours/${catering ? '?catering=1' : ''}`)) as StoreHoursResponse;
     },
 
     async estimateDelivery(address) {

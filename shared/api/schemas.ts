@@ -648,3 +648,18 @@ export const AuthConfigResponseSchema = z.object({
   hosted_ui: z.object({ login_url: z.string(), register_url: z.string(), reset_url: z.string(), logout_url: z.string() }).optional(),
 });
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/store-hours/
+
+const PerOrderType = <T extends z.ZodType>(value: T) => z.object({ pickup: value, delivery: value });
+
+/** Whether ASAP orders are taken now, why not, when they next are, and the slots to order ahead. */
+export const StoreHoursResponseSchema = z.object({
+  open_now: PerOrderType(z.boolean()),
+  paused: z.boolean(),
+  next_opening: PerOrderType(z.string().nullable()),
+  closed_message: PerOrderType(z.string().nullable()),
+  slots: PerOrderType(z.array(z.string())),
+});
+export type StoreHoursResponse = z.infer<typeof StoreHoursResponseSchema>;

@@ -143,6 +143,7 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
       open_now: { pickup: boolean; delivery: boolean };
       paused: boolean;
       next_opening: { pickup: string | null; delivery: string | null };
+      closed_message: { pickup: string | null; delivery: string | null };
       slots: { pickup: string[]; delivery: string[] };
     }
     const storeHours = async (query = '') => {
@@ -153,7 +154,7 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
 
     it('while open: ASAP for both, and slots from the lead time on', async () => {
       const hours = await storeHours();
-      expect(hours).toMatchObject({ open_now: { pickup: true, delivery: true }, paused: false, next_opening: { pickup: null, delivery: null } });
+      expect(hours).toMatchObject({ open_now: { pickup: true, delivery: true }, paused: false, next_opening: { pickup: null, delivery: null }, closed_message: { pickup: null, delivery: null } });
       expect(hours.slots.pickup.slice(0, 2)).toEqual(['2026-11-20T19:30:00.000Z', '2026-11-20T19:45:00.000Z']);
       expect(hours.slots.delivery[0]).toBe('2026-11-20T19:45:00.000Z');
       expect(hours.slots.pickup.at(-1)).toBe('2026-11-27T19:00:00.000Z');
@@ -167,6 +168,11 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
         expect(hours.next_opening).toEqual({ pickup: '2026-11-21T17:00:00.000Z', delivery: '2026-11-21T19:00:00.000Z' });
         expect(hours.slots.pickup[0]).toBe('2026-11-21T17:00:00.000Z');
         expect(hours.slots.delivery[0]).toBe('2026-11-21T19:00:00.000Z');
+        // What an ASAP order would be refused with, for the widget to show as is.
+        expect(hours.closed_message).toEqual({
+          pickup: 'We are closed now. We open again tomorrow at 9:00 AM.',
+          delivery: 'We are not delivering now. Delivery starts again tomorrow at 11:00 AM.',
+        });
       });
     });
   });

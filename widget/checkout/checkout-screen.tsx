@@ -11,6 +11,7 @@ import type { CreateOrderResponse } from '../../shared/api/schemas.ts';
 import { cartTotals } from '../../shared/cart.ts';
 import { checkAddress, checkContact, QUOTE_REQUIRED, type AddressErrors, type ContactErrors } from '../../shared/checkout-form.ts';
 import { pointsEarned } from '../../shared/loyalty.ts';
+import { restaurant } from '../../shared/restaurant.ts';
 import { buildCreateOrderPayload, type CheckoutContact } from '../../shared/order-payload.ts';
 import { OrderTotals } from '../order-totals.tsx';
 import type { CheckoutContext } from './checkout-context.ts';
@@ -18,6 +19,7 @@ import { idempotencyKeyFor, readContact, saveContact } from './checkout-storage.
 import { ContactFields } from './contact-fields.tsx';
 import { CartSummary } from './cart-summary.tsx';
 import { DeliveryAddressForm } from './delivery-address.tsx';
+import { OrderTime } from './order-time.tsx';
 import { OrderTypeChoice } from './order-type-choice.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { PromoField } from './promo-field.tsx';
@@ -41,6 +43,8 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
   const [problem, setProblem] = useState('');
   const [placing, setPlacing] = useState(false);
   const [order, setOrder] = useState<CreateOrderResponse | null>(null);
+  /** A later slot (ISO instant), or null for as soon as possible. */
+  const [scheduledFor, setScheduledFor] = useState<string | null>(null);
   const inFlight = useRef(false);
   const problemRef = useRef<HTMLParagraphElement>(null);
 
@@ -95,6 +99,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
     // so a click in the first moment waits for the silent refresh to bring the token.
     await auth.ready();
     const payload = buildCreateOrderPayload(current, contact, auth.token.peek() ? auth.info.peek()?.cognitoSub : null);
+    if (scheduledFor) payload.scheduled_for = scheduledFor;
     try {
       const answer = await api.createOrder(payload, { idempotencyKey: idempotencyKeyFor(storage, payload) });
       setOrder(answer);
@@ -118,6 +123,13 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
       <div className="checkout-main">
         <h1>Checkout</h1>
         <OrderTypeChoice value={cart.deliveryType} onChange={(deliveryType) => store.dispatch({ type: 'setDeliveryType', deliveryType })} />
+        <OrderTime
+          api={api}
+          deliveryType={cart.deliveryType}
+          catering={cart.items.some((line) => line.menuItem.categoryName === restaurant.ordering.cateringCategory)}
+          value={scheduledFor}
+          onChange={setScheduledFor}
+        />
         {delivery && <DeliveryAddressForm cart={cart} api={api} dispatch={store.dispatch} errors={addressErrors} />}
         {delivery && cart.deliveryQuoteId && (
           <TipChoice key={cart.deliveryQuoteId} subtotal={totals.subtotal} distance={cart.distance} tipCents={cart.tipCents} dispatch={store.dispatch} />

@@ -1,0 +1,93 @@
+/**
+ * When the order should be ready (issue: scheduled orders): as soon as possible, only while the
+ * restaurant takes ASAP orders of this type, or a later 15-minute slot up to 7 days ahead. The
+ * slots and the reason ASAP is not offered come from GET /api/store-hours/, which answers with
+ * the same shared/schedule.ts that create-order checks, so what is offered is what is accepted.
+ */
+import { useEffect, useId, useState } from 'react';
+import type { ApiClient } from '../../shared/api/client.ts';
+import type { StoreHoursResponse } from '../../shared/api/schemas.ts';
+import type { DeliveryType } from '../../shared/pricing.ts';
+import { restaurant } from '../../shared/restaurant.ts';
+import { cateringTooSoon, formatStoreTime, leadMinutes } from '../../shared/schedule.ts';
+
+interface Props {
+  api: ApiClient;
+  deliveryType: DeliveryType;
+  /** The cart holds catering, which needs a day's notice. */
+  catering: boolean;
+  /** The chosen slot (an ISO instant), or null for as soon as possible. */
+  value: string | null;
+  onChange(value: string | null): void;
+}
+
+export function OrderTime({ api, deliveryType, catering, value, onChange }: Props) {
+  const [hours, setHours] = useState<StoreHoursResponse | null>(null);
+  const name = useId();
+  const selectId = useId();
+
+  useEffect(() => {
+    let current = true;
+    // Without the hours the server still decides; the choice just is not offered.
+    api.storeHours(catering).then((answer) => current && setHours(answer), () => {});
+    return () => {
+      current = false;
+    };
+  }, [api, catering]);
+
+  const slots = hours?.slots[deliveryType] ?? [];
+  const asapRefusal = hours
+    ? catering
+      ? cateringTooSoon(deliveryType, leadMinutes(deliveryType, true))
+      : hours.closed_message[deliveryType]
+    : null;
+
+  // A slot that is no longer offered (time passed, type changed) gives way to the first one.
+  useEffect(() => {
+    if (!hours) return;
+    if (value !== null && !slots.includes(value)) onChange(asapRefusal ? (slots[0] ?? null) : null);
+    else if (value === null && asapRefusal && slots[0]) onChange(slots[0]);
+  }, [hours, value, slots, asapRefusal, onChange]);
+
+  if (!hours) return null;
+  return (
+    <fieldset className="section">
+      <legend>
+        <h2>{deliveryType === 'pickup' ? 'Pickup time' : 'Delivery time'}</h2>
+      </legend>
+      {asapRefusal && (
+        <p className="notice" role="status">
+          {asapRefusal}
+        </p>
+      )}
+      <div className="choices">
+        <label className={`choice${value === null ? ' chosen' : ''}`}>
+          <input type="radio" name={name} checked={value === null} disabled={Boolean(asapRefusal)} onChange={() => onChange(null)} />
+          <span>
+            <strong>As soon as possible</strong>
+            <span className="hint">About {leadMinutes(deliveryType, false)} minutes</span>
+          </span>
+        </label>
+        <label className={`choice${value !== null ? ' chosen' : ''}`}>
+          <input type="radio" name={name} checked={value !== null} disabled={slots.length === 0} onChange={() => onChange(slots[0] ?? null)} />
+          <span>
+            <strong>Later</strong>
+            <span className="hint">Up to {restaurant.ordering.horizonDays} days ahead</span>
+          </span>
+        </label>
+      </div>
+      {value !== null && (
+        <div className="field">
+          <label htmlFor={selectId}>Time</label>
+          <select id={selectId} value={value} onChange={(event) => onChange((event.target as HTMLSelectElement).value)}>
+            {slots.map((slot) => (
+              <option key={slot} value={slot}>
+                {formatStoreTime(new Date(slot))}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </fieldset>
+  );
+}
