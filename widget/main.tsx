@@ -84,7 +84,7 @@ function screenFor(host: HTMLElement) {
     case 'checkout':
       return <CheckoutApp store={store} controls={controls} api={api} auth={auth} apiOrigin={apiOrigin} loader={loader} storage={storage} />;
     case 'congratulations':
-      return <ConfirmationApp api={api} loader={loader} orderId={new URL(window.location.href).searchParams.get('order')} />;
+      return <ConfirmationApp api={api} apiOrigin={apiOrigin} loader={loader} orderId={new URL(window.location.href).searchParams.get('order')} />;
     case 'account':
     case 'login':
     case 'register':

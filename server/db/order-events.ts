@@ -52,3 +52,11 @@ export async function latestOrderEventId(db: Queryable): Promise<string> {
   const [row] = await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from order_events');
   return row?.id ?? '0';
 }
+
+/** One order's events after `afterId`, oldest first (the customer's own page follows these). */
+export async function eventsOfOrderAfter(db: Queryable, orderId: string, afterId: string): Promise<OrderEventRow[]> {
+  return db.query<OrderEventRow>(
+    `select id::text as id, order_id, kind, status, at, payload from order_events where order_id = $1 and id > $2::bigint order by id limit 50`,
+    [orderId, afterId],
+  );
+}

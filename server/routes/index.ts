@@ -11,6 +11,7 @@ import { healthRoutes } from './health.ts';
 import { loyaltyRoutes } from './loyalty.ts';
 import { menuRoutes } from './menus.ts';
 import { orderRoutes } from './orders.ts';
+import { orderStatusRoutes } from './order-status.ts';
 import { promoRoutes } from './promo.ts';
 import { staffRoutes } from './staff.ts';
 import { storeHoursRoutes } from './store-hours.ts';
@@ -26,6 +27,7 @@ export const apiRoutes: readonly Route[] = [
   loyaltyRoutes,
   storeHoursRoutes,
   orderRoutes,
+  orderStatusRoutes,
   demoPaymentRoutes,
   authRoutes,
   cognitoCallbackRoutes,

@@ -2,7 +2,8 @@
  * The order on /congratulations/?order=ID: its number, items, totals, pickup or delivery details
  * and the points it earned. It asks finalize-order, which answers a paid order as it is and
  * finishes one whose payment went through while the customer was away (a bank's check that
- * came back here), so the page is right however the customer arrived.
+ * came back here), so the page is right however the customer arrived. Then it follows the order
+ * live as the kitchen moves it (accepted, ready or out for delivery, completed).
  */
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
@@ -10,12 +11,39 @@ import type { FinalizedOrder } from '../../shared/api/schemas.ts';
 import { LOADING } from '../../shared/api/messages.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { restaurant } from '../../shared/restaurant.ts';
+import { formatStoreTime } from '../../shared/schedule.ts';
 
 export const NO_ORDER_GIVEN = 'There is no order to show here. Your orders are listed in your account.';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; order: FinalizedOrder };
 
-export function OrderConfirmation({ api, orderId }: { api: ApiClient; orderId: string | null }) {
+/** What the customer reads for each status the kitchen moves the order to. */
+export const STATUS_TEXT: Record<string, string> = {
+  paid: 'Received: the kitchen will start on it shortly.',
+  accepted: 'The kitchen is making your order.',
+  ready: 'Ready for pickup!',
+  out_for_delivery: 'On its way to you.',
+  completed: 'Completed. Enjoy!',
+  cancelled: 'Cancelled. Your payment is refunded.',
+};
+
+/** The order's status as the staff move it, live (GET /api/orders/{id}/status/, Server-Sent Events). */
+function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean): { status: string; promisedAt: string | null } | null {
+  const [live, setLive] = useState<{ status: string; promisedAt: string | null } | null>(null);
+  useEffect(() => {
+    if (!orderId || !ready || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`${apiOrigin}/api/orders/${encodeURIComponent(orderId)}/status/`);
+    source.addEventListener('status', (event) => {
+      const data = JSON.parse((event as MessageEvent<string>).data) as { status: string; promised_at: string | null };
+      setLive({ status: data.status, promisedAt: data.promised_at });
+      if (data.status === 'completed' || data.status === 'cancelled') source.close();
+    });
+    return () => source.close();
+  }, [apiOrigin, orderId, ready]);
+  return live;
+}
+
+export function OrderConfirmation({ api, apiOrigin, orderId }: { api: ApiClient; apiOrigin: string; orderId: string | null }) {
   const [state, setState] = useState<State>(orderId ? { status: 'loading' } : { status: 'failed', message: NO_ORDER_GIVEN });
 
   useEffect(() => {
@@ -33,6 +61,9 @@ export function OrderConfirmation({ api, orderId }: { api: ApiClient; orderId: s
     };
   }, [api, orderId]);
 
+  // Hooks before any early return: the live status starts once the order is known.
+  const live = useLiveStatus(apiOrigin, orderId, state.status === 'ready');
+
   if (state.status === 'loading') {
     return (
       <p className="status" role="status">
@@ -48,6 +79,7 @@ export function OrderConfirmation({ api, orderId }: { api: ApiClient; orderId: s
     );
   }
   const { order } = state;
+  const status = live?.status ?? order.status;
   const money = (dollars: number) => formatUSD(toCents(dollars));
   const row = (label: string, dollars: number) => (
     <div className="total-row">
@@ -59,6 +91,10 @@ export function OrderConfirmation({ api, orderId }: { api: ApiClient; orderId: s
   return (
     <section className="confirmation" aria-labelledby="confirmation-title">
       <h2 id="confirmation-title">Order #{order.number}</h2>
+      <p className="order-status" role="status">
+        <strong>{STATUS_TEXT[status] ?? status}</strong>
+        {live?.promisedAt && !['completed', 'cancelled'].includes(status) && <> Promised for {formatStoreTime(new Date(live.promisedAt))}.</>}
+      </p>
       <p>
         {order.delivery_type === 'delivery' && address
           ? `Delivery for ${order.name} to ${address.street}, ${address.city}, ${address.state} ${address.zip}.`
