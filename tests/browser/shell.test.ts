@@ -194,11 +194,16 @@ describe('the heading face', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'font') fontRequests.push(request.url());
     });
+    // Each shift with what moved, so a failure says where to look.
     await page.addInitScript(() => {
-      (window as unknown as { shifts: number }).shifts = 0;
+      const shifts: string[] = [];
+      (window as unknown as { shifts: string[] }).shifts = shifts;
+      type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = (entry.sources ?? []).map((s) => `${s.node?.nodeName ?? '?'}.${(s.node as Element | null)?.className ?? ''} y ${s.previousRect.y}->${s.currentRect.y} h ${s.previousRect.height}->${s.currentRect.height}`);
+          shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -209,7 +214,7 @@ describe('the heading face', () => {
     expect(new URL(fontRequests[0]!).origin).toBe(server.url);
     const h1Font = await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily);
     expect(h1Font.startsWith('"Alfa Slab One"')).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
     await page.close();
   });
 });
