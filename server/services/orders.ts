@@ -22,6 +22,7 @@ import { isPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
+import { paidMail, sendOrderMail } from './order-mail.ts';
 import { checkPromoCode, promoMinimumMessage } from './promo-codes.ts';
 
 export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
@@ -291,13 +292,17 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
   if (status === 'canceled') throw new HttpError(409, PAYMENT_CANCELED);
   if (status !== 'succeeded') throw new HttpError(402, payment.failure_message ?? PAYMENT_NOT_RECEIVED);
   const points = pointsEarned(order.subtotal_cents, order.promo_discount_cents);
-  await db.transaction(async (tx) => {
-    if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', { paidAt: deps.clock(), pointsEarned: points }))) return;
+  const paidNow = await db.transaction(async (tx) => {
+    if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', { paidAt: deps.clock(), pointsEarned: points }))) return false;
     await setPaymentStatus(tx, payment.provider_reference, 'succeeded');
     await recordOrderEvent(tx, { orderId, kind: 'paid', status: 'paid', at: deps.clock() });
     if (points > 0) await earnPoints(tx, orderId, order.phone, points);
+    return true;
   });
-  return summarize(db, (await findOrder(db, orderId))!);
+  const paid = (await findOrder(db, orderId))!;
+  // Once, by whoever moved the order to paid (a retry or a second replica sends nothing).
+  if (paidNow) await sendOrderMail(deps.mailer, paidMail(paid));
+  return summarize(db, paid);
 }
 
 async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<OrderSummary> {

@@ -9,10 +9,11 @@ import { restaurant } from '../../shared/restaurant.ts';
 import type { AppDependencies } from '../app.ts';
 import type { Queryable } from '../db/database.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
-import { moveOrder, type OrderRow, type OrderStatus } from '../db/orders.ts';
+import { findOrder, moveOrder, type OrderRow, type OrderStatus } from '../db/orders.ts';
 import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
 import { isPaused, setPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
+import { readyMail, sendOrderMail } from './order-mail.ts';
 import { storedTotals } from './orders.ts';
 
 export const BOARD_ORDER_NOT_FOUND = 'There is no such order.';
@@ -128,7 +129,7 @@ async function lockedOrder(tx: Queryable, orderId: string): Promise<OrderRow & {
 
 /** Moves an order along the board; a move not in TRANSITIONS is 409 with a sentence. */
 export async function moveOnBoard(
-  deps: Pick<AppDependencies, 'db' | 'clock'>,
+  deps: Pick<AppDependencies, 'db' | 'clock' | 'mailer'>,
   orderId: string,
   to: OrderStatus,
   by: Actor,
@@ -149,6 +150,10 @@ export async function moveOnBoard(
       payload: { from: order.status, by: by.email, ...(promisedAt ? { promised_at: promisedAt.toISOString() } : {}) },
     });
   });
+  if (to === 'ready' || to === 'out_for_delivery') {
+    const moved = await findOrder(deps.db, orderId);
+    if (moved) await sendOrderMail(deps.mailer, readyMail(moved, to));
+  }
   return (await boardOrder(deps.db, orderId))!;
 }
 

@@ -1,5 +1,6 @@
 // GET /api/orders/{id}/status/ through the real API: nothing for an order not paid (404); for a
-// paid one, its status now, then each move the kitchen makes, in order, ending at completed.
+// paid one, its status now, then each move the kitchen makes, in order, ending at completed; and
+// the mails the customer gets: once when it is paid, once when it is ready.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_NOT_FOUND } from '../../server/services/orders.ts';
 import { moveOnBoard } from '../../server/services/staff-board.ts';
@@ -50,6 +51,17 @@ describe.each(databaseTargets)('the order status stream on $name', (target) => {
       const moves = await stream.next(3, 5000);
       expect(moves.map((event) => JSON.parse(event.data).status)).toEqual(['accepted', 'ready', 'completed']);
       expect(moves.every((event) => /^\d+$/.test(event.id ?? ''))).toBe(true);
+
+      // The customer heard once that the order is in, and once that it is ready; not for the other moves.
+      const number = ((await api.deps.db.query<{ number: string }>('select number::text as number from orders where id = $1', [orderId]))[0]!).number;
+      const mails = await api.deps.db.query<{ recipient: string; subject: string }>('select recipient, subject from outbox where subject like $1 order by id', [`Order #${number} %`]);
+      expect(mails).toEqual([
+        { recipient: 'ana@example.com', subject: `Order #${number} is in: Taquería El Comal` },
+        { recipient: 'ana@example.com', subject: `Order #${number} is ready for pickup` },
+      ]);
+      // Finalizing again (a retry) sends nothing more.
+      await api.call('POST', `/api/finalize-order/${orderId}/`);
+      expect(await api.deps.db.query('select 1 from outbox where subject like $1', [`Order #${number} %`])).toHaveLength(2);
     } finally {
       await stream.close();
     }
