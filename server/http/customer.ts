@@ -23,7 +23,11 @@ export async function signedInCustomer(c: Context, auth: AuthProvider): Promise<
 
 /** The customer, refusing a `cognito_sub` that names someone else. */
 export async function customerNamed(c: Context, auth: AuthProvider, cognitoSub: string | undefined | null): Promise<Customer> {
-  const customer = await signedInCustomer(c, auth);
+  return ownedBy(await signedInCustomer(c, auth), cognitoSub);
+}
+
+/** The already signed-in customer, when `cognitoSub` (if given) is theirs; 403 otherwise. */
+export function ownedBy(customer: Customer, cognitoSub: string | undefined | null): Customer {
   if (cognitoSub && cognitoSub !== customer.cognitoSub) throw new HttpError(403, NOT_YOUR_ACCOUNT);
   return customer;
 }

@@ -12,7 +12,7 @@ import {
   SetupIntentRequestSchema,
 } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../app.ts';
-import { customerNamed, signedInCustomer } from '../http/customer.ts';
+import { customerNamed, ownedBy, signedInCustomer } from '../http/customer.ts';
 import { readBody, readQuery } from '../http/errors.ts';
 import {
   listCards,
@@ -35,10 +35,10 @@ export function accountRoutes(deps: AppDependencies): Hono {
   return new Hono()
     .get('/saved-carts/', async (c) => c.json(await listSavedCarts(deps, await fromQuery(c))))
     .post('/saved-carts/', async (c) => {
+      // Signed in before the body is read: no token is 401 whatever the body says.
       const customer = await signedInCustomer(c, auth);
       const body = await readBody(c, SavedCartRequestSchema);
-      await customerNamed(c, auth, body.cognito_sub);
-      return c.json(await saveCart(deps, customer, body), 201);
+      return c.json(await saveCart(deps, ownedBy(customer, body.cognito_sub), body), 201);
     })
     .delete('/saved-carts/:id/', async (c) => {
       await removeSavedCart(deps, await fromQuery(c), c.req.param('id'));
@@ -46,9 +46,9 @@ export function accountRoutes(deps: AppDependencies): Hono {
     })
     .get('/orders/', async (c) => c.json(await listOrders(deps, await fromQuery(c))))
     .post('/orders/:id/reorder/', async (c) => {
-      await signedInCustomer(c, auth);
+      const customer = await signedInCustomer(c, auth);
       const body = await readBody(c, ReorderRequestSchema);
-      return c.json(await reorder(deps, await customerNamed(c, auth, body.cognito_sub), c.req.param('id')));
+      return c.json(await reorder(deps, ownedBy(customer, body.cognito_sub), c.req.param('id')));
     })
     .get('/payment-methods/', async (c) => c.json(await listCards(deps, await fromQuery(c))))
     .delete('/payment-methods/:id/', async (c) => {
@@ -56,13 +56,13 @@ export function accountRoutes(deps: AppDependencies): Hono {
       return c.body(null, 204);
     })
     .post('/setup-intent/', async (c) => {
-      await signedInCustomer(c, auth);
+      const customer = await signedInCustomer(c, auth);
       const body = await readBody(c, SetupIntentRequestSchema);
-      return c.json(await startCardSetup(deps, await customerNamed(c, auth, body.cognito_sub)));
+      return c.json(await startCardSetup(deps, ownedBy(customer, body.cognito_sub)));
     })
     .post('/save-payment-method/', async (c) => {
-      await signedInCustomer(c, auth);
+      const customer = await signedInCustomer(c, auth);
       const body = await readBody(c, SavePaymentMethodRequestSchema);
-      return c.json(await saveCard(deps, await customerNamed(c, auth, body.cognito_sub), body.payment_method_id));
+      return c.json(await saveCard(deps, ownedBy(customer, body.cognito_sub), body.payment_method_id));
     });
 }

@@ -8,23 +8,14 @@ import type { Database } from '../../db/database.ts';
 import { findCustomer, setStripeCustomer } from '../../db/accounts.ts';
 import type { Customer } from '../../auth/auth-provider.ts';
 import type { CardDetails, CardVault } from './card-vault.ts';
+import { createStripeClient, type StripeClientOptions } from './stripe-client.ts';
 
-export interface StripeCardVaultOptions {
+export interface StripeCardVaultOptions extends StripeClientOptions {
   db: Database;
-  secretKey: string;
-  host?: string;
-  port?: number;
-  protocol?: 'http' | 'https';
 }
 
 export function createStripeCardVault(options: StripeCardVaultOptions): CardVault {
-  const stripe = new Stripe(options.secretKey, {
-    ...(options.host ? { host: options.host } : {}),
-    ...(options.port ? { port: options.port } : {}),
-    ...(options.protocol ? { protocol: options.protocol } : {}),
-    maxNetworkRetries: 2,
-    appInfo: { name: 'comal' },
-  });
+  const stripe = createStripeClient(options);
 
   async function stripeCustomerFor(customer: Customer, create: boolean): Promise<string | null> {
     const row = await findCustomer(options.db, customer.cognitoSub);

@@ -5,18 +5,9 @@
  */
 import Stripe from 'stripe';
 import type { PaymentProvider, PaymentStatus } from './payment-provider.ts';
+import { createStripeClient, type StripeClientOptions } from './stripe-client.ts';
 
-export interface StripePaymentsOptions {
-  secretKey: string;
-  /** Where Stripe's API is; only tests and local stand-ins change these. */
-  host?: string;
-  port?: number;
-  protocol?: 'http' | 'https';
-  /** Retries on network errors and 409/5xx answers; safe because every create carries an idempotency key. */
-  maxNetworkRetries?: number;
-  /** How long one call to Stripe may take before it counts as failed, in milliseconds. */
-  timeoutMs?: number;
-}
+export type StripePaymentsOptions = StripeClientOptions;
 
 export interface StripePayments extends PaymentProvider {
   readonly name: 'stripe';
@@ -27,14 +18,7 @@ export interface StripePayments extends PaymentProvider {
 }
 
 export function createStripePayments(options: StripePaymentsOptions): StripePayments {
-  const stripe = new Stripe(options.secretKey, {
-    ...(options.host ? { host: options.host } : {}),
-    ...(options.port ? { port: options.port } : {}),
-    ...(options.protocol ? { protocol: options.protocol } : {}),
-    maxNetworkRetries: options.maxNetworkRetries ?? 2,
-    timeout: options.timeoutMs ?? 20_000,
-    appInfo: { name: 'comal' },
-  });
+  const stripe = createStripeClient(options);
 
   async function describePayment(reference: string) {
     const intent = await stripe.paymentIntents.retrieve(reference);
