@@ -3,6 +3,7 @@
  * the saved carts with 'Restore' and 'Delete', and 'Sign out'. Restoring or reordering fills the
  * cart and goes to /order/, unless something was left out: then it says so first.
  */
+import { LOADING } from '../../shared/api/messages.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OrderSummary, SavedCart } from '../../shared/api/schemas.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
@@ -55,7 +56,7 @@ function ListStatus<T>({ state, empty }: { state: ListState<T>; empty: string })
   if (state.status === 'loading')
     return (
       <p className="status" role="status">
-        Loading...
+        {LOADING}
       </p>
     );
   if (state.status === 'failed')
@@ -84,7 +85,7 @@ export function AccountPage({ context }: { context: AccountContext }) {
   if (auth.starting)
     return (
       <p className="status" role="status">
-        Loading...
+        {LOADING}
       </p>
     );
   if (!sub) return <SignInFirst next="/account/" what="your orders and saved carts" />;

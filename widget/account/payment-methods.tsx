@@ -3,6 +3,7 @@
  * then the demo provider's test card form (demo-payments/setup) or Stripe's Payment Element from
  * the stripe chunk (confirmSetup), then save-payment-method with the card's id.
  */
+import { LOADING } from '../../shared/api/messages.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../shared/api/schemas.ts';
 import { useAuth } from '../auth-context.tsx';
@@ -39,7 +40,7 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
   if (auth.starting)
     return (
       <p className="status" role="status">
-        Loading...
+        {LOADING}
       </p>
     );
   if (!sub) return <SignInFirst next="/payment/" what="your saved cards" />;
@@ -88,7 +89,7 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
         <h2 id="cards-title">Saved cards</h2>
         {state.status === 'loading' && (
           <p className="status" role="status">
-            Loading...
+            {LOADING}
           </p>
         )}
         {state.status === 'failed' && (
