@@ -23,9 +23,12 @@ import {
   StaffSetPasswordSchema,
   StaffSoldOutSchema,
   StaffStoreSchema,
+  type BoardAnswer,
+  type SoldOutAnswer,
 } from '../../shared/api/staff.ts';
 import type { AppDependencies } from '../app.ts';
 import { createStaffAuth, inviteStaff, STAFF_PASSWORD_SET, staffSessionAnswer } from '../auth/staff-auth.ts';
+import { soldOutOverview } from '../db/sold-out.ts';
 import { latestOrderEventId, orderEventsAfter } from '../db/order-events.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readBody } from '../http/errors.ts';
@@ -98,7 +101,11 @@ export function staffRoutes(deps: AppDependencies): Hono {
     })
     .get('/staff/orders/', async (c) => {
       await member(c);
-      return c.json({ orders: await boardOrders(db, clock()) }, 200, { 'Cache-Control': 'no-store' });
+      // The cursor is read before the orders: an event that lands between the two is replayed
+      // by the stream opened from it (applying an order twice changes nothing), never lost.
+      const lastEventId = await latestOrderEventId(db);
+      const answer: BoardAnswer = { orders: await boardOrders(db, clock()), last_event_id: lastEventId };
+      return c.json(answer, 200, { 'Cache-Control': 'no-store' });
     })
     .get('/staff/orders/:id/', async (c) => {
       await member(c);
@@ -129,6 +136,11 @@ export function staffRoutes(deps: AppDependencies): Hono {
       await member(c);
       const { paused } = await readBody(c, StaffStoreSchema);
       return c.json(await pauseStore(deps, paused));
+    })
+    .get('/staff/menu/', async (c) => {
+      await member(c);
+      const answer: SoldOutAnswer = await soldOutOverview(db, clock());
+      return c.json(answer, 200, { 'Cache-Control': 'no-store' });
     })
     .post('/staff/menu/items/:id/sold-out/', async (c) => {
       await member(c);

@@ -98,3 +98,26 @@ export interface WireTotalsShape {
   tip: number;
   total: number;
 }
+
+/** GET /api/staff/orders/: the board, and the newest event id the list already includes (open the stream from there). */
+export interface BoardAnswer {
+  orders: BoardOrder[];
+  last_event_id: string;
+}
+
+/** An item or a modifier as the sold-out switches show it (GET /api/staff/menu/). */
+export interface SoldOutEntry {
+  id: string;
+  name: string;
+  /** The item's category, or the modifier's group. */
+  section: string;
+  /** Whether a customer can order it now. */
+  available: boolean;
+  /** When it comes back by itself (the next day); null while available or sold out until turned back on. */
+  sold_out_until: string | null;
+}
+
+export interface SoldOutAnswer {
+  items: SoldOutEntry[];
+  modifiers: SoldOutEntry[];
+}

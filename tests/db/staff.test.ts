@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BoardOrder } from '../../shared/api/staff.ts';
+import type { BoardAnswer, BoardOrder, SoldOutAnswer } from '../../shared/api/staff.ts';
 import { createApp } from '../../server/app.ts';
 import { ensureDemoStaff, inviteStaff, STAFF_LINK_INVALID, STAFF_PASSWORD_SET, STAFF_SIGN_IN_FAILED, STAFF_TOO_MANY_SIGN_INS } from '../../server/auth/staff-auth.ts';
 import { STAFF_ACCESS_TOKEN_SECONDS } from '../../server/auth/staff-tokens.ts';
@@ -99,6 +99,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       ['POST', '/api/staff/menu/items/st-flan/sold-out/', { sold_out: true, until: null }],
       ['POST', '/api/staff/menu/modifiers/st-verde/sold-out/', { sold_out: true, until: null }],
       ['GET', '/api/staff/events/'],
+      ['GET', '/api/staff/menu/'],
       ['POST', '/api/staff/members/', { email: 'new@comal.example', role: 'staff' }],
     ];
 
@@ -408,6 +409,22 @@ describe.each(databaseTargets)('staff on $name', (target) => {
         await live.close();
       }
     });
+    it('the list says the newest event it includes, and a stream opened from there brings only later changes', async () => {
+      const order = await paidOrder();
+      const board = (await (await staffCall('GET', '/api/staff/orders/')).json()) as BoardAnswer;
+      expect(board.orders.find((o) => o.order_id === order.order_id)?.status).toBe('paid');
+      expect(board.last_event_id).toMatch(/^\d+$/);
+      const stream = readSse(await open({ 'Last-Event-ID': board.last_event_id }));
+      try {
+        expect(await stream.next(1, 600)).toEqual([]);
+        await staffCall('POST', `/api/staff/orders/${order.order_id}/move/`, { to: 'accepted' });
+        const [moved] = await stream.next(1);
+        expect(JSON.parse(moved!.data)).toMatchObject({ order_id: order.order_id, status: 'accepted' });
+        expect(BigInt(moved!.id!)).toBeGreaterThan(BigInt(board.last_event_id));
+      } finally {
+        await stream.close();
+      }
+    });
   });
 
   if (target.name === 'postgres') {
@@ -457,6 +474,9 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       const marked = await staffCall('POST', '/api/staff/menu/items/st-flan/sold-out/', { sold_out: true, until: 'end_of_day' });
       expect(await marked.json()).toEqual({ id: 'st-flan', available: false, sold_out_until: '2026-11-21T08:00:00.000Z' });
       expect((await menuItem('st-flan')).available).toBe(false);
+      const switches = (await (await staffCall('GET', '/api/staff/menu/')).json()) as SoldOutAnswer;
+      expect(switches.items.find((i) => i.id === 'st-flan')).toEqual({ id: 'st-flan', name: 'Flan de Turno', section: expect.any(String), available: false, sold_out_until: '2026-11-21T08:00:00.000Z' });
+      expect(switches.items.find((i) => i.id === 'st-taco')).toMatchObject({ available: true, sold_out_until: null });
       const refused = await orderFlan();
       expect(refused.status).toBe(422);
       expect(await message(refused)).toBe(soldOut('Flan de Turno'));
@@ -475,6 +495,8 @@ describe.each(databaseTargets)('staff on $name', (target) => {
 
     it('a modifier sold out until further notice is refused, and an unknown item is 404', async () => {
       await staffCall('POST', '/api/staff/menu/modifiers/st-verde/sold-out/', { sold_out: true, until: null });
+      const switches = (await (await staffCall('GET', '/api/staff/menu/')).json()) as SoldOutAnswer;
+      expect(switches.modifiers.find((m) => m.id === 'st-verde')).toMatchObject({ available: false, sold_out_until: null });
       const taco = await menuItem('st-taco');
       expect(taco.modifier_groups[0]!.modifiers[0]).toMatchObject({ id: 'st-verde', available: false });
       const refused = await api.call('POST', '/api/create-order/', { ...contact, delivery_type: 'pickup', promo_code: '', cart_items: [{ menu_item_id: 'st-taco', quantity: 1, modifiers: ['st-verde'] }] });
