@@ -77,6 +77,7 @@ function screenFor(host: HTMLElement) {
         <OrderingApp
           store={store}
           controls={controls}
+          api={api}
           apiOrigin={apiOrigin}
           initialCategory={initialCategoryOf(window.location.href, host)}
         />

@@ -24,6 +24,8 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .status{padding:2em 0;text-align:center}
+.store-notice{position:sticky;bottom:0;z-index:3;margin:1em 0 0;padding:12px 16px;border-radius:8px;background:#1b1b1b;color:#fff}
+.store-notice strong{display:inline-block;margin-right:.4em;padding:0 .5em;border-radius:4px;background:#b3261e;text-transform:uppercase;letter-spacing:.05em}
 .error{margin:1em 0;padding:12px 16px;border-radius:8px;background:#fef2f2;color:#991b1b;border:1px solid #fca5a5}
 .menu-bar{position:sticky;top:var(--comal-sticky-top,0);z-index:2;background:var(--comal-surface,#fff);padding:8px 0;border-bottom:1px solid #e5e5e5}
 .categories{display:flex;gap:8px;overflow-x:auto;list-style:none;margin:0;padding:4px 2px 8px}

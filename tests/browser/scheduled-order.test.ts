@@ -1,11 +1,12 @@
 // Ordering ahead in real Chromium when the restaurant is closed: the server's clock stands at
-// Friday 11:00 PM in Los Angeles (after closing). The checkout says so, offers no ASAP, picks the
+// Friday 11:00 PM in Los Angeles (after closing). The menu and the checkout say so, offers no ASAP, picks the
 // first slot (Saturday 9:00 AM, the next opening), and the order is placed and paid for then.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
 import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { ORDER_AHEAD } from '../../widget/store-notice.tsx';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,6 +24,9 @@ describe('ordering ahead', () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
     await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    const notice = page.locator('comal-order .store-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(`Closed We are closed now. We open again tomorrow at 9:00 AM. ${ORDER_AHEAD}`);
     await addFromMenu(page, 'Mexican Coca-Cola', 2);
     await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
     const widget = page.locator('comal-order');

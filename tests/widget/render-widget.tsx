@@ -4,6 +4,7 @@
  * drive what it shows inside its shadow root.
  */
 import { createRoot } from 'react-dom/client';
+import { createApiClient } from '../../shared/api/client.ts';
 import { createCartStore, type CartStore } from '../../widget/cart-store.ts';
 import { installComalApi, type WidgetControls } from '../../widget/comal-api.ts';
 import { initialCategoryOf } from '../../widget/initial-category.ts';
@@ -28,7 +29,7 @@ export function renderWidget(server: MenuServer, options: { category?: string; p
   const store = createCartStore({ document, window, storage: localStorage });
   const controls = installComalApi({ window, document }, store);
   const root = createRoot(host);
-  root.render(<OrderingApp store={store} controls={controls} apiOrigin={server.origin} initialCategory={initialCategoryOf(window.location.href, host)} />);
+  root.render(<OrderingApp store={store} controls={controls} api={createApiClient({ baseUrl: server.origin })} apiOrigin={server.origin} initialCategory={initialCategoryOf(window.location.href, host)} />);
   return {
     host,
     store,

@@ -1,0 +1,31 @@
+/**
+ * The menu's word on whether the restaurant takes orders now: 'Closed' with the next opening
+ * (or the pause sentence) from GET /api/store-hours/, the same answer the checkout and
+ * create-order use. Pickup's hours are the widest, so a closed pickup means closed. The notice
+ * sticks to the bottom of the widget, below the menu, so its late arrival moves nothing.
+ */
+import { useEffect, useState } from 'react';
+import type { ApiClient } from '../shared/api/client.ts';
+import type { StoreHoursResponse } from '../shared/api/schemas.ts';
+
+export const ORDER_AHEAD = 'You can still order for a later time.';
+
+export function StoreNotice({ api }: { api: ApiClient }) {
+  const [hours, setHours] = useState<StoreHoursResponse | null>(null);
+  useEffect(() => {
+    let current = true;
+    // Without an answer nothing is said; the checkout and the server still decide.
+    api.storeHours().then((answer) => current && setHours(answer), () => {});
+    return () => {
+      current = false;
+    };
+  }, [api]);
+
+  const message = hours?.closed_message.pickup;
+  if (!hours || !message) return null;
+  return (
+    <p className="store-notice" role="status">
+      {!hours.paused && <strong>Closed</strong>} {message} {hours.slots.pickup.length > 0 ? ORDER_AHEAD : ''}
+    </p>
+  );
+}
