@@ -15,3 +15,9 @@ export function normalizePhone(input: string): string {
 export function isUsPhone(normalized: string): boolean {
   return /^\+1[2-9]\d{9}$/.test(normalized);
 }
+
+/** '+12135550142' as people write it: '(213) 555-0142'; anything else as it is. */
+export function formatUsPhone(normalized: string): string {
+  const digits = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(normalized);
+  return digits ? `(${digits[1]}) ${digits[2]}-${digits[3]}` : normalized;
+}

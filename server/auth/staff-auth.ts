@@ -101,7 +101,7 @@ export async function ensureDemoStaff(
   const password = randomBytes(12).toString('base64url');
   const made = await insertStaff(db, { id: newId('stf'), email: DEMO_STAFF_EMAIL, role: 'admin', passwordHash: await hashPassword(password), at: new Date() });
   if (!made) return null;
-  (options.log ?? console.log)(`Staff sign-in (POST /api/staff/login/; the /staff/ board page is not built yet): ${DEMO_STAFF_EMAIL} with password ${password} (shown this once; an admin of the demo data).`);
+  (options.log ?? console.log)(`Staff board at /staff/: sign in as ${DEMO_STAFF_EMAIL} with password ${password} (shown this once; an admin of the demo data).`);
   return password;
 }
 

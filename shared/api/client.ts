@@ -444,7 +444,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 /** The `csrftoken` cookie's value, or null when there is none or cookies cannot be read. */
-function readCsrfCookie(readCookie: (() => string) | undefined): string | null {
+export function readCsrfCookie(readCookie: (() => string) | undefined): string | null {
   if (!readCookie) return null;
   let text: string;
   try {
@@ -466,7 +466,7 @@ function readCsrfCookie(readCookie: (() => string) | undefined): string | null {
   return null;
 }
 
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();
@@ -486,7 +486,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The server's human message: `message`, else a text `error`. */
-function serverMessage(data: unknown): string | undefined {
+export function serverMessage(data: unknown): string | undefined {
   if (!isRecord(data)) return undefined;
   if (typeof data.message === 'string' && data.message.trim()) return data.message;
   if (typeof data.error === 'string' && data.error.trim()) return data.error;

@@ -1,0 +1,45 @@
+import { useState, type FormEvent } from 'react';
+import type { StaffApi } from './staff-api.ts';
+
+interface Props {
+  api: StaffApi;
+  /** The one-time token from the link an admin sent (`/staff/?set-password=TOKEN`). */
+  token: string;
+  /** The password is set: the server's sentence, shown above the sign-in form. */
+  onDone(message: string): void;
+}
+
+/** A new staff member (or one who forgot) chooses a password from their one-time link. */
+export function StaffSetPassword({ api, token, onDone }: Props) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onDone(await api.setPassword(token, password));
+    } catch (failure) {
+      setError((failure as Error).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="staff-form" onSubmit={submit} aria-labelledby="staff-password-title">
+      <h1 id="staff-password-title">Choose your staff password</h1>
+      <p>At least 10 characters, and not a common password.</p>
+      <label>
+        New password
+        <input type="password" name="new-password" autoComplete="new-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+      </label>
+      {error && <p className="staff-error" role="alert">{error}</p>}
+      <button type="submit" className="staff-primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Set password'}
+      </button>
+    </form>
+  );
+}

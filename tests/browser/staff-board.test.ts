@@ -1,0 +1,285 @@
+// The kitchen's board at /staff/ in real Chromium, beside customers in other browser contexts:
+// a paid order appears within a second with a sound and a count in the tab's title; the staff
+// accept it, promise a time and mark it ready while the customer's page follows; the board
+// reconnects after losing the network without losing or doubling an order; cancel refunds with a
+// reason; a ticket prints alone; pause and sold-out reach the customer's widget.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { restaurant } from '../../shared/restaurant.ts';
+import { ORDERING_PAUSED } from '../../shared/schedule.ts';
+import { axeViolations, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { startTcpProxy } from '../support/tcp-proxy.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let password: string;
+beforeAll(async () => {
+  server = await startServer({ DEV_OUTBOX: '1' });
+  browser = await launchBrowser();
+  const printed = /staff@comal\.example with password (\S+)/.exec(server.output())?.[1];
+  if (!printed) throw new Error(`no demo staff password in the server's output:\n${server.output()}`);
+  password = printed;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PAGE_TITLE = `Orders | ${restaurant.name}`;
+const TABLET = { width: 1280, height: 900 };
+
+interface Board {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  /** Oscillators started by the page: the new-order sound starts two. */
+  tones(): Promise<number>;
+  prints(): Promise<number>;
+  card(name: string): ReturnType<Page['getByRole']>;
+  column(title: string): ReturnType<Page['getByRole']>;
+}
+
+/** A tablet's browser on /staff/ (at `site`), signed in as the demo admin; sound and printing are counted. */
+async function openBoard(site = server.url): Promise<Board> {
+  const context = await browser.newContext({ viewport: TABLET });
+  await context.addInitScript(() => {
+    const counts = { tones: 0, prints: 0 };
+    (window as unknown as { __counts: typeof counts }).__counts = counts;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      counts.tones += 1;
+      return create.call(this);
+    };
+    window.print = () => {
+      counts.prints += 1;
+    };
+  });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${site}/staff/`);
+  await page.getByLabel('Email').fill('staff@comal.example');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+  await page.getByText('Live', { exact: true }).waitFor();
+  const count = (key: 'tones' | 'prints') => page.evaluate((k) => (window as unknown as { __counts: Record<string, number> }).__counts[k]!, key);
+  return {
+    context,
+    page,
+    errors,
+    tones: () => count('tones'),
+    prints: () => count('prints'),
+    card: (name) => page.getByRole('article').filter({ hasText: name }),
+    column: (title) => page.getByRole('region', { name: new RegExp(`^${title} \\d+$`) }),
+  };
+}
+
+/** A customer on a phone orders a Mexican Coca-Cola for pickup and pays; the page is left on /congratulations/. */
+async function customerPays(name: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: PHONE });
+  await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+  await addFromMenu(page, 'Mexican Coca-Cola', 1);
+  await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+  const widget = page.locator('comal-order');
+  await fillContact(widget, { name, email: 'diner@example.com', phone: '(213) 555-0142' });
+  await widget.getByRole('button', { name: 'Place order' }).click();
+  await widget.getByRole('heading', { name: 'Payment' }).waitFor();
+  await payWithCard(widget, '4242 4242 4242 4242');
+  await page.waitForURL(/\/congratulations\/\?order=/);
+  return page;
+}
+
+describe('the staff board', () => {
+  it('shows a paid order within a second with a sound and a title count, and the customer sees each move', async () => {
+    const board = await openBoard();
+    expect(await board.page.title()).toBe(PAGE_TITLE);
+    expect(await axeViolations(board.page)).toEqual([]);
+
+    const customer = await customerPays('Lupe Tablero');
+    const card = board.column('New').getByRole('article').filter({ hasText: 'Lupe Tablero' });
+    await card.waitFor({ timeout: 1000 });
+    const heading = (await card.getByRole('heading').textContent())!;
+    expect(heading).toMatch(/^Order \d+$/);
+    expect(await card.textContent()).toContain('1 × Mexican Coca-Cola');
+    expect(await card.textContent()).toContain('Pickup, as soon as possible');
+    await board.page.waitForFunction((title) => document.title === title, `(1) ${PAGE_TITLE}`);
+    expect(await board.tones()).toBe(2);
+    expect(await board.page.locator('[aria-live="assertive"]').textContent()).toBe(`New ${heading.toLowerCase()} from Lupe Tablero.`);
+
+    const status = customer.locator('comal-order .order-status');
+    await status.getByText('Received: the kitchen will start on it shortly.').waitFor();
+    await card.getByRole('button', { name: 'Accept' }).click();
+    const accepted = board.column('Accepted').getByRole('article').filter({ hasText: 'Lupe Tablero' });
+    await accepted.waitFor();
+    await status.getByText('The kitchen is making your order.').waitFor({ timeout: 5000 });
+    await board.page.waitForFunction((title) => document.title === title, PAGE_TITLE);
+
+    await accepted.getByLabel('Promise time').selectOption({ index: 2 }); // in 15 minutes
+    await accepted.getByText(/^Promised for /).waitFor();
+    await status.getByText(/Promised for /).waitFor({ timeout: 5000 });
+
+    await accepted.getByRole('button', { name: 'Mark ready' }).click();
+    const ready = board.column('Ready or out for delivery').getByRole('article').filter({ hasText: 'Lupe Tablero' });
+    await ready.waitFor();
+    await status.getByText('Ready for pickup!').waitFor({ timeout: 5000 });
+    await ready.getByRole('button', { name: 'Picked up' }).click();
+    await board.column('Completed').getByRole('article').filter({ hasText: 'Lupe Tablero' }).waitFor();
+    await status.getByText('Completed. Enjoy!').waitFor({ timeout: 5000 });
+
+    // Nothing new arrived: one sound in all.
+    expect(await board.tones()).toBe(2);
+    expect(board.errors).toEqual([]);
+    await customer.close();
+    await board.context.close();
+  });
+
+  it('after losing the network, reconnects from the last event: an order paid meanwhile appears once', async () => {
+    const network = await startTcpProxy(server.url);
+    const board = await openBoard(network.url);
+    network.cut();
+    await board.page.getByText(/^Reconnecting/).waitFor({ timeout: 10_000 });
+    const customer = await customerPays('Rosa Sin Red');
+    network.restore();
+    await board.page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    await board.card('Rosa Sin Red').waitFor();
+    // A replayed event must not add the card twice or sound twice.
+    await board.page.waitForTimeout(600);
+    expect(await board.card('Rosa Sin Red').count()).toBe(1);
+    expect(await board.tones()).toBe(2);
+    expect(board.errors.filter((e) => !/ERR_CONNECTION|ERR_EMPTY_RESPONSE|net::/.test(e))).toEqual([]);
+    await customer.close();
+    await board.context.close();
+    await network.close();
+  });
+
+  it('cancels with a reason and refunds; the customer is told', async () => {
+    const board = await openBoard();
+    const customer = await customerPays('Chuy Cancelado');
+    const card = board.card('Chuy Cancelado');
+    await card.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = board.page.getByRole('dialog', { name: /^Cancel Order \d+$/ });
+    await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
+    expect(await dialog.getByLabel('Reason').evaluate((field: HTMLTextAreaElement) => field.validity.valueMissing)).toBe(true);
+    await dialog.getByLabel('Reason').fill('Out of Coca-Cola');
+    await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const cancelled = board.column('Completed').getByRole('article').filter({ hasText: 'Chuy Cancelado' });
+    await cancelled.getByText('Cancelled: Out of Coca-Cola. Refunded.').waitFor();
+    await customer.locator('comal-order .order-status').getByText('Cancelled. Your payment is refunded.').waitFor({ timeout: 5000 });
+    expect(board.errors).toEqual([]);
+    await customer.close();
+    await board.context.close();
+  });
+
+  it('prints a kitchen ticket with only the order on the paper', async () => {
+    const board = await openBoard();
+    const customer = await customerPays('Tito Ticket');
+    const card = board.card('Tito Ticket');
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Print ticket' }).click();
+    await board.page.waitForFunction(() => (window as unknown as { __counts: { prints: number } }).__counts.prints === 1);
+    await board.page.emulateMedia({ media: 'print' });
+    const ticket = board.page.locator('.kitchen-ticket');
+    expect(await ticket.isVisible()).toBe(true);
+    expect(await ticket.textContent()).toContain('1 × Mexican Coca-Cola');
+    expect(await ticket.textContent()).toContain('Tito Ticket');
+    expect(await board.page.locator('.board-columns').isVisible()).toBe(false);
+    expect(await board.page.locator('.board-bar').isVisible()).toBe(false);
+    await board.page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await ticket.waitFor({ state: 'detached' });
+    await board.page.emulateMedia({ media: 'screen' });
+    expect(await board.page.locator('.board-columns').isVisible()).toBe(true);
+    await customer.close();
+    await board.context.close();
+  });
+
+  it('pausing online ordering takes away ASAP in the widget and the API; sold out reaches the menu', async () => {
+    const board = await openBoard();
+    const pause = board.page.getByRole('switch', { name: 'Pause online ordering' });
+    await pause.click();
+    await board.page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true');
+
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await page.locator('comal-order .store-notice').getByText(ORDERING_PAUSED, { exact: false }).waitFor();
+    await addFromMenu(page, 'Mexican Coca-Cola', 1);
+    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    const widget = page.locator('comal-order');
+    await widget.getByText(ORDERING_PAUSED).waitFor();
+    expect(await widget.getByRole('radio', { name: /As soon as possible/ }).isDisabled()).toBe(true);
+    const asap = await page.evaluate(async () => {
+      const { csrftoken } = await (await fetch('/api/csrf/')).json();
+      const response = await fetch('/api/create-order/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrftoken, 'Idempotency-Key': crypto.randomUUID() },
+        body: JSON.stringify({
+          cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }],
+          name: 'Ana Reyes', email: 'ana@example.com', phone: '(213) 555-0142', delivery_type: 'pickup', promo_code: '',
+        }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(asap.status).toBe(422);
+    expect(asap.body.message).toBe(ORDERING_PAUSED);
+    await pause.click();
+    await board.page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false');
+
+    // Sold out for today: the menu says so and offers no button to add it.
+    await board.page.getByRole('button', { name: 'Sold out', exact: true }).click();
+    await board.page.getByLabel('Find an item or a choice').fill('coca');
+    await board.page.getByRole('button', { name: 'Mexican Coca-Cola: sold out today' }).click();
+    await board.page.getByText(/^Sold out until /).waitFor();
+    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    const item = page.locator('comal-order li').filter({ hasText: 'Mexican Coca-Cola' });
+    await item.getByText('Sold out').waitFor();
+    expect(await item.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).count()).toBe(0);
+    await board.page.getByRole('button', { name: 'Mexican Coca-Cola: back on the menu' }).click();
+    await board.page.getByRole('button', { name: 'Mexican Coca-Cola: sold out today' }).waitFor();
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.locator('comal-order').getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).waitFor();
+    expect(board.errors).toEqual([]);
+    await page.close();
+    await board.context.close();
+  });
+
+  it('a new member sets a password from the link an admin made, then signs in', async () => {
+    const csrf = (await (await fetch(`${server.url}/api/csrf/`)).json()) as { csrftoken: string };
+    const headers = { 'Content-Type': 'application/json', Origin: server.url, 'X-CSRFToken': csrf.csrftoken, Cookie: `csrftoken=${csrf.csrftoken}` };
+    const login = await fetch(`${server.url}/api/staff/login/`, { method: 'POST', headers, body: JSON.stringify({ email: 'staff@comal.example', password }) });
+    const { access_token } = (await login.json()) as { access_token: string };
+    const invite = await fetch(`${server.url}/api/staff/members/`, {
+      method: 'POST',
+      headers: { ...headers, Authorization: `Bearer ${access_token}` },
+      body: JSON.stringify({ email: 'cook@comal.example', role: 'staff' }),
+    });
+    const { set_password_url } = (await invite.json()) as { set_password_url: string };
+    expect(set_password_url).toMatch(/\/staff\/\?set-password=/);
+
+    const page = await browser.newPage({ viewport: TABLET });
+    const errors = watchErrors(page);
+    await page.goto(set_password_url);
+    await page.getByRole('heading', { name: 'Choose your staff password' }).waitFor();
+    await page.getByLabel('New password').fill('short');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('alert').getByText(/10 characters/).waitFor();
+    await page.getByLabel('New password').fill('salsa verde every morning');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Your password is set. Sign in with it now.').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByLabel('Email').fill('cook@comal.example');
+    await page.getByLabel('Password').fill('salsa verde every morning');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out cook@comal.example' }).waitFor();
+    // A reload keeps the session (the refresh cookie); signing out ends it.
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign out cook@comal.example' }).click();
+    await page.getByText('You are signed out.').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    // The weak password was refused (422), as the form said.
+    expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+    await page.close();
+  });
+});

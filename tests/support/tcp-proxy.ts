@@ -1,0 +1,53 @@
+/**
+ * A TCP relay in front of the test server, so a browser's connection can be cut as a dropped
+ * network would cut it: `cut()` closes every open connection and refuses new ones until
+ * `restore()`. The browser sees the relay's address as the site's.
+ */
+import { createConnection, createServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+export interface TcpProxy {
+  url: string;
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(target: string): Promise<TcpProxy> {
+  const { hostname, port } = new URL(target);
+  const open = new Set<Socket>();
+  let down = false;
+  const server = createServer((client) => {
+    if (down) {
+      client.destroy();
+      return;
+    }
+    const upstream = createConnection({ host: hostname, port: Number(port) });
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    cut() {
+      down = true;
+      for (const socket of open) socket.destroy();
+    },
+    restore() {
+      down = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
