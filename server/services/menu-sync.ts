@@ -1,0 +1,100 @@
+/**
+ * Keeps the menu tables in step with Clover. A sync reads everything first (categories, items,
+ * modifier groups) and maps it; only when all of that worked does it replace the menu, in one
+ * transaction that also bumps the menu's version. Any failure leaves the last good menu served
+ * as it was and records 'Failed to fetch Clover menu.' (the spec's sentence) with the cause, and
+ * the time of the last good sync stays. `startMenuSyncSchedule` runs it now and every 15 minutes.
+ * Staff "sold out until" decisions on rows still on the menu survive a sync (menu-replace.ts).
+ */
+import type { Database } from '../db/database.ts';
+import { replaceMenuRows } from '../db/menu-replace.ts';
+import { bumpMenuVersion } from '../db/menu-store.ts';
+import { recordMenuSyncFailure, recordMenuSyncSuccess } from '../db/menu-sync-status.ts';
+import type { CloverClient } from '../providers/menu/clover-client.ts';
+import { menuRowsFromClover } from '../providers/menu/clover-menu.ts';
+
+export const MENU_SYNC_FAILED = 'Failed to fetch Clover menu.';
+export const MENU_SYNC_EVERY_MS = 15 * 60_000;
+const SOURCE = 'clover';
+/** Serialises two replicas syncing into one PostgreSQL at the same moment. */
+const MENU_SYNC_LOCK = 72_413_010;
+
+export interface MenuSyncDeps {
+  db: Database;
+  clover: Pick<CloverClient, 'categories' | 'items' | 'modifierGroups'>;
+  clock: () => Date;
+  /** The menu catalog, told when the menu changed (the version bump tells other replicas). */
+  menu?: { invalidate(): Promise<void> } | undefined;
+}
+
+export type MenuSyncResult =
+  | { ok: true; at: Date; categories: number; items: number; modifierGroups: number; modifiers: number }
+  | { ok: false; at: Date; error: typeof MENU_SYNC_FAILED; detail: string };
+
+export async function syncCloverMenu(deps: MenuSyncDeps): Promise<MenuSyncResult> {
+  const { db, clover, clock } = deps;
+  const at = clock();
+  try {
+    // One after the other, in this order: kinder to Clover's rate limits than three at once.
+    const categories = await clover.categories();
+    const items = await clover.items();
+    const modifierGroups = await clover.modifierGroups();
+    const rows = menuRowsFromClover({ categories, items, modifierGroups });
+    await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [MENU_SYNC_LOCK]);
+      await replaceMenuRows(tx, rows, at);
+      await bumpMenuVersion(tx);
+      await recordMenuSyncSuccess(tx, SOURCE, at);
+    });
+    await deps.menu?.invalidate();
+    return {
+      ok: true,
+      at,
+      categories: rows.categories.length,
+      items: rows.items.length,
+      modifierGroups: rows.groups.length,
+      modifiers: rows.modifiers.length,
+    };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    console.error(JSON.stringify({ level: 'error', message: `${MENU_SYNC_FAILED} ${detail}` }));
+    await recordMenuSyncFailure(db, SOURCE, MENU_SYNC_FAILED, detail, at).catch((recordError: unknown) =>
+      console.error(JSON.stringify({ level: 'error', message: `could not record the menu sync failure: ${String(recordError)}` })),
+    );
+    return { ok: false, at, error: MENU_SYNC_FAILED, detail };
+  }
+}
+
+export interface MenuSyncSchedule {
+  /** Milliseconds between syncs; default 15 minutes. */
+  everyMs?: number;
+  /** Sync once right away as well; default true. */
+  runNow?: boolean;
+  /** Told of each sync's outcome (logging, tests). */
+  onResult?: (result: MenuSyncResult) => void;
+}
+
+/**
+ * Syncs on a timer that does not keep the process alive; a sync still running when the next is
+ * due is not doubled. Answers the function that stops it.
+ */
+export function startMenuSyncSchedule(deps: MenuSyncDeps, options: MenuSyncSchedule = {}): () => void {
+  let running = false;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = true;
+    void syncCloverMenu(deps)
+      .then((result) => options.onResult?.(result))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const timer = setInterval(run, options.everyMs ?? MENU_SYNC_EVERY_MS);
+  timer.unref();
+  if (options.runNow ?? true) run();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}

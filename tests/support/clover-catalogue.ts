@@ -1,0 +1,63 @@
+/**
+ * Clover-shaped inventories for tests: a generated catalogue of any size, the way a busy
+ * restaurant's Clover account answers (categories with sortOrder, items in cents with category
+ * and modifier group references, groups with min/max and their modifiers).
+ */
+import type { CloverCatalogue } from './clover-stand-in.ts';
+
+export const CATEGORY_NAMES = ['Tacos', 'Burritos', 'Bowls', 'Sides', 'Drinks', 'Desserts'];
+
+/** The price of generated item `i` in cents: 2.50 up, 7 cents apart, so each price is distinct. */
+export const generatedPrice = (i: number) => 250 + i * 7;
+export const generatedItemId = (i: number) => `ITEM${String(i).padStart(5, '0')}`;
+
+/**
+ * `count` sellable items spread over six categories (listed in reverse sortOrder), every third
+ * offering a required salsa, every fifth optional extras; `hidden` more items Clover hides.
+ */
+export function generateCatalogue(count: number, { hidden = 0, priceBump = 0 } = {}): CloverCatalogue {
+  const categories = CATEGORY_NAMES.map((name, i) => ({ id: `CAT${i}`, name, sortOrder: i })).reverse();
+  const modifierGroups = [
+    {
+      id: 'GRPSALSA',
+      name: 'Choose a salsa',
+      minRequired: 1,
+      maxAllowed: 1,
+      showByDefault: false,
+      modifiers: {
+        elements: [
+          { id: 'MODVERDE', name: 'Salsa verde', price: 0, available: true },
+          { id: 'MODROJA', name: 'Salsa roja', price: 0, available: true },
+          { id: 'MODHABANERO', name: 'Habanero', price: 50, available: false },
+        ],
+      },
+    },
+    {
+      id: 'GRPEXTRAS',
+      name: 'Extras',
+      minRequired: 0,
+      maxAllowed: 3,
+      showByDefault: false,
+      modifiers: {
+        elements: [
+          { id: 'MODGUAC', name: 'Guacamole', price: 175, available: true },
+          { id: 'MODQUESO', name: 'Queso', price: 125, available: true },
+        ],
+      },
+    },
+  ];
+  const items = Array.from({ length: count + hidden }, (_, i) => ({
+    id: generatedItemId(i),
+    name: `Dish ${i}`,
+    alternateName: '',
+    description: `House dish number ${i}`,
+    price: generatedPrice(i) + priceBump,
+    hidden: i >= count,
+    available: true,
+    categories: { elements: [{ id: `CAT${i % CATEGORY_NAMES.length}` }] },
+    modifierGroups: {
+      elements: [...(i % 3 === 0 ? [{ id: 'GRPSALSA' }] : []), ...(i % 5 === 0 ? [{ id: 'GRPEXTRAS' }] : [])],
+    },
+  }));
+  return { categories, items, modifierGroups };
+}

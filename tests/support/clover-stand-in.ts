@@ -1,0 +1,231 @@
+/**
+ * A local stand-in for the part of Clover's REST API v3 the menu sync and the order push use, on
+ * 127.0.0.1 and a free port (CLOVER_API_BASE):
+ *   GET  /v3/merchants/{mId}/categories                      limit/offset paging
+ *   GET  /v3/merchants/{mId}/items?expand=categories,modifierGroups
+ *   GET  /v3/merchants/{mId}/modifier_groups?expand=modifiers
+ *   GET  /v3/merchants/{mId}/orders?filter=title=...
+ *   POST /v3/merchants/{mId}/atomic_order/orders            orderCart with lineItems of known items
+ * As Clover does: `Authorization: Bearer <token>` or 401; listings answer `{ elements }`, with
+ * `limit` (default 100, at most 1000) and `offset`; expansions only when asked for; errors as
+ * `{ message }`; 429 with Retry-After. Test hooks: `catalogue` (change it between syncs),
+ * `outage` (a resource answers 5xx until cleared), `slowNext` (the next call to a resource is held
+ * past the client's time-out, made or not made), `orders` and `requests` (everything received).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type {
+  CloverAtomicOrder,
+  CloverCategory,
+  CloverItem,
+  CloverModifierGroup,
+} from '../../server/providers/menu/clover-client.ts';
+
+export type CloverResource = 'categories' | 'items' | 'modifier_groups' | 'orders' | 'atomic_order/orders';
+
+export interface CloverCatalogue {
+  categories: CloverCategory[];
+  /** Items with their category and modifier group references (sent only when expanded). */
+  items: CloverItem[];
+  /** Groups with their modifiers (sent only when expanded). */
+  modifierGroups: CloverModifierGroup[];
+}
+
+export interface CloverStandInRequest {
+  method: string;
+  path: string;
+  resource: CloverResource | null;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+  /** The status answered; null when the caller hung up first (a time-out). */
+  status: number | null;
+}
+
+export interface StandInOrder {
+  id: string;
+  title: string;
+  note: string;
+  lineItems: { elements: Array<{ id: string; item: { id: string }; name: string; price: number; modifications: { elements: Array<{ modifier: { id: string } }> } }> };
+  total: number;
+  createdTime: number;
+}
+
+export interface CloverStandIn {
+  /** http://127.0.0.1:{port}: CLOVER_API_BASE. */
+  readonly url: string;
+  readonly merchantId: string;
+  readonly token: string;
+  catalogue: CloverCatalogue;
+  readonly requests: CloverStandInRequest[];
+  /** Orders created, oldest first. */
+  orders(): StandInOrder[];
+  /** Every call to `resource` answers `status` until `clear` (429 carries Retry-After: 1). */
+  outage(resource: CloverResource, status?: number): void;
+  /**
+   * The next call to `resource` is answered only after `ms`. `made`: whether Clover does the work
+   * (creates the order) before the late answer, or had not got to it when the caller gave up.
+   */
+  slowNext(resource: CloverResource, ms: number, options?: { made?: boolean }): void;
+  /** Ends outages and slow calls. */
+  clear(): void;
+  close(): Promise<void>;
+}
+
+const cloverId = () => randomBytes(9).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X').slice(0, 13);
+
+export async function startCloverStandIn(options: { merchantId?: string; token?: string; catalogue?: CloverCatalogue } = {}): Promise<CloverStandIn> {
+  const merchantId = options.merchantId ?? 'MERCHANT0001';
+  const token = options.token ?? `token-${randomBytes(8).toString('hex')}`;
+  const requests: CloverStandInRequest[] = [];
+  const orders: StandInOrder[] = [];
+  const outages = new Map<CloverResource, number>();
+  const slow = new Map<CloverResource, { ms: number; made: boolean }>();
+  const prefix = `/v3/merchants/${merchantId}/`;
+  const standIn = {
+    catalogue: options.catalogue ?? { categories: [], items: [], modifierGroups: [] },
+  };
+
+  const page = <T>(rows: T[], query: Record<string, string>) => {
+    const limit = Math.min(Number(query.limit ?? 100) || 100, 1000);
+    const offset = Number(query.offset ?? 0) || 0;
+    return { elements: rows.slice(offset, offset + limit) };
+  };
+  const expands = (query: Record<string, string>) => new Set((query.expand ?? '').split(',').map((s) => s.trim()));
+
+  function listing(resource: CloverResource, query: Record<string, string>): unknown {
+    const { categories, items, modifierGroups } = standIn.catalogue;
+    const expand = expands(query);
+    if (resource === 'categories') return page(categories, query);
+    if (resource === 'items') {
+      return page(
+        items.map(({ categories: cats, modifierGroups: groups, ...item }) => ({
+          ...item,
+          ...(expand.has('categories') ? { categories: cats ?? { elements: [] } } : {}),
+          ...(expand.has('modifierGroups') ? { modifierGroups: groups ?? { elements: [] } } : {}),
+        })),
+        query,
+      );
+    }
+    if (resource === 'modifier_groups') {
+      return page(
+        modifierGroups.map(({ modifiers, ...group }) => ({ ...group, ...(expand.has('modifiers') ? { modifiers: modifiers ?? { elements: [] } } : {}) })),
+        query,
+      );
+    }
+    // orders: Clover's filter syntax, only `title=...` here.
+    const filter = query.filter ?? '';
+    const title = filter.startsWith('title=') ? filter.slice('title='.length) : null;
+    return page(title === null ? orders : orders.filter((o) => o.title === title), query);
+  }
+
+  function createOrder(body: unknown): { status: number; answer: unknown } {
+    const cart = (body as Partial<CloverAtomicOrder> | null)?.orderCart;
+    if (!cart || !Array.isArray(cart.lineItems) || cart.lineItems.length === 0) {
+      return { status: 400, answer: { message: 'orderCart with at least one line item is required' } };
+    }
+    const items = new Map(standIn.catalogue.items.map((item) => [item.id, item]));
+    const modifiers = new Map(standIn.catalogue.modifierGroups.flatMap((g) => (g.modifiers?.elements ?? []).map((m) => [m.id, m] as const)));
+    const lineItems: StandInOrder['lineItems']['elements'] = [];
+    let total = 0;
+    for (const line of cart.lineItems) {
+      const item = items.get(line.item?.id);
+      if (!item) return { status: 400, answer: { message: `Item ${line.item?.id} not found` } };
+      for (const m of line.modifications ?? []) {
+        if (!modifiers.has(m.modifier?.id)) return { status: 400, answer: { message: `Modifier ${m.modifier?.id} not found` } };
+        total += modifiers.get(m.modifier.id)!.price ?? 0;
+      }
+      total += item.price;
+      lineItems.push({ id: cloverId(), item: { id: item.id }, name: item.name, price: item.price, modifications: { elements: line.modifications ?? [] } });
+    }
+    const order: StandInOrder = { id: cloverId(), title: cart.title ?? '', note: cart.note ?? '', lineItems: { elements: lineItems }, total, createdTime: Date.now() };
+    orders.push(order);
+    return { status: 200, answer: order };
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const method = request.method ?? 'GET';
+    const query = Object.fromEntries(url.searchParams);
+    let rawBody = '';
+    for await (const chunk of request) rawBody += chunk;
+    let body: unknown = null;
+    try {
+      body = rawBody ? JSON.parse(rawBody) : null;
+    } catch {
+      body = rawBody;
+    }
+    const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length).replace(/\/$/, '') : null;
+    const resource = (['categories', 'items', 'modifier_groups', 'orders', 'atomic_order/orders'] as const).find((r) => r === rest) ?? null;
+    const recorded: CloverStandInRequest = { method, path: url.pathname, resource, query, headers: request.headers, body, status: null };
+    requests.push(recorded);
+
+    const answer = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      recorded.status = status;
+      response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      response.end(JSON.stringify(payload));
+    };
+
+    if (request.headers.authorization !== `Bearer ${token}`) return answer(401, { message: '401 Unauthorized' });
+    if (!resource) return answer(404, { message: 'Not Found' });
+    const down = outages.get(resource);
+    if (down) {
+      return answer(down, { message: down === 429 ? 'Too Many Requests' : 'Internal Server Error' }, down === 429 ? { 'Retry-After': '1' } : {});
+    }
+    const delay = slow.get(resource);
+    if (delay) slow.delete(resource);
+
+    const work = (): { status: number; answer: unknown } => {
+      if (method === 'GET' && resource !== 'atomic_order/orders') return { status: 200, answer: listing(resource, query) };
+      if (method === 'POST' && resource === 'atomic_order/orders') return createOrder(body);
+      return { status: 405, answer: { message: 'Method Not Allowed' } };
+    };
+
+    if (delay) {
+      // Made: the work is done now and the answer is late. Not made: the caller gives up first.
+      const done = delay.made ? work() : null;
+      await new Promise((resolve) => setTimeout(resolve, delay.ms));
+      if (response.destroyed || request.socket.destroyed) return;
+      const late = done ?? work();
+      return answer(late.status, late.answer);
+    }
+    const result = work();
+    answer(result.status, result.answer);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (response.headersSent || response.destroyed) return;
+      response.writeHead(500, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ message: String(error) }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    merchantId,
+    token,
+    get catalogue() {
+      return standIn.catalogue;
+    },
+    set catalogue(next: CloverCatalogue) {
+      standIn.catalogue = next;
+    },
+    requests,
+    orders: () => [...orders],
+    outage: (resource, status = 500) => void outages.set(resource, status),
+    slowNext: (resource, ms, { made = false } = {}) => void slow.set(resource, { ms, made }),
+    clear() {
+      outages.clear();
+      slow.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
