@@ -13,10 +13,12 @@ import { csrfProtection } from './http/csrf.ts';
 import { HttpError } from './http/errors.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MenuCatalog } from './menu/catalog.ts';
+import type { CloverClient } from './providers/menu/clover-client.ts';
 import type { DeliveryProvider } from './providers/delivery/delivery-provider.ts';
 import type { CardVault } from './providers/payments/card-vault.ts';
 import type { DemoCardVault } from './providers/payments/demo-card-vault.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { apiRoutes } from './routes/index.ts';
 import { mountStaticSite } from './static-site.ts';
 
@@ -36,6 +38,10 @@ export interface AppSettings {
   stripePublishableKey?: string | undefined;
   /** GET /api/dev/outbox/ lists sent mail (DEV_OUTBOX=1, embedded defaults only). */
   devOutbox?: boolean;
+  /** The Authorization value of DoorDash's status webhooks (DOORDASH_WEBHOOK_SECRET); without it the route answers 404. */
+  doordashWebhookSecret?: string | undefined;
+  /** The browser key for Places Autocomplete, answered by GET /api/places/config/. */
+  googleMapsApiKey?: string | undefined;
 }
 
 export interface AppDependencies {
@@ -52,6 +58,10 @@ export interface AppDependencies {
   authConfig?: AuthConfigResponse;
   mailer: Mailer;
   clock: () => Date;
+  /** The point-of-sale the menu syncs from and paid orders go to (Clover); absent on the embedded defaults. */
+  pos?: CloverClient | undefined;
+  /** Texts to customers who opted in: the outbox (log) or Twilio. */
+  sms: SmsProvider;
 }
 
 export type Route = (deps: AppDependencies) => Hono;

@@ -1,0 +1,187 @@
+/**
+ * DoorDash Drive as the delivery provider (DOORDASH_* variables), beside the in-house courier.
+ * A quote is DoorDash's price for a drop-off from the restaurant, held five minutes under an
+ * external_delivery_id we make up; after payment the caller accepts it with the customer's tip
+ * and phone, and when the five minutes have passed it asks again and lets the customer agree to
+ * a changed fee (https://developer.doordash.com/en-US/docs/drive/how_to/quote_deliveries/).
+ * Where the address is on the map comes from DoorDash's answer or the ZIP centroid, as the
+ * courier does, so estimate-delivery answers the same fields whichever provider priced it.
+ */
+import type { EstimateDeliveryRequest } from '../../../shared/api/schemas.ts';
+import { distanceMiles, type Point } from '../../../shared/distance.ts';
+import { normalizePhone } from '../../../shared/phone.ts';
+import { restaurant } from '../../../shared/restaurant.ts';
+import { newId } from '../../ids.ts';
+import { OUTSIDE_US, roundMiles, unknownZip, wrongState } from './courier.ts';
+import type { DeliveryProvider, DeliveryQuoteResult } from './delivery-provider.ts';
+import { createDoorDashClient, DoorDashError, type DoorDashClient, type DoorDashCredentials } from './doordash-client.ts';
+import { zip5, zipCentroid, type ZipCentroid } from './zip-centroids.ts';
+
+/** DoorDash holds a quote for five minutes from its answer. */
+export const DOORDASH_QUOTE_VALID_MS = 5 * 60_000;
+
+export interface DoorDashConfig extends DoorDashCredentials {
+  origin?: Point;
+  locate?: (zip: string) => ZipCentroid | null;
+  /** A new external_delivery_id (DoorDash allows [a-zA-Z0-9-._~]). */
+  newDeliveryId?: () => string;
+}
+
+/** What the quote may also say about the order, when the caller knows it. */
+export interface QuoteDetails {
+  orderValueCents?: number;
+  phone?: string;
+  givenName?: string;
+}
+
+export type DeliveryQuote = Extract<DeliveryQuoteResult, { ok: true }>;
+
+export type AcceptResult =
+  | { accepted: true; externalDeliveryId: string; trackingUrl: string | null; feeCents: number; status: string; supportReference: string | null }
+  | { expired: true }
+  | { accepted: false; message: string };
+
+export type RequoteResult =
+  | { ok: true; feeCents: number; changed: boolean; providerQuoteId: string; quote: DeliveryQuote }
+  | { ok: false; message: string };
+
+export interface DoorDashProvider extends DeliveryProvider {
+  quote(address: EstimateDeliveryRequest, details?: QuoteDetails): Promise<DeliveryQuoteResult>;
+  /** Books the quoted delivery; `{ expired: true }` when the quote is gone (ask again with requote). */
+  acceptQuote(externalDeliveryId: string, options: { tipCents: number; phone?: string }): Promise<AcceptResult>;
+  /** A fresh quote for the address, and whether its fee differs from the one the customer agreed to. */
+  requote(address: EstimateDeliveryRequest, previous: { feeCents: number }, details?: QuoteDetails): Promise<RequoteResult>;
+}
+
+/** DoorDash's delivery object, the part read here. */
+interface DoorDashDelivery {
+  external_delivery_id: string;
+  fee: number;
+  currency?: string;
+  delivery_status?: string;
+  tracking_url?: string;
+  support_reference?: string;
+  dropoff_location?: { lat?: number; lng?: number };
+}
+
+export const DOORDASH_ANSWER_UNREADABLE = 'DoorDash gave an answer we could not read. Please try again, or choose pickup.';
+
+/** '500 S Spring St, Los Angeles, CA 90013' */
+export function oneLineAddress(a: { street: string; city: string; state: string; zip: string }): string {
+  return `${a.street.trim()}, ${a.city.trim()}, ${a.state.trim().toUpperCase()} ${a.zip.trim()}`;
+}
+
+/**
+ * A refusal DoorDash gives when accepting a quote that is no longer open. The docs do not name
+ * one code, so any 4xx that says "expired", and a 404 (the quote is gone), count.
+ */
+export function isExpiredQuote(error: DoorDashError): boolean {
+  const text = `${error.body.code ?? ''} ${error.body.message ?? ''}`.toLowerCase();
+  if (error.status === 404) return true;
+  return error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403 && error.status !== 429 && /expire/.test(text);
+}
+
+export function createDoorDash(config: DoorDashConfig, client: DoorDashClient = createDoorDashClient(config)): DoorDashProvider {
+  const origin = config.origin ?? restaurant.location;
+  const locate = config.locate ?? zipCentroid;
+  const newDeliveryId = config.newDeliveryId ?? (() => newId('comal', 12));
+  const pickup = {
+    pickup_address: oneLineAddress(restaurant.address),
+    pickup_business_name: restaurant.name,
+    pickup_phone_number: restaurant.phone,
+  };
+
+  async function quote(address: EstimateDeliveryRequest, details: QuoteDetails = {}): Promise<DeliveryQuoteResult> {
+    if (address.delivery_country.toUpperCase() !== 'US') return { ok: false, message: OUTSIDE_US };
+    const zip = address.delivery_zip.trim();
+    if (!zip5(zip)) return { ok: false, message: unknownZip(zip) };
+    const place = locate(zip);
+    const state = address.delivery_state.trim().toUpperCase();
+    if (place?.state && state && place.state !== state) return { ok: false, message: wrongState(zip5(zip) ?? zip, place.state, state) };
+    const sentAt = Date.now();
+    let answer: DoorDashDelivery;
+    try {
+      answer = await client.post<DoorDashDelivery>('/drive/v2/quotes', {
+        external_delivery_id: newDeliveryId(),
+        ...pickup,
+        dropoff_address: oneLineAddress({ street: address.delivery_street, city: address.delivery_city, state, zip }),
+        // The customer's number is not known yet at the estimate; accept sends it.
+        dropoff_phone_number: details.phone ? normalizePhone(details.phone) : restaurant.phone,
+        ...(details.givenName ? { dropoff_contact_given_name: details.givenName } : {}),
+        ...(details.orderValueCents !== undefined ? { order_value: details.orderValueCents } : {}),
+        currency: 'USD',
+      });
+    } catch (error) {
+      if (error instanceof DoorDashError) return refused(error);
+      throw error;
+    }
+    if (typeof answer?.external_delivery_id !== 'string' || !Number.isInteger(answer.fee) || answer.fee < 0) {
+      return { ok: false, message: DOORDASH_ANSWER_UNREADABLE };
+    }
+    const at = readPoint(answer.dropoff_location) ?? (place ? { lat: place.lat, lng: place.lng } : null);
+    if (!at) return { ok: false, message: unknownZip(zip) };
+    return {
+      ok: true,
+      provider: 'doordash',
+      providerQuoteId: answer.external_delivery_id,
+      feeCents: answer.fee,
+      lat: at.lat,
+      lng: at.lng,
+      distanceMiles: roundMiles(distanceMiles(origin, at)),
+      validForMs: Math.max(0, DOORDASH_QUOTE_VALID_MS - (Date.now() - sentAt)),
+    };
+  }
+
+  return {
+    name: 'doordash',
+    quote,
+    async acceptQuote(externalDeliveryId, { tipCents, phone }) {
+      let answer: DoorDashDelivery;
+      try {
+        answer = await client.post<DoorDashDelivery>(`/drive/v2/quotes/${encodeURIComponent(externalDeliveryId)}/accept`, {
+          tip: tipCents,
+          ...(phone ? { dropoff_phone_number: normalizePhone(phone) } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof DoorDashError)) throw error;
+        if (isExpiredQuote(error)) return { expired: true };
+        logRefusal('accept', error);
+        return { accepted: false, message: error.customerMessage };
+      }
+      return {
+        accepted: true,
+        externalDeliveryId: answer.external_delivery_id ?? externalDeliveryId,
+        trackingUrl: answer.tracking_url ?? null,
+        feeCents: answer.fee,
+        status: answer.delivery_status ?? 'created',
+        supportReference: answer.support_reference ?? null,
+      };
+    },
+    async requote(address, previous, details) {
+      const fresh = await quote(address, details);
+      if (!fresh.ok) return fresh;
+      return {
+        ok: true,
+        feeCents: fresh.feeCents,
+        changed: fresh.feeCents !== previous.feeCents,
+        providerQuoteId: fresh.providerQuoteId!,
+        quote: fresh,
+      };
+    },
+  };
+}
+
+function readPoint(location: DoorDashDelivery['dropoff_location']): Point | null {
+  const { lat, lng } = location ?? {};
+  return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+}
+
+function refused(error: DoorDashError): DeliveryQuoteResult {
+  logRefusal('quote', error);
+  return { ok: false, message: error.customerMessage };
+}
+
+function logRefusal(call: string, error: DoorDashError): void {
+  const level = error.status === 0 || error.status >= 500 || error.status === 401 || error.status === 403 ? 'error' : 'info';
+  console.log(JSON.stringify({ level, message: `DoorDash ${call} refused`, status: error.status, code: error.body.code ?? null, detail: error.body.message ?? null }));
+}

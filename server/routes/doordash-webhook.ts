@@ -1,0 +1,66 @@
+/**
+ * POST /api/webhooks/doordash/: DoorDash tells us where a delivery is (dasher confirmed, picked
+ * up, dropped off, cancelled ...). Ready to mount beside the Stripe webhook; not mounted yet.
+ *
+ * - The Authorization header must be the value registered with DoorDash (DOORDASH_WEBHOOK_SECRET),
+ *   else 401. The CSRF check does not apply to /api/webhooks/.
+ * - DoorDash resends an event until it gets 200 (up to 3 times), so one delivery of one event is
+ *   applied once (db/deliveries.ts); a retry is answered 200 and changes nothing.
+ * - An event for a delivery we did not book is answered 200 and left alone, as Stripe's are.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppDependencies } from '../app.ts';
+import { applyDeliveryEvent } from '../db/deliveries.ts';
+import { findOrder } from '../db/orders.ts';
+import { eventKey, parseDoorDashEvent, verifyDoorDashWebhook } from '../providers/delivery/doordash-webhook.ts';
+import { readyMail, sendOrderMail } from '../services/order-mail.ts';
+import { sendOrderText } from '../services/order-texts.ts';
+
+export const DOORDASH_WEBHOOKS_OFF = 'DoorDash webhooks are not set up on this server.';
+export const DOORDASH_WEBHOOK_UNAUTHORIZED = 'The webhook did not carry the authorization registered with DoorDash.';
+export const DOORDASH_WEBHOOK_NOT_AN_EVENT = 'The webhook body is not a DoorDash delivery event.';
+
+export interface DoorDashWebhookDependencies extends Pick<AppDependencies, 'db' | 'clock' | 'mailer' | 'sms'> {
+  /** The Authorization value registered in DoorDash's Developer Portal; without it the route answers 404. */
+  webhookSecret: string | undefined;
+}
+
+export function doordashWebhookRoutes(deps: DoorDashWebhookDependencies): Hono {
+  const receive = (c: Context) => receiveEvent(c, deps);
+  return new Hono().post('/webhooks/doordash/', receive).post('/webhooks/doordash', receive);
+}
+
+async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Promise<Response> {
+  if (!deps.webhookSecret) return c.json({ error: true, message: DOORDASH_WEBHOOKS_OFF }, 404);
+  if (!verifyDoorDashWebhook(c.req.header('Authorization'), deps.webhookSecret)) {
+    return c.json({ error: true, message: DOORDASH_WEBHOOK_UNAUTHORIZED }, 401);
+  }
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    body = null;
+  }
+  const event = parseDoorDashEvent(body);
+  if (!event) return c.json({ error: true, message: DOORDASH_WEBHOOK_NOT_AN_EVENT }, 400);
+
+  const result = await applyDeliveryEvent(deps.db, {
+    provider: 'doordash',
+    eventKey: eventKey(event),
+    eventName: event.event_name,
+    externalDeliveryId: event.external_delivery_id,
+    trackingUrl: event.tracking_url,
+    dasherName: event.dasher_name,
+    at: deps.clock(),
+  });
+  if (result.outcome === 'duplicate') return c.json({ received: true, duplicate: true });
+  if (result.outcome === 'ignored') {
+    console.log(JSON.stringify({ level: 'info', message: 'DoorDash event this server does not act on', event: event.event_name, external_delivery_id: event.external_delivery_id }));
+  }
+  if (result.outcome === 'applied' && result.movedTo === 'out_for_delivery') {
+    const order = await findOrder(deps.db, result.orderId);
+    if (order) await sendOrderMail(deps.mailer, readyMail(order, 'out_for_delivery'));
+    void sendOrderText(deps, result.orderId, 'out_for_delivery');
+  }
+  return c.json({ received: true });
+}
