@@ -13,6 +13,8 @@ export interface CheckoutContact {
   email: string;
   phone: string;
   marketingOptIn?: boolean;
+  /** Texts about this order (ready, out for delivery); asked afresh at each checkout. */
+  smsOptIn?: boolean;
 }
 
 export function buildCreateOrderPayload(
@@ -31,6 +33,7 @@ export function buildCreateOrderPayload(
     phone: normalizePhone(contact.phone.trim()),
     delivery_type: cart.deliveryType,
     marketing_opt_in: contact.marketingOptIn ?? false,
+    sms_opt_in: contact.smsOptIn ?? false,
     promo_code: cart.promoCode,
   };
   if (cognitoSub) payload.cognito_sub = cognitoSub;

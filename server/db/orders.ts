@@ -19,6 +19,8 @@ export interface NewOrder {
   email: string;
   phone: string;
   marketing_opt_in: boolean;
+  /** Consent to texts about this order (0012_sms.sql); absent is no. */
+  sms_opt_in?: boolean;
   delivery_type: 'pickup' | 'delivery';
   delivery_street: string | null;
   delivery_city: string | null;
@@ -39,6 +41,7 @@ export interface NewOrder {
 }
 
 export interface OrderRow extends NewOrder {
+  sms_opt_in: boolean;
   number: number;
   points_earned: number;
   created_at: Date;
@@ -46,7 +49,7 @@ export interface OrderRow extends NewOrder {
 }
 
 const ORDER_FIELDS = [
-  'id', 'status', 'cognito_sub', 'name', 'email', 'phone', 'marketing_opt_in', 'delivery_type',
+  'id', 'status', 'cognito_sub', 'name', 'email', 'phone', 'marketing_opt_in', 'sms_opt_in', 'delivery_type',
   'delivery_street', 'delivery_city', 'delivery_state', 'delivery_zip', 'delivery_country',
   'delivery_lat', 'delivery_lng', 'delivery_quote_id', 'promo_code', 'subtotal_cents',
   'promo_discount_cents', 'tax_cents', 'delivery_fee_cents', 'delivery_charge_cents', 'tip_cents',
@@ -58,7 +61,7 @@ export async function insertOrder(db: Queryable, order: NewOrder, lines: OrderLi
   const placeholders = ORDER_FIELDS.map((_, i) => `$${i + 1}`).join(', ');
   const [row] = await db.query<{ number: string | number }>(
     `insert into orders (${ORDER_FIELDS.join(', ')}) values (${placeholders}) returning number`,
-    ORDER_FIELDS.map((field) => order[field]),
+    ORDER_FIELDS.map((field) => (field === 'sms_opt_in' ? order.sms_opt_in ?? false : order[field])),
   );
   for (const [position, line] of lines.entries()) {
     await db.query(

@@ -322,6 +322,8 @@ const CreateOrderFieldsSchema = request({
   phone: PhoneSchema,
   delivery_type: DeliveryTypeSchema,
   marketing_opt_in: z.boolean({ error: 'Marketing consent must be yes or no.' }).default(false),
+  /** Texts when the order is ready or out for delivery, to `phone` (shared/sms.ts, /sms-terms/). */
+  sms_opt_in: z.boolean({ error: 'Consent to order texts must be yes or no.' }).default(false),
   promo_code: z
     .string({ error: 'The promo code must be text.' })
     .trim()

@@ -55,8 +55,16 @@ describe('create-order request', () => {
       cart_items: [{ menu_item_id: '12', quantity: 1, modifiers: ['3'] }],
       delivery_type: 'pickup',
       marketing_opt_in: false,
+      sms_opt_in: false,
       promo_code: '',
     });
+  });
+
+  it('takes consent to order texts as yes or no only', () => {
+    expect(CreateOrderRequestSchema.parse({ ...pickup, sms_opt_in: true }).sms_opt_in).toBe(true);
+    const refused = CreateOrderRequestSchema.safeParse({ ...pickup, sms_opt_in: 'yes' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('Consent to order texts must be yes or no.');
   });
 
   it('accepts a valid delivery order', () => {

@@ -35,9 +35,17 @@ describe('the create-order payload', () => {
       phone: '+12135550199',
       delivery_type: 'pickup',
       marketing_opt_in: false,
+      sms_opt_in: false,
       promo_code: '',
     });
     expect(CreateOrderRequestSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends the consent to order texts only when the customer ticked it', () => {
+    const cart = run({ type: 'addItem', menuItem: burrito });
+    expect(buildCreateOrderPayload(cart, contact).sms_opt_in).toBe(false);
+    expect(buildCreateOrderPayload(cart, { ...contact, smsOptIn: true }).sms_opt_in).toBe(true);
+    expect(buildCreateOrderPayload(cart, { ...contact, marketingOptIn: true }).sms_opt_in).toBe(false);
   });
 
   it('carries cognito_sub only when the customer is known', () => {

@@ -1,5 +1,6 @@
 /**
- * The customer's name, email and phone (normalised when sent), the marketing opt-in, and the
+ * The customer's name, email and phone (normalised when sent), the marketing opt-in, the opt-in
+ * to texts about this order (unticked at every checkout; shared/sms.ts has its words), and the
  * loyalty points held by that phone number (spec: points tied to a phone; 0 when unknown).
  */
 import { useEffect } from 'react';
@@ -8,6 +9,7 @@ import type { CartAction } from '../../shared/cart.ts';
 import type { ContactErrors } from '../../shared/checkout-form.ts';
 import type { CheckoutContact } from '../../shared/order-payload.ts';
 import { normalizePhone } from '../../shared/phone.ts';
+import { SMS_OPT_IN_LABEL, SMS_TERMS_PATH } from '../../shared/sms.ts';
 import { Field } from './field.tsx';
 
 interface Props {
@@ -63,6 +65,12 @@ export function ContactFields({ contact, errors, existingPoints, earns, api, dis
         <input type="checkbox" checked={contact.marketingOptIn ?? false} onChange={(event) => onChange({ ...contact, marketingOptIn: (event.target as HTMLInputElement).checked })} />
         <span>
           Text and email me offers from the restaurant (see the <a href="/sms-terms/">SMS terms</a>).
+        </span>
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={contact.smsOptIn ?? false} onChange={(event) => onChange({ ...contact, smsOptIn: (event.target as HTMLInputElement).checked })} />
+        <span>
+          {SMS_OPT_IN_LABEL} <a href={SMS_TERMS_PATH}>SMS terms</a>
         </span>
       </label>
       {phoneComplete && (

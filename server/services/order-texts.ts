@@ -1,0 +1,86 @@
+/**
+ * The texts that tell a customer where their order is: when it is ready for pickup and when it
+ * is out for delivery, only for an order whose customer ticked the box at checkout
+ * (orders.sms_opt_in). Each text ends with the terms page's STOP sentence (shared/sms.ts).
+ *
+ * At most one text per order and kind: the sms_messages row is claimed before the provider is
+ * called, so a retried move, or a second replica handling the same one, finds it and sends
+ * nothing. A text that fails is recorded on that row and logged, and never thrown: the order's
+ * move must not fail because a text did. It is not retried, since a timeout may have sent it.
+ */
+import { SMS_STOP_SENTENCE } from '../../shared/sms.ts';
+import { restaurant } from '../../shared/restaurant.ts';
+import type { Database } from '../db/database.ts';
+import { findOrder, type OrderRow } from '../db/orders.ts';
+import { SmsError, type SmsProvider } from '../providers/sms/sms-provider.ts';
+
+export type OrderTextKind = 'ready' | 'out_for_delivery';
+
+export interface OrderTextDeps {
+  db: Database;
+  sms: SmsProvider;
+  clock: () => Date;
+  log?: (line: string) => void;
+}
+
+/** What happened, for the caller's curiosity (tests); nothing here ever throws. */
+export type OrderTextOutcome =
+  | 'sent'
+  | 'failed'
+  /** No such order, or one not paid yet. */
+  | 'no_order'
+  /** The customer did not ask for texts, or gave no number that can receive one. */
+  | 'not_wanted'
+  /** This text was already claimed (sent, failed, or in flight elsewhere). */
+  | 'already_claimed';
+
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+/** 'Taquería El Comal: order 1042 is ready for pickup. Reply STOP to cancel, HELP for help.' */
+export function orderText(order: Pick<OrderRow, 'number'>, kind: OrderTextKind): string {
+  const what = kind === 'ready' ? 'is ready for pickup' : 'is out for delivery';
+  return `${restaurant.name}: order ${order.number} ${what}. ${SMS_STOP_SENTENCE}`;
+}
+
+export async function sendOrderText(deps: OrderTextDeps, orderId: string, kind: OrderTextKind): Promise<OrderTextOutcome> {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  let claimed: string | undefined;
+  try {
+    const order = await findOrder(deps.db, orderId);
+    if (!order || order.status === 'pending_payment') return 'no_order';
+    if (!order.sms_opt_in || !E164.test(order.phone)) return 'not_wanted';
+
+    const body = orderText(order, kind);
+    const [row] = await deps.db.query<{ id: string }>(
+      `insert into sms_messages (order_id, kind, to_phone, body, provider, status, created_at)
+       values ($1, $2, $3, $4, $5, 'sending', $6)
+       on conflict (order_id, kind) do nothing
+       returning id::text as id`,
+      [orderId, kind, order.phone, body, deps.sms.name, deps.clock()],
+    );
+    if (!row) return 'already_claimed';
+    claimed = row.id;
+
+    const sent = await deps.sms.send(order.phone, body);
+    await deps.db.query(`update sms_messages set status = 'sent', provider_message_id = $2, updated_at = $3 where id = $1`, [claimed, sent.id, deps.clock()]);
+    log(JSON.stringify({ level: 'info', message: 'order text sent', order_id: orderId, kind, provider: deps.sms.name, provider_message_id: sent.id }));
+    return 'sent';
+  } catch (error) {
+    const message = reasonOf(error);
+    const code = error instanceof SmsError ? error.code : null;
+    log(JSON.stringify({ level: 'error', message: 'order text not sent', order_id: orderId, kind, provider: deps.sms.name, code, error: message }));
+    if (claimed) {
+      await deps.db
+        .query(`update sms_messages set status = 'failed', error = $2, updated_at = $3 where id = $1`, [claimed, message, deps.clock()])
+        .catch((recordError: unknown) =>
+          log(JSON.stringify({ level: 'error', message: 'order text outcome not recorded', order_id: orderId, kind, error: reasonOf(recordError) })),
+        );
+    }
+    return 'failed';
+  }
+}
+
+/** What went wrong, short enough for a log line and the row: Twilio's code is in an SmsError's message. */
+function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
