@@ -3,13 +3,17 @@
  * estimate-delivery, then keeps the quote, the coordinates and the distance in the cart (which
  * resets the tip to the basic tip) or shows why the address cannot be served. Changing the
  * address drops the quote, so an order never goes out with a price for another address.
+ * With a Google Maps key on the server, the street field offers Places autocomplete
+ * (places-autocomplete.ts): a pick fills every field and the place's coordinates.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
 import type { CartAction, CartState, DeliveryAddress } from '../../shared/cart.ts';
 import { checkAddress, type AddressErrors } from '../../shared/checkout-form.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
+import type { PlaceAddress } from '../../shared/places-address.ts';
 import { Field } from './field.tsx';
+import { usePlacesAutocomplete, type PlacesSource } from './places-autocomplete.ts';
 
 interface Props {
   cart: CartState;
@@ -17,9 +21,11 @@ interface Props {
   dispatch(action: CartAction): void;
   /** Errors found when the customer tried to place the order. */
   errors: AddressErrors;
+  /** Where the Places key and library come from (tests); Google by default. */
+  places?: PlacesSource;
 }
 
-export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors }: Props) {
+export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, places }: Props) {
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState('');
   const [errors, setErrors] = useState<AddressErrors>({});
@@ -33,6 +39,27 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors }
       dispatch({ type: 'setCoordinates', lat: null, lng: null });
     }
   };
+
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // A picked place replaces the address; the estimate still geocodes it on the server.
+  const picked = (place: PlaceAddress) => {
+    dispatch({
+      type: 'setAddress',
+      address: {
+        deliveryStreet: place.street,
+        deliveryStreet2: place.apt || cart.deliveryStreet2,
+        deliveryCity: place.city,
+        deliveryState: place.state,
+        deliveryZip: place.zip,
+        deliveryCountry: place.country || 'US',
+      },
+    });
+    dispatch({ type: 'setDeliveryQuote', quoteId: null, feeCents: 0 });
+    dispatch({ type: 'setCoordinates', lat: place.lat, lng: place.lng });
+    setErrors({});
+    setProblem('');
+  };
+  usePlacesAutocomplete(fieldset, (element) => element.querySelector('input[autocomplete="address-line1"]'), picked, places);
 
   async function check() {
     const found = checkAddress(cart);
@@ -60,7 +87,7 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors }
   }
 
   return (
-    <fieldset className="section">
+    <fieldset className="section" ref={fieldset}>
       <legend>
         <h2>Delivery address</h2>
       </legend>

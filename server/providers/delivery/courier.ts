@@ -1,7 +1,8 @@
 /**
  * The in-house courier, the embedded default delivery provider: it places the address at its
  * ZIP code's centre, measures great-circle miles from the restaurant, and prices the trip with the
- * fee tiers of restaurant.delivery. No network, no keys.
+ * fee tiers of restaurant.delivery. No network, no keys; given a geocoder (Google's, with
+ * GOOGLE_MAPS_API_KEY), it places the address where that says, and at the ZIP's centre when it fails.
  */
 import type { EstimateDeliveryRequest } from '../../../shared/api/schemas.ts';
 import { deliveryFeeCents, type DeliveryFeeTier } from '../../../shared/delivery-fee.ts';
@@ -18,6 +19,13 @@ export interface CourierOptions {
   feeTiers: readonly DeliveryFeeTier[];
   /** ZIP to centre; the packaged US table unless a test gives its own. */
   locate: (zip: string) => ZipCentroid | null;
+  /**
+   * A finer place for the address than its ZIP's centre (Google's geocoder,
+   * server/providers/geocoding/google-geocoder.ts); null, a failure or none at all means the
+   * ZIP centre. The ZIP and state checks come first either way. Coordinates a browser sends are
+   * never used: the fee depends on them.
+   */
+  geocode?: ((address: EstimateDeliveryRequest) => Promise<{ lat: number; lng: number } | null>) | undefined;
 }
 
 export const OUTSIDE_US = 'We deliver only to addresses in the United States. Pickup is always available.';
@@ -65,7 +73,8 @@ export function createCourier(options: Partial<CourierOptions> = {}): DeliveryPr
       if (!place) return refuse(unknownZip(zip));
       const state = address.delivery_state.trim().toUpperCase();
       if (place.state && state && place.state !== state) return refuse(wrongState(zip5(zip) ?? zip, place.state, state));
-      const miles = roundMiles(distanceMiles(config.origin, place));
+      const point = (await config.geocode?.(address).catch(() => null)) ?? place;
+      const miles = roundMiles(distanceMiles(config.origin, point));
       const feeCents = miles <= config.radiusMiles ? deliveryFeeCents(miles, config.feeTiers) : null;
       if (feeCents === null) return refuse(beyondRadius(miles, config.radiusMiles));
       return {
@@ -73,8 +82,8 @@ export function createCourier(options: Partial<CourierOptions> = {}): DeliveryPr
         provider: 'courier',
         providerQuoteId: null,
         feeCents,
-        lat: place.lat,
-        lng: place.lng,
+        lat: point.lat,
+        lng: point.lng,
         distanceMiles: miles,
         validForMs: config.quoteValidMinutes * 60_000,
       };
