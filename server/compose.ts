@@ -15,10 +15,15 @@ import { migrate } from './db/migrate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMenuCatalog } from './menu/menu-catalog.ts';
 import { createCourier } from './providers/delivery/courier.ts';
+import { createDoorDash } from './providers/delivery/doordash.ts';
+import { createGoogleCourier } from './providers/geocoding/google-geocoder.ts';
+import { createCloverClient } from './providers/menu/clover-client.ts';
 import { createDemoCardVault } from './providers/payments/demo-card-vault.ts';
 import { createDemoPayments } from './providers/payments/demo.ts';
 import { createStripeCardVault } from './providers/payments/stripe-card-vault.ts';
 import { createStripePayments } from './providers/payments/stripe.ts';
+import { createOutboxSms } from './providers/sms/outbox-sms.ts';
+import { createTwilioSms } from './providers/sms/twilio.ts';
 import { seedDemoData } from './seed.ts';
 import { serverSecret } from './secrets.ts';
 
@@ -28,7 +33,8 @@ export async function createDependencies(
   overrides: Partial<Omit<AppDependencies, 'db' | 'settings'>> = {},
 ): Promise<AppDependencies> {
   await migrate(db);
-  await seedDemoData(db);
+  // With a point-of-sale the menu comes from its first sync (main.ts); no demo menu or promo codes.
+  if (!config.clover) await seedDemoData(db);
   const fixed = config.fixedNow;
   const clock = overrides.clock ?? (fixed ? () => new Date(fixed) : () => new Date());
   const secret = await serverSecret(db, config.secretKey);
@@ -64,9 +70,13 @@ export async function createDependencies(
       trustProxy: config.trustProxy,
       stripeWebhookSecret: config.stripeWebhookSecret,
       stripePublishableKey: config.stripePublishableKey,
+      doordashWebhookSecret: config.doordashWebhookSecret,
+      googleMapsApiKey: config.googleMapsApiKey,
     },
     menu: overrides.menu ?? createMenuCatalog(db, clock),
-    delivery: overrides.delivery ?? createCourier(),
+    delivery: overrides.delivery ?? deliveryProvider(config),
+    pos: overrides.pos ?? (config.clover ? createCloverClient(config.clover) : undefined),
+    sms: overrides.sms ?? (config.twilio ? createTwilioSms(config.twilio) : createOutboxSms()),
     cardVault:
       overrides.cardVault ??
       (config.stripeSecretKey
@@ -78,4 +88,11 @@ export async function createDependencies(
         ? createStripePayments({ secretKey: config.stripeSecretKey, ...config.stripeApiBase })
         : createDemoPayments(db, clock)),
   };
+}
+
+/** DoorDash Drive; else the in-house courier, locating addresses with Google when there is a key, by ZIP otherwise. */
+function deliveryProvider(config: ServerConfig) {
+  if (config.doordash) return createDoorDash(config.doordash);
+  if (config.googleGeocodingApiKey) return createGoogleCourier({ apiKey: config.googleGeocodingApiKey, apiBase: config.googleMapsApiBase });
+  return createCourier();
 }

@@ -1,5 +1,8 @@
 /** The server's settings, read once from the environment at start. */
 import path from 'node:path';
+import { cloverConfigFromEnv, type CloverConfig } from './providers/menu/clover-client.ts';
+import type { DoorDashCredentials } from './providers/delivery/doordash-client.ts';
+import { twilioConfigFromEnv, type TwilioConfig } from './providers/sms/twilio.ts';
 
 export interface ServerConfig {
   host: string;
@@ -27,6 +30,23 @@ export interface ServerConfig {
   authProvider: AuthProviderName;
   /** The user pool and app client when authProvider is 'cognito'; undefined otherwise. */
   cognito: CognitoConfig | undefined;
+  /** The menu comes from Clover and paid orders go there (CLOVER_*); undefined: the demo menu. */
+  clover: CloverConfig | undefined;
+  /** Deliveries are quoted and booked with DoorDash Drive (DOORDASH_*); undefined: the in-house courier. */
+  doordash: DoorDashCredentials | undefined;
+  /** The Authorization value registered for DoorDash's status webhooks. */
+  doordashWebhookSecret: string | undefined;
+  /** Texts go out through Twilio (TWILIO_*); undefined: they stay in the log and the outbox. */
+  twilio: TwilioConfig | undefined;
+  /** The browser key for Places Autocomplete (GOOGLE_MAPS_API_KEY); undefined: plain address fields. */
+  googleMapsApiKey: string | undefined;
+  /**
+   * The key the server geocodes with: GOOGLE_GEOCODING_API_KEY when set (a browser key restricted
+   * to the site's referrers is refused server-side), else GOOGLE_MAPS_API_KEY.
+   */
+  googleGeocodingApiKey: string | undefined;
+  /** Where Google's APIs are (GOOGLE_MAPS_API_BASE); only tests set it. */
+  googleMapsApiBase: string | undefined;
 }
 
 export type AuthProviderName = 'built-in' | 'cognito';
@@ -75,6 +95,28 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devOutbox: env.DEV_OUTBOX === '1' || env.DEV_OUTBOX === 'true',
     fixedNow: env.FIXED_NOW ? fixedNow(env.FIXED_NOW) : undefined,
     ...authSettings(env),
+    clover: cloverConfigFromEnv(env),
+    doordash: doordashSettings(env),
+    doordashWebhookSecret: env.DOORDASH_WEBHOOK_SECRET || undefined,
+    twilio: twilioConfigFromEnv(env),
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY?.trim() || undefined,
+    googleGeocodingApiKey: env.GOOGLE_GEOCODING_API_KEY?.trim() || env.GOOGLE_MAPS_API_KEY?.trim() || undefined,
+    googleMapsApiBase: env.GOOGLE_MAPS_API_BASE?.trim() ? httpOrigin('GOOGLE_MAPS_API_BASE', env.GOOGLE_MAPS_API_BASE.trim()) : undefined,
+  };
+}
+
+const DOORDASH_CREDENTIALS = ['DOORDASH_DEVELOPER_ID', 'DOORDASH_KEY_ID', 'DOORDASH_SIGNING_SECRET'] as const;
+
+/** All three DoorDash credentials choose DoorDash Drive, none the in-house courier; some stops the start. */
+function doordashSettings(env: NodeJS.ProcessEnv): DoorDashCredentials | undefined {
+  const missing = DOORDASH_CREDENTIALS.filter((name) => !env[name]?.trim());
+  if (missing.length === DOORDASH_CREDENTIALS.length) return undefined;
+  if (missing.length > 0) throw new Error(`DoorDash Drive needs ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} and start again.`);
+  return {
+    apiBase: env.DOORDASH_API_BASE?.trim() ? httpOrigin('DOORDASH_API_BASE', env.DOORDASH_API_BASE.trim()) : 'https://openapi.doordash.com',
+    developerId: env.DOORDASH_DEVELOPER_ID!.trim(),
+    keyId: env.DOORDASH_KEY_ID!.trim(),
+    signingSecret: env.DOORDASH_SIGNING_SECRET!.trim(),
   };
 }
 

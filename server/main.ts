@@ -5,6 +5,8 @@ import { ensureDemoStaff } from './auth/staff-auth.ts';
 import { createDependencies } from './compose.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { startMenuSyncSchedule } from './services/menu-sync.ts';
+import { startPosRetries } from './services/order-handoff.ts';
 
 const config = readConfig();
 if (config.stripeSecretKey && !config.stripeWebhookSecret) {
@@ -18,10 +20,16 @@ const deps = await createDependencies(db, config);
 // The embedded defaults only (DEV_OUTBOX=1, no DATABASE_URL): a demo admin, its password printed once.
 await ensureDemoStaff(db, config);
 const app = createApp(deps);
+// With Clover: the menu syncs now and every 15 minutes, and paid orders that missed it are retried.
+if (deps.pos) {
+  startMenuSyncSchedule({ db, clover: deps.pos, clock: deps.clock, menu: deps.menu });
+  startPosRetries(deps);
+}
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const where = db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  console.log(`Comal is serving http://${config.host}:${info.port}/ (data: ${where}, payments: ${deps.payments.name})`);
+  const menu = deps.pos ? 'Clover' : 'demo';
+  console.log(`Comal is serving http://${config.host}:${info.port}/ (data: ${where}, payments: ${deps.payments.name}, menu: ${menu}, delivery: ${deps.delivery.name})`);
 });
 
 let stopping = false;

@@ -75,3 +75,9 @@ export async function findUsableQuote(db: Queryable, id: string, now: Date): Pro
   if (new Date(quote.expires_at).getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, quote };
 }
+
+/** The quote `id` names, whatever its state (booking the delivery of a paid order). */
+export async function findQuote(db: Queryable, id: string): Promise<DeliveryQuoteRow | null> {
+  const [row] = await db.query<DeliveryQuoteRow>(`select ${COLUMNS} from delivery_quotes q where q.id = $1`, [id]);
+  return row ?? null;
+}

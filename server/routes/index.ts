@@ -5,6 +5,7 @@ import { authRoutes } from './auth.ts';
 import { cognitoCallbackRoutes } from './cognito-callback.ts';
 import { csrfRoutes } from './csrf.ts';
 import { deliveryRoutes } from './delivery.ts';
+import { doordashWebhookRoutes } from './doordash-webhook.ts';
 import { devOutboxRoutes } from './dev-outbox.ts';
 import { demoPaymentRoutes } from './demo-payments.ts';
 import { healthRoutes } from './health.ts';
@@ -12,6 +13,7 @@ import { loyaltyRoutes } from './loyalty.ts';
 import { menuRoutes } from './menus.ts';
 import { orderRoutes } from './orders.ts';
 import { orderStatusRoutes } from './order-status.ts';
+import { placesRoutes } from './places.ts';
 import { promoRoutes } from './promo.ts';
 import { staffRoutes } from './staff.ts';
 import { storeHoursRoutes } from './store-hours.ts';
@@ -26,6 +28,7 @@ export const apiRoutes: readonly Route[] = [
   promoRoutes,
   loyaltyRoutes,
   storeHoursRoutes,
+  placesRoutes,
   orderRoutes,
   orderStatusRoutes,
   demoPaymentRoutes,
@@ -36,4 +39,5 @@ export const apiRoutes: readonly Route[] = [
   vitalsRoutes,
   staffRoutes,
   (deps) => stripeWebhookRoutes({ webhookSecret: deps.settings.stripeWebhookSecret })(deps),
+  (deps) => doordashWebhookRoutes({ ...deps, webhookSecret: deps.settings.doordashWebhookSecret }),
 ];

@@ -24,11 +24,14 @@ import {
   StaffSoldOutSchema,
   StaffStoreSchema,
   type BoardAnswer,
+  type MenuSyncAnswer,
   type SoldOutAnswer,
 } from '../../shared/api/staff.ts';
 import type { AppDependencies } from '../app.ts';
 import { createStaffAuth, inviteStaff, STAFF_PASSWORD_SET, staffSessionAnswer } from '../auth/staff-auth.ts';
+import { readMenuSyncStatus } from '../db/menu-sync-status.ts';
 import { soldOutOverview } from '../db/sold-out.ts';
+import { syncCloverMenu } from '../services/menu-sync.ts';
 import { latestOrderEventId, orderEventsAfter } from '../db/order-events.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readBody } from '../http/errors.ts';
@@ -49,6 +52,14 @@ import {
 export const EVENT_POLL_MS = 250;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 export const KEEP_ALIVE_MS = 15_000;
+
+export const NOTHING_TO_SYNC = 'The menu comes from the demo data: there is no point-of-sale to sync with.';
+
+async function menuSyncAnswer({ db, pos }: Pick<AppDependencies, 'db' | 'pos'>): Promise<MenuSyncAnswer> {
+  const status = await readMenuSyncStatus(db);
+  const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+  return { source: pos ? 'clover' : 'demo', last_success_at: iso(status.last_success_at), last_error: status.last_error, last_error_at: iso(status.last_error_at) };
+}
 
 export function staffRoutes(deps: AppDependencies): Hono {
   const { db, settings, clock } = deps;
@@ -141,6 +152,16 @@ export function staffRoutes(deps: AppDependencies): Hono {
       await member(c);
       const answer: SoldOutAnswer = await soldOutOverview(db, clock());
       return c.json(answer, 200, { 'Cache-Control': 'no-store' });
+    })
+    .get('/staff/menu/sync/', async (c) => {
+      await member(c);
+      return c.json(await menuSyncAnswer(deps), 200, { 'Cache-Control': 'no-store' });
+    })
+    .post('/staff/menu/sync/', async (c) => {
+      await member(c);
+      if (!deps.pos) throw new HttpError(409, NOTHING_TO_SYNC);
+      await syncCloverMenu({ db, clover: deps.pos, clock, menu: deps.menu });
+      return c.json(await menuSyncAnswer(deps));
     })
     .post('/staff/menu/items/:id/sold-out/', async (c) => {
       await member(c);

@@ -16,6 +16,7 @@ import { findUsableQuote } from '../db/delivery-quotes.ts';
 import { claimKey, storeAnswer } from '../db/idempotency.ts';
 import { earnPoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
+import { handOffPaidOrder } from './order-handoff.ts';
 import { findOrder, insertOrder, moveOrder, orderLines, type OrderLineRow, type OrderRow } from '../db/orders.ts';
 import { insertPayment, paymentForOrder, setPaymentStatus } from '../db/payments.ts';
 import { isPaused } from '../db/store-status.ts';
@@ -134,6 +135,7 @@ export async function placeOrder(
         email: request.email,
         phone: normalizePhone(request.phone),
         marketing_opt_in: request.marketing_opt_in,
+        sms_opt_in: request.sms_opt_in,
         delivery_type: request.delivery_type,
         delivery_street: delivery ? request.delivery_street ?? null : null,
         delivery_city: delivery ? request.delivery_city ?? null : null,
@@ -301,7 +303,11 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
   });
   const paid = (await findOrder(db, orderId))!;
   // Once, by whoever moved the order to paid (a retry or a second replica sends nothing).
-  if (paidNow) await sendOrderMail(deps.mailer, paidMail(paid));
+  if (paidNow) {
+    await sendOrderMail(deps.mailer, paidMail(paid));
+    // After the answer's data is ready, not before: Clover's back-off must not keep the customer waiting.
+    void handOffPaidOrder(deps, paid);
+  }
   return summarize(db, paid);
 }
 

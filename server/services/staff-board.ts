@@ -14,6 +14,7 @@ import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
 import { isPaused, setPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { readyMail, sendOrderMail } from './order-mail.ts';
+import { sendOrderText } from './order-texts.ts';
 import { storedTotals } from './orders.ts';
 
 export const BOARD_ORDER_NOT_FOUND = 'There is no such order.';
@@ -129,7 +130,7 @@ async function lockedOrder(tx: Queryable, orderId: string): Promise<OrderRow & {
 
 /** Moves an order along the board; a move not in TRANSITIONS is 409 with a sentence. */
 export async function moveOnBoard(
-  deps: Pick<AppDependencies, 'db' | 'clock' | 'mailer'>,
+  deps: Pick<AppDependencies, 'db' | 'clock' | 'mailer' | 'sms'>,
   orderId: string,
   to: OrderStatus,
   by: Actor,
@@ -153,6 +154,8 @@ export async function moveOnBoard(
   if (to === 'ready' || to === 'out_for_delivery') {
     const moved = await findOrder(deps.db, orderId);
     if (moved) await sendOrderMail(deps.mailer, readyMail(moved, to));
+    // Not awaited: a slow text service must not hold up the kitchen's tap; it never throws.
+    void sendOrderText(deps, orderId, to);
   }
   return (await boardOrder(deps.db, orderId))!;
 }

@@ -121,3 +121,13 @@ export interface SoldOutAnswer {
   items: SoldOutEntry[];
   modifiers: SoldOutEntry[];
 }
+
+/** GET and POST /api/staff/menu/sync/: where the menu comes from and how its last sync went. */
+export interface MenuSyncAnswer {
+  /** 'clover' when a point-of-sale feeds the menu; 'demo' on the embedded defaults (nothing to sync). */
+  source: 'clover' | 'demo';
+  last_success_at: string | null;
+  /** 'Failed to fetch Clover menu.' while the latest sync failed, else null. */
+  last_error: string | null;
+  last_error_at: string | null;
+}

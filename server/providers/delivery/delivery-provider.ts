@@ -1,5 +1,10 @@
-/** A delivery service that prices a drop-off: the in-house courier by default, DoorDash Drive later. */
+/**
+ * A delivery service that prices a drop-off: the in-house courier by default, DoorDash Drive with
+ * the DOORDASH_* variables. A service that sends its own drivers also books the quoted delivery
+ * once the order is paid (acceptQuote); the in-house courier has nothing to book.
+ */
 import type { EstimateDeliveryRequest } from '../../../shared/api/schemas.ts';
+import type { AcceptResult, RequoteResult } from './doordash.ts';
 
 export type DeliveryQuoteResult =
   | {
@@ -18,4 +23,8 @@ export type DeliveryQuoteResult =
 export interface DeliveryProvider {
   readonly name: string;
   quote(address: EstimateDeliveryRequest): Promise<DeliveryQuoteResult>;
+  /** Books the quoted delivery after payment; `{ expired: true }` when the quote is gone. */
+  acceptQuote?(providerQuoteId: string, options: { tipCents: number; phone?: string }): Promise<AcceptResult>;
+  /** A fresh quote for the address, and whether its fee differs from the one agreed. */
+  requote?(address: EstimateDeliveryRequest, previous: { feeCents: number }): Promise<RequoteResult>;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SoldOutAnswer, SoldOutEntry } from '../../../shared/api/staff.ts';
 import { LOADING } from '../../../shared/api/messages.ts';
+import { MenuSync } from './MenuSync.tsx';
 import type { StaffApi } from './staff-api.ts';
 import type { StaffSession } from './staff-session.ts';
 import { timeText } from './order-text.ts';
@@ -42,7 +43,14 @@ export function SoldOutPanel({ api, session }: Props) {
     }
   }
 
-  if (!menu) return <p role="status">{error ?? LOADING}</p>;
+  const sync = <MenuSync api={api} session={session} onSynced={() => void load()} />;
+  if (!menu)
+    return (
+      <div className="sold-out-panel">
+        {sync}
+        <p role={error ? 'alert' : 'status'}>{error ?? LOADING}</p>
+      </div>
+    );
   const wanted = filter.trim().toLowerCase();
   const shown = (entries: SoldOutEntry[]) => (wanted ? entries.filter((e) => `${e.name} ${e.section}`.toLowerCase().includes(wanted)) : entries);
 
@@ -82,6 +90,7 @@ export function SoldOutPanel({ api, session }: Props) {
 
   return (
     <div className="sold-out-panel">
+      {sync}
       <label className="sold-out-filter">
         Find an item or a choice
         <input type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />

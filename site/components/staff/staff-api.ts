@@ -5,7 +5,7 @@
  */
 import { ApiRequestError, readCsrfCookie, readJson, serverMessage } from '../../../shared/api/client.ts';
 import { NETWORK_ERROR, REQUEST_FAILED } from '../../../shared/api/messages.ts';
-import type { BoardAnswer, BoardOrder, SoldOutAnswer, StaffMemberAnswer, StaffSessionAnswer } from '../../../shared/api/staff.ts';
+import type { BoardAnswer, BoardOrder, MenuSyncAnswer, SoldOutAnswer, StaffMemberAnswer, StaffSessionAnswer } from '../../../shared/api/staff.ts';
 import type { MoveTarget } from '../../../shared/staff-board.ts';
 
 export interface StoreStatusAnswer {
@@ -27,6 +27,8 @@ export interface StaffApi {
   store(token: string): Promise<StoreStatusAnswer>;
   pause(token: string, paused: boolean): Promise<StoreStatusAnswer>;
   soldOutSwitches(token: string): Promise<SoldOutAnswer>;
+  menuSync(token: string): Promise<MenuSyncAnswer>;
+  syncMenu(token: string): Promise<MenuSyncAnswer>;
   setSoldOut(token: string, what: 'items' | 'modifiers', id: string, soldOut: boolean, until: 'end_of_day' | null): Promise<void>;
 }
 
@@ -87,6 +89,8 @@ export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...arg
     store: (token) => call('GET', 'store/', token),
     pause: (token, paused) => call('POST', 'store/', token, { paused }),
     soldOutSwitches: (token) => call('GET', 'menu/', token),
+    menuSync: (token) => call('GET', 'menu/sync/', token),
+    syncMenu: (token) => call('POST', 'menu/sync/', token),
     async setSoldOut(token, what, id, soldOut, until) {
       await call('POST', `menu/${what}/${encodeURIComponent(id)}/sold-out/`, token, { sold_out: soldOut, until: soldOut ? until : null });
     },
