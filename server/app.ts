@@ -8,7 +8,7 @@ import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import type { AuthConfigResponse } from '../shared/api/schemas.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
-import type { Database } from './db/database.ts';
+import { DATABASE_UNREACHABLE, isDatabaseUnreachable, type Database } from './db/database.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { HttpError } from './http/errors.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -68,6 +68,9 @@ export type Route = (deps: AppDependencies) => Hono;
 
 export const BODY_TOO_LARGE = 'The request is too large.';
 export const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+export const UNREADABLE_TEXT = 'This request has characters we cannot read. Check what you typed and try again.';
+/** PostgreSQL's "invalid byte sequence" and "untranslatable character": what a NUL in a text or jsonb value raises. */
+const isUnstorableText = (error: unknown) => ['22021', '22P05'].includes(String((error as { code?: unknown }).code));
 const MAX_BODY_BYTES = 100 * 1024;
 
 export function createApp(deps: AppDependencies): Hono {
@@ -111,9 +114,13 @@ export function createApp(deps: AppDependencies): Hono {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ error: true, message: error.message }, error.status, error.headers);
+    // Text PostgreSQL cannot store (a NUL character in a path, query, cookie or body) is the caller's mistake.
+    if (isUnstorableText(error)) return c.json({ error: true, message: UNREADABLE_TEXT }, 400);
     console.error(
       JSON.stringify({ level: 'error', request_id: c.get('requestId'), path: c.req.path, message: error.message, stack: error.stack }),
     );
+    // PostgreSQL restarting or out of reach: say so, and that trying again will do (the pool reconnects).
+    if (isDatabaseUnreachable(error)) return c.json({ error: true, message: DATABASE_UNREACHABLE }, 503, { 'Retry-After': '5' });
     return c.json({ error: true, message: SERVER_FAULT }, 500);
   });
   return app;

@@ -29,6 +29,23 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
 }
 
+/** What a request answers (503) while PostgreSQL cannot be reached: a restart, a failover, the network. */
+export const DATABASE_UNREACHABLE = 'We could not reach our database. Please try again in a moment.';
+
+/**
+ * SQLSTATEs and socket errors of a lost or refused connection: the server shutting down or
+ * restarting (57P01-57P03), a connection exception (class 08), or no server at the address.
+ */
+const CONNECTION_LOST = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/** Whether `error` says the database could not be reached (pg's errors), not that a query was wrong. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_LOST.has(code)) return true;
+  return /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(error.message);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
@@ -73,6 +90,11 @@ async function openPostgres(connectionString: string): Promise<Database> {
     },
     async transaction(work) {
       const client = await pool.connect();
+      // A connection lost mid-transaction (a restart, a failover) also emits 'error' on the
+      // checked-out client, which the pool no longer listens to: unheard, it would end the
+      // process. The statement that failed already carries the error to the request.
+      const lost = () => {};
+      client.on('error', lost);
       try {
         await client.query('begin');
         const result = await work({
@@ -85,6 +107,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
         await client.query('rollback').catch(() => {});
         throw error;
       } finally {
+        client.removeListener('error', lost);
         client.release();
       }
     },

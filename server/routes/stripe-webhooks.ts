@@ -55,6 +55,11 @@ async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWe
   if (typeof event?.id !== 'string' || typeof event.type !== 'string') {
     return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT }, 400);
   }
+  // A PaymentIntent event whose object is not a PaymentIntent (signed, so only a broken sender).
+  const object = (event.data as { object?: { id?: unknown } } | undefined)?.object;
+  if (event.type.startsWith('payment_intent.') && (typeof object !== 'object' || object === null || typeof object.id !== 'string')) {
+    return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT }, 400);
+  }
 
   if (await webhookEventHandled(deps.db, PROVIDER, event.id)) return c.json({ received: true, duplicate: true });
   switch (event.type) {

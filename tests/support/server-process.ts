@@ -1,0 +1,115 @@
+/**
+ * The real server as its own process (`node --import tsx server/main.ts`), like server.ts, but for
+ * tests of what happens to the process itself: the data directory is the caller's, so it outlives
+ * the process and a second start reads it again; the environment is the caller's (DATABASE_URL
+ * included); and the process can be ended with any signal, SIGKILL included, as a crash or an
+ * out-of-memory kill would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_NOW } from './server.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** What the process printed so far (both streams), for a failing test's message. */
+  output(): string;
+  /** Whether the process is still alive. */
+  running(): boolean;
+  /** Sends `signal` and waits for the process to end; answers how it ended. */
+  kill(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface ServerProcessOptions {
+  /** PGlite's directory; kept after the process ends. Ignored by the server when DATABASE_URL is set. */
+  dataDir?: string;
+  /** Added to the test's environment; DATABASE_URL is empty unless given here. */
+  env?: Record<string, string>;
+}
+
+/** A new empty directory for a server's PGlite files; the caller removes it. */
+export function newDataDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), 'comal-process-'));
+}
+
+export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: options.dataDir ?? '',
+      DATABASE_URL: '',
+      // Friday 11:00 in Los Angeles, when the restaurant takes orders, whenever the tests run.
+      FIXED_NOW: TEST_NOW,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The server did not start in 60 s:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /serving (http:\/\/[\d.]+:\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${code ?? signal}) before serving:\n${output}`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid!,
+    output: () => output,
+    running: () => child.exitCode === null && child.signalCode === null,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/**
+ * A caller of one running server: JSON with the CSRF token the server signed (GET /api/csrf/),
+ * as the widget sends it. The token stays good across a restart and on another process of the
+ * same database, since the signing secret lives in the database.
+ */
+export interface ProcessClient {
+  readonly base: string;
+  readonly csrfToken: string;
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+export async function processClient(server: Pick<ServerProcess, 'url'>, csrfToken?: string): Promise<ProcessClient> {
+  const token = csrfToken ?? ((await (await fetch(`${server.url}/api/csrf/`)).json()) as { csrftoken: string }).csrftoken;
+  return {
+    base: server.url,
+    csrfToken: token,
+    call(method, urlPath, body, headers = {}) {
+      return fetch(`${server.url}${urlPath}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': token, ...headers },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      });
+    },
+  };
+}
