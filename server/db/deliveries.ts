@@ -108,6 +108,15 @@ export async function applyDeliveryEvent(db: Database, event: DeliveryEventInput
         payload: { from: order.status, by: event.provider, delivery_status: step.status, tracking_url: event.trackingUrl ?? delivery.tracking_url },
       });
       movedTo = to;
+    } else if (order && forward) {
+      // A step that does not move the order (a driver assigned, arriving): still news for the customer's page.
+      await recordOrderEvent(tx, {
+        orderId: delivery.order_id,
+        kind: 'delivery',
+        status: order.status,
+        at: event.at,
+        payload: { by: event.provider, delivery_status: step.status },
+      });
     }
     return { outcome: 'applied', orderId: delivery.order_id, step, movedTo };
   });

@@ -6,7 +6,7 @@
 import type { OrderStatus } from './orders.ts';
 import type { Queryable } from './database.ts';
 
-export type OrderEventKind = 'paid' | 'status' | 'cancelled' | 'promised';
+export type OrderEventKind = 'paid' | 'status' | 'cancelled' | 'promised' | 'delivery';
 
 export interface OrderEventRow {
   /** bigserial as decimal text. */

@@ -4,11 +4,13 @@
  * has it), as for finalize-order. The first event is the order's status now; then each change the
  * staff make, read from the order_events table (so it works whichever replica the board used),
  * until the order is completed or cancelled. Each event: `event: status`, `data: {status,
- * promised_at}`, with the event's id for a reconnect's Last-Event-ID.
+ * promised_at, delivery}`, with the event's id for a reconnect's Last-Event-ID; `delivery` is
+ * the delivery service's word and tracking link (`{ text, tracking_url }`) once one is booked.
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppDependencies } from '../app.ts';
+import { deliveryForOrder } from '../db/deliveries.ts';
 import { eventsOfOrderAfter } from '../db/order-events.ts';
 import { findOrder } from '../db/orders.ts';
 import { HttpError } from '../http/errors.ts';
@@ -33,8 +35,11 @@ export function orderStatusRoutes({ db }: Pick<AppDependencies, 'db'>): Hono {
       let open = true;
       stream.onAbort(() => void (open = false));
       const started = Date.now();
-      const send = (id: string | undefined, status: string, promisedAt: Date | null) =>
-        stream.writeSSE({ ...(id ? { id } : {}), event: 'status', data: JSON.stringify({ status, promised_at: promisedAt?.toISOString() ?? null }) });
+      const send = async (id: string | undefined, status: string, promisedAt: Date | null) => {
+        const booked = await deliveryForOrder(db, orderId);
+        const delivery = booked ? { text: booked.status_text, tracking_url: booked.tracking_url } : null;
+        await stream.writeSSE({ ...(id ? { id } : {}), event: 'status', data: JSON.stringify({ status, promised_at: promisedAt?.toISOString() ?? null, delivery }) });
+      };
       await stream.write('retry: 3000\n\n');
       // The status now, then only what changes after it.
       const seen = await eventsOfOrderAfter(db, orderId, cursor);

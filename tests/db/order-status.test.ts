@@ -45,7 +45,7 @@ describe.each(databaseTargets)('the order status stream on $name', (target) => {
     try {
       const [first] = await stream.next(1, 5000);
       expect(first).toMatchObject({ event: 'status' });
-      expect(JSON.parse(first!.data)).toEqual({ status: 'paid', promised_at: null });
+      expect(JSON.parse(first!.data)).toEqual({ status: 'paid', promised_at: null, delivery: null });
       const staff = { id: 'stf_test', email: 'staff@example.com', role: 'staff' as const };
       for (const to of ['accepted', 'ready', 'completed'] as const) await moveOnBoard(api.deps, orderId, to, staff);
       const moves = await stream.next(3, 5000);

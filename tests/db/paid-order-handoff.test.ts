@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MenuSyncAnswer } from '../../shared/api/staff.ts';
 import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { readConfig } from '../../server/config.ts';
-import { deliveryForOrder } from '../../server/db/deliveries.ts';
+import { DELIVERY_ACCEPTED_TEXT, deliveryForOrder } from '../../server/db/deliveries.ts';
 import { findOrder } from '../../server/db/orders.ts';
 import { findPush } from '../../server/db/pos-order-pushes.ts';
 import { createDoorDash } from '../../server/providers/delivery/doordash.ts';
@@ -168,10 +168,20 @@ describe.each(databaseTargets)('production providers wired into the app on $name
             headers: { 'Content-Type': 'application/json', Authorization: WEBHOOK_SECRET },
             body: JSON.stringify(doordash.event(event, booked!.external_delivery_id)),
           });
+        const [first] = await status.next(1, 3000);
+        expect(JSON.parse(first!.data)).toMatchObject({ status: 'paid', delivery: { text: DELIVERY_ACCEPTED_TEXT } });
+        // A driver assigned moves nothing on the order, but the customer's page hears of it.
+        expect((await hook('DASHER_CONFIRMED')).status).toBe(200);
+        const [assigned] = await status.next(1, 3000);
+        expect(JSON.parse(assigned!.data)).toEqual({
+          status: 'paid',
+          promised_at: null,
+          delivery: { text: 'A DoorDash driver is on the way to the restaurant to pick up your order.', tracking_url: booked!.tracking_url },
+        });
         expect((await hook('DASHER_PICKED_UP')).status).toBe(200);
         expect((await findOrder(api.deps.db, orderId))?.status).toBe('out_for_delivery');
-        const seen = await status.next(2, 3000);
-        expect(seen.map((e) => JSON.parse(e.data).status)).toContain('out_for_delivery');
+        const [pickedUp] = await status.next(1, 3000);
+        expect(JSON.parse(pickedUp!.data)).toMatchObject({ status: 'out_for_delivery', delivery: { text: 'Your order is on its way with your DoorDash driver.' } });
         expect((await hook('DASHER_DROPPED_OFF')).status).toBe(200);
         expect((await findOrder(api.deps.db, orderId))?.status).toBe('completed');
         const refused = await api.app.request('/api/webhooks/doordash/', {

@@ -28,14 +28,21 @@ export const STATUS_TEXT: Record<string, string> = {
 };
 
 /** The order's status as the staff move it, live (GET /api/orders/{id}/status/, Server-Sent Events). */
-function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean): { status: string; promisedAt: string | null } | null {
-  const [live, setLive] = useState<{ status: string; promisedAt: string | null } | null>(null);
+interface LiveStatus {
+  status: string;
+  promisedAt: string | null;
+  /** The delivery service's word on the driver, and its tracking page. */
+  delivery: { text: string; tracking_url: string | null } | null;
+}
+
+function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean): LiveStatus | null {
+  const [live, setLive] = useState<LiveStatus | null>(null);
   useEffect(() => {
     if (!orderId || !ready || typeof EventSource === 'undefined') return;
     const source = new EventSource(`${apiOrigin}/api/orders/${encodeURIComponent(orderId)}/status/`);
     source.addEventListener('status', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as { status: string; promised_at: string | null };
-      setLive({ status: data.status, promisedAt: data.promised_at });
+      const data = JSON.parse((event as MessageEvent<string>).data) as { status: string; promised_at: string | null; delivery?: LiveStatus['delivery'] };
+      setLive({ status: data.status, promisedAt: data.promised_at, delivery: data.delivery ?? null });
       if (data.status === 'completed' || data.status === 'cancelled') source.close();
     });
     return () => source.close();
@@ -95,6 +102,16 @@ export function OrderConfirmation({ api, apiOrigin, orderId }: { api: ApiClient;
         <strong>{STATUS_TEXT[status] ?? status}</strong>
         {live?.promisedAt && !['completed', 'cancelled'].includes(status) && <> Promised for {formatStoreTime(new Date(live.promisedAt))}.</>}
       </p>
+      {live?.delivery && status !== 'cancelled' && (
+        <p className="delivery-status">
+          {live.delivery.text}{' '}
+          {live.delivery.tracking_url && (
+            <a href={live.delivery.tracking_url} target="_blank" rel="noopener">
+              Track your driver
+            </a>
+          )}
+        </p>
+      )}
       <p>
         {order.delivery_type === 'delivery' && address
           ? `Delivery for ${order.name} to ${address.street}, ${address.city}, ${address.state} ${address.zip}.`
