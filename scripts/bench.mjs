@@ -1,8 +1,11 @@
 // `npm run bench`: what a browser downloads (each built file, raw and gzip), then the API under
-// load from autocannon against the real server in its own process on a fresh database:
+// load from autocannon against the real server in its own process on a fresh database (PGlite,
+// and also a PostgreSQL server when DATABASE_URL is set: a new database there, dropped after):
 // GET /api/menus/ next to the same bytes served as a static file by the same process, and
-// create-order at 50 concurrent clients; then page loads: Lighthouse (mobile preset, performance
-// only) on the main pages, next to each page's HTML and JavaScript weight (scripts/lighthouse.mjs).
+// create-order and the whole pay-and-finalize path (create-order, the demo card payment,
+// finalize-order: three calls in a row per client) at 1, 10 and 50 concurrent clients; then page
+// loads: Lighthouse (mobile preset, performance only) on the main pages, next to each page's HTML
+// and JavaScript weight (scripts/lighthouse.mjs).
 // Figures, not pass/fail: tests never time anything. Everything printed also goes to
 // bench/report.json. BENCH_SECONDS (10) sets each load test's length; BENCH_LIGHTHOUSE=0 skips
 // Lighthouse.
@@ -46,12 +49,12 @@ console.log('Download weight');
 printTable(['file', 'raw B', 'gzip B'], weights);
 report.download_weight = weights.map(([file, raw, gzip]) => ({ file, raw_bytes: raw, gzip_bytes: gzip }));
 
-async function startServer() {
+async function startServer(databaseUrl = '') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comal-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     // Orders are taken only in opening hours: the bench's server lives on a Friday at 11:00 in Los Angeles.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
@@ -79,11 +82,32 @@ const row = (name, r) => [
   Math.round(r.requests.average),
   r.latency.p50,
   r.latency.p99,
-  r.non2xx + r.errors,
+  r.non2xx + r.errors + r.timeouts,
 ];
 
-const server = await startServer();
-try {
+/** A new, empty database on the PostgreSQL server of DATABASE_URL; answers its URL and how to drop it. */
+async function freshPostgres(url) {
+  const { default: pg } = await import('pg');
+  const name = `comal_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.href,
+    async drop() {
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+/** The API under load on one database: the menu against a static file, then ordering and paying at 1, 10 and 50 clients. */
+async function apiUnderLoad(server, database) {
   const menus = await fetch(`${server.url}/api/menus/`);
   const menusBody = await menus.text();
   const staticDir = path.join(root, 'dist', 'site', '__bench');
@@ -102,38 +126,65 @@ try {
     delivery_type: 'pickup',
     promo_code: '',
   });
+  const headers = { 'content-type': 'application/json', 'x-csrftoken': csrf.csrftoken };
+  const createOrder = { method: 'POST', path: '/api/create-order/', headers, body: order };
+  // One paid order per round: create it, pay with the demo test card, finalize it.
+  const payAndFinalize = [
+    { ...createOrder, onResponse: (status, body, context) => (context.order = JSON.parse(body)) },
+    {
+      method: 'POST',
+      path: '/api/demo-payments/confirm/',
+      headers,
+      setupRequest: (request, context) => ({
+        ...request,
+        body: JSON.stringify({ client_secret: context.order.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' }),
+      }),
+    },
+    { method: 'POST', headers, setupRequest: (request, context) => ({ ...request, path: `/api/finalize-order/${context.order.order_id}/` }) },
+  ];
 
   const results = [];
   results.push(row('GET /api/menus/', await run({ url: `${server.url}/api/menus/`, connections: 10 })));
   results.push(row('same bytes, static file', await run({ url: `${server.url}/__bench/menus.json`, connections: 10 })));
-  results.push(
-    row(
-      'POST /api/create-order/',
-      await run({
-        url: `${server.url}/api/create-order/`,
-        connections: 50,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrftoken': csrf.csrftoken },
-        body: order,
-      }),
-    ),
-  );
+  for (const connections of [1, 10, 50]) {
+    results.push(row('POST /api/create-order/', await run({ url: server.url, connections, requests: [createOrder] })));
+  }
+  for (const connections of [1, 10, 50]) {
+    results.push(row('pay and finalize (3 calls)', await run({ url: server.url, connections, requests: payAndFinalize })));
+  }
   rmSync(staticDir, { recursive: true, force: true });
 
-  console.log(`API on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${SECONDS} s each (${menusBody.length} B menu, ${gzipSync(menusBody).length} B gzip)`);
+  console.log(`API on ${database}, ${SECONDS} s each (${menusBody.length} B menu, ${gzipSync(menusBody).length} B gzip)`);
   printTable(['call', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'failed'], results);
-  console.log(`menus / static ratio: ${(results[0][2] / results[1][2]).toFixed(2)}`);
+  console.log(`menus / static ratio: ${(results[0][2] / results[1][2]).toFixed(2)}; pay and finalize: paid orders per second = req/s ÷ 3`);
   console.log();
-  report.api = {
-    database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+  return {
+    database,
     seconds: SECONDS,
     menu_bytes: menusBody.length,
+    menus_to_static_ratio: Number((results[0][2] / results[1][2]).toFixed(2)),
     calls: results.map(([call, clients, rps, p50, p99, failed]) => ({ call, clients, requests_per_second: rps, p50_ms: p50, p99_ms: p99, failed })),
   };
+}
 
+report.api = [];
+const server = await startServer();
+try {
+  report.api.push(await apiUnderLoad(server, 'PGlite'));
   report.pages = await pageLoads(server.url);
 } finally {
   server.stop();
+}
+if (process.env.DATABASE_URL) {
+  const database = await freshPostgres(process.env.DATABASE_URL);
+  const onPostgres = await startServer(database.url);
+  try {
+    report.api.push(await apiUnderLoad(onPostgres, 'PostgreSQL'));
+  } finally {
+    onPostgres.stop();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.drop();
+  }
 }
 
 report.widget_budget = widgetBudget(report.pages);
