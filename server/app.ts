@@ -11,6 +11,7 @@ import type { AuthProvider } from './auth/auth-provider.ts';
 import { DATABASE_UNREACHABLE, isDatabaseUnreachable, type Database } from './db/database.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { HttpError } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MenuCatalog } from './menu/catalog.ts';
 import type { CloverClient } from './providers/menu/clover-client.ts';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDependencies): Hono {
   const isAllowedOrigin = (origin: string, c: Context) => isAllowedOriginFor(origin, c, deps.settings);
 
   app.use('*', requestId());
+  app.use('*', securityHeaders({ trustProxy: deps.settings.trustProxy, publicOrigin: deps.settings.publicOrigin }));
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();

@@ -2,10 +2,14 @@
  * Serves the built site and widget with the spec's redirect rules (section 2): a path without a
  * trailing slash, with no file extension and not under /api/, moves to the slash form keeping
  * the query string; /taco-boxes moves to /tacoboxes/; anything else unknown gets the 404 page.
+ * Each page carries a Content-Security-Policy naming the sha256 of its own inline scripts (read
+ * from the HTML file the first time it is served, again when the file changes), so no other
+ * inline script runs; the widget's files get none, since they run on partners' pages.
  */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 
 const MOVED: Record<string, string> = { '/taco-boxes': '/tacoboxes/', '/taco-boxes/': '/tacoboxes/' };
@@ -31,9 +35,95 @@ export function cacheControl(pathname: string): string {
   return 'public, max-age=3600';
 }
 
+/** Pages that take a card with Stripe's Payment Element: checkout pays, /payment/ saves a card. */
+const STRIPE_PAGES = new Set(['/checkout/', '/payment/']);
+/** Pages with an address field that Google Places completes. */
+const MAPS_PAGES = new Set(['/checkout/']);
+// Stripe's documented CSP (docs.stripe.com/security/guide#content-security-policy).
+const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_API = 'https://api.stripe.com';
+const MAPS_API = 'https://maps.googleapis.com';
+const MAPS_STATIC = 'https://maps.gstatic.com';
+/** Script types a browser runs; anything else (application/ld+json) is a data block, not code. */
+const SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
+
+/** The CSP source ('sha256-…') of every inline script a browser would run in `html`, once each. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(` ${attributes}`);
+    if (type && !SCRIPT_TYPES.has((type[1] ?? type[2] ?? type[3] ?? '').trim().toLowerCase())) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * A page's policy: its own files and inline scripts; inline styles (Astro's scoped <style>
+ * blocks, and the ones Stripe, Google's address dropdown and the widget add at run time, which
+ * no hash can name); Stripe on the card pages, Google Maps on checkout; framed only by the site.
+ */
+export function contentSecurityPolicy(pagePath: string, scriptHashes: readonly string[]): string {
+  const stripe = STRIPE_PAGES.has(pagePath);
+  const maps = MAPS_PAGES.has(pagePath);
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...scriptHashes, ...(stripe ? STRIPE_SCRIPTS : []), ...(maps ? [MAPS_API] : [])]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', ...(maps ? [MAPS_STATIC] : [])]],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...(stripe ? [STRIPE_API] : []), ...(maps ? [MAPS_API] : [])]],
+    ['frame-src', stripe ? STRIPE_FRAMES : ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** The HTML file serveStatic answers `pathname` with ('/menu/' is menu/index.html), inside `root`. */
+function htmlFileOf(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const file = path.join(root, decoded.endsWith('/') ? `${decoded}index.html` : decoded);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/** Each page's inline-script hashes, read once per version of its file. */
+function pagePolicies(root: string) {
+  const known = new Map<string, { version: string; hashes: string[] }>();
+  return async (pagePath: string, file: string | null): Promise<string> => {
+    if (!file) return contentSecurityPolicy(pagePath, []);
+    try {
+      const stats = await stat(file);
+      const version = `${stats.mtimeMs}:${stats.size}`;
+      let entry = known.get(file);
+      if (entry?.version !== version) {
+        entry = { version, hashes: inlineScriptHashes(await readFile(file, 'utf8')) };
+        known.set(file, entry);
+      }
+      return contentSecurityPolicy(pagePath, entry.hashes);
+    } catch {
+      return contentSecurityPolicy(pagePath, []);
+    }
+  };
+}
+
+function isHtml(c: Context): boolean {
+  return (c.res.headers.get('Content-Type') ?? '').startsWith('text/html');
+}
+
 export function mountStaticSite(app: Hono, distDir: string): void {
   const siteRoot = path.join(distDir, 'site');
   const widgetRoot = path.join(distDir, 'widget');
+  const policyFor = pagePolicies(siteRoot);
 
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
@@ -47,6 +137,7 @@ export function mountStaticSite(app: Hono, distDir: string): void {
       c.res.headers.set('Cache-Control', cacheControl(c.req.path));
       // Partner pages fetch the widget's style chunks and font across origins; they are public.
       if (c.req.path.startsWith('/widget/')) c.res.headers.set('Access-Control-Allow-Origin', '*');
+      else if (isHtml(c)) c.res.headers.set('Content-Security-Policy', await policyFor(c.req.path, htmlFileOf(siteRoot, c.req.path)));
     }
   });
   app.use(
@@ -56,7 +147,9 @@ export function mountStaticSite(app: Hono, distDir: string): void {
   app.use('*', serveStatic({ root: siteRoot, precompressed: true }));
   app.notFound(async (c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ error: true, message: 'There is no such API call.' }, 404);
-    const page = await readFile(path.join(siteRoot, '404.html'), 'utf8').catch(() => 'Page not found');
+    const file = path.join(siteRoot, '404.html');
+    const page = await readFile(file, 'utf8').catch(() => 'Page not found');
+    c.header('Content-Security-Policy', await policyFor('/404.html', file));
     return c.html(page, 404);
   });
 }

@@ -30,13 +30,13 @@ export function isSignedCsrfToken(secret: string, token: string): boolean {
   return safeEqual(signature, sign(secret, nonce));
 }
 
-/** Sets the cookie (readable by scripts, SameSite=Lax, Secure on https) and returns the token. */
-export function setCsrfCookie(c: Context, secret: string): string {
+/** Sets the cookie (readable by scripts, SameSite=Lax, Secure when the site is on https) and returns the token. */
+export function setCsrfCookie(c: Context, secret: string, secure: boolean): string {
   const token = issueCsrfToken(secret);
   setCookie(c, CSRF_COOKIE, token, {
     path: '/',
     sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure,
     httpOnly: false,
     maxAge: 60 * 60 * 24 * 365,
   });

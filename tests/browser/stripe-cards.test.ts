@@ -43,8 +43,12 @@ describe('saved cards with Stripe', () => {
     page.on('request', (request) => {
       if (request.url().startsWith(server.url) && request.postData()) ownBodies.push(request.postData()!);
     });
+    // Stripe.js (the stand-in) talks to api.stripe.com, as the page's CSP allows; the calls are relayed to the local stand-in.
     await page.route('https://js.stripe.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: stripeJsStandIn(apiBase) }),
+      route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: stripeJsStandIn('https://api.stripe.com') }),
+    );
+    await page.route('https://api.stripe.com/**', async (route) =>
+      route.fulfill({ response: await route.fetch({ url: route.request().url().replace('https://api.stripe.com', apiBase) }) }),
     );
     const email = `luis+${Date.now()}@example.com`;
     const password = 'Pozole-verde-los-domingos';
