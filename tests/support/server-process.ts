@@ -1,5 +1,5 @@
 /**
- * The real server as its own process (`node --import tsx server/main.ts`), like server.ts, but for
+ * The real server as its own process (`node --import tsx server/main.ts`), for server.ts and for
  * tests of what happens to the process itself: the data directory is the caller's, so it outlives
  * the process and a second start reads it again; the environment is the caller's (DATABASE_URL
  * included); and the process can be ended with any signal, SIGKILL included, as a crash or an
@@ -10,9 +10,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_NOW } from './server.ts';
-
+// A path from a string: in the happy-dom suites, URL is the DOM's, which node:url does not take.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The server's clock in browser tests (FIXED_NOW): a Friday at 11:00 AM in Los Angeles. */
+export const TEST_NOW = '2026-11-20T19:00:00Z';
 
 export interface ServerProcess {
   url: string;

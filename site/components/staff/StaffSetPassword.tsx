@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { StaffApi } from './staff-api.ts';
+import { useSubmit } from './use-submit.ts';
 
 interface Props {
   api: StaffApi;
@@ -12,21 +13,7 @@ interface Props {
 /** A new staff member (or one who forgot) chooses a password from their one-time link. */
 export function StaffSetPassword({ api, token, onDone }: Props) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onDone(await api.setPassword(token, password));
-    } catch (failure) {
-      setError((failure as Error).message);
-      setBusy(false);
-    }
-  }
+  const { submit, error, busy } = useSubmit(async () => onDone(await api.setPassword(token, password)));
 
   return (
     <form className="staff-form" onSubmit={submit} aria-labelledby="staff-password-title">

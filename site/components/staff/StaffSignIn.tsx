@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { StaffSessionAnswer } from '../../../shared/api/staff.ts';
 import type { StaffApi } from './staff-api.ts';
 import { unlockChime } from './new-order-chime.ts';
+import { useSubmit } from './use-submit.ts';
 
 interface Props {
   api: StaffApi;
@@ -14,23 +15,8 @@ interface Props {
 export function StaffSignIn({ api, notice, onSignedIn }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    // The tap that signs in also lets the board play its new-order sound.
-    void unlockChime();
-    setBusy(true);
-    setError(null);
-    try {
-      onSignedIn(await api.login(email, password));
-    } catch (failure) {
-      setError((failure as Error).message);
-      setBusy(false);
-    }
-  }
+  // The tap that signs in also lets the board play its new-order sound.
+  const { submit, error, busy } = useSubmit(async () => onSignedIn(await api.login(email, password)), () => void unlockChime());
 
   return (
     <form className="staff-form" onSubmit={submit} aria-labelledby="staff-sign-in-title">
