@@ -1,4 +1,5 @@
 /** Starts the product: database, migrations, demo data, then site, widget and API on one port. */
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ensureDemoStaff } from './auth/staff-auth.ts';
@@ -26,18 +27,34 @@ if (deps.pos) {
   startPosRetries(deps);
 }
 
+// An HTTP/1.1 server (serve's default), whose connections can be closed at shutdown.
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const where = db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const menu = deps.pos ? 'Clover' : 'demo';
   console.log(`Comal is serving http://${config.host}:${info.port}/ (data: ${where}, payments: ${deps.payments.name}, menu: ${menu}, delivery: ${deps.delivery.name})`);
-});
+}) as Server;
 
 let stopping = false;
+/** How long requests in flight may take to finish at shutdown; event streams are cut after it. */
+const DRAIN_MS = 3000;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing`);
-  server.close();
+  // Take no new requests, let those in flight finish (a finalize must not meet a closed
+  // database), then close the database. Event streams never finish by themselves: cut at DRAIN_MS.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve();
+    }, DRAIN_MS);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
   await db.close();
   process.exit(0);
 }
