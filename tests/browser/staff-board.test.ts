@@ -244,18 +244,18 @@ describe('the staff board', () => {
     await board.context.close();
   });
 
-  it('a new member sets a password from the link an admin made, then signs in', async () => {
-    const csrf = (await (await fetch(`${server.url}/api/csrf/`)).json()) as { csrftoken: string };
-    const headers = { 'Content-Type': 'application/json', Origin: server.url, 'X-CSRFToken': csrf.csrftoken, Cookie: `csrftoken=${csrf.csrftoken}` };
-    const login = await fetch(`${server.url}/api/staff/login/`, { method: 'POST', headers, body: JSON.stringify({ email: 'staff@comal.example', password }) });
-    const { access_token } = (await login.json()) as { access_token: string };
-    const invite = await fetch(`${server.url}/api/staff/members/`, {
-      method: 'POST',
-      headers: { ...headers, Authorization: `Bearer ${access_token}` },
-      body: JSON.stringify({ email: 'cook@comal.example', role: 'staff' }),
-    });
-    const { set_password_url } = (await invite.json()) as { set_password_url: string };
+  it('an admin adds a member on the Team view; the member sets a password from the link, then signs in', async () => {
+    const board = await openBoard();
+    await board.page.getByRole('button', { name: 'Team' }).click();
+    await board.page.getByLabel('Email').fill('cook@comal.example');
+    await board.page.getByRole('radio', { name: /^Staff/ }).check();
+    await board.page.getByRole('button', { name: 'Make a password link' }).click();
+    await board.page.getByRole('heading', { name: 'cook@comal.example is added as staff.' }).waitFor();
+    const set_password_url = await board.page.getByLabel('Password link').inputValue();
     expect(set_password_url).toMatch(/\/staff\/\?set-password=/);
+    expect(await axeViolations(board.page)).toEqual([]);
+    expect(board.errors).toEqual([]);
+    await board.context.close();
 
     const page = await browser.newPage({ viewport: TABLET });
     const errors = watchErrors(page);
@@ -272,6 +272,8 @@ describe('the staff board', () => {
     await page.getByLabel('Password').fill('salsa verde every morning');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Sign out cook@comal.example' }).waitFor();
+    // Only admins add members.
+    expect(await page.getByRole('button', { name: 'Team' }).count()).toBe(0);
     // A reload keeps the session (the refresh cookie); signing out ends it.
     await page.reload();
     await page.getByRole('button', { name: 'Sign out cook@comal.example' }).click();

@@ -17,6 +17,7 @@ import { KitchenTicket } from './KitchenTicket.tsx';
 import { canPlay, playChime, unlockChime } from './new-order-chime.ts';
 import { OrderCard } from './OrderCard.tsx';
 import { SoldOutPanel } from './SoldOutPanel.tsx';
+import { TeamPanel } from './TeamPanel.tsx';
 import type { StaffApi } from './staff-api.ts';
 import type { StaffSession } from './staff-session.ts';
 
@@ -37,7 +38,8 @@ interface Props {
 
 /**
  * The kitchen's board: paid orders in four columns, live from the event stream, with a sound
- * and a count in the tab's title for each new one; the pause switch; the sold-out switches.
+ * and a count in the tab's title for each new one; the pause switch; the sold-out switches; and
+ * for admins, adding members.
  */
 export function OrderBoard({ api, session, pageTitle }: Props) {
   const [board, setBoardState] = useState<BoardState | null>(null);
@@ -50,7 +52,7 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cancelling, setCancelling] = useState<BoardOrder | null>(null);
   const [printing, setPrinting] = useState<BoardOrder | null>(null);
-  const [view, setView] = useState<'orders' | 'sold-out'>('orders');
+  const [view, setView] = useState<'orders' | 'sold-out' | 'team'>('orders');
   const [announcement, setAnnouncement] = useState('');
   const [soundOn, setSoundOn] = useState(canPlay());
 
@@ -158,6 +160,11 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
           <button type="button" aria-pressed={view === 'sold-out'} onClick={() => setView('sold-out')}>
             Sold out
           </button>
+          {session.member.role === 'admin' && (
+            <button type="button" aria-pressed={view === 'team'} onClick={() => setView('team')}>
+              Team
+            </button>
+          )}
         </nav>
         <button
           type="button"
@@ -193,6 +200,8 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
       </p>
       {view === 'sold-out' ? (
         <SoldOutPanel api={api} session={session} />
+      ) : view === 'team' ? (
+        <TeamPanel api={api} session={session} />
       ) : !columns ? (
         <p role={loadError ? 'alert' : 'status'}>{loadError ?? LOADING}</p>
       ) : (

@@ -5,12 +5,20 @@
  */
 import { ApiRequestError, readCsrfCookie, readJson, serverMessage } from '../../../shared/api/client.ts';
 import { NETWORK_ERROR, REQUEST_FAILED } from '../../../shared/api/messages.ts';
-import type { BoardAnswer, BoardOrder, MenuSyncAnswer, SoldOutAnswer, StaffMemberAnswer, StaffSessionAnswer } from '../../../shared/api/staff.ts';
+import type { BoardAnswer, BoardOrder, MenuSyncAnswer, SoldOutAnswer, StaffMemberAnswer, StaffRoleName, StaffSessionAnswer } from '../../../shared/api/staff.ts';
 import type { MoveTarget } from '../../../shared/staff-board.ts';
 
 export interface StoreStatusAnswer {
   paused: boolean;
   paused_at: string | null;
+}
+
+/** POST /api/staff/members/: the member, whether they are new, and their one-time password link. */
+export interface InviteAnswer {
+  staff: StaffMemberAnswer;
+  created: boolean;
+  set_password_url: string;
+  expires_at: string;
 }
 
 export interface StaffApi {
@@ -28,6 +36,7 @@ export interface StaffApi {
   pause(token: string, paused: boolean): Promise<StoreStatusAnswer>;
   soldOutSwitches(token: string): Promise<SoldOutAnswer>;
   menuSync(token: string): Promise<MenuSyncAnswer>;
+  invite(token: string, email: string, role: StaffRoleName): Promise<InviteAnswer>;
   syncMenu(token: string): Promise<MenuSyncAnswer>;
   setSoldOut(token: string, what: 'items' | 'modifiers', id: string, soldOut: boolean, until: 'end_of_day' | null): Promise<void>;
 }
@@ -90,6 +99,7 @@ export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...arg
     pause: (token, paused) => call('POST', 'store/', token, { paused }),
     soldOutSwitches: (token) => call('GET', 'menu/', token),
     menuSync: (token) => call('GET', 'menu/sync/', token),
+    invite: (token, email, role) => call('POST', 'members/', token, { email, role }),
     syncMenu: (token) => call('POST', 'menu/sync/', token),
     async setSoldOut(token, what, id, soldOut, until) {
       await call('POST', `menu/${what}/${encodeURIComponent(id)}/sold-out/`, token, { sold_out: soldOut, until: soldOut ? until : null });
