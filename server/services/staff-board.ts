@@ -6,6 +6,7 @@
  */
 import type { BoardOrder, StaffRoleName } from '../../shared/api/staff.ts';
 import { restaurant } from '../../shared/restaurant.ts';
+import { instantToWallTime, wallTimeToInstant } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../app.ts';
 import type { Queryable } from '../db/database.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
@@ -204,29 +205,7 @@ export async function cancelOrder(
 
 /** The UTC instant the next local day starts in `timeZone`: nextLocalMidnight(2026-11-20T19:00Z, LA) = 2026-11-21T08:00Z. */
 export function nextLocalMidnight(now: Date, timeZone: string = restaurant.timeZone): Date {
-  const parts = localParts(now, timeZone);
-  const wanted = Date.UTC(parts.year, parts.month - 1, parts.day + 1);
-  // Guess with the offset now, then correct with the offset at the guess (a DST change between).
-  let at = wanted - offsetMs(now, timeZone);
-  at = wanted - offsetMs(new Date(at), timeZone);
-  return new Date(at);
-}
-
-function localParts(at: Date, timeZone: string) {
-  const values = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
-      .formatToParts(at)
-      .filter((p) => p.type !== 'literal')
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-  return values;
-}
-
-/** How far local wall time in `timeZone` is ahead of UTC at `at` (negative west of Greenwich). */
-function offsetMs(at: Date, timeZone: string): number {
-  const p = localParts(at, timeZone);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
+  return wallTimeToInstant(instantToWallTime(now, timeZone).date, 24 * 60, timeZone);
 }
 
 /**

@@ -3,6 +3,7 @@
  * pause switch): request schemas and answer types, for the server and the board's client alike.
  */
 import { z } from 'zod';
+import type { OrderTotals } from './schemas.ts';
 
 const BODY_UNREADABLE = 'Some details are missing or not valid. Check the form and try again.';
 const body = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape, { error: BODY_UNREADABLE });
@@ -78,7 +79,7 @@ export interface BoardOrder {
   delivery_type: 'pickup' | 'delivery';
   delivery_address: { street: string; city: string; state: string; zip: string } | null;
   items: { name: string; quantity: number; modifiers: string[] }[];
-  totals: WireTotalsShape;
+  totals: OrderTotals;
   created_at: string;
   paid_at: string | null;
   promised_at: string | null;
@@ -89,15 +90,6 @@ export interface BoardOrder {
   refunded: boolean;
 }
 
-/** The totals in dollars, as create-order answers them. */
-export interface WireTotalsShape {
-  subtotal: number;
-  promo_discount: number;
-  tax: number;
-  delivery_charge: number;
-  tip: number;
-  total: number;
-}
 
 /** GET /api/staff/orders/: the board, and the newest event id the list already includes (open the stream from there). */
 export interface BoardAnswer {
