@@ -162,14 +162,14 @@ export interface ApiClient {
   savePaymentMethod(paymentMethodId: string, cognitoSub: string): Promise<SavePaymentMethodResponse>;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface SendOptions {
+export interface SendOptions {
   body?: unknown;
   headers?: Record<string, string>;
 }
 
-interface Answer {
+export interface Answer {
   ok: boolean;
   status: number;
   /** The parsed JSON, or undefined when the body was empty or not JSON. */
@@ -178,9 +178,21 @@ interface Answer {
 
 const STATE_CHANGING: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
+/**
+ * How every call goes out (the customer's client below, the staff board's in site/): JSON, the
+ * XHR marker, cookies, the CSRF token on state-changing calls, the bearer token when there is one.
+ */
+export interface Transport {
+  /** Sends one call; rejects only when the server could not be reached. */
+  send(method: Method, path: string, sendOptions?: SendOptions): Promise<Answer>;
+  /** Sends a call whose failure the caller handles: ApiRequestError for no answer or an HTTP error. */
+  sendOrThrow(method: Method, path: string, sendOptions?: SendOptions): Promise<unknown>;
+  /** GET /api/csrf/: sets the cookie and remembers the token from the body; failures are ignored. */
+  csrf(): Promise<void>;
+}
+
+export function createTransport(options: Omit<ApiClientOptions, 'log'>): Transport {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error));
   let csrfFromBody: string | null = null;
 
   function csrfToken(): string | null {
@@ -225,6 +237,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return answer.data;
   }
 
+  return {
+    send,
+    sendOrThrow,
+    async csrf() {
+      try {
+        const answer = await send('GET', '/api/csrf/');
+        const token = answer.ok && isRecord(answer.data) ? answer.data.csrftoken : undefined;
+        if (typeof token === 'string' && token) csrfFromBody = token;
+      } catch {
+        // Spec section 8: CSRF failures are ignored silently.
+      }
+    },
+  };
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  const { send, sendOrThrow, csrf } = createTransport(options);
+
   /** GET of an account list: [] without a call when signed out, else the list or an Error with a message. */
   async function accountList<T>(path: string, cognitoSub: string | null | undefined, fallback: string): Promise<T[]> {
     if (!cognitoSub) return [];
@@ -250,15 +281,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   const client: ApiClient = {
-    async csrf() {
-      try {
-        const answer = await send('GET', '/api/csrf/');
-        const token = answer.ok && isRecord(answer.data) ? answer.data.csrftoken : undefined;
-        if (typeof token === 'string' && token) csrfFromBody = token;
-      } catch {
-        // Spec section 8: CSRF failures are ignored silently.
-      }
-    },
+    csrf,
 
     async getMenus() {
       let answer: Answer;
@@ -466,7 +489,7 @@ export function readCsrfCookie(readCookie: (() => string) | undefined): string |
   return null;
 }
 
-export async function readJson(response: Response): Promise<unknown> {
+async function readJson(response: Response): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();
@@ -486,7 +509,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The server's human message: `message`, else a text `error`. */
-export function serverMessage(data: unknown): string | undefined {
+function serverMessage(data: unknown): string | undefined {
   if (!isRecord(data)) return undefined;
   if (typeof data.message === 'string' && data.message.trim()) return data.message;
   if (typeof data.error === 'string' && data.error.trim()) return data.error;

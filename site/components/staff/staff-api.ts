@@ -1,10 +1,10 @@
 /**
- * The board's calls to /api/staff/ (shared/api/staff.ts), from the restaurant's own site: same
- * origin, the CSRF token from the readable `csrftoken` cookie, the staff access token in
- * `Authorization: Bearer`. A failure is an ApiRequestError carrying the server's own sentence.
+ * The board's calls to /api/staff/ (shared/api/staff.ts), from the restaurant's own site, through
+ * the same transport as the widget's client (shared/api/client.ts): the CSRF token from the
+ * readable `csrftoken` cookie, the staff access token in `Authorization: Bearer`. A failure is an
+ * ApiRequestError carrying the server's own sentence.
  */
-import { ApiRequestError, readCsrfCookie, readJson, serverMessage } from '../../../shared/api/client.ts';
-import { NETWORK_ERROR, REQUEST_FAILED } from '../../../shared/api/messages.ts';
+import { ApiRequestError, createTransport, readCsrfCookie } from '../../../shared/api/client.ts';
 import type { BoardAnswer, BoardOrder, MenuSyncAnswer, SoldOutAnswer, StaffMemberAnswer, StaffRoleName, StaffSessionAnswer } from '../../../shared/api/staff.ts';
 import type { MoveTarget } from '../../../shared/staff-board.ts';
 
@@ -42,38 +42,14 @@ export interface StaffApi {
 }
 
 export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...args)): StaffApi {
-  let csrfReady: Promise<void> | null = null;
-
-  /** The CSRF cookie is set by GET /api/csrf/ once per page, before the first state-changing call. */
-  function ensureCsrf(): Promise<void> {
-    if (readCsrfCookie(() => document.cookie)) return Promise.resolve();
-    csrfReady ??= fetcher('/api/csrf/', { credentials: 'same-origin' }).then(
-      () => undefined,
-      () => {
-        csrfReady = null;
-      },
-    );
-    return csrfReady;
-  }
+  const readCookie = () => document.cookie;
+  const transport = createTransport({ baseUrl: '', fetch: fetcher, readCookie });
 
   async function call<T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (method === 'POST') {
-      await ensureCsrf();
-      const csrf = readCsrfCookie(() => document.cookie);
-      if (csrf) headers['X-CSRFToken'] = csrf;
-    }
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await fetcher(`/api/staff/${path}`, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
-    } catch (error) {
-      throw new ApiRequestError(0, NETWORK_ERROR, undefined, { cause: error });
-    }
-    const data = await readJson(response);
-    if (!response.ok) throw new ApiRequestError(response.status, serverMessage(data) ?? REQUEST_FAILED, data);
-    return data as T;
+    // The CSRF cookie comes from GET /api/csrf/, asked before the first state-changing call.
+    if (method === 'POST' && !readCsrfCookie(readCookie)) await transport.csrf();
+    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    return (await transport.sendOrThrow(method, `/api/staff/${path}`, { body, headers })) as T;
   }
 
   return {
