@@ -11,7 +11,6 @@
  * failure is logged, not thrown.
  */
 import type { AppDependencies } from '../app.ts';
-import type { Queryable } from '../db/database.ts';
 import { saveAcceptedDelivery } from '../db/deliveries.ts';
 import { findQuote } from '../db/delivery-quotes.ts';
 import type { OrderRow } from '../db/orders.ts';
@@ -66,7 +65,7 @@ async function bookDelivery({ db, clock, delivery }: HandOffDeps, order: OrderRo
       log('error', `order ${order.id}: the delivery could not be booked: ${'message' in accepted ? accepted.message : 'the quote expired'}`);
       return;
     }
-    await saveAcceptedDelivery(db as Queryable, {
+    await saveAcceptedDelivery(db, {
       orderId: order.id,
       provider: delivery.name,
       externalDeliveryId: accepted.externalDeliveryId,

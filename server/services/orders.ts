@@ -319,10 +319,7 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Or
     status: order.status,
     delivery_type: order.delivery_type,
     name: order.name,
-    delivery_address:
-      order.delivery_type === 'delivery'
-        ? { street: order.delivery_street ?? '', city: order.delivery_city ?? '', state: order.delivery_state ?? '', zip: order.delivery_zip ?? '' }
-        : null,
+    delivery_address: deliveryAddressOf(order),
     points_earned: order.points_earned,
     items: lines.map((line) => ({
       menu_item_id: line.menu_item_id,
@@ -333,6 +330,12 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Or
     })),
     totals: storedTotals(order),
   };
+}
+
+/** Where a delivery order goes, as the wire carries it; null for pickup. */
+export function deliveryAddressOf(order: OrderRow): { street: string; city: string; state: string; zip: string } | null {
+  if (order.delivery_type !== 'delivery') return null;
+  return { street: order.delivery_street ?? '', city: order.delivery_city ?? '', state: order.delivery_state ?? '', zip: order.delivery_zip ?? '' };
 }
 
 /** A stored order's amounts as the wire carries them. */

@@ -16,7 +16,7 @@ import { isPaused, setPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { readyMail, sendOrderMail } from './order-mail.ts';
 import { sendOrderText } from './order-texts.ts';
-import { storedTotals } from './orders.ts';
+import { deliveryAddressOf, storedTotals } from './orders.ts';
 
 export const BOARD_ORDER_NOT_FOUND = 'There is no such order.';
 export const ITEM_NOT_FOUND = 'There is no such item on the menu.';
@@ -82,10 +82,7 @@ async function boardRows(db: Queryable, where: string, params: unknown[]): Promi
     name: row.name,
     phone: row.phone,
     delivery_type: row.delivery_type,
-    delivery_address:
-      row.delivery_type === 'delivery'
-        ? { street: row.delivery_street ?? '', city: row.delivery_city ?? '', state: row.delivery_state ?? '', zip: row.delivery_zip ?? '' }
-        : null,
+    delivery_address: deliveryAddressOf(row),
     items: linesOf.get(row.id) ?? [],
     totals: storedTotals(row),
     created_at: iso(row.created_at)!,
