@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { DESKTOP, launchBrowser, watchErrors } from '../support/browser.ts';
 import { confirmFromMail, register, signIn } from '../support/account-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { stripeJsStandIn, TEST_CARD_NUMBER_LABEL } from '../support/stripe-js-stand-in.ts';
+import { routeStripeJs, TEST_CARD_NUMBER_LABEL } from '../support/stripe-js-stand-in.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 
 const SECRET_KEY = 'sk_test_comal_browser_0000000000';
@@ -43,13 +43,7 @@ describe('saved cards with Stripe', () => {
     page.on('request', (request) => {
       if (request.url().startsWith(server.url) && request.postData()) ownBodies.push(request.postData()!);
     });
-    // Stripe.js (the stand-in) talks to api.stripe.com, as the page's CSP allows; the calls are relayed to the local stand-in.
-    await page.route('https://js.stripe.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: stripeJsStandIn('https://api.stripe.com') }),
-    );
-    await page.route('https://api.stripe.com/**', async (route) =>
-      route.fulfill({ response: await route.fetch({ url: route.request().url().replace('https://api.stripe.com', apiBase) }) }),
-    );
+    await routeStripeJs(page, apiBase);
     const email = `luis+${Date.now()}@example.com`;
     const password = 'Pozole-verde-los-domingos';
     await register(page, server.url, { name: 'Luis Ortega', email, phone: '(213) 555-0177', password });

@@ -15,6 +15,7 @@
  * checks is satisfied: `window.Stripe` is set when the script loads, `Stripe.version` names the
  * release train it expects ('endive'), and `_registerWrapper` exists.
  */
+import type { Page } from 'playwright-core';
 
 export const STRIPE_JS_RELEASE_TRAIN = 'endive';
 export const TEST_CARD_NUMBER_LABEL = 'Test card number';
@@ -194,4 +195,17 @@ export function stripeJsStandIn(apiBase: string): string {
   window.Stripe = Stripe;
 })();
 `;
+}
+
+/**
+ * Serves the stand-in as https://js.stripe.com on `page`, and relays its calls to
+ * https://api.stripe.com (what the pages' CSP allows) to the local Stripe stand-in at `apiBase`.
+ */
+export async function routeStripeJs(page: Page, apiBase: string): Promise<void> {
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: stripeJsStandIn('https://api.stripe.com') }),
+  );
+  await page.route('https://api.stripe.com/**', async (route) =>
+    route.fulfill({ response: await route.fetch({ url: route.request().url().replace('https://api.stripe.com', apiBase) }) }),
+  );
 }
