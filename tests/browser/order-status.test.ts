@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
 import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { demoStaffPassword, startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,8 +20,7 @@ afterAll(async () => {
 
 /** The staff API as the board calls it, signed in as the demo admin the embedded defaults print. */
 async function staffSession() {
-  const password = /staff@comal\.example with password (\S+)/.exec(server.output())?.[1];
-  if (!password) throw new Error(`no demo staff password in the server's output:\n${server.output()}`);
+  const password = demoStaffPassword(server);
   const csrf = await fetch(`${server.url}/api/csrf/`);
   const { csrftoken } = (await csrf.json()) as { csrftoken: string };
   const headers = { 'Content-Type': 'application/json', Origin: server.url, 'X-CSRFToken': csrftoken, Cookie: `csrftoken=${csrftoken}` };

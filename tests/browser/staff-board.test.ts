@@ -9,7 +9,7 @@ import { restaurant } from '../../shared/restaurant.ts';
 import { ORDERING_PAUSED } from '../../shared/schedule.ts';
 import { axeViolations, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
 import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { demoStaffPassword, startServer, type RunningServer } from '../support/server.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
 
 let server: RunningServer;
@@ -18,9 +18,7 @@ let password: string;
 beforeAll(async () => {
   server = await startServer({ DEV_OUTBOX: '1' });
   browser = await launchBrowser();
-  const printed = /staff@comal\.example with password (\S+)/.exec(server.output())?.[1];
-  if (!printed) throw new Error(`no demo staff password in the server's output:\n${server.output()}`);
-  password = printed;
+  password = demoStaffPassword(server);
 });
 afterAll(async () => {
   await browser?.close();

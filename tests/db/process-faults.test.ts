@@ -21,7 +21,7 @@ import { SIGN_IN_FAILED, TOO_MANY_SIGN_INS } from '../../server/auth/built-in-au
 import { DATABASE_UNREACHABLE, openDatabase, type Database } from '../../server/db/database.ts';
 import { PAYMENT_NOT_RECEIVED, soldOut, type OrderAnswer, type OrderSummary } from '../../server/services/orders.ts';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.ts';
-import { newDataDir, processClient, startServerProcess, type ProcessClient, type ServerProcess } from '../support/server-process.ts';
+import { demoStaffPassword, newDataDir, processClient, startServerProcess, type ProcessClient, type ServerProcess } from '../support/server-process.ts';
 import { readSse } from '../support/sse.ts';
 import { startStripeStandIn, type StripeEventJson, type StripeStandIn } from '../support/stripe-stand-in.ts';
 
@@ -225,8 +225,7 @@ describe('the server process killed or stopped, PGlite in a kept DATA_DIR', () =
     const dir = await dataDir();
     const first = await start(dir, { DEV_OUTBOX: '1' });
     // The demo staff member of the embedded defaults, its password printed once at first start.
-    const password = /sign in as \S+ with password (\S+) /.exec(first.output())?.[1];
-    expect(password, first.output()).toBeDefined();
+    const password = demoStaffPassword(first);
     const client = await processClient(first);
     const items = await plainItems(client);
 

@@ -115,3 +115,10 @@ export async function processClient(server: Pick<ServerProcess, 'url'>, csrfToke
     },
   };
 }
+
+/** The demo admin's password, which the embedded defaults (DEV_OUTBOX=1) print once at the first start. */
+export function demoStaffPassword(server: Pick<ServerProcess, 'output'>): string {
+  const password = /staff@comal\.example with password (\S+)/.exec(server.output())?.[1];
+  if (!password) throw new Error(`no demo staff password in the server's output:\n${server.output()}`);
+  return password;
+}

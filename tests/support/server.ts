@@ -4,9 +4,9 @@
  * server-process.ts does the starting; this adds the throw-away data directory.
  */
 import { rm } from 'node:fs/promises';
-import { newDataDir, startServerProcess, TEST_NOW } from './server-process.ts';
+import { demoStaffPassword, newDataDir, startServerProcess, TEST_NOW } from './server-process.ts';
 
-export { TEST_NOW };
+export { demoStaffPassword, TEST_NOW };
 
 export interface RunningServer {
   url: string;
