@@ -2,10 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { preactAliases } from './rollup.config.mjs';
 
-// Four suites, run together by `npm test` (scripts/test.mjs):
+// Five suites, run together by `npm test` (scripts/test.mjs):
 // unit    pure domain code in shared/ and components, no I/O;
 // widget  the widget's components on the preact build it ships, in happy-dom, against a local HTTP server;
 // db      the database layer and the API on PGlite, and on PostgreSQL when DATABASE_URL is set;
+// security  one table-driven test per attack we refuse, through the real API (PGlite; the rate
+//          limits also on PostgreSQL with two server processes sharing one database);
 // browser real Chromium against the built site served by the real server.
 export default defineConfig({
   test: {
@@ -37,6 +39,16 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['tests/db/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
