@@ -11,17 +11,22 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-// On the embedded defaults, the partner demo page (`npm run demo`) may call the API, and the
-// mails the server sends are listed at /api/dev/outbox/ (no mail server here). Production, with
-// its own database or mail server, gets neither unless asked.
+// A local start (bound to this machine, no database server, no mail server, not production):
+// the partner demo page (`npm run demo`) may call the API, and the mails the server sends are
+// listed at /api/dev/outbox/ (there is no mail server to read them from). Anything else gets
+// neither unless asked, and the server refuses DEV_OUTBOX in production.
 const demoPort = process.env.DEMO_PORT || '4000';
-const embedded = !process.env.DATABASE_URL && !process.env.SMTP_URL;
-const env = {
-  ...process.env,
-  EMBED_ORIGINS: process.env.EMBED_ORIGINS ?? `http://127.0.0.1:${demoPort},http://localhost:${demoPort}`,
-  DEV_OUTBOX: process.env.DEV_OUTBOX ?? (embedded ? '1' : '0'),
-};
-if (env.DEV_OUTBOX === '1') console.log('Mail stays on this machine: read it at /api/dev/outbox/ (DEV_OUTBOX=1).');
+const host = process.env.HOST || '127.0.0.1';
+const local =
+  ['127.0.0.1', 'localhost', '::1'].includes(host) &&
+  !process.env.DATABASE_URL &&
+  !process.env.SMTP_URL &&
+  process.env.NODE_ENV !== 'production';
+const env = { ...process.env };
+if (local) {
+  env.EMBED_ORIGINS ??= `http://127.0.0.1:${demoPort},http://localhost:${demoPort}`;
+  env.DEV_OUTBOX ??= '1';
+}
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -2,7 +2,7 @@
  * The whole HTTP surface as one Hono value, so tests call it with `app.request()` or through a
  * port. Handlers only validate and delegate; rules live in services, SQL in server/db.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
@@ -11,7 +11,9 @@ import type { AuthProvider } from './auth/auth-provider.ts';
 import { DATABASE_UNREACHABLE, isDatabaseUnreachable, type Database } from './db/database.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { HttpError } from './http/errors.ts';
+import { isAllowedOrigin } from './http/origins.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import type { InFlight } from './in-flight.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MenuCatalog } from './menu/catalog.ts';
 import type { CloverClient } from './providers/menu/clover-client.ts';
@@ -27,8 +29,10 @@ export interface AppSettings {
   distDir: string;
   /** Partner origins allowed to call the API with credentials (EMBED_ORIGINS). */
   embedOrigins: readonly string[];
-  /** The site's public origin when it differs from what requests show (behind a proxy). */
-  publicOrigin?: string | undefined;
+  /** The site's own origin (PUBLIC_ORIGIN, or the local server's): every absolute link starts with it. */
+  publicOrigin: string;
+  /** On a local start: the same server's other loopback names, which may call the API too. */
+  localOrigins?: readonly string[];
   /** Signs CSRF tokens; the same on every replica. */
   secret: string;
   /** Whether X-Forwarded-For names the client (behind a load balancer that sets it). */
@@ -59,6 +63,8 @@ export interface AppDependencies {
   authConfig?: AuthConfigResponse;
   mailer: Mailer;
   clock: () => Date;
+  /** Requests, streams and the work they start after answering: shutdown waits for them. */
+  inFlight: InFlight;
   /** The point-of-sale the menu syncs from and paid orders go to (Clover); absent on the embedded defaults. */
   pos?: CloverClient | undefined;
   /** Texts to customers who opted in: the outbox (log) or Twilio. */
@@ -76,8 +82,9 @@ const MAX_BODY_BYTES = 100 * 1024;
 
 export function createApp(deps: AppDependencies): Hono {
   const app = new Hono();
-  const isAllowedOrigin = (origin: string, c: Context) => isAllowedOriginFor(origin, c, deps.settings);
+  const allowed = (origin: string) => isAllowedOrigin(origin, deps.settings);
 
+  app.use('*', (c, next) => deps.inFlight.track(next()));
   app.use('*', requestId());
   app.use('*', securityHeaders({ trustProxy: deps.settings.trustProxy, publicOrigin: deps.settings.publicOrigin }));
   app.use('*', async (c, next) => {
@@ -98,7 +105,7 @@ export function createApp(deps: AppDependencies): Hono {
   app.use(
     '/api/*',
     cors({
-      origin: (origin, c) => (isAllowedOrigin(origin, c) ? origin : null),
+      origin: (origin) => (allowed(origin) ? origin : null),
       credentials: true,
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowHeaders: ['Content-Type', 'X-CSRFToken', 'X-Requested-With', 'Authorization', 'Idempotency-Key'],
@@ -109,7 +116,7 @@ export function createApp(deps: AppDependencies): Hono {
     '/api/*',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new HttpError(413, BODY_TOO_LARGE); } }),
   );
-  app.use('/api/*', csrfProtection({ secret: deps.settings.secret, isAllowedOrigin, exempt: (path) => path.startsWith('/api/webhooks/') || path === '/api/vitals/' }));
+  app.use('/api/*', csrfProtection({ secret: deps.settings.secret, isAllowedOrigin: allowed, exempt: (path) => path.startsWith('/api/webhooks/') || path === '/api/vitals/' }));
 
   for (const route of apiRoutes) app.route('/api', route(deps));
   mountStaticSite(app, deps.settings.distDir);
@@ -126,9 +133,4 @@ export function createApp(deps: AppDependencies): Hono {
     return c.json({ error: true, message: SERVER_FAULT }, 500);
   });
   return app;
-}
-
-/** The site's own origin, or a partner's in EMBED_ORIGINS: who may change things through the API. */
-export function isAllowedOriginFor(origin: string, c: Context, settings: AppSettings): boolean {
-  return origin === (settings.publicOrigin ?? new URL(c.req.url).origin) || settings.embedOrigins.includes(origin);
 }

@@ -12,6 +12,7 @@ import { cognitoRedirectUri, signInStartUrls } from './auth/cognito-hosted-ui.ts
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { createInFlight } from './in-flight.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMenuCatalog } from './menu/menu-catalog.ts';
 import { createCourier } from './providers/delivery/courier.ts';
@@ -38,7 +39,8 @@ export async function createDependencies(
   const fixed = config.fixedNow;
   const clock = overrides.clock ?? (fixed ? () => new Date(fixed) : () => new Date());
   const secret = await serverSecret(db, config.secretKey);
-  const mailer = overrides.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, clock });
+  const inFlight = overrides.inFlight ?? createInFlight();
+  const mailer = overrides.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, clock, inFlight });
 
   /** The built-in accounts, or Cognito's hosted UI (AUTH_PROVIDER=cognito) and where its pages are. */
   function signIn(): { auth: AuthProvider; authConfig?: AuthConfigResponse } {
@@ -60,11 +62,13 @@ export async function createDependencies(
     db,
     clock,
     mailer,
+    inFlight,
     ...signIn(),
     settings: {
       distDir: config.distDir,
       embedOrigins: config.embedOrigins,
       publicOrigin: config.publicOrigin,
+      localOrigins: config.localOrigins,
       secret,
       devOutbox: config.devOutbox,
       trustProxy: config.trustProxy,

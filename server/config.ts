@@ -1,5 +1,6 @@
 /** The server's settings, read once from the environment at start. */
 import path from 'node:path';
+import { isLoopbackHost, loopbackOrigins } from './http/origins.ts';
 import { cloverConfigFromEnv, type CloverConfig } from './providers/menu/clover-client.ts';
 import type { DoorDashCredentials } from './providers/delivery/doordash-client.ts';
 import { twilioConfigFromEnv, type TwilioConfig } from './providers/sms/twilio.ts';
@@ -12,7 +13,17 @@ export interface ServerConfig {
   /** Where the built site (dist/site) and widget (dist/widget) are. */
   distDir: string;
   embedOrigins: string[];
-  publicOrigin: string | undefined;
+  /**
+   * The site's own origin, the only one absolute links are built from: PUBLIC_ORIGIN, or on a
+   * local start the server's own loopback address (its port filled in at listen when PORT=0).
+   */
+  publicOrigin: string;
+  /** Whether PUBLIC_ORIGIN named it (false: derived from HOST and PORT on a local start). */
+  publicOriginConfigured: boolean;
+  /** A local start without PUBLIC_ORIGIN: the other loopback names of the same server. */
+  localOrigins: string[];
+  /** NODE_ENV=production, or a PostgreSQL server (DATABASE_URL): no dev conveniences, PUBLIC_ORIGIN required. */
+  production: boolean;
   secretKey: string | undefined;
   trustProxy: boolean;
   stripeSecretKey: string | undefined;
@@ -74,8 +85,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, not "${env.PORT}".`);
   }
+  const host = env.HOST || '127.0.0.1';
+  const production = env.NODE_ENV === 'production' || Boolean(env.DATABASE_URL);
+  const devOutbox = env.DEV_OUTBOX === '1' || env.DEV_OUTBOX === 'true';
+  if (production && !env.PUBLIC_ORIGIN?.trim()) throw new Error(PUBLIC_ORIGIN_REQUIRED);
+  if (devOutbox && production) throw new Error(DEV_OUTBOX_IN_PRODUCTION);
+  if (devOutbox && !isLoopbackHost(host)) throw new Error(DEV_OUTBOX_NOT_LOCAL);
+  const local = loopbackOrigins(host, port);
+  const publicOrigin = env.PUBLIC_ORIGIN?.trim() ? httpOrigin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN.trim()) : undefined;
   return {
-    host: env.HOST || '127.0.0.1',
+    host,
     port,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -84,7 +103,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((origin) => origin.trim().replace(/\/$/, ''))
       .filter(Boolean),
-    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, '') || undefined,
+    publicOrigin: publicOrigin ?? local[0]!,
+    publicOriginConfigured: publicOrigin !== undefined,
+    localOrigins: publicOrigin === undefined && isLoopbackHost(host) ? local.slice(1) : [],
+    production,
     secretKey: env.SECRET_KEY || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
@@ -92,7 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeApiBase: env.STRIPE_API_BASE ? stripeApiBase(env.STRIPE_API_BASE) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    devOutbox: env.DEV_OUTBOX === '1' || env.DEV_OUTBOX === 'true',
+    devOutbox,
     fixedNow: env.FIXED_NOW ? fixedNow(env.FIXED_NOW) : undefined,
     ...authSettings(env),
     clover: cloverConfigFromEnv(env),
@@ -104,6 +126,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     googleMapsApiBase: env.GOOGLE_MAPS_API_BASE?.trim() ? httpOrigin('GOOGLE_MAPS_API_BASE', env.GOOGLE_MAPS_API_BASE.trim()) : undefined,
   };
 }
+
+export const PUBLIC_ORIGIN_REQUIRED =
+  'PUBLIC_ORIGIN must be set in production (NODE_ENV=production or DATABASE_URL set): the https address customers use, like https://order.example.com.';
+export const DEV_OUTBOX_IN_PRODUCTION =
+  'DEV_OUTBOX shows every mail, password-reset links included, to anyone: it is refused in production (NODE_ENV=production or DATABASE_URL set).';
+export const DEV_OUTBOX_NOT_LOCAL =
+  'DEV_OUTBOX shows every mail, password-reset links included, to anyone who reaches the server: it works only with HOST=127.0.0.1 or localhost.';
 
 const DOORDASH_CREDENTIALS = ['DOORDASH_DEVELOPER_ID', 'DOORDASH_KEY_ID', 'DOORDASH_SIGNING_SECRET'] as const;
 

@@ -4,12 +4,24 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ensureDemoStaff } from './auth/staff-auth.ts';
 import { createDependencies } from './compose.ts';
-import { readConfig } from './config.ts';
+import { readConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { loopbackOrigins } from './http/origins.ts';
+import { startHousekeeping } from './services/housekeeping.ts';
 import { startMenuSyncSchedule } from './services/menu-sync.ts';
 import { startPosRetries } from './services/order-handoff.ts';
 
-const config = readConfig();
+let config: ServerConfig;
+try {
+  config = readConfig();
+} catch (error) {
+  // A setting that is wrong or missing stops the start with one line that says which and why.
+  console.error((error as Error).message);
+  process.exit(1);
+}
+if (config.devOutbox) {
+  console.warn('Warning: DEV_OUTBOX is on: every mail this server sends, password-reset links included, is listed at /api/dev/outbox/. Never turn it on where others can reach the server.');
+}
 if (config.stripeSecretKey && !config.stripeWebhookSecret) {
   console.warn('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: payments whose browser closed before finalize wait for the next finalize call.');
 }
@@ -21,6 +33,9 @@ const deps = await createDependencies(db, config);
 // The embedded defaults only (DEV_OUTBOX=1, no DATABASE_URL): a demo admin, its password printed once.
 await ensureDemoStaff(db, config);
 const app = createApp(deps);
+// Mail a crash or another replica left waiting, and tables that would only grow.
+deps.mailer.startSweep();
+startHousekeeping(deps);
 // With Clover: the menu syncs now and every 15 minutes, and paid orders that missed it are retried.
 if (deps.pos) {
   startMenuSyncSchedule({ db, clover: deps.pos, clock: deps.clock, menu: deps.menu });
@@ -29,34 +44,41 @@ if (deps.pos) {
 
 // An HTTP/1.1 server (serve's default), whose connections can be closed at shutdown.
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+  // PORT=0 on a local start: the site's own origin is known only now, before the first request.
+  if (!config.publicOriginConfigured && config.port === 0) {
+    const [own, ...others] = loopbackOrigins(config.host, info.port);
+    deps.settings.publicOrigin = own!;
+    deps.settings.localOrigins = others;
+  }
   const where = db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const menu = deps.pos ? 'Clover' : 'demo';
   console.log(`Comal is serving http://${config.host}:${info.port}/ (data: ${where}, payments: ${deps.payments.name}, menu: ${menu}, delivery: ${deps.delivery.name})`);
 }) as Server;
 
 let stopping = false;
-/** How long requests in flight may take to finish at shutdown; event streams are cut after it. */
+/** How long requests in flight may take to finish at shutdown before open connections are cut. */
 const DRAIN_MS = 3000;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing`);
-  // Take no new requests, let those in flight finish (a finalize must not meet a closed
-  // database), then close the database. Event streams never finish by themselves: cut at DRAIN_MS.
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => {
-      server.closeAllConnections();
-      resolve();
-    }, DRAIN_MS);
-    timer.unref();
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
+  // Take no new requests and let those in flight finish. Event streams never finish by
+  // themselves: their connections are cut after DRAIN_MS, and each ends at its next look.
+  server.close();
+  server.closeIdleConnections();
+  const drained = await Promise.race([deps.inFlight.idle().then(() => true), delay(DRAIN_MS).then(() => false)]);
+  if (!drained) server.closeAllConnections();
+  // The database closes only once no handler, stream or mail sender is running, so none meets a
+  // closed pool; a piece of work that hangs is named in the log while we wait.
+  while (deps.inFlight.count > 0) {
+    const done = await Promise.race([deps.inFlight.idle().then(() => true), delay(5000).then(() => false)]);
+    if (!done) console.log(`${signal}: waiting for ${deps.inFlight.count} piece(s) of work to finish before closing the database`);
+  }
   await db.close();
   process.exit(0);
+}
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -16,15 +16,18 @@ import {
   lockRefreshToken,
   revokeCustomerSessions,
   revokeFamily,
+  replacePendingPassword,
   setPassword,
   spendLink,
   spendRefreshToken,
   upsertCustomer,
+  unspendLink,
+  voidLinks,
   type CustomerRow,
   type LinkPurpose,
 } from '../db/accounts.ts';
 import { HttpError } from '../http/errors.ts';
-import { countHit, peekHits, type RateLimit } from '../http/rate-limit.ts';
+import { countHit, hit, peekHits, type RateLimit } from '../http/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import { createAccessTokens, ACCESS_TOKEN_SECONDS } from './access-tokens.ts';
@@ -39,6 +42,20 @@ export const NOT_CONFIRMED = 'Confirm your email first: we just sent you a new l
 export const RESET_SENT = 'If there is an account for that email, we sent it a link to choose a new password.';
 export const PASSWORD_CHANGED = 'Your password is changed. Sign in with it now.';
 export const TOO_MANY_SIGN_INS = 'Too many attempts to sign in. Wait 15 minutes and try again.';
+export const TOO_MANY_MAILS = 'We have sent as many mails as we can for now. Check your inbox and spam folder, or try again in an hour.';
+export const TOO_MANY_SIGN_UPS = 'Too many accounts were made from your network. Try again in an hour.';
+
+/**
+ * Mails with links (confirm, reset) per email and per client address in an hour, counted whether
+ * or not the email has an account, so the limit says nothing about who has one; and sign-ups per
+ * address. Kept in the database: they hold across replicas.
+ */
+export const MAILS_PER_EMAIL: RateLimit = { name: 'mail-email', limit: 5, windowMs: 3_600_000, message: TOO_MANY_MAILS };
+export const MAILS_PER_ADDRESS: RateLimit = { name: 'mail-address', limit: 20, windowMs: 3_600_000, message: TOO_MANY_MAILS };
+export const SIGN_UPS_PER_ADDRESS: RateLimit = { name: 'sign-up-address', limit: 10, windowMs: 3_600_000, message: TOO_MANY_SIGN_UPS };
+
+/** What the password of an unconfirmed account becomes when its email is signed up for again: matches nothing. */
+export const VOIDED_PASSWORD = '!voided: signed up for again before anyone confirmed the email';
 
 const REFRESH_DAYS = 30;
 const CONFIRM_HOURS = 24;
@@ -57,12 +74,15 @@ export interface Registration {
 
 export interface BuiltInAuth extends AuthProvider {
   readonly name: 'built-in';
-  register(input: Registration, siteOrigin: string): Promise<void>;
+  register(input: Registration, siteOrigin: string, address: string): Promise<void>;
   confirm(token: string): Promise<void>;
   signIn(email: string, password: string, address: string, siteOrigin: string): Promise<Session>;
-  requestPasswordReset(email: string, siteOrigin: string): Promise<void>;
+  requestPasswordReset(email: string, siteOrigin: string, address: string): Promise<void>;
   resetPassword(token: string, password: string): Promise<void>;
 }
+
+/** What a link mail is for: confirm a new account, reset a password, an email already taken, or a contested sign-up. */
+type LinkMail = 'confirm' | 'reset' | 'taken' | 'contested';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -74,24 +94,44 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
 
   const customerOf = (row: CustomerRow): Customer => ({ cognitoSub: row.cognito_sub, email: row.email, phone: row.phone, name: row.name });
 
-  async function sendLink(customer: CustomerRow, purpose: LinkPurpose, siteOrigin: string) {
+  /**
+   * Mails a one-time link. No text a person typed goes in (the name on a sign-up was typed by
+   * whoever signed up, who may not own the mailbox), and the link starts with the configured
+   * origin only.
+   */
+  async function sendLink(customer: CustomerRow, kind: LinkMail, siteOrigin: string) {
     const token = newToken();
-    const now = clock();
-    await insertLink(db, { tokenHash: hashToken(token), cognitoSub: customer.cognito_sub, purpose, expiresAt: hoursFrom(now, purpose === 'confirm' ? CONFIRM_HOURS : RESET_HOURS) });
-    const greeting = customer.name ? `Hi ${customer.name},` : 'Hi,';
-    if (purpose === 'confirm') {
-      await mailer.send({
-        to: customer.email,
+    const purpose: LinkPurpose = kind === 'confirm' ? 'confirm' : 'reset';
+    const hours = kind === 'reset' ? RESET_HOURS : CONFIRM_HOURS;
+    await insertLink(db, { tokenHash: hashToken(token), cognitoSub: customer.cognito_sub, purpose, expiresAt: hoursFrom(clock(), hours) });
+    const link = `${siteOrigin}/${purpose === 'confirm' ? 'confirmation-instruction' : 'reset-password'}/?token=${token}`;
+    const lasts = `The link works for ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
+    const mails: Record<LinkMail, { subject: string; text: string }> = {
+      confirm: {
         subject: `Confirm your ${deps.restaurantName} account`,
-        body: `${greeting}\n\nConfirm your email to finish your account:\n${siteOrigin}/confirmation-instruction/?token=${token}\n\nThe link works for ${CONFIRM_HOURS} hours. If you did not sign up, ignore this mail.\n`,
-      });
-    } else {
-      await mailer.send({
-        to: customer.email,
+        text: `Confirm your email to finish your account:\n${link}\n\n${lasts} If you did not sign up, ignore this mail.`,
+      },
+      reset: {
         subject: `Choose a new password for ${deps.restaurantName}`,
-        body: `${greeting}\n\nChoose a new password here:\n${siteOrigin}/reset-password/?token=${token}\n\nThe link works for ${RESET_HOURS} hour. If you did not ask for it, ignore this mail: your password stays as it is.\n`,
-      });
-    }
+        text: `Choose a new password here:\n${link}\n\n${lasts} If you did not ask for it, ignore this mail: your password stays as it is.`,
+      },
+      taken: {
+        subject: `Your ${deps.restaurantName} account`,
+        text: `Someone, maybe you, tried to make a new account with this email, which already has one. If it was you, choose a new password here:\n${link}\n\n${lasts} If it was not you, ignore this mail: your password stays as it is.`,
+      },
+      contested: {
+        subject: `Choose your password for ${deps.restaurantName}`,
+        text: `This email was used to sign up more than once before it was confirmed. So that only the owner of this mailbox can sign in, choose your password here:\n${link}\n\n${lasts} If you did not sign up, ignore this mail.`,
+      },
+    };
+    const { subject, text } = mails[kind];
+    await mailer.send({ to: customer.email, subject, body: `Hi,\n\n${text}\n` });
+  }
+
+  /** Counts a mail for this email and this address; 429 past either limit, whoever the email belongs to. */
+  async function limitMails(email: string, address: string, now: Date) {
+    await hit(db, MAILS_PER_EMAIL, email.trim().toLowerCase(), now);
+    await hit(db, MAILS_PER_ADDRESS, address, now);
   }
 
   async function startSession(customer: CustomerRow | Customer, familyId: string = randomUUID()): Promise<Session> {
@@ -105,19 +145,29 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
   return {
     name: 'built-in',
 
-    async register(input, siteOrigin) {
+    async register(input, siteOrigin, address) {
+      const now = clock();
       const email = input.email.trim();
+      await hit(db, SIGN_UPS_PER_ADDRESS, address, now);
+      await limitMails(email, address, now);
       const problem = passwordProblem(input.password, email);
       if (problem) throw new HttpError(422, problem);
+      // Hashed whether or not the email has an account, so every answer takes the same time.
+      const passwordHash = await hashPassword(input.password);
       const existing = await findAccountByEmail(db, email);
       // The same answer whether or not the email has an account, so no one can find out who does.
+      if (existing?.confirmed_at) return sendLink(existing, 'taken', siteOrigin);
       if (existing) {
-        if (existing.confirmed_at) await sendLink(existing, 'reset', siteOrigin);
-        else await sendLink(existing, 'confirm', siteOrigin);
-        return;
+        // Signed up for again before anyone confirmed it: neither sign-up's password may stand
+        // (the first could be a stranger's, waiting for the owner to confirm). Earlier links end,
+        // and the mailbox's owner chooses the password through the one link mailed now.
+        await db.transaction(async (tx) => {
+          await voidLinks(tx, existing.cognito_sub, now);
+          await replacePendingPassword(tx, existing.cognito_sub, VOIDED_PASSWORD);
+        });
+        return sendLink(existing, 'contested', siteOrigin);
       }
       const customer: CustomerRow = { cognito_sub: randomUUID(), email, phone: normalizePhone(input.phone.trim()), name: input.name.trim(), stripe_customer_id: null };
-      const passwordHash = await hashPassword(input.password);
       const created = await db.transaction(async (tx) => {
         await upsertCustomer(tx, customer);
         if (await insertAccount(tx, customer.cognito_sub, email, passwordHash)) return true;
@@ -151,13 +201,16 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
         throw new HttpError(401, SIGN_IN_FAILED);
       }
       if (!row.confirmed_at) {
-        await sendLink(row, 'confirm', siteOrigin);
+        // A fresh link, within the mail limit of this email (past it, the links already sent still work).
+        const { allowed } = await countHit(db, MAILS_PER_EMAIL, account, now);
+        if (allowed) await sendLink(row, 'confirm', siteOrigin);
         throw new HttpError(403, NOT_CONFIRMED);
       }
       return startSession(row);
     },
 
-    async requestPasswordReset(email, siteOrigin) {
+    async requestPasswordReset(email, siteOrigin, address) {
+      await limitMails(email, address, clock());
       const row = await findAccountByEmail(db, email.trim());
       if (row) await sendLink(row, 'reset', siteOrigin);
     },
@@ -170,7 +223,7 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
       const problem = passwordProblem(password, customer?.email ?? '');
       if (problem) {
         // The link stays good for another try with a better password.
-        await db.query('update account_links set used_at = null where token_hash = $1', [hashToken(token)]);
+        await unspendLink(db, hashToken(token));
         throw new HttpError(422, problem);
       }
       await setPassword(db, cognitoSub, await hashPassword(password), now);

@@ -28,6 +28,8 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 export function checkPassword(password: string, hash: string): Promise<boolean> {
+  // A voided password (an unconfirmed sign-up made again) is no hash at all: nothing matches it.
+  if (!hash.startsWith('$2')) return Promise.resolve(false);
   return bcrypt.compare(password, hash);
 }
 

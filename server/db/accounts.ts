@@ -89,6 +89,21 @@ export async function spendLink(db: Queryable, tokenHash: string, purpose: LinkP
   return row?.cognito_sub ?? null;
 }
 
+/** Gives a link back after a try that failed for a reason of the person's (a weak password). */
+export async function unspendLink(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('update account_links set used_at = null where token_hash = $1', [tokenHash]);
+}
+
+/** Ends every link of a customer not yet followed (a second sign-up for an unconfirmed email). */
+export async function voidLinks(db: Queryable, cognitoSub: string, now: Date): Promise<void> {
+  await db.query('update account_links set used_at = $2 where cognito_sub = $1 and used_at is null', [cognitoSub, now]);
+}
+
+/** Replaces an unconfirmed account's password hash (without confirming it or ending sessions). */
+export async function replacePendingPassword(db: Queryable, cognitoSub: string, passwordHash: string): Promise<void> {
+  await db.query('update accounts set password_hash = $2 where cognito_sub = $1 and confirmed_at is null', [cognitoSub, passwordHash]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Refresh tokens
 

@@ -45,7 +45,7 @@ export function setCsrfCookie(c: Context, secret: string, secure: boolean): stri
 
 export interface CsrfOptions {
   secret: string;
-  isAllowedOrigin(origin: string, c: Context): boolean;
+  isAllowedOrigin(origin: string): boolean;
   /** Paths that prove themselves another way (signed provider webhooks). */
   exempt?: (path: string) => boolean;
 }
@@ -54,7 +54,7 @@ export function csrfProtection(options: CsrfOptions): MiddlewareHandler {
   return async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method) || options.exempt?.(c.req.path)) return next();
     const origin = c.req.header('Origin');
-    if (origin && !options.isAllowedOrigin(origin, c)) throw new HttpError(403, ORIGIN_REFUSED);
+    if (origin && !options.isAllowedOrigin(origin)) throw new HttpError(403, ORIGIN_REFUSED);
     const token = c.req.header(CSRF_HEADER);
     if (!token) throw new HttpError(403, CSRF_MISSING);
     const cookie = getCookie(c, CSRF_COOKIE);

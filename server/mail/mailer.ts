@@ -1,21 +1,35 @@
 /**
- * Sending mail. Every mail goes into the outbox table and a log line (with its links, so someone
- * running the embedded defaults can follow them); with SMTP_URL it is also sent over SMTP by
- * nodemailer, and the outbox row records whether that worked.
+ * Sending mail, from a transactional outbox. Every mail is first a row of the outbox table:
+ * written in the transaction of the change it reports (`queue`), or on its own (`send`). A sender
+ * then claims each row once, on whichever replica, writes a log line (with its links, so someone
+ * running the embedded defaults can follow them) and, with SMTP_URL, sends it over SMTP with
+ * nodemailer, recording whether that worked. Sending happens after the caller's answer, so a slow
+ * mail server never holds a request up, and every request that writes a mail takes the same time
+ * whoever it is for. A sweep picks up what a crash left waiting.
  */
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/database.ts';
-import { insertMail, markMail } from '../db/outbox.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { claimNextMail, insertMail, markMail } from '../db/outbox.ts';
+import type { InFlight } from '../in-flight.ts';
 
 export interface Mail {
   to: string;
   subject: string;
-  /** Plain text, links written out. */
+  /** Plain text, links written out; user text only through mail-text.ts. */
   body: string;
 }
 
 export interface Mailer {
+  /** Writes the mail to the outbox and sends it after the caller's answer. */
   send(mail: Mail): Promise<void>;
+  /** Writes the mail in the caller's transaction: it exists only if that commits. Call `deliver` after the commit. */
+  queue(tx: Queryable, mail: Mail): Promise<void>;
+  /** Starts sending what waits in the outbox, in the background. */
+  deliver(): void;
+  /** Sends what waits in the outbox and answers when it is done (tests, shutdown). */
+  deliverNow(): Promise<void>;
+  /** Every `everyMs`, sends what a crash or another replica left waiting; answers the stop. */
+  startSweep(everyMs?: number): () => void;
 }
 
 export interface MailerOptions {
@@ -25,28 +39,77 @@ export interface MailerOptions {
   from?: string;
   clock?: () => Date;
   log?: (line: string) => void;
+  /** Counts background sending, so shutdown waits for it. */
+  inFlight?: InFlight;
 }
 
+/** A claim older than this, with no outcome, belonged to a sender that died: claim it again. */
+const CLAIM_STALE_MS = 5 * 60_000;
+
 export function createMailer(options: MailerOptions): Mailer {
+  const { db } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const log = options.log ?? ((line: string) => console.log(line));
   const clock = options.clock ?? (() => new Date());
   const from = options.from ?? 'Taquería El Comal <orders@comal.example>';
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function sendOne(): Promise<boolean> {
+    const now = clock();
+    const row = await claimNextMail(db, now, transport ? new Date(now.getTime() - CLAIM_STALE_MS) : null);
+    if (!row) return false;
+    const links = row.body.match(/https?:\/\/\S+/g) ?? [];
+    log(JSON.stringify({ level: 'info', message: 'mail', outbox_id: row.id, to: row.recipient, subject: row.subject, links, smtp: Boolean(transport) }));
+    if (!transport) return true;
+    try {
+      await transport.sendMail({ from, to: row.recipient, subject: row.subject, text: row.body });
+      await markMail(db, row.id, { sentAt: clock() });
+    } catch (error) {
+      // The request that wrote the mail already succeeded; the outbox row says what failed.
+      const message = error instanceof Error ? error.message : String(error);
+      await markMail(db, row.id, { error: message });
+      log(JSON.stringify({ level: 'error', message: 'mail not sent', outbox_id: row.id, error: message }));
+    }
+    return true;
+  }
+
+  /** One sender per process at a time; a call while it runs makes it look once more at the end. */
+  function deliverNow(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    const work = (async () => {
+      try {
+        do {
+          again = false;
+          while (await sendOne());
+        } while (again);
+      } catch (error) {
+        log(JSON.stringify({ level: 'error', message: 'mail sending stopped', error: (error as Error).message }));
+      } finally {
+        running = null;
+      }
+    })();
+    running = options.inFlight ? options.inFlight.track(work) : work;
+    return running;
+  }
+
   return {
     async send(mail) {
-      const id = await insertMail(options.db, mail);
-      const links = mail.body.match(/https?:\/\/\S+/g) ?? [];
-      log(JSON.stringify({ level: 'info', message: 'mail', outbox_id: id, to: mail.to, subject: mail.subject, links, smtp: Boolean(transport) }));
-      if (!transport) return;
-      try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.body });
-        await markMail(options.db, id, { sentAt: clock() });
-      } catch (error) {
-        // The customer's request still succeeds; the outbox row says what failed.
-        const message = error instanceof Error ? error.message : String(error);
-        await markMail(options.db, id, { error: message });
-        log(JSON.stringify({ level: 'error', message: 'mail not sent', outbox_id: id, error: message }));
-      }
+      await insertMail(db, mail);
+      void deliverNow();
+    },
+    async queue(tx, mail) {
+      await insertMail(tx, mail);
+    },
+    deliver: () => void deliverNow(),
+    deliverNow,
+    startSweep(everyMs = 30_000) {
+      const timer = setInterval(() => void deliverNow(), everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
     },
   };
 }

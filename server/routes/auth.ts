@@ -3,7 +3,7 @@
  * and the spec's POST /api/cognito/refresh/ and /api/cognito/signout/, which work the same
  * whichever provider signs customers in. GET /api/auth/config/ tells the widget which one it is.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import {
   ConfirmRequestSchema,
   LoginRequestSchema,
@@ -23,7 +23,6 @@ export const HOSTED_SIGN_IN = 'Sign-in happens on the sign-in page of this resta
 
 export function authRoutes(deps: AppDependencies): Hono {
   const { settings } = deps;
-  const siteOrigin = (c: Context) => settings.publicOrigin ?? new URL(c.req.url).origin;
   const builtIn = (): BuiltInAuth => {
     if (deps.auth.name !== 'built-in') throw new HttpError(404, HOSTED_SIGN_IN);
     return deps.auth as BuiltInAuth;
@@ -33,7 +32,7 @@ export function authRoutes(deps: AppDependencies): Hono {
     .get('/auth/config/', (c) => c.json(deps.authConfig ?? { provider: deps.auth.name }))
     .post('/auth/register/', async (c) => {
       const input = await readBody(c, RegisterRequestSchema);
-      await builtIn().register(input, siteOrigin(c));
+      await builtIn().register(input, settings.publicOrigin, clientAddress(c, settings.trustProxy));
       return c.json({ message: REGISTERED }, 201);
     })
     .post('/auth/confirm/', async (c) => {
@@ -43,13 +42,13 @@ export function authRoutes(deps: AppDependencies): Hono {
     })
     .post('/auth/login/', async (c) => {
       const { email, password } = await readBody(c, LoginRequestSchema);
-      const session = await builtIn().signIn(email, password, clientAddress(c, settings.trustProxy), siteOrigin(c));
+      const session = await builtIn().signIn(email, password, clientAddress(c, settings.trustProxy), settings.publicOrigin);
       setRefreshCookie(c, session.refreshToken, settings.publicOrigin);
       return c.json(sessionAnswer(session));
     })
     .post('/auth/password-reset/', async (c) => {
       const { email } = await readBody(c, PasswordResetRequestSchema);
-      await builtIn().requestPasswordReset(email, siteOrigin(c));
+      await builtIn().requestPasswordReset(email, settings.publicOrigin, clientAddress(c, settings.trustProxy));
       return c.json({ message: RESET_SENT });
     })
     .post('/auth/password-reset/confirm/', async (c) => {

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDependencies } from '../app.ts';
+import { paymentByClientSecret } from '../db/payments.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { HttpError, readBody } from '../http/errors.ts';
+import { checkCardAttempt, countDecline } from '../services/card-attempts.ts';
 import { isDemoPayments } from '../providers/payments/demo.ts';
 
 const text = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
@@ -26,13 +29,22 @@ export const TEST_MODE_OFF = 'Test-mode payments are off on this server.';
  * order with a card as typed or a saved card; POST /api/demo-payments/setup/ confirms a card to
  * save (the demo side of a SetupIntent).
  */
-export function demoPaymentRoutes({ payments, cardVault }: AppDependencies): Hono {
+export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: AppDependencies): Hono {
   return new Hono()
     .post('/demo-payments/confirm/', async (c) => {
       if (!isDemoPayments(payments)) throw new HttpError(404, TEST_MODE_OFF);
       const input = await readBody(c, DemoConfirmSchema);
       const card = 'payment_method_id' in input ? { ...input, card_number: '', exp: '', cvc: '' } : input;
-      return c.json({ status: await payments.confirm(card) });
+      // Card testing: past its declines, an order (or an address) gets no more attempts for a while.
+      const payment = await paymentByClientSecret(db, input.client_secret);
+      const who = { orderId: payment?.order_id ?? input.client_secret, address: clientAddress(c, settings.trustProxy) };
+      await checkCardAttempt(db, who, clock());
+      try {
+        return c.json({ status: await payments.confirm(card) });
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 402) await countDecline(db, who, clock());
+        throw error;
+      }
     })
     .post('/demo-payments/setup/', async (c) => {
       if (cardVault.name !== 'demo' || !('confirmSetup' in cardVault)) throw new HttpError(404, TEST_MODE_OFF);

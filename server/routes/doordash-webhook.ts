@@ -20,7 +20,7 @@ export const DOORDASH_WEBHOOKS_OFF = 'DoorDash webhooks are not set up on this s
 export const DOORDASH_WEBHOOK_UNAUTHORIZED = 'The webhook did not carry the authorization registered with DoorDash.';
 export const DOORDASH_WEBHOOK_NOT_AN_EVENT = 'The webhook body is not a DoorDash delivery event.';
 
-export interface DoorDashWebhookDependencies extends Pick<AppDependencies, 'db' | 'clock' | 'mailer' | 'sms'> {
+export interface DoorDashWebhookDependencies extends Pick<AppDependencies, 'db' | 'clock' | 'mailer' | 'sms' | 'inFlight'> {
   /** The Authorization value registered in DoorDash's Developer Portal; without it the route answers 404. */
   webhookSecret: string | undefined;
 }
@@ -60,7 +60,7 @@ async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Prom
   if (result.outcome === 'applied' && result.movedTo === 'out_for_delivery') {
     const order = await findOrder(deps.db, result.orderId);
     if (order) await sendOrderMail(deps.mailer, readyMail(order, 'out_for_delivery'));
-    void sendOrderText(deps, result.orderId, 'out_for_delivery');
+    void deps.inFlight.track(sendOrderText(deps, result.orderId, 'out_for_delivery'));
   }
   return c.json({ received: true });
 }

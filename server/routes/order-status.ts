@@ -8,12 +8,12 @@
  * the delivery service's word and tracking link (`{ text, tracking_url }`) once one is booked.
  */
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { AppDependencies } from '../app.ts';
 import { deliveryForOrder } from '../db/deliveries.ts';
 import { eventsOfOrderAfter } from '../db/order-events.ts';
 import { findOrder } from '../db/orders.ts';
 import { HttpError } from '../http/errors.ts';
+import { eventStream } from '../http/event-stream.ts';
 import { ORDER_NOT_FOUND } from '../services/orders.ts';
 
 /** How often the stream looks for the order's new events. */
@@ -22,16 +22,15 @@ const POLL_MS = 500;
 const STREAM_MS = 10 * 60_000;
 const FINAL = new Set(['completed', 'cancelled']);
 
-export function orderStatusRoutes({ db }: Pick<AppDependencies, 'db'>): Hono {
+export function orderStatusRoutes(deps: Pick<AppDependencies, 'db' | 'settings' | 'inFlight'>): Hono {
+  const { db } = deps;
   return new Hono().get('/orders/:id/status/', async (c) => {
     const orderId = c.req.param('id');
     const order = await findOrder(db, orderId);
     if (!order || order.status === 'pending_payment') throw new HttpError(404, ORDER_NOT_FOUND);
     const asked = c.req.header('Last-Event-ID') ?? '';
     let cursor = /^\d{1,18}$/.test(asked.trim()) ? asked.trim() : '0';
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
+    return eventStream(c, deps, async (stream) => {
       let open = true;
       stream.onAbort(() => void (open = false));
       const started = Date.now();

@@ -2,8 +2,18 @@ import { Hono } from 'hono';
 import { CreateOrderRequestSchema } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../app.ts';
 import { NOT_YOUR_ACCOUNT, optionalCustomer, SIGN_IN_REQUIRED } from '../http/customer.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { HttpError, readBody } from '../http/errors.ts';
+import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { finalizeOrder, placeOrder } from '../services/orders.ts';
+
+/** New orders per client address: enough for an office ordering lunch, not for a script creating payments. */
+export const ORDERS_PER_ADDRESS: RateLimit = {
+  name: 'create-order-address',
+  limit: 60,
+  windowMs: 10 * 60_000,
+  message: 'Too many orders from your network in a short time. Wait a few minutes and try again.',
+};
 
 export const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key header must be 8 to 255 letters, digits, dashes or underscores.';
 
@@ -16,6 +26,7 @@ export function orderRoutes(deps: AppDependencies): Hono {
       // A signed-in customer's order is theirs (spec section 6); a guest's stays a guest order.
       const customer = await optionalCustomer(c, deps.auth);
       const request = await readBody(c, CreateOrderRequestSchema);
+      await hit(deps.db, ORDERS_PER_ADDRESS, clientAddress(c, deps.settings.trustProxy), deps.clock());
       if (request.cognito_sub && request.cognito_sub !== customer?.cognitoSub) {
         throw customer ? new HttpError(403, NOT_YOUR_ACCOUNT) : new HttpError(401, SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
       }

@@ -13,7 +13,6 @@
  * paths without their query, so the token is not written there.
  */
 import { Hono, type Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import {
   StaffCancelSchema,
   StaffInviteSchema,
@@ -35,6 +34,7 @@ import { syncCloverMenu } from '../services/menu-sync.ts';
 import { latestOrderEventId, orderEventsAfter } from '../db/order-events.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readBody } from '../http/errors.ts';
+import { eventStream } from '../http/event-stream.ts';
 import { HttpError } from '../http/errors.ts';
 import { clearStaffRefreshCookie, readStaffRefreshCookie, setStaffRefreshCookie, STAFF_SESSION_ENDED, staffMember } from '../http/staff.ts';
 import {
@@ -66,7 +66,6 @@ export function staffRoutes(deps: AppDependencies): Hono {
   const staff = createStaffAuth({ db, secret: settings.secret, clock });
   const auths = { staff, customers: deps.auth };
   const member = (c: Context, need: 'staff' | 'admin' = 'staff') => staffMember(c, auths, need);
-  const siteOrigin = (c: Context) => settings.publicOrigin ?? new URL(c.req.url).origin;
 
   return new Hono()
     .post('/staff/login/', async (c) => {
@@ -104,7 +103,7 @@ export function staffRoutes(deps: AppDependencies): Hono {
     .post('/staff/members/', async (c) => {
       await member(c, 'admin');
       const { email, role } = await readBody(c, StaffInviteSchema);
-      const invite = await inviteStaff(db, { email, role, origin: siteOrigin(c), now: clock() });
+      const invite = await inviteStaff(db, { email, role, origin: settings.publicOrigin, now: clock() });
       return c.json(
         { staff: invite.member, created: invite.created, set_password_url: invite.url, expires_at: invite.expiresAt.toISOString() },
         invite.created ? 201 : 200,
@@ -177,9 +176,7 @@ export function staffRoutes(deps: AppDependencies): Hono {
       const who = await staffMember(c, auths, 'staff', { tokenInQuery: true });
       const asked = c.req.header('Last-Event-ID') ?? c.req.query('last_event_id');
       let cursor = asked && /^\d{1,18}$/.test(asked.trim()) ? asked.trim() : await latestOrderEventId(db);
-      c.header('Cache-Control', 'no-store');
-      c.header('X-Accel-Buffering', 'no');
-      return streamSSE(c, async (stream) => {
+      return eventStream(c, deps, async (stream) => {
         let open = true;
         stream.onAbort(() => {
           open = false;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isAllowedOriginFor, type AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../app.ts';
+import { isAllowedOrigin } from '../http/origins.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ORIGIN_REFUSED } from '../http/csrf.ts';
 import { HttpError, NOT_JSON, parseWith } from '../http/errors.ts';
@@ -38,7 +39,7 @@ export const VitalBeaconSchema = z.object({
 export function vitalsRoutes({ db, clock, settings }: AppDependencies): Hono {
   return new Hono().post('/vitals/', async (c) => {
     const origin = c.req.header('Origin');
-    if (origin && !isAllowedOriginFor(origin, c, settings)) throw new HttpError(403, ORIGIN_REFUSED);
+    if (origin && !isAllowedOrigin(origin, settings)) throw new HttpError(403, ORIGIN_REFUSED);
     const { allowed } = await countHit(db, VITALS_RATE_LIMIT, clientAddress(c, settings.trustProxy), clock());
     if (!allowed) return c.body(null, 204);
     let body: unknown;

@@ -23,7 +23,7 @@ import { isPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
-import { paidMail, sendOrderMail } from './order-mail.ts';
+import { paidMail } from './order-mail.ts';
 import { checkPromoCode, promoMinimumMessage } from './promo-codes.ts';
 
 export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
@@ -299,14 +299,16 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
     await setPaymentStatus(tx, payment.provider_reference, 'succeeded');
     await recordOrderEvent(tx, { orderId, kind: 'paid', status: 'paid', at: deps.clock() });
     if (points > 0) await earnPoints(tx, orderId, order.phone, points);
+    // In the same transaction: a crash after the commit cannot lose the customer's confirmation.
+    await deps.mailer.queue(tx, paidMail(order));
     return true;
   });
   const paid = (await findOrder(db, orderId))!;
   // Once, by whoever moved the order to paid (a retry or a second replica sends nothing).
   if (paidNow) {
-    await sendOrderMail(deps.mailer, paidMail(paid));
+    deps.mailer.deliver();
     // After the answer's data is ready, not before: Clover's back-off must not keep the customer waiting.
-    void handOffPaidOrder(deps, paid);
+    void deps.inFlight.track(handOffPaidOrder(deps, paid));
   }
   return summarize(db, paid);
 }

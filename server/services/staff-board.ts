@@ -128,7 +128,7 @@ async function lockedOrder(tx: Queryable, orderId: string): Promise<OrderRow & {
 
 /** Moves an order along the board; a move not in TRANSITIONS is 409 with a sentence. */
 export async function moveOnBoard(
-  deps: Pick<AppDependencies, 'db' | 'clock' | 'mailer' | 'sms'>,
+  deps: Pick<AppDependencies, 'db' | 'clock' | 'mailer' | 'sms' | 'inFlight'>,
   orderId: string,
   to: OrderStatus,
   by: Actor,
@@ -153,7 +153,7 @@ export async function moveOnBoard(
     const moved = await findOrder(deps.db, orderId);
     if (moved) await sendOrderMail(deps.mailer, readyMail(moved, to));
     // Not awaited: a slow text service must not hold up the kitchen's tap; it never throws.
-    void sendOrderText(deps, orderId, to);
+    void deps.inFlight.track(sendOrderText(deps, orderId, to));
   }
   return (await boardOrder(deps.db, orderId))!;
 }

@@ -27,6 +27,7 @@ import {
   ZIP_REQUIRED,
 } from '../checkout-form.ts';
 import { NO_MENUS_RETURNED } from './messages.ts';
+import { hasHiddenCharacters, hiddenCharactersMessage } from '../plain-text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -50,9 +51,14 @@ export type Id = string;
 /** An id as a caller may give it. */
 export type IdInput = string | number;
 
-/** A required line of text: trimmed, not empty, at most `max` characters. */
-function requiredText(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+/** A required line of text: trimmed, not empty, at most `max` characters, one plain line (`label` names it). */
+function requiredText(required: string, max: number, tooLong: string, label: string) {
+  return plainText(z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong }), label);
+}
+
+/** Refuses line breaks and invisible formatting characters (shared/plain-text.ts) in a text field. */
+function plainText<T extends z.ZodType<string>>(schema: T, label: string) {
+  return schema.refine((value) => !hasHiddenCharacters(value), { error: hiddenCharactersMessage(label) });
 }
 
 const PRICE_TEXT = /^-?\d+(\.\d+)?$/;
@@ -90,10 +96,11 @@ const CognitoSubSchema = requiredText(
   'Sign in to continue.',
   128,
   'Your account id is not valid. Sign in again.',
+  'Your account id',
 );
 
 /** A phone as a customer types it; the server normalises it (spec section 5). */
-const PhoneSchema = requiredText(PHONE_REQUIRED, 30, 'That phone number is too long.').refine(
+const PhoneSchema = requiredText(PHONE_REQUIRED, 30, 'That phone number is too long.', 'The phone number').refine(
   (value) => value === '' || value.replace(/\D/g, '').length >= 10,
   { error: PHONE_TOO_SHORT },
 );
@@ -103,9 +110,8 @@ const PhoneSchema = requiredText(PHONE_REQUIRED, 30, 'That phone number is too l
 // clear message of its own.
 
 const streetText = () =>
-  z.string({ error: STREET_REQUIRED }).trim().max(200, { error: 'The street address can be at most 200 characters.' });
-const cityText = () =>
-  z.string({ error: CITY_REQUIRED }).trim().max(100, { error: 'The city can be at most 100 characters.' });
+  plainText(z.string({ error: STREET_REQUIRED }).trim().max(200, { error: 'The street address can be at most 200 characters.' }), 'The street address');
+const cityText = () => plainText(z.string({ error: CITY_REQUIRED }).trim().max(100, { error: 'The city can be at most 100 characters.' }), 'The city');
 const stateText = () =>
   z
     .string({ error: STATE_REQUIRED })
@@ -268,7 +274,7 @@ export type LoyaltyPointsResponse = z.infer<typeof LoyaltyPointsResponseSchema>;
 // POST /api/promo-validate/
 
 export const PromoValidateRequestSchema = request({
-  code: requiredText('Enter a promo code.', 50, 'That promo code is too long.'),
+  code: requiredText('Enter a promo code.', 50, 'That promo code is too long.', 'The promo code'),
   /** Lets the server apply first-order or loyalty promos; blank reads as absent. */
   phone: z
     .string({ error: 'The phone number must be text.' })
@@ -312,7 +318,7 @@ const CreateOrderFieldsSchema = request({
     .array(CartItemPayloadSchema, { error: 'Your cart is empty. Add an item before checking out.' })
     .min(1, { error: 'Your cart is empty. Add an item before checking out.' })
     .max(100, { error: 'An order can hold at most 100 different items.' }),
-  name: requiredText(NAME_REQUIRED, 100, 'Your name can be at most 100 characters.'),
+  name: requiredText(NAME_REQUIRED, 100, 'Your name can be at most 100 characters.', 'Your name'),
   email: z
     .string({ error: EMAIL_REQUIRED })
     .trim()
@@ -477,7 +483,7 @@ export type SavedCartItem = z.infer<typeof SavedCartItemSchema>;
 export type SavedCartItemInput = z.input<typeof SavedCartItemSchema>;
 
 export const SavedCartRequestSchema = request({
-  name: requiredText('Give this cart a name.', 80, 'A cart name can be at most 80 characters.'),
+  name: requiredText('Give this cart a name.', 80, 'A cart name can be at most 80 characters.', 'The cart name'),
   items: z
     .array(SavedCartItemSchema, { error: 'There is nothing in this cart to save.' })
     .min(1, { error: 'There is nothing in this cart to save.' })
@@ -579,7 +585,7 @@ export const SetupIntentResponseSchema = z.object({
 export type SetupIntentResponse = z.infer<typeof SetupIntentResponseSchema>;
 
 export const SavePaymentMethodRequestSchema = request({
-  payment_method_id: requiredText('Choose a card to save.', 255, 'That card reference is not valid.'),
+  payment_method_id: requiredText('Choose a card to save.', 255, 'That card reference is not valid.', 'The card reference'),
   cognito_sub: CognitoSubSchema,
 });
 export type SavePaymentMethodRequest = z.infer<typeof SavePaymentMethodRequestSchema>;
@@ -608,7 +614,7 @@ const LinkTokenSchema = z
 export const RegisterRequestSchema = request({
   email: AuthEmailSchema,
   password: NewPasswordSchema,
-  name: requiredText(NAME_REQUIRED, 100, 'Your name can be at most 100 characters.'),
+  name: requiredText(NAME_REQUIRED, 100, 'Your name can be at most 100 characters.', 'Your name'),
   phone: PhoneSchema,
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;

@@ -119,7 +119,7 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       expect(twice.status).toBe(201);
       expect(await twice.json()).toEqual({ message: REGISTERED });
       // The owner hears about it, with a way back in, and the password did not change.
-      expect((await mails('taken@example.com')).at(-1)!.subject).toBe('Choose a new password for Taquería El Comal');
+      expect((await mails('taken@example.com')).at(-1)!.subject).toBe('Your Taquería El Comal account');
       expect((await call('POST', '/api/auth/login/', { email: 'taken@example.com', password: PASSWORD })).status).toBe(200);
     });
 

@@ -41,6 +41,8 @@ describe.each(databaseTargets)('mail on $name', (target) => {
   it('sends the confirmation mail over SMTP with its link, and marks it sent', async () => {
     const registered = await api.call('POST', '/api/auth/register/', { email: 'smtp@example.com', password: TEST_PASSWORD, name: 'Sam', phone: '2135550150' });
     expect(await registered.json()).toEqual({ message: REGISTERED });
+    // The answer does not wait for the mail server: the outbox sends after it.
+    await api.deps.mailer.deliverNow();
     const [mail] = smtp.received;
     expect(mail!.to).toEqual(['smtp@example.com']);
     expect(subjectOf(mail!.data)).toBe('Confirm your Taquería El Comal account');
@@ -54,6 +56,7 @@ describe.each(databaseTargets)('mail on $name', (target) => {
     smtp.refuseRecipients();
     const registered = await api.call('POST', '/api/auth/register/', { email: 'refused@example.com', password: TEST_PASSWORD, name: 'Ray', phone: '2135550151' });
     expect(registered.status).toBe(201);
+    await api.deps.mailer.deliverNow();
     const [row] = await outbox('refused@example.com');
     expect(row!.sent_at).toBeNull();
     expect(row!.error).toMatch(/550/);

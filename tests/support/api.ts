@@ -26,7 +26,8 @@ export async function createTestApi(
 ): Promise<TestApi> {
   const fresh = await target.create();
   // Tests name their callers with X-Forwarded-For, as a load balancer would.
-  const config = readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', ...env });
+  // The site is TEST_ORIGIN, as PUBLIC_ORIGIN says in production: links in mail start with it.
+  const config = readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', PUBLIC_ORIGIN: TEST_ORIGIN, ...env });
   const deps = await createDependencies(fresh.db, config, overrides);
   const app = createApp(deps);
   const { csrftoken } = (await (await app.request('/api/csrf/')).json()) as { csrftoken: string };

@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,22 +35,39 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
 }
 
+/** A port no one listens on now, for a server whose origin must be known before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** A new empty directory for a server's PGlite files; the caller removes it. */
 export function newDataDir(): Promise<string> {
   return mkdtemp(path.join(tmpdir(), 'comal-process-'));
 }
 
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  // With a PostgreSQL server the process runs as in production, which needs PUBLIC_ORIGIN: the
+  // port is chosen here, so the origin is known before the start.
+  const production = Boolean(options.env?.DATABASE_URL) && !options.env?.PUBLIC_ORIGIN;
+  const port = production ? await freePort() : 0;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(port),
       DATA_DIR: options.dataDir ?? '',
       DATABASE_URL: '',
       // Friday 11:00 in Los Angeles, when the restaurant takes orders, whenever the tests run.
       FIXED_NOW: TEST_NOW,
+      ...(production ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

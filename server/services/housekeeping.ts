@@ -1,0 +1,32 @@
+/**
+ * Tables that only grow unless someone trims them: rate-limit windows that ended, web-vitals
+ * samples past their use, and the rows of event streams whose server died. Every replica runs it
+ * now and then; deleting what another replica already deleted changes nothing.
+ */
+import type { Database } from '../db/database.ts';
+import { pruneOpenStreams } from '../db/open-streams.ts';
+import { pruneWebVitals } from '../db/vitals.ts';
+import { pruneRateLimits } from '../http/rate-limit.ts';
+
+/** Rate-limit windows are at most a day long: two days after it started, a window is over. */
+const RATE_LIMIT_KEEP_MS = 2 * 24 * 3_600_000;
+/** Web-vitals samples are read over the last week; a month is kept for comparison. */
+const VITALS_KEEP_MS = 30 * 24 * 3_600_000;
+
+export async function pruneOldRows(db: Database, now: Date): Promise<void> {
+  await pruneRateLimits(db, new Date(now.getTime() - RATE_LIMIT_KEEP_MS));
+  await pruneWebVitals(db, new Date(now.getTime() - VITALS_KEEP_MS));
+  await pruneOpenStreams(db);
+}
+
+/** Prunes now and every `everyMs` (10 minutes); the timer does not keep the process alive. Answers the stop. */
+export function startHousekeeping(deps: { db: Database; clock: () => Date; inFlight: { track<T>(work: Promise<T>): Promise<T> } }, everyMs = 10 * 60_000): () => void {
+  const run = () =>
+    void deps.inFlight
+      .track(pruneOldRows(deps.db, deps.clock()))
+      .catch((error: Error) => console.error(JSON.stringify({ level: 'error', message: `pruning old rows failed: ${error.message}` })));
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
