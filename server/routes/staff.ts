@@ -1,6 +1,6 @@
 /**
  * The staff side under /api/staff/: sign-in (login, refresh, signout, password from a one-time
- * link), admins adding members, the live board (orders, moves, promised times, cancel with
+ * link), admins managing the team (add, list, change a role, remove), the live board (orders, moves, promised times, cancel with
  * refund, and the event stream), the pause switch and the menu's sold-out switches.
  *
  * Every call but login/refresh/signout/password checks the caller with http/staff.ts: no or a bad
