@@ -1,5 +1,5 @@
 // `npm run staff -- create EMAIL [--role admin|staff]`: adds a staff member (or finds the one
-// with that email) and prints a one-time link, good for 24 hours, where they choose their
+// with that email) and prints a one-time link, good for 48 hours, where they choose their
 // password: {PUBLIC_ORIGIN or http://127.0.0.1:3000}/staff/?set-password=TOKEN.
 // Uses the same database as the server: DATABASE_URL, else PGlite under DATA_DIR (./data).
 // Run through `node --import tsx` (package.json), so it can import the server's TypeScript.
@@ -39,7 +39,7 @@ try {
   console.log(
     invite.created
       ? `Added ${invite.member.email} as ${invite.member.role}.`
-      : `${invite.member.email} is already a staff member (${invite.member.role}); here is a new link.`,
+      : `${invite.member.email} is already a staff member (${invite.member.role}); here is a new link (earlier ones no longer work).`,
   );
   console.log(`Set the password here (once, before ${invite.expiresAt.toISOString()}):`);
   console.log(invite.url);

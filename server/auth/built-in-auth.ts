@@ -2,7 +2,8 @@
  * The built-in accounts of the embedded defaults: register with a confirmation mail, confirm,
  * sign in, reset a password, and sessions of a 15-minute access token (access-tokens.ts) plus a
  * refresh token that rotates on every use. A spent refresh token used again means it leaked: the
- * whole family of tokens from that sign-in ends.
+ * whole family of tokens from that sign-in ends. A session is the family: access tokens name it,
+ * and ending it (sign-out, a new password, a leaked refresh token) refuses them on the next call.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
@@ -11,8 +12,10 @@ import {
   findAccountByEmail,
   findCustomer,
   insertAccount,
+  insertCustomerSession,
   insertLink,
   insertRefreshToken,
+  isLiveCustomerSession,
   lockRefreshToken,
   revokeCustomerSessions,
   revokeFamily,
@@ -138,8 +141,9 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
     const now = clock();
     const refreshToken = newToken();
     const who = 'cognito_sub' in customer ? customerOf(customer) : customer;
+    await insertCustomerSession(db, { id: familyId, cognitoSub: who.cognitoSub });
     await insertRefreshToken(db, { tokenHash: hashToken(refreshToken), familyId, cognitoSub: who.cognitoSub, expiresAt: hoursFrom(now, REFRESH_DAYS * 24) });
-    return { accessToken: await tokens.issue(who, now), expiresIn: ACCESS_TOKEN_SECONDS, refreshToken, customer: who };
+    return { accessToken: await tokens.issue(who, familyId, now), expiresIn: ACCESS_TOKEN_SECONDS, refreshToken, customer: who };
   }
 
   return {
@@ -230,7 +234,11 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
       await revokeCustomerSessions(db, cognitoSub, now);
     },
 
-    verify: (accessToken) => tokens.verify(accessToken, clock()),
+    async verify(accessToken) {
+      const verified = await tokens.verify(accessToken, clock());
+      if (!verified) return null;
+      return (await isLiveCustomerSession(db, verified.sessionId, verified.customer.cognitoSub)) ? verified.customer : null;
+    },
 
     async refresh(refreshToken) {
       const now = clock();

@@ -12,6 +12,11 @@ export interface CognitoAccessClaims {
   sub: string;
   username: string;
   scope: string;
+  /**
+   * What ties the token to its sign-in: `origin_jti`, which every token from one refresh token
+   * shares (and which Cognito's revocation ends), else the token's own `jti`; '' when it has neither.
+   */
+  sessionId: string;
 }
 
 export interface CognitoAccessTokens {
@@ -39,6 +44,7 @@ export function createCognitoAccessTokens(options: { issuer: string; clientId: s
           sub: payload.sub,
           username: typeof payload.username === 'string' ? payload.username : '',
           scope: typeof payload.scope === 'string' ? payload.scope : '',
+          sessionId: typeof payload.origin_jti === 'string' && payload.origin_jti ? payload.origin_jti : typeof payload.jti === 'string' ? payload.jti : '',
         };
       } catch (error) {
         if (error instanceof errors.JOSEError && !isKeySetOutage(error)) return null;

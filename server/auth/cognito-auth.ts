@@ -6,9 +6,15 @@
  * phone, so those come from the customers table, and from Cognito's GetUser the first time a
  * customer is seen and at every sign-in; the row is what orders refer to. Cognito keeps the
  * refresh token: refresh asks /oauth2/token for a new access token, sign-out revokes it.
+ *
+ * Cognito's revocation ends the access tokens at Cognito, but a JWT checked against the JWKS would
+ * still pass here until it expires. So each session we hand out is recorded (customer_sessions:
+ * the tokens' origin_jti and the refresh token's hash), sign-out marks it ended in the database,
+ * and every replica refuses its access tokens on the next call.
  */
+import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { findCustomer, upsertCustomer, type CustomerRow } from '../db/accounts.ts';
+import { findCustomer, findCustomerInSession, insertCustomerSession, revokeSessionsOfRefreshToken, upsertCustomer, type CustomerRow } from '../db/accounts.ts';
 import { HttpError } from '../http/errors.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import type { AuthProvider, Customer, Session } from './auth-provider.ts';
@@ -44,6 +50,8 @@ export interface CognitoAuth extends AuthProvider {
   /** Where the hosted UI is and whom it sends back (cognito-hosted-ui.ts). */
   readonly hostedUi: { domain: string; clientId: string; siteOrigin: string };
 }
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 class CognitoUnavailable extends Error {
   constructor(call: string, refusal: CognitoRefusal) {
@@ -86,6 +94,7 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
     const known = lookUp ? null : await findCustomer(db, claims.sub);
     const customer = known ? customerOf(known) : await customerFromCognito(issued.access_token, claims.sub);
     if (!customer) return null;
+    if (claims.sessionId) await insertCustomerSession(db, { id: claims.sessionId, cognitoSub: claims.sub, refreshTokenHash: hashToken(refreshToken) });
     return { accessToken: issued.access_token, expiresIn: issued.expires_in, refreshToken, customer };
   }
 
@@ -96,7 +105,9 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
     async verify(accessToken) {
       const claims = await tokens.verify(accessToken, clock());
       if (!claims) return null;
-      const known = await findCustomer(db, claims.sub);
+      const { customer: known, revoked } = await findCustomerInSession(db, claims.sub, claims.sessionId);
+      // Signed out here: refused at once, whatever the token's own expiry.
+      if (revoked) return null;
       return known ? customerOf(known) : customerFromCognito(accessToken, claims.sub);
     },
 
@@ -123,6 +134,8 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
     },
 
     async signOut(refreshToken) {
+      // Ended here first, so its access tokens are refused even if Cognito cannot be reached.
+      await revokeSessionsOfRefreshToken(db, hashToken(refreshToken), clock());
       try {
         const answer = await cognito.revoke(refreshToken);
         if (!answer.ok) console.warn(JSON.stringify({ level: 'warn', message: `Cognito's revoke endpoint answered ${answer.refusal.status} ${answer.refusal.error}.` }));

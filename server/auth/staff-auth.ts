@@ -1,18 +1,22 @@
 /**
  * Staff sign-in, separate from customers: members are made by an admin (POST /api/staff/members/)
  * or on the command line (`npm run staff -- create EMAIL`), which hands out a one-time link to
- * set a password (24 hours). Sessions are a 15-minute access token (staff-tokens.ts) and a
- * refresh token that rotates on every use, in their own table; reusing a spent one ends the
- * whole family, as for customers (built-in-auth.ts).
+ * set a password (48 hours; a newer link voids the earlier ones). Sessions are a 15-minute access
+ * token (staff-tokens.ts) and a refresh token that rotates on every use, in their own table;
+ * reusing a spent one ends the whole family, as for customers (built-in-auth.ts). Every call
+ * reads the token's session and the member's current role: signing out, being removed or
+ * demoted counts from the next call, not when the token expires.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import {
   findStaff,
   findStaffByEmail,
+  findStaffInSession,
   insertStaff,
   insertStaffLink,
   insertStaffRefreshToken,
+  insertStaffSession,
   lockStaffRefreshToken,
   revokeStaffFamily,
   revokeStaffSessions,
@@ -35,7 +39,7 @@ export const STAFF_LINK_INVALID = 'This link is not valid or has expired. Ask an
 export const STAFF_PASSWORD_SET = 'Your password is set. Sign in with it now.';
 export const STAFF_EMAIL_INVALID = 'Enter the staff member’s email address.';
 
-export const SET_PASSWORD_HOURS = 24;
+export const SET_PASSWORD_HOURS = 48;
 const REFRESH_DAYS = 14;
 
 export const FAILED_STAFF_SIGN_INS_PER_ACCOUNT: Omit<RateLimit, 'message'> = { name: 'staff-sign-in-account', limit: 5, windowMs: 15 * 60_000 };
@@ -68,7 +72,8 @@ export function staffSessionAnswer(session: StaffSession) {
 
 /**
  * Makes a staff member (or finds the one with that email) and a one-time link that sets their
- * password: `{origin}/staff/?set-password=TOKEN`, good for 24 hours. What the CLI calls.
+ * password: `{origin}/staff/?set-password=TOKEN`, good once, for 48 hours; the member's earlier
+ * links stop working. What the CLI calls.
  */
 export async function inviteStaff(
   db: Database,
@@ -107,6 +112,15 @@ export async function ensureDemoStaff(
 
 export const DEMO_STAFF_EMAIL = 'staff@comal.example';
 
+/**
+ * The member a verified token names, as they are now: their current role and email, or null when
+ * the token's session ended or the member was removed. The event stream asks again as it runs.
+ */
+export async function liveStaff(db: Database, claimed: VerifiedStaff): Promise<VerifiedStaff | null> {
+  const now = await findStaffInSession(db, claimed.sessionId, claimed.id);
+  return now ? { ...claimed, email: now.email, role: now.role } : null;
+}
+
 export interface StaffAuth {
   signIn(email: string, password: string, address: string): Promise<StaffSession>;
   refresh(refreshToken: string): Promise<StaffSession | null>;
@@ -122,9 +136,10 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
   async function startSession(row: StaffMemberRow, familyId: string = randomUUID()): Promise<StaffSession> {
     const now = clock();
     const refreshToken = newToken();
+    await insertStaffSession(db, { id: familyId, staffId: row.id });
     await insertStaffRefreshToken(db, { tokenHash: hashToken(refreshToken), familyId, staffId: row.id, expiresAt: hoursFrom(now, REFRESH_DAYS * 24) });
     const member = memberOf(row);
-    return { accessToken: await tokens.issue(member, now), expiresIn: STAFF_ACCESS_TOKEN_SECONDS, refreshToken, member };
+    return { accessToken: await tokens.issue(member, familyId, now), expiresIn: STAFF_ACCESS_TOKEN_SECONDS, refreshToken, member };
   }
 
   return {
@@ -188,6 +203,10 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
       await revokeStaffSessions(db, staffId, now);
     },
 
-    verify: (accessToken) => tokens.verify(accessToken, clock()),
+    async verify(accessToken) {
+      const claimed = await tokens.verify(accessToken, clock());
+      if (!claimed) return null;
+      return liveStaff(db, claimed);
+    },
   };
 }

@@ -135,11 +135,54 @@ export async function spendRefreshToken(db: Queryable, tokenHash: string, now: D
   await db.query('update refresh_tokens set used_at = $2 where token_hash = $1', [tokenHash, now]);
 }
 
+/** Ends a family: its refresh tokens, and its session, so the access tokens it issued are refused too. */
 export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {
   await db.query('update refresh_tokens set revoked_at = coalesce(revoked_at, $2) where family_id = $1', [familyId, now]);
+  await db.query('update customer_sessions set revoked_at = coalesce(revoked_at, $2) where id = $1', [familyId, now]);
 }
 
-/** Ends every session of a customer (after a password reset). */
+/** Ends every session of a customer (after a password reset), access tokens included. */
 export async function revokeCustomerSessions(db: Queryable, cognitoSub: string, now: Date): Promise<void> {
   await db.query('update refresh_tokens set revoked_at = coalesce(revoked_at, $2) where cognito_sub = $1', [cognitoSub, now]);
+  await db.query('update customer_sessions set revoked_at = coalesce(revoked_at, $2) where cognito_sub = $1', [cognitoSub, now]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions (0016_sessions.sql): what an access token's session id is checked against
+
+/** Records a session; a second call for the same id changes nothing (a refresh keeps its session). */
+export async function insertCustomerSession(db: Queryable, session: { id: string; cognitoSub: string; refreshTokenHash?: string | null }): Promise<void> {
+  await db.query('insert into customer_sessions (id, cognito_sub, refresh_token_hash) values ($1, $2, $3) on conflict (id) do nothing', [
+    session.id,
+    session.cognitoSub,
+    session.refreshTokenHash ?? null,
+  ]);
+}
+
+/** Whether the session exists, belongs to the customer and has not ended. */
+export async function isLiveCustomerSession(db: Queryable, id: string, cognitoSub: string): Promise<boolean> {
+  const rows = await db.query('select 1 from customer_sessions where id = $1 and cognito_sub = $2 and revoked_at is null', [id, cognitoSub]);
+  return rows.length > 0;
+}
+
+/**
+ * In one query: the customer row (null when unknown) and whether the session `sessionId` was
+ * ended. A session with no row has not ended (Amazon Cognito's tokens that we never saw issued).
+ */
+export async function findCustomerInSession(db: Queryable, cognitoSub: string, sessionId: string): Promise<{ customer: CustomerRow | null; revoked: boolean }> {
+  const [row] = await db.query<Partial<CustomerRow> & { session_revoked: boolean }>(
+    `select c.cognito_sub, c.email, c.phone, c.name, c.stripe_customer_id,
+       exists (select 1 from customer_sessions s where s.id = $2 and s.revoked_at is not null) as session_revoked
+     from (select 1) as one left join customers c on c.cognito_sub = $1`,
+    [cognitoSub, sessionId],
+  );
+  const customer = row?.cognito_sub
+    ? { cognito_sub: row.cognito_sub, email: row.email!, phone: row.phone ?? null, name: row.name!, stripe_customer_id: row.stripe_customer_id ?? null }
+    : null;
+  return { customer, revoked: row?.session_revoked === true };
+}
+
+/** Ends the sessions that came from one refresh token (Amazon Cognito's sign-out). */
+export async function revokeSessionsOfRefreshToken(db: Queryable, refreshTokenHash: string, now: Date): Promise<void> {
+  await db.query('update customer_sessions set revoked_at = coalesce(revoked_at, $2) where refresh_token_hash = $1', [refreshTokenHash, now]);
 }

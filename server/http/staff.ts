@@ -1,9 +1,11 @@
 /**
  * Who a staff call comes from, and whether their role may make it. The rule, the same on every
  * /api/staff/ call:
- * - no token, or one that is expired, tampered with or not ours: 401 (sign in again);
+ * - no token, or one that is expired, tampered with or not ours, or whose session has ended
+ *   (signed out, a new password) or whose member was removed: 401 (sign in again);
  * - a valid customer's token: 403 (signed in, but not as staff);
- * - a staff member's token where an admin's is needed: 403.
+ * - a staff member's token where an admin's is needed: 403. The role is the member's current one,
+ *   read on every call, not the one in the token.
  * The token comes from `Authorization: Bearer`. Only the event stream also takes it as
  * `?access_token=`, because a browser's EventSource cannot send headers (see routes/staff.ts).
  */

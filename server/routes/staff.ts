@@ -1,6 +1,6 @@
 /**
  * The staff side under /api/staff/: sign-in (login, refresh, signout, password from a one-time
- * link), admins adding members, the live board (orders, moves, promised times, cancel with
+ * link), admins managing the team (add, list, change a role, remove), the live board (orders, moves, promised times, cancel with
  * refund, and the event stream), the pause switch and the menu's sold-out switches.
  *
  * Every call but login/refresh/signout/password checks the caller with http/staff.ts: no or a bad
@@ -9,8 +9,9 @@
  * GET /api/staff/events/ is Server-Sent Events. A browser's EventSource cannot send an
  * Authorization header, so this one route also takes the staff access token as `?access_token=`.
  * The token lives 15 minutes and the stream ends when it expires (the board then reconnects
- * with a fresh token, carrying `?last_event_id=`, so it misses nothing); the request log records
- * paths without their query, so the token is not written there.
+ * with a fresh token, carrying `?last_event_id=`, so it misses nothing), and within a few seconds
+ * of its session ending (sign-out) or its member being removed; the request log records paths
+ * without their query, so the token is not written there.
  */
 import { Hono, type Context } from 'hono';
 import {
@@ -19,6 +20,7 @@ import {
   StaffLoginSchema,
   StaffMoveSchema,
   StaffPromiseSchema,
+  StaffRoleChangeSchema,
   StaffSetPasswordSchema,
   StaffSoldOutSchema,
   StaffStoreSchema,
@@ -27,7 +29,7 @@ import {
   type SoldOutAnswer,
 } from '../../shared/api/staff.ts';
 import type { AppDependencies } from '../app.ts';
-import { createStaffAuth, inviteStaff, STAFF_PASSWORD_SET, staffSessionAnswer } from '../auth/staff-auth.ts';
+import { createStaffAuth, inviteStaff, liveStaff, STAFF_PASSWORD_SET, staffSessionAnswer } from '../auth/staff-auth.ts';
 import { readMenuSyncStatus } from '../db/menu-sync-status.ts';
 import { soldOutOverview } from '../db/sold-out.ts';
 import { syncCloverMenu } from '../services/menu-sync.ts';
@@ -47,11 +49,14 @@ import {
   setSoldOut,
   storeStatus,
 } from '../services/staff-board.ts';
+import { changeRole, listTeam, removeMember } from '../services/staff-team.ts';
 
 /** How often the event stream looks for new events in the database. */
 export const EVENT_POLL_MS = 250;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 export const KEEP_ALIVE_MS = 15_000;
+/** How often the event stream checks that its session is still live and its member still here. */
+export const SESSION_CHECK_MS = 2_000;
 
 export const NOTHING_TO_SYNC = 'The menu comes from the demo data: there is no point-of-sale to sync with.';
 
@@ -108,6 +113,20 @@ export function staffRoutes(deps: AppDependencies): Hono {
         { staff: invite.member, created: invite.created, set_password_url: invite.url, expires_at: invite.expiresAt.toISOString() },
         invite.created ? 201 : 200,
       );
+    })
+    .get('/staff/members/', async (c) => {
+      await member(c, 'admin');
+      return c.json(await listTeam(db), 200, { 'Cache-Control': 'no-store' });
+    })
+    .patch('/staff/members/:id/', async (c) => {
+      await member(c, 'admin');
+      const { role } = await readBody(c, StaffRoleChangeSchema);
+      return c.json(await changeRole(db, c.req.param('id'), role));
+    })
+    .delete('/staff/members/:id/', async (c) => {
+      await member(c, 'admin');
+      await removeMember(db, c.req.param('id'));
+      return c.body(null, 204);
     })
     .get('/staff/orders/', async (c) => {
       await member(c);
@@ -183,8 +202,14 @@ export function staffRoutes(deps: AppDependencies): Hono {
         });
         await stream.write(`retry: 2000\n: connected\n\n`);
         let lastWrite = Date.now();
+        let lastCheck = Date.now();
         try {
           while (open && clock().getTime() < who.expiresAt.getTime()) {
+            // Signed out or removed since the stream opened: it ends, and the board's reconnect is refused.
+            if (Date.now() - lastCheck >= SESSION_CHECK_MS) {
+              lastCheck = Date.now();
+              if (!(await liveStaff(db, who))) break;
+            }
             const events = await orderEventsAfter(db, cursor);
             for (const event of events) {
               if (!open) break;

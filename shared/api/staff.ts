@@ -33,6 +33,11 @@ export const StaffInviteSchema = body({
   role: z.enum(STAFF_ROLES, { error: 'The role must be "staff" or "admin".' }).default('staff'),
 });
 
+/** PATCH /api/staff/members/:id/: a member's new role. */
+export const StaffRoleChangeSchema = body({
+  role: z.enum(STAFF_ROLES, { error: 'The role must be "staff" or "admin".' }),
+});
+
 /** An ISO 8601 time with its offset ("2026-11-20T19:30:00Z"). */
 const instant = z.iso.datetime({ offset: true, error: 'Give the time as an ISO 8601 date and time, like 2026-11-20T19:30:00Z.' });
 
@@ -60,6 +65,17 @@ export interface StaffMemberAnswer {
   id: string;
   email: string;
   role: StaffRoleName;
+}
+
+/** A member as the Team view lists them (GET /api/staff/members/), and PATCH's answer. */
+export interface StaffTeamMember extends StaffMemberAnswer {
+  /** Whether they have chosen a password (false: their invite link is not used yet). */
+  password_set: boolean;
+  created_at: string;
+}
+
+export interface StaffTeamAnswer {
+  members: StaffTeamMember[];
 }
 
 /** POST /api/staff/login/ and /api/staff/refresh/; the refresh token is in the comal_staff_refresh cookie. */

@@ -2,7 +2,8 @@
 // a paid order appears within a second with a sound and a count in the tab's title; the staff
 // accept it, promise a time and mark it ready while the customer's page follows; the board
 // reconnects after losing the network without losing or doubling an order; cancel refunds with a
-// reason; a ticket prints alone; pause and sold-out reach the customer's widget.
+// reason; a ticket prints alone; pause and sold-out reach the customer's widget; admins manage
+// the team.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -10,6 +11,7 @@ import { ORDERING_PAUSED } from '../../shared/schedule.ts';
 import { axeViolations, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
 import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
 import { demoStaffPassword, startServer, type RunningServer } from '../support/server.ts';
+import { LAST_ADMIN } from '../../server/services/staff-team.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
 
 let server: RunningServer;
@@ -281,5 +283,37 @@ describe('the staff board', () => {
     // The weak password was refused (422), as the form said.
     expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
     await page.close();
+  });
+
+  it('an admin makes a member admin, then removes them after a confirmation; the only admin cannot remove themselves', async () => {
+    const board = await openBoard();
+    await board.page.getByRole('button', { name: 'Team' }).click();
+    const team = board.page.getByRole('region', { name: 'The team' });
+    const cook = team.getByRole('listitem').filter({ hasText: 'cook@comal.example' });
+    await cook.getByText('Staff', { exact: true }).waitFor();
+    await team.getByRole('button', { name: 'cook@comal.example: make admin' }).click();
+    await cook.getByText('Admin', { exact: true }).waitFor();
+    await team.getByRole('button', { name: 'cook@comal.example: make staff' }).waitFor();
+
+    await team.getByRole('button', { name: 'Remove cook@comal.example' }).click();
+    const dialog = board.page.getByRole('dialog', { name: 'Remove cook@comal.example?' });
+    await dialog.getByRole('button', { name: 'Keep them' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await cook.count()).toBe(1);
+    await team.getByRole('button', { name: 'Remove cook@comal.example' }).click();
+    expect(await axeViolations(board.page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await cook.waitFor({ state: 'detached' });
+
+    await team.getByRole('button', { name: 'Remove staff@comal.example' }).click();
+    const self = board.page.getByRole('dialog', { name: 'Remove staff@comal.example?' });
+    await self.getByRole('button', { name: 'Remove', exact: true }).click();
+    await self.getByRole('alert').getByText(LAST_ADMIN).waitFor();
+    await board.page.keyboard.press('Escape');
+    await self.waitFor({ state: 'hidden' });
+    await team.getByRole('listitem').filter({ hasText: 'staff@comal.example (you)' }).waitFor();
+    // The last admin's removal was refused (409), as the dialog said.
+    expect(board.errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+    await board.context.close();
   });
 });

@@ -27,7 +27,7 @@ type Who = 'anon' | 'customer' | 'staff' | 'admin';
 const EVERYONE: readonly Who[] = ['anon', 'customer', 'staff', 'admin'];
 
 interface BodyRoute {
-  method: 'POST' | 'DELETE';
+  method: 'POST' | 'PATCH' | 'DELETE';
   /** `:id` is replaced by a generated id segment. */
   path: string;
   /** A valid request the generated bodies are shaped like (null: the route reads no body). */
@@ -159,6 +159,9 @@ const BODY_ROUTES: readonly BodyRoute[] = [
       ),
     weight: 3,
   },
+  // The team (admins only); ids here are never a real member's
+  { method: 'PATCH', path: '/api/staff/members/:id/', base: () => ({ role: 'staff' }), who: EVERYONE, weight: 2 },
+  { method: 'DELETE', path: '/api/staff/members/:id/', base: () => null, who: EVERYONE, weight: 2 },
 ];
 
 const QUERY_ROUTES: readonly QueryRoute[] = [
@@ -173,7 +176,7 @@ const QUERY_ROUTES: readonly QueryRoute[] = [
   { path: '/api/staff/events/', params: ['access_token', 'last_event_id'], who: ['anon', 'customer'], weight: 2 },
   { path: '/api/staff/orders/:id/', params: [], who: EVERYONE, weight: 2 },
   { path: '/api/orders/:id/status/', params: [], who: ['anon'], weight: 1 },
-  ...['/api/menus/', '/api/health/', '/api/csrf/', '/api/auth/config/', '/api/places/config/', '/api/dev/outbox/', '/api/staff/me/', '/api/staff/orders/', '/api/staff/store/', '/api/staff/menu/', '/api/staff/menu/sync/'].map(
+  ...['/api/menus/', '/api/health/', '/api/csrf/', '/api/auth/config/', '/api/places/config/', '/api/dev/outbox/', '/api/staff/me/', '/api/staff/members/', '/api/staff/orders/', '/api/staff/store/', '/api/staff/menu/', '/api/staff/menu/sync/'].map(
     (path) => ({ path, params: [], who: EVERYONE, weight: 0.5 }),
   ),
 ];

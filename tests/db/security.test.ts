@@ -34,7 +34,7 @@ const TWO_COKES = [{ menu_item_id: 'drink-mexican-coke', quantity: 2, modifiers:
 const TWO_COKES_PICKUP = { subtotal: 7, promo_discount: 0, tax: 0.68, delivery_charge: 0, tip: 0, total: 7.68 };
 const STAFF_PASSWORD = 'comal staff board password';
 
-/** Every POST and DELETE of server/routes/*.ts that the CSRF check guards. */
+/** Every POST, PATCH and DELETE of server/routes/*.ts that the CSRF check guards. */
 const GUARDED_ROUTES: [string, string][] = [
   ['POST', '/api/estimate-delivery/'],
   ['POST', '/api/promo-validate/'],
@@ -60,6 +60,8 @@ const GUARDED_ROUTES: [string, string][] = [
   ['POST', '/api/staff/signout/'],
   ['POST', '/api/staff/password/'],
   ['POST', '/api/staff/members/'],
+  ['PATCH', '/api/staff/members/stf_1/'],
+  ['DELETE', '/api/staff/members/stf_1/'],
   ['POST', '/api/staff/orders/ord_1/move/'],
   ['POST', '/api/staff/orders/ord_1/promise/'],
   ['POST', '/api/staff/orders/ord_1/cancel/'],
@@ -154,7 +156,7 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
       }
     });
 
-    it('guards PUT and PATCH too, though no route takes them yet', async () => {
+    it('guards PUT and PATCH on any path too, whether or not a route takes them', async () => {
       for (const method of ['PUT', 'PATCH']) {
         const response = await send(method, '/api/create-order/', {});
         expect(response.status).toBe(403);

@@ -131,7 +131,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
         staff: { id: expect.stringMatching(/^stf_/), email: 'new@comal.example', role: 'staff' },
         created: true,
         set_password_url: expect.stringMatching(/^http:\/\/localhost\/staff\/\?set-password=[\w-]{43}$/),
-        expires_at: new Date(now.getTime() + 24 * 3_600_000).toISOString(),
+        expires_at: new Date(now.getTime() + 48 * 3_600_000).toISOString(),
       });
     });
 
@@ -199,13 +199,18 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       expect(((await login.json()) as { staff: { role: string } }).staff.role).toBe('admin');
     });
 
-    it('a link expires after 24 hours', async () => {
+    it('a link works for 48 hours and not a second longer', async () => {
       const invite = await inviteStaff(api.deps.db, { email: 'late@comal.example', role: 'staff', origin: TEST_ORIGIN, now });
+      expect(invite.expiresAt.getTime() - now.getTime()).toBe(48 * 3_600_000);
       const token = new URL(invite.url).searchParams.get('set-password')!;
       const saved = now;
-      now = new Date(now.getTime() + 24 * 3_600_000 + 1000);
       try {
-        expect((await api.call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).status).toBe(400);
+        now = new Date(saved.getTime() + 48 * 3_600_000 + 1000);
+        const late = await api.call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD });
+        expect(late.status).toBe(400);
+        expect(await message(late)).toBe(STAFF_LINK_INVALID);
+        now = new Date(saved.getTime() + 48 * 3_600_000 - 1000);
+        expect((await api.call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).status).toBe(200);
       } finally {
         now = saved;
       }

@@ -5,7 +5,17 @@
  * ApiRequestError carrying the server's own sentence.
  */
 import { ApiRequestError, createTransport, readCsrfCookie } from '../../../shared/api/client.ts';
-import type { BoardAnswer, BoardOrder, MenuSyncAnswer, SoldOutAnswer, StaffMemberAnswer, StaffRoleName, StaffSessionAnswer } from '../../../shared/api/staff.ts';
+import type {
+  BoardAnswer,
+  BoardOrder,
+  MenuSyncAnswer,
+  SoldOutAnswer,
+  StaffMemberAnswer,
+  StaffRoleName,
+  StaffSessionAnswer,
+  StaffTeamAnswer,
+  StaffTeamMember,
+} from '../../../shared/api/staff.ts';
 import type { MoveTarget } from '../../../shared/staff-board.ts';
 
 export interface StoreStatusAnswer {
@@ -37,6 +47,9 @@ export interface StaffApi {
   soldOutSwitches(token: string): Promise<SoldOutAnswer>;
   menuSync(token: string): Promise<MenuSyncAnswer>;
   invite(token: string, email: string, role: StaffRoleName): Promise<InviteAnswer>;
+  team(token: string): Promise<StaffTeamAnswer>;
+  changeRole(token: string, memberId: string, role: StaffRoleName): Promise<StaffTeamMember>;
+  removeMember(token: string, memberId: string): Promise<void>;
   syncMenu(token: string): Promise<MenuSyncAnswer>;
   setSoldOut(token: string, what: 'items' | 'modifiers', id: string, soldOut: boolean, until: 'end_of_day' | null): Promise<void>;
 }
@@ -45,9 +58,9 @@ export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...arg
   const readCookie = () => document.cookie;
   const transport = createTransport({ baseUrl: '', fetch: fetcher, readCookie });
 
-  async function call<T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, token: string | null, body?: unknown): Promise<T> {
     // The CSRF cookie comes from GET /api/csrf/, asked before the first state-changing call.
-    if (method === 'POST' && !readCsrfCookie(readCookie)) await transport.csrf();
+    if (method !== 'GET' && !readCsrfCookie(readCookie)) await transport.csrf();
     const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
     return (await transport.sendOrThrow(method, `/api/staff/${path}`, { body, headers })) as T;
   }
@@ -76,6 +89,11 @@ export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...arg
     soldOutSwitches: (token) => call('GET', 'menu/', token),
     menuSync: (token) => call('GET', 'menu/sync/', token),
     invite: (token, email, role) => call('POST', 'members/', token, { email, role }),
+    team: (token) => call('GET', 'members/', token),
+    changeRole: (token, memberId, role) => call('PATCH', `members/${encodeURIComponent(memberId)}/`, token, { role }),
+    async removeMember(token, memberId) {
+      await call('DELETE', `members/${encodeURIComponent(memberId)}/`, token);
+    },
     syncMenu: (token) => call('POST', 'menu/sync/', token),
     async setSoldOut(token, what, id, soldOut, until) {
       await call('POST', `menu/${what}/${encodeURIComponent(id)}/sold-out/`, token, { sold_out: soldOut, until: soldOut ? until : null });
