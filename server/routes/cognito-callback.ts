@@ -15,6 +15,7 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDependencies } from '../app.ts';
 import type { CognitoAuth } from '../auth/cognito-auth.ts';
+import { safeLocalPath } from '../../shared/local-path.ts';
 import { HttpError } from '../http/errors.ts';
 import { setRefreshCookie } from '../http/refresh-cookie.ts';
 import { cognitoRedirectUri, hostedUiUrls } from '../auth/cognito-hosted-ui.ts';
@@ -24,16 +25,6 @@ export const SIGN_IN_FAILED_PAGE = '/login/?error=sign-in-failed';
 export const NOT_COGNITO = 'Not found.';
 export const SIGN_IN_STATE_COOKIE = 'comal_sign_in';
 const STATE_SECONDS = 10 * 60;
-
-/** `state` when it is a path on this site ("/checkout/?step=2"), else null: never another origin. */
-export function localReturnPath(state: string | undefined): string | null {
-  if (!state || state.length > 2000 || !state.startsWith('/')) return null;
-  // "//host" and "/\host" leave the site in browsers; control characters have no place in a path.
-  if (state[1] === '/' || state[1] === '\\' || /[\\\u0000-\u001f\u007f]/.test(state)) return null;
-  const base = 'http://site.invalid';
-  const url = new URL(state, base);
-  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
-}
 
 export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
   const cognito = (): CognitoAuth => {
@@ -45,7 +36,7 @@ export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
     .get('/cognito/sign-in/', (c) => {
       const auth = cognito();
       const page = (['login', 'register', 'reset'] as const).find((p) => p === c.req.query('page')) ?? 'login';
-      const next = localReturnPath(c.req.query('next')) ?? AFTER_SIGN_IN;
+      const next = safeLocalPath(c.req.query('next')) ?? AFTER_SIGN_IN;
       const nonce = randomBytes(18).toString('base64url');
       setCookie(c, SIGN_IN_STATE_COOKIE, nonce, { ...cookieOptions, maxAge: STATE_SECONDS });
       const hosted = hostedUiUrls(auth.hostedUi);
@@ -71,7 +62,7 @@ export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
       if (!session) return c.redirect(SIGN_IN_FAILED_PAGE, 302);
       setRefreshCookie(c, session.refreshToken, deps.settings.publicOrigin);
       c.header('Cache-Control', 'no-store');
-      return c.redirect(localReturnPath(state.slice(split + 1)) ?? AFTER_SIGN_IN, 302);
+      return c.redirect(safeLocalPath(state.slice(split + 1)) ?? AFTER_SIGN_IN, 302);
     });
 }
 
