@@ -31,8 +31,12 @@ export interface AppSettings {
   publicOrigin?: string | undefined;
   /** Signs CSRF tokens; the same on every replica. */
   secret: string;
-  /** Whether X-Forwarded-For names the client (behind a load balancer that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many proxies stand in front of the server (TRUST_PROXY): X-Forwarded-For names the client
+   * that many entries from the right, and X-Forwarded-Proto says whether it came over https.
+   * 0: those headers are the client's own word and are ignored.
+   */
+  trustProxy: number;
   /** Signing secret of the Stripe webhook endpoint (STRIPE_WEBHOOK_SECRET); without it the route answers 404. */
   stripeWebhookSecret?: string | undefined;
   /** Stripe's publishable key, which the browser needs to show the card form. */
@@ -79,7 +83,7 @@ export function createApp(deps: AppDependencies): Hono {
   const isAllowedOrigin = (origin: string, c: Context) => isAllowedOriginFor(origin, c, deps.settings);
 
   app.use('*', requestId());
-  app.use('*', securityHeaders({ trustProxy: deps.settings.trustProxy, publicOrigin: deps.settings.publicOrigin }));
+  app.use('*', securityHeaders(deps.settings));
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
