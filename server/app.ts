@@ -35,8 +35,12 @@ export interface AppSettings {
   localOrigins?: readonly string[];
   /** Signs CSRF tokens; the same on every replica. */
   secret: string;
-  /** Whether X-Forwarded-For names the client (behind a load balancer that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many proxies stand in front of the server (TRUST_PROXY): X-Forwarded-For names the client
+   * that many entries from the right, and X-Forwarded-Proto says whether it came over https.
+   * 0: those headers are the client's own word and are ignored.
+   */
+  trustProxy: number;
   /** Signing secret of the Stripe webhook endpoint (STRIPE_WEBHOOK_SECRET); without it the route answers 404. */
   stripeWebhookSecret?: string | undefined;
   /** Stripe's publishable key, which the browser needs to show the card form. */
@@ -86,7 +90,7 @@ export function createApp(deps: AppDependencies): Hono {
 
   app.use('*', (c, next) => deps.inFlight.track(next()));
   app.use('*', requestId());
-  app.use('*', securityHeaders({ trustProxy: deps.settings.trustProxy, publicOrigin: deps.settings.publicOrigin }));
+  app.use('*', securityHeaders(deps.settings));
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();

@@ -25,7 +25,11 @@ export interface ServerConfig {
   /** NODE_ENV=production, or a PostgreSQL server (DATABASE_URL): no dev conveniences, PUBLIC_ORIGIN required. */
   production: boolean;
   secretKey: string | undefined;
-  trustProxy: boolean;
+  /**
+   * How many proxies (load balancers, CDNs) stand in front of the server (TRUST_PROXY), each
+   * adding to X-Forwarded-For; 0 when clients reach it directly.
+   */
+  trustProxy: number;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripePublishableKey: string | undefined;
@@ -108,7 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     localOrigins: publicOrigin === undefined && isLoopbackHost(host) ? local.slice(1) : [],
     production,
     secretKey: env.SECRET_KEY || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: proxyHops(env.TRUST_PROXY),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
@@ -200,6 +204,18 @@ function stripeApiBase(text: string): StripeApiBase {
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) throw refuse();
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
+}
+
+/** TRUST_PROXY: unset or 0, no proxy; a whole number, that many; `true` (an older form), one. */
+function proxyHops(text: string | undefined): number {
+  const value = text?.trim() ?? '';
+  if (value === '') return 0;
+  if (value === 'true') return 1;
+  const hops = /^\d{1,2}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(hops)) {
+    throw new Error(`TRUST_PROXY must be the number of proxies in front of the server, like 1 (0 or unset for none), not "${text}".`);
+  }
+  return hops;
 }
 
 function fixedNow(text: string): Date {

@@ -2,6 +2,8 @@
  * Serves the built site and widget with the spec's redirect rules (section 2): a path without a
  * trailing slash, with no file extension and not under /api/, moves to the slash form keeping
  * the query string; /taco-boxes moves to /tacoboxes/; anything else unknown gets the 404 page.
+ * A redirect only ever names a path on this site: a request path a browser would read as another
+ * host once moved (`//evil.example/login`) gets the 404 page instead.
  * Each page carries a Content-Security-Policy naming the sha256 of its own inline scripts (read
  * from the HTML file the first time it is served, again when the file changes), so no other
  * inline script runs; the widget's files get none, since they run on partners' pages.
@@ -11,6 +13,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { safeLocalPath } from '../shared/local-path.ts';
 
 const MOVED: Record<string, string> = { '/taco-boxes': '/tacoboxes/', '/taco-boxes/': '/tacoboxes/' };
 
@@ -126,10 +129,12 @@ export function mountStaticSite(app: Hono, distDir: string): void {
   const policyFor = pagePolicies(siteRoot);
 
   app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const url = new URL(c.req.url);
-    const target = c.req.method === 'GET' || c.req.method === 'HEAD' ? redirectTarget(url.pathname, url.search) : null;
-    if (target) return c.redirect(target, 301);
-    await next();
+    const target = redirectTarget(url.pathname, url.search);
+    if (target === null) return next();
+    const local = safeLocalPath(target);
+    return local ? c.redirect(local, 301) : c.notFound();
   });
   app.use('*', async (c, next) => {
     await next();

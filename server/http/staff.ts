@@ -16,6 +16,7 @@ import type { StaffAuth } from '../auth/staff-auth.ts';
 import type { VerifiedStaff } from '../auth/staff-tokens.ts';
 import type { StaffRole } from '../db/staff.ts';
 import { HttpError } from './errors.ts';
+import { cameOverHttps, type HttpsSettings } from './https.ts';
 
 export const STAFF_SIGN_IN_REQUIRED = 'Sign in with your staff account to continue.';
 export const STAFF_SESSION_ENDED = 'Your staff session has ended. Sign in again.';
@@ -45,17 +46,13 @@ export async function staffMember(
   return member;
 }
 
-function secure(c: Context, publicOrigin: string | undefined): boolean {
-  return (publicOrigin ?? new URL(c.req.url).origin).startsWith('https:') || c.req.header('x-forwarded-proto') === 'https';
+/** httpOnly, SameSite=Strict (the board is on the restaurant's own site), only sent to /api/staff/, Secure on https. */
+export function setStaffRefreshCookie(c: Context, token: string, settings: HttpsSettings): void {
+  setCookie(c, STAFF_REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'Strict', secure: cameOverHttps(c, settings), path: STAFF_COOKIE_PATH, maxAge: FOURTEEN_DAYS });
 }
 
-/** httpOnly, SameSite=Strict (the board is on the restaurant's own site), only sent to /api/staff/. */
-export function setStaffRefreshCookie(c: Context, token: string, publicOrigin: string | undefined): void {
-  setCookie(c, STAFF_REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'Strict', secure: secure(c, publicOrigin), path: STAFF_COOKIE_PATH, maxAge: FOURTEEN_DAYS });
-}
-
-export function clearStaffRefreshCookie(c: Context, publicOrigin: string | undefined): void {
-  deleteCookie(c, STAFF_REFRESH_COOKIE, { httpOnly: true, sameSite: 'Strict', secure: secure(c, publicOrigin), path: STAFF_COOKIE_PATH });
+export function clearStaffRefreshCookie(c: Context, settings: HttpsSettings): void {
+  deleteCookie(c, STAFF_REFRESH_COOKIE, { httpOnly: true, sameSite: 'Strict', secure: cameOverHttps(c, settings), path: STAFF_COOKIE_PATH });
 }
 
 export function readStaffRefreshCookie(c: Context): string | undefined {

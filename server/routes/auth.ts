@@ -43,7 +43,7 @@ export function authRoutes(deps: AppDependencies): Hono {
     .post('/auth/login/', async (c) => {
       const { email, password } = await readBody(c, LoginRequestSchema);
       const session = await builtIn().signIn(email, password, clientAddress(c, settings.trustProxy), settings.publicOrigin);
-      setRefreshCookie(c, session.refreshToken, settings.publicOrigin);
+      setRefreshCookie(c, session.refreshToken, settings);
       return c.json(sessionAnswer(session));
     })
     .post('/auth/password-reset/', async (c) => {
@@ -54,23 +54,23 @@ export function authRoutes(deps: AppDependencies): Hono {
     .post('/auth/password-reset/confirm/', async (c) => {
       const { token, password } = await readBody(c, PasswordResetConfirmSchema);
       await builtIn().resetPassword(token, password);
-      clearRefreshCookie(c, settings.publicOrigin);
+      clearRefreshCookie(c, settings);
       return c.json({ message: PASSWORD_CHANGED });
     })
     .post('/cognito/refresh/', async (c) => {
       const token = readRefreshCookie(c);
       const session = token ? await deps.auth.refresh(token) : null;
       if (!session) {
-        clearRefreshCookie(c, settings.publicOrigin);
+        clearRefreshCookie(c, settings);
         throw new HttpError(401, SESSION_ENDED);
       }
-      setRefreshCookie(c, session.refreshToken, settings.publicOrigin);
+      setRefreshCookie(c, session.refreshToken, settings);
       return c.json(sessionAnswer(session));
     })
     .post('/cognito/signout/', async (c) => {
       const token = readRefreshCookie(c);
       if (token) await deps.auth.signOut(token);
-      clearRefreshCookie(c, settings.publicOrigin);
+      clearRefreshCookie(c, settings);
       return c.body(null, 204);
     });
 }

@@ -11,11 +11,13 @@
  *   /login/?error=sign-in-failed. With built-in accounts the routes do not exist (404).
  */
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDependencies } from '../app.ts';
 import type { CognitoAuth } from '../auth/cognito-auth.ts';
+import { safeLocalPath } from '../../shared/local-path.ts';
 import { HttpError } from '../http/errors.ts';
+import { cameOverHttps } from '../http/https.ts';
 import { setRefreshCookie } from '../http/refresh-cookie.ts';
 import { cognitoRedirectUri, hostedUiUrls } from '../auth/cognito-hosted-ui.ts';
 
@@ -25,29 +27,19 @@ export const NOT_COGNITO = 'Not found.';
 export const SIGN_IN_STATE_COOKIE = 'comal_sign_in';
 const STATE_SECONDS = 10 * 60;
 
-/** `state` when it is a path on this site ("/checkout/?step=2"), else null: never another origin. */
-export function localReturnPath(state: string | undefined): string | null {
-  if (!state || state.length > 2000 || !state.startsWith('/')) return null;
-  // "//host" and "/\host" leave the site in browsers; control characters have no place in a path.
-  if (state[1] === '/' || state[1] === '\\' || /[\\\u0000-\u001f\u007f]/.test(state)) return null;
-  const base = 'http://site.invalid';
-  const url = new URL(state, base);
-  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
-}
-
 export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
   const cognito = (): CognitoAuth => {
     if (deps.auth.name !== 'cognito') throw new HttpError(404, NOT_COGNITO);
     return deps.auth as CognitoAuth;
   };
-  const cookieOptions = { httpOnly: true, sameSite: 'Lax' as const, path: '/api/cognito/', secure: (deps.settings.publicOrigin ?? '').startsWith('https:') };
+  const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: 'Lax' as const, path: '/api/cognito/', secure: cameOverHttps(c, deps.settings) });
   return new Hono()
     .get('/cognito/sign-in/', (c) => {
       const auth = cognito();
       const page = (['login', 'register', 'reset'] as const).find((p) => p === c.req.query('page')) ?? 'login';
-      const next = localReturnPath(c.req.query('next')) ?? AFTER_SIGN_IN;
+      const next = safeLocalPath(c.req.query('next')) ?? AFTER_SIGN_IN;
       const nonce = randomBytes(18).toString('base64url');
-      setCookie(c, SIGN_IN_STATE_COOKIE, nonce, { ...cookieOptions, maxAge: STATE_SECONDS });
+      setCookie(c, SIGN_IN_STATE_COOKIE, nonce, { ...cookieOptions(c), maxAge: STATE_SECONDS });
       const hosted = hostedUiUrls(auth.hostedUi);
       const url = { login: hosted.login_url, register: hosted.register_url, reset: hosted.reset_url }[page];
       c.header('Cache-Control', 'no-store');
@@ -56,7 +48,7 @@ export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
     .get('/cognito/callback/', async (c) => {
       const auth = cognito();
       const expected = getCookie(c, SIGN_IN_STATE_COOKIE);
-      deleteCookie(c, SIGN_IN_STATE_COOKIE, cookieOptions);
+      deleteCookie(c, SIGN_IN_STATE_COOKIE, cookieOptions(c));
       const state = c.req.query('state') ?? '';
       const split = state.indexOf('~');
       const code = c.req.query('code');
@@ -69,9 +61,9 @@ export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
         return c.redirect(SIGN_IN_FAILED_PAGE, 302);
       }
       if (!session) return c.redirect(SIGN_IN_FAILED_PAGE, 302);
-      setRefreshCookie(c, session.refreshToken, deps.settings.publicOrigin);
+      setRefreshCookie(c, session.refreshToken, deps.settings);
       c.header('Cache-Control', 'no-store');
-      return c.redirect(localReturnPath(state.slice(split + 1)) ?? AFTER_SIGN_IN, 302);
+      return c.redirect(safeLocalPath(state.slice(split + 1)) ?? AFTER_SIGN_IN, 302);
     });
 }
 

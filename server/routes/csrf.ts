@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDependencies } from '../app.ts';
 import { setCsrfCookie } from '../http/csrf.ts';
-import { cameOverHttps } from '../http/security-headers.ts';
+import { cameOverHttps } from '../http/https.ts';
 
 /** GET /api/csrf/: sets the csrftoken cookie and returns the same token for pages that cannot read it. */
 export function csrfRoutes({ settings }: AppDependencies): Hono {

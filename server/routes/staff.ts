@@ -76,29 +76,29 @@ export function staffRoutes(deps: AppDependencies): Hono {
     .post('/staff/login/', async (c) => {
       const { email, password } = await readBody(c, StaffLoginSchema);
       const session = await staff.signIn(email, password, clientAddress(c, settings.trustProxy));
-      setStaffRefreshCookie(c, session.refreshToken, settings.publicOrigin);
+      setStaffRefreshCookie(c, session.refreshToken, settings);
       return c.json(staffSessionAnswer(session));
     })
     .post('/staff/refresh/', async (c) => {
       const token = readStaffRefreshCookie(c);
       const session = token ? await staff.refresh(token) : null;
       if (!session) {
-        clearStaffRefreshCookie(c, settings.publicOrigin);
+        clearStaffRefreshCookie(c, settings);
         throw new HttpError(401, STAFF_SESSION_ENDED);
       }
-      setStaffRefreshCookie(c, session.refreshToken, settings.publicOrigin);
+      setStaffRefreshCookie(c, session.refreshToken, settings);
       return c.json(staffSessionAnswer(session));
     })
     .post('/staff/signout/', async (c) => {
       const token = readStaffRefreshCookie(c);
       if (token) await staff.signOut(token);
-      clearStaffRefreshCookie(c, settings.publicOrigin);
+      clearStaffRefreshCookie(c, settings);
       return c.body(null, 204);
     })
     .post('/staff/password/', async (c) => {
       const { token, password } = await readBody(c, StaffSetPasswordSchema);
       await staff.setPassword(token, password);
-      clearStaffRefreshCookie(c, settings.publicOrigin);
+      clearStaffRefreshCookie(c, settings);
       return c.json({ message: STAFF_PASSWORD_SET });
     })
     .get('/staff/me/', async (c) => {

@@ -10,7 +10,8 @@
  * `{ code, message, field_errors }` (https://developer.doordash.com/en-US/docs/drive/reference/errors).
  * DoorDash documents no single answer for accepting an expired quote; this one answers
  * 400 `quote_expired`. Test hooks: `setFee`, `expireQuotes` and `advance` (the 5-minute clock),
- * `failNext`, and `event` / `postWebhook` to play DoorDash's status webhooks.
+ * `failNext`, `setTrackingUrl` (what its answers and events give as tracking_url), and `event` /
+ * `postWebhook` to play DoorDash's status webhooks.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -61,6 +62,8 @@ export interface DoorDashStandIn {
   quote(externalDeliveryId: string): StandInQuote | undefined;
   /** The fee of the quotes made from now on, in cents. */
   setFee(cents: number): void;
+  /** The tracking_url of answers and events from now on (any text, to play a hostile one); null: DoorDash's usual https link. */
+  setTrackingUrl(url: string | null): void;
   /** Every quote made so far is expired (as if five minutes went by). */
   expireQuotes(): void;
   /** Moves the stand-in's clock, which expires quotes 5 minutes after they were made. */
@@ -108,7 +111,8 @@ export async function startDoorDashStandIn(
   let offsetMs = 0;
   let failure: DoorDashApiError | null = null;
   const now = () => Date.now() + offsetMs;
-  const trackingUrl = (id: string) => `https://track.doordash.com/share/${encodeURIComponent(id)}/track`;
+  let trackingUrlOverride: string | null = null;
+  const trackingUrl = (id: string) => trackingUrlOverride ?? `https://track.doordash.com/share/${encodeURIComponent(id)}/track`;
 
   async function verify(authorization: string | undefined): Promise<RecordedDoorDashRequest['token']> {
     const unauthorized = (message: string) => new DoorDashApiError(401, { code: 'authentication_error', message });
@@ -261,6 +265,7 @@ export async function startDoorDashStandIn(
     requests,
     quote: (id) => quotes.get(id),
     setFee: (cents) => void (fee = cents),
+    setTrackingUrl: (url) => void (trackingUrlOverride = url),
     expireQuotes: () => quotes.forEach((q) => void (q.expired = true)),
     advance: (ms) => void (offsetMs += ms),
     failNext: (status, body) => void (failure = new DoorDashApiError(status, body)),

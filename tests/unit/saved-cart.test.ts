@@ -75,6 +75,12 @@ describe('the page after sign-in', () => {
     ['?next=//evil.example/', '/account/'],
     ['?next=/\\evil.example/', '/account/'],
     ['?next=javascript:alert(1)', '/account/'],
+    ['?next=/.//evil.example/', '/account/'],
+    ['?next=/..//evil.example/', '/account/'],
+    ['?next=/%252F%252Fevil.example/', '/account/'],
+    ['?next=/%09/evil.example/', '/account/'],
+    ['?next=%09//evil.example/', '/account/'],
+    ['?next=/a/../checkout/', '/checkout/'],
   ])('%s goes to %s', (search, path) => {
     expect(nextPath(search)).toBe(path);
   });

@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
+import { safeLocalPath } from '../../shared/local-path.ts';
 
 export type HostedPage = 'login_url' | 'register_url' | 'reset_url';
 
@@ -15,7 +16,9 @@ export function useHostedSignIn(api: ApiClient, page: HostedPage, go: (url: stri
     api.authConfig().then(
       (config) => {
         const url = config.provider === 'cognito' ? config.hosted_ui?.[page] : undefined;
-        if (current && url) go(`${url}${url.includes('?') ? '&' : '?'}next=${encodeURIComponent(next)}`);
+        // The server checks `next` again; only a path on this site is ever sent.
+        const back = safeLocalPath(next) ?? '/account/';
+        if (current && url) go(`${url}${url.includes('?') ? '&' : '?'}next=${encodeURIComponent(back)}`);
       },
       () => {},
     );

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../shared/api/client.ts';
+import { safeLocalPath } from '../../shared/local-path.ts';
 import { Field } from '../checkout/field.tsx';
 import type { AccountContext } from './account-context.ts';
 import { AccountForm, Done } from './account-form.tsx';
@@ -19,8 +20,7 @@ const PASSWORD_SHORT = `Use at least ${MIN_PASSWORD_LENGTH} characters for your 
 
 /** The page to go to after signing in: ?next= when it is a path on this site, else /account/. */
 export function nextPath(search: string): string {
-  const next = new URLSearchParams(search).get('next') ?? '';
-  return /^\/(?![/\\])/.test(next) && !/[\s\\]/.test(next) ? next : '/account/';
+  return safeLocalPath(new URLSearchParams(search).get('next')) ?? '/account/';
 }
 
 function tokenOf(search: string): string {

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
 import type { FinalizedOrder } from '../../shared/api/schemas.ts';
 import { LOADING } from '../../shared/api/messages.ts';
+import { httpsLink } from '../../shared/https-link.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { formatStoreTime } from '../../shared/schedule.ts';
@@ -87,6 +88,8 @@ export function OrderConfirmation({ api, apiOrigin, orderId }: { api: ApiClient;
   }
   const { order } = state;
   const status = live?.status ?? order.status;
+  // The delivery service's page opens only as an https link, whatever the stream carries.
+  const trackingLink = httpsLink(live?.delivery?.tracking_url);
   const money = (dollars: number) => formatUSD(toCents(dollars));
   const row = (label: string, dollars: number) => (
     <div className="total-row">
@@ -105,8 +108,8 @@ export function OrderConfirmation({ api, apiOrigin, orderId }: { api: ApiClient;
       {live?.delivery && status !== 'cancelled' && (
         <p className="delivery-status">
           {live.delivery.text}{' '}
-          {live.delivery.tracking_url && (
-            <a href={live.delivery.tracking_url} target="_blank" rel="noopener">
+          {trackingLink && (
+            <a href={trackingLink} target="_blank" rel="noopener noreferrer">
               Track your driver
             </a>
           )}

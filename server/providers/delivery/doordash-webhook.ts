@@ -7,12 +7,14 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OrderStatus } from '../../db/orders.ts';
+import { trackingLink } from './doordash-tracking.ts';
 
 export interface DoorDashEvent {
   event_name: string;
   external_delivery_id: string;
   /** DoorDash's time of the event, as it sent it. */
   created_at: string;
+  /** DoorDash's tracking page, only when it is an https link. */
   tracking_url?: string;
   dasher_name?: string;
 }
@@ -64,7 +66,7 @@ export function parseDoorDashEvent(body: unknown): DoorDashEvent | null {
   const eventName = text('event_name');
   const externalId = text('external_delivery_id');
   if (!eventName || !externalId) return null;
-  const trackingUrl = text('tracking_url');
+  const trackingUrl = trackingLink(fields.tracking_url, externalId);
   const dasherName = text('dasher_name');
   return {
     event_name: eventName,

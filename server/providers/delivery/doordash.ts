@@ -14,6 +14,7 @@ import { restaurant } from '../../../shared/restaurant.ts';
 import { newId } from '../../ids.ts';
 import { OUTSIDE_US, roundMiles, unknownZip, wrongState } from './courier.ts';
 import type { DeliveryProvider, DeliveryQuoteResult } from './delivery-provider.ts';
+import { trackingLink } from './doordash-tracking.ts';
 import { createDoorDashClient, DoorDashError, type DoorDashClient, type DoorDashCredentials } from './doordash-client.ts';
 import { zip5, zipCentroid, type ZipCentroid } from './zip-centroids.ts';
 
@@ -59,7 +60,7 @@ interface DoorDashDelivery {
   fee: number;
   currency?: string;
   delivery_status?: string;
-  tracking_url?: string;
+  tracking_url?: unknown;
   support_reference?: string;
   dropoff_location?: { lat?: number; lng?: number };
 }
@@ -151,7 +152,7 @@ export function createDoorDash(config: DoorDashConfig, client: DoorDashClient = 
       return {
         accepted: true,
         externalDeliveryId: answer.external_delivery_id ?? externalDeliveryId,
-        trackingUrl: answer.tracking_url ?? null,
+        trackingUrl: trackingLink(answer.tracking_url, answer.external_delivery_id ?? externalDeliveryId),
         feeCents: answer.fee,
         status: answer.delivery_status ?? 'created',
         supportReference: answer.support_reference ?? null,
