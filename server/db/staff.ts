@@ -39,6 +39,14 @@ export async function setStaffPassword(db: Queryable, id: string, passwordHash: 
   await db.query('update staff_members set password_hash = $2, password_changed_at = $3 where id = $1', [id, passwordHash, at]);
 }
 
+/**
+ * Stores a new hash of the same password (stronger settings), only if the stored one is still
+ * `oldHash`: a password changed meanwhile stays. Sessions and password_changed_at are left alone.
+ */
+export async function replaceStaffPasswordHash(db: Queryable, id: string, oldHash: string, newHash: string): Promise<void> {
+  await db.query('update staff_members set password_hash = $3 where id = $1 and password_hash = $2', [id, oldHash, newHash]);
+}
+
 export async function insertStaffLink(db: Queryable, link: { tokenHash: string; staffId: string; expiresAt: Date }): Promise<void> {
   await db.query(`insert into staff_links (token_hash, staff_id, purpose, expires_at) values ($1, $2, 'set-password', $3)`, [
     link.tokenHash,

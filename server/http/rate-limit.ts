@@ -37,13 +37,6 @@ export async function countHit(
   return { allowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds: Math.max(1, retryAfter) };
 }
 
-/** How many hits the current window holds, without counting one (to refuse before the work). */
-export async function peekHits(db: Queryable, rule: Omit<RateLimit, 'message'>, who: string, now: Date = new Date()): Promise<number> {
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-  const [row] = await db.query<{ hits: number }>('select hits from rate_limit_hits where bucket = $1 and window_start = $2', [`${rule.name}:${who}`, windowStart]);
-  return row?.hits ?? 0;
-}
-
 /** Drops windows that ended long ago (run now and then, not per request). */
 export async function pruneRateLimits(db: Queryable, olderThan: Date): Promise<void> {
   await db.query('delete from rate_limit_hits where window_start < $1', [olderThan]);
