@@ -7,8 +7,8 @@
  * unguessable") with the person's email and name counted as things an attacker knows.
  *
  * Stored as scrypt hashes, `scrypt$N$r$p$salt$hash` (base64), so the cost can rise later and old
- * hashes still verify. scrypt runs on libuv's thread pool, never on the event loop, and at most a
- * few at once, so a burst of sign-ins neither stalls other requests nor takes every pool thread
+ * hashes still verify. scrypt runs on libuv's thread pool, never on the event loop, and a few at
+ * most at once, so a burst of sign-ins neither stalls other requests nor takes every pool thread
  * from file reads. Hashes from before (bcrypt, `$2...`) still verify; a sign-in that proves one
  * right stores a new scrypt hash in its place (`needsRehash`).
  */
@@ -73,10 +73,12 @@ const PREFIX = 'scrypt';
 const CURRENT = `${PREFIX}$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$`;
 
 /**
- * Hashes computed at once: no more than the cores, and always one pool thread (of libuv's 4, or
- * UV_THREADPOOL_SIZE) left for file reads and name lookups. The others wait their turn here.
+ * Hashes computed at once: one core fewer than the machine has, so the event loop always has a
+ * core of its own (on a busy 2-core machine, hashing two at once made its p99 delay two to three
+ * times as long, for no more hashes a second), and one pool thread (of libuv's 4, or UV_THREADPOOL_SIZE) always left for file
+ * reads and name lookups; at least one. The others wait their turn here.
  */
-const HASHING_AT_ONCE = Math.max(1, Math.min(availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1));
+const HASHING_AT_ONCE = Math.max(1, Math.min(availableParallelism() - 1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1));
 let hashing = 0;
 const waiting: (() => void)[] = [];
 
