@@ -63,8 +63,8 @@ export function passwordProblem(password: string, owner: PasswordOwner = {}): st
 
 /**
  * OWASP's scrypt settings (Password Storage Cheat Sheet) come in five of equal strength; this one
- * needs the least work per hash with 16 MiB of memory (128 * N * r), so four pool threads hashing
- * at once hold 64 MiB, where N=2^17 would hold half a gigabyte.
+ * needs the least work per hash (about half of N=2^17's) with 16 MiB of memory (128 * N * r),
+ * where N=2^17 takes 128 MiB for every hash in progress.
  */
 const SCRYPT = { N: 2 ** 14, r: 8, p: 5 } as const;
 const SALT_BYTES = 16;
