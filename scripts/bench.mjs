@@ -3,8 +3,9 @@
 // and also a PostgreSQL server when DATABASE_URL is set: a new database there, dropped after):
 // GET /api/menus/ next to the same bytes served as a static file by the same process, and
 // create-order and the whole pay-and-finalize path (create-order, the demo card payment,
-// finalize-order: three calls in a row per client) at 1, 10 and 50 concurrent clients; then page
-// loads: Lighthouse (mobile preset, performance only) on the main pages, next to each page's HTML
+// finalize-order: three calls in a row per client) at 1, 10 and 50 concurrent clients; sign-ins
+// with the right password from 20 clients at once (20 accounts), and GET /api/menus/ while they
+// run, since hashing a password must not hold up anyone else; then page loads: Lighthouse (mobile preset, performance only) on the main pages, next to each page's HTML
 // and JavaScript weight (scripts/lighthouse.mjs).
 // Figures, not pass/fail: tests never time anything. Everything printed also goes to
 // bench/report.json. BENCH_SECONDS (10) sets each load test's length; BENCH_LIGHTHOUSE=0 skips
@@ -54,7 +55,8 @@ async function startServer(databaseUrl = '') {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     // Orders are taken only in opening hours: the bench's server lives on a Friday at 11:00 in Los Angeles.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z' },
+    // DEV_OUTBOX=1: the sign-in accounts confirm their email through GET /api/dev/outbox/.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEV_OUTBOX: '1', FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
@@ -152,19 +154,70 @@ async function apiUnderLoad(server, database) {
   for (const connections of [1, 10, 50]) {
     results.push(row('pay and finalize (3 calls)', await run({ url: server.url, connections, requests: payAndFinalize })));
   }
+  const signIns = await signInsUnderLoad(server, headers);
+  results.push(row(`POST /api/auth/login/ (right password)`, signIns.signIn), row(`GET /api/menus/ during ${SIGN_IN_CLIENTS} sign-ins`, signIns.menus));
   rmSync(staticDir, { recursive: true, force: true });
 
   console.log(`API on ${database}, ${SECONDS} s each (${menusBody.length} B menu, ${gzipSync(menusBody).length} B gzip)`);
   printTable(['call', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'failed'], results);
   console.log(`menus / static ratio: ${(results[0][2] / results[1][2]).toFixed(2)}; pay and finalize: paid orders per second = req/s ÷ 3`);
+  console.log(`sign-ins: ${Math.round(signIns.signIn.requests.average)}/s from ${SIGN_IN_CLIENTS} clients; menus p99 ${results[0][4]} ms alone, ${signIns.menus.latency.p99} ms while they run`);
   console.log();
   return {
     database,
     seconds: SECONDS,
     menu_bytes: menusBody.length,
     menus_to_static_ratio: Number((results[0][2] / results[1][2]).toFixed(2)),
+    sign_in: {
+      clients: SIGN_IN_CLIENTS,
+      sign_ins_per_second: Math.round(signIns.signIn.requests.average),
+      sign_in_p99_ms: signIns.signIn.latency.p99,
+      failed: signIns.signIn.non2xx + signIns.signIn.errors + signIns.signIn.timeouts,
+      menus_p99_ms_alone: results[0][4],
+      menus_p99_ms_during_sign_ins: signIns.menus.latency.p99,
+    },
     calls: results.map(([call, clients, rps, p50, p99, failed]) => ({ call, clients, requests_per_second: rps, p50_ms: p50, p99_ms: p99, failed })),
   };
+}
+
+const SIGN_IN_CLIENTS = 20;
+const SIGN_IN_PASSWORD = 'bench tortillas under a violet moon';
+
+/**
+ * Sign-ins with the right password from SIGN_IN_CLIENTS clients at once, each request for the
+ * next of as many accounts (registered and confirmed first, through the dev outbox), next to
+ * GET /api/menus/ from 10 clients for the same seconds. Answers both autocannon results.
+ */
+async function signInsUnderLoad(server, headers) {
+  const emails = Array.from({ length: SIGN_IN_CLIENTS }, (_, i) => `bench-sign-in-${i}@example.com`);
+  for (const email of emails) {
+    const registered = await fetch(`${server.url}/api/auth/register/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password: SIGN_IN_PASSWORD, name: 'Bench Customer', phone: '2135550100' }),
+    });
+    if (registered.status !== 201) throw new Error(`registering ${email} answered ${registered.status}: ${await registered.text()}`);
+  }
+  const mails = await (await fetch(`${server.url}/api/dev/outbox/`)).json();
+  for (const email of emails) {
+    const link = mails.find((mail) => mail.to === email)?.links.find((l) => l.includes('token='));
+    if (!link) throw new Error(`no confirmation mail for ${email}`);
+    const confirmed = await fetch(`${server.url}/api/auth/confirm/`, { method: 'POST', headers, body: JSON.stringify({ token: new URL(link).searchParams.get('token') }) });
+    if (confirmed.status !== 200) throw new Error(`confirming ${email} answered ${confirmed.status}: ${await confirmed.text()}`);
+  }
+  // One account after another, so the clients in flight sign in to different accounts.
+  let next = 0;
+  const signIn = {
+    method: 'POST',
+    path: '/api/auth/login/',
+    headers,
+    setupRequest: (request) => ({ ...request, body: JSON.stringify({ email: emails[next++ % emails.length], password: SIGN_IN_PASSWORD }) }),
+  };
+  const [signInResult, menus] = await Promise.all([
+    run({ url: server.url, connections: SIGN_IN_CLIENTS, requests: [signIn] }),
+    run({ url: `${server.url}/api/menus/`, connections: 10 }),
+  ]);
+  return { signIn: signInResult, menus };
 }
 
 report.api = [];

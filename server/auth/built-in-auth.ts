@@ -17,6 +17,7 @@ import {
   insertRefreshToken,
   isLiveCustomerSession,
   lockRefreshToken,
+  replacePasswordHash,
   revokeCustomerSessions,
   revokeFamily,
   replacePendingPassword,
@@ -30,12 +31,13 @@ import {
   type LinkPurpose,
 } from '../db/accounts.ts';
 import { HttpError } from '../http/errors.ts';
-import { countHit, hit, peekHits, type RateLimit } from '../http/rate-limit.ts';
+import { countHit, hit, type RateLimit } from '../http/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import { createAccessTokens, ACCESS_TOKEN_SECONDS } from './access-tokens.ts';
 import type { AuthProvider, Customer, Session } from './auth-provider.ts';
-import { checkPassword, hashPassword, passwordProblem, UNUSED_HASH } from './passwords.ts';
+import { checkPassword, hashPassword, needsRehash, passwordProblem } from './passwords.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 
 export const REGISTERED = 'Check your email: we sent you a link to confirm your account.';
 export const CONFIRMED = 'Your email is confirmed. You can sign in now.';
@@ -44,7 +46,6 @@ export const SIGN_IN_FAILED = 'The email or password is not right.';
 export const NOT_CONFIRMED = 'Confirm your email first: we just sent you a new link.';
 export const RESET_SENT = 'If there is an account for that email, we sent it a link to choose a new password.';
 export const PASSWORD_CHANGED = 'Your password is changed. Sign in with it now.';
-export const TOO_MANY_SIGN_INS = 'Too many attempts to sign in. Wait 15 minutes and try again.';
 export const TOO_MANY_MAILS = 'We have sent as many mails as we can for now. Check your inbox and spam folder, or try again in an hour.';
 export const TOO_MANY_SIGN_UPS = 'Too many accounts were made from your network. Try again in an hour.';
 
@@ -63,10 +64,6 @@ export const VOIDED_PASSWORD = '!voided: signed up for again before anyone confi
 const REFRESH_DAYS = 30;
 const CONFIRM_HOURS = 24;
 const RESET_HOURS = 1;
-
-/** Failed sign-ins allowed per account and per address in 15 minutes. */
-export const FAILED_SIGN_INS_PER_ACCOUNT: Omit<RateLimit, 'message'> = { name: 'sign-in-account', limit: 5, windowMs: 15 * 60_000 };
-export const FAILED_SIGN_INS_PER_ADDRESS: Omit<RateLimit, 'message'> = { name: 'sign-in-address', limit: 20, windowMs: 15 * 60_000 };
 
 export interface Registration {
   email: string;
@@ -94,6 +91,7 @@ const hoursFrom = (now: Date, hours: number) => new Date(now.getTime() + hours *
 export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: string; clock: () => Date; restaurantName: string }): BuiltInAuth {
   const { db, mailer, clock } = deps;
   const tokens = createAccessTokens(deps.secret);
+  const throttle = createSignInThrottle({ db, clock, scope: 'customer' });
 
   const customerOf = (row: CustomerRow): Customer => ({ cognitoSub: row.cognito_sub, email: row.email, phone: row.phone, name: row.name });
 
@@ -154,7 +152,7 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
       const email = input.email.trim();
       await hit(db, SIGN_UPS_PER_ADDRESS, address, now);
       await limitMails(email, address, now);
-      const problem = passwordProblem(input.password, email);
+      const problem = passwordProblem(input.password, { email, name: input.name });
       if (problem) throw new HttpError(422, problem);
       // Hashed whether or not the email has an account, so every answer takes the same time.
       const passwordHash = await hashPassword(input.password);
@@ -189,24 +187,16 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
     },
 
     async signIn(email, password, address, siteOrigin) {
-      const now = clock();
       const account = email.trim().toLowerCase();
-      if (
-        (await peekHits(db, FAILED_SIGN_INS_PER_ACCOUNT, account, now)) >= FAILED_SIGN_INS_PER_ACCOUNT.limit ||
-        (await peekHits(db, FAILED_SIGN_INS_PER_ADDRESS, address, now)) >= FAILED_SIGN_INS_PER_ADDRESS.limit
-      ) {
-        throw new HttpError(429, TOO_MANY_SIGN_INS, { 'Retry-After': String(FAILED_SIGN_INS_PER_ACCOUNT.windowMs / 1000) });
-      }
+      const attempt = await throttle.attempt(account, address);
       const row = await findAccountByEmail(db, account);
-      const matches = await checkPassword(password, row?.password_hash ?? UNUSED_HASH);
-      if (!row || !matches) {
-        await countHit(db, FAILED_SIGN_INS_PER_ACCOUNT, account, now);
-        await countHit(db, FAILED_SIGN_INS_PER_ADDRESS, address, now);
-        throw new HttpError(401, SIGN_IN_FAILED);
-      }
+      if (!(await checkPassword(password, row?.password_hash)) || !row) throw new HttpError(401, SIGN_IN_FAILED);
+      await attempt.succeeded();
+      // A hash from older settings (bcrypt) is replaced now that the password is at hand.
+      if (needsRehash(row.password_hash)) await replacePasswordHash(db, row.cognito_sub, row.password_hash, await hashPassword(password));
       if (!row.confirmed_at) {
         // A fresh link, within the mail limit of this email (past it, the links already sent still work).
-        const { allowed } = await countHit(db, MAILS_PER_EMAIL, account, now);
+        const { allowed } = await countHit(db, MAILS_PER_EMAIL, account, clock());
         if (allowed) await sendLink(row, 'confirm', siteOrigin);
         throw new HttpError(403, NOT_CONFIRMED);
       }
@@ -224,7 +214,7 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
       const cognitoSub = await spendLink(db, hashToken(token), 'reset', now);
       if (!cognitoSub) throw new HttpError(400, LINK_INVALID);
       const customer = await findCustomer(db, cognitoSub);
-      const problem = passwordProblem(password, customer?.email ?? '');
+      const problem = passwordProblem(password, { email: customer?.email, name: customer?.name });
       if (problem) {
         // The link stays good for another try with a better password.
         await unspendLink(db, hashToken(token));

@@ -1,37 +1,150 @@
 /**
- * Passwords: at least 10 characters, not one of the 49,233 common ones (@zxcvbn-ts's list), at
- * most 72 bytes (bcrypt reads no further); hashed with bcrypt (bcryptjs), never stored as typed.
+ * Passwords, for customers and staff alike.
+ *
+ * A new password has at least 10 characters and at most 72 bytes (enough for a long passphrase,
+ * and a bound on the work of judging and hashing it), is not one of the 49,233 common ones
+ * (@zxcvbn-ts's list) nor the person's email, and zxcvbn scores it at least 3 of 4 ("safely
+ * unguessable") with the person's email and name counted as things an attacker knows.
+ *
+ * Stored as scrypt hashes, `scrypt$N$r$p$salt$hash` (base64), so the cost can rise later and old
+ * hashes still verify. scrypt runs on libuv's thread pool, never on the event loop, and a few at
+ * most at once, so a burst of sign-ins neither stalls other requests nor takes every pool thread
+ * from file reads. Hashes from before (bcrypt, `$2...`) still verify; a sign-in that proves one
+ * right stores a new scrypt hash in its place (`needsRehash`).
  */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import bcrypt from 'bcryptjs';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 export const PASSWORD_TOO_SHORT = 'Use at least 10 characters for your password.';
 export const PASSWORD_TOO_LONG = 'Use at most 72 characters for your password.';
 export const PASSWORD_TOO_COMMON = 'This password is one of the most common ones. Choose one that is harder to guess.';
+export const PASSWORD_TOO_WEAK =
+  'This password is too easy to guess. Make it longer, for example with four or more words that do not belong together, and leave out your name and email.';
+
 const MIN_LENGTH = 10;
 const MAX_BYTES = 72;
-const COST = 10;
+/** zxcvbn's 3 of 4: about 10^8 guesses or more, out of reach of online guessing and slow offline. */
+const MIN_SCORE = 3;
 
 const common = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+// Judged on the event loop, so without zxcvbn's Levenshtein matching, which costs 100-400 ms a
+// password; without it a check takes a few milliseconds (tens for 72 characters of repeats).
+const strength = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+
+/** Who the password is for: an attacker who targets them knows these. */
+export interface PasswordOwner {
+  email?: string;
+  name?: string;
+}
+
+/** The words of a person's email and name, as zxcvbn's user inputs. */
+function ownerWords({ email = '', name = '' }: PasswordOwner): string[] {
+  const local = email.split('@')[0] ?? '';
+  const names = name.split(/\s+/).filter(Boolean);
+  return [email, local, local.replace(/[._+-]+/g, ''), ...local.split(/[._+-]+/), name, names.join(''), ...names].map((w) => w.trim().toLowerCase()).filter((w) => w.length > 1);
+}
 
 /** What is wrong with a new password, or null. */
-export function passwordProblem(password: string, email = ''): string | null {
+export function passwordProblem(password: string, owner: PasswordOwner = {}): string | null {
   if ([...password].length < MIN_LENGTH) return PASSWORD_TOO_SHORT;
   if (Buffer.byteLength(password, 'utf8') > MAX_BYTES) return PASSWORD_TOO_LONG;
   const lower = password.toLowerCase();
-  if (common.has(lower) || (email && lower === email.toLowerCase()) || (email && lower === email.split('@')[0]?.toLowerCase())) return PASSWORD_TOO_COMMON;
+  const email = owner.email?.trim().toLowerCase() ?? '';
+  if (common.has(lower) || (email && (lower === email || lower === email.split('@')[0]))) return PASSWORD_TOO_COMMON;
+  if (strength.check(password, ownerWords(owner)).score < MIN_SCORE) return PASSWORD_TOO_WEAK;
   return null;
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, COST);
+// ---------------------------------------------------------------------------------------------
+// Hashing
+
+/**
+ * OWASP's scrypt settings (Password Storage Cheat Sheet) come in five of equal strength; this one
+ * needs the least work per hash (about half of N=2^17's) with 16 MiB of memory (128 * N * r),
+ * where N=2^17 takes 128 MiB for every hash in progress.
+ */
+const SCRYPT = { N: 2 ** 14, r: 8, p: 5 } as const;
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+const PREFIX = 'scrypt';
+const CURRENT = `${PREFIX}$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$`;
+
+/**
+ * Hashes computed at once: one core fewer than the machine has, so the event loop always has a
+ * core of its own (on a busy 2-core machine, hashing two at once made its p99 delay two to three
+ * times as long, for no more hashes a second), and one pool thread (of libuv's 4, or UV_THREADPOOL_SIZE) always left for file
+ * reads and name lookups; at least one. The others wait their turn here.
+ */
+const HASHING_AT_ONCE = Math.max(1, Math.min(availableParallelism() - 1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1));
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing < HASHING_AT_ONCE) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot goes straight to the next in line, or back to the pool of free ones.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
 }
 
-export function checkPassword(password: string, hash: string): Promise<boolean> {
-  // A voided password (an unconfirmed sign-up made again) is no hash at all: nothing matches it.
-  if (!hash.startsWith('$2')) return Promise.resolve(false);
-  return bcrypt.compare(password, hash);
+function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }, keyBytes: number): Promise<Buffer> {
+  const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
+  return inTurn(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
-/** A hash to compare against when no account matches, so a wrong email takes as long as a wrong password. */
-export const UNUSED_HASH = bcrypt.hashSync('no account has this password', COST);
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, SCRYPT, KEY_BYTES);
+  return `${CURRENT}${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/** The parts of a stored scrypt hash, or null when it is not one this code could have written. */
+function parseScrypt(stored: string) {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== PREFIX) return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  const salt = Buffer.from(parts[4]!, 'base64');
+  const key = Buffer.from(parts[5]!, 'base64');
+  const sane = Number.isInteger(N) && N >= 2 && N <= 2 ** 20 && (N & (N - 1)) === 0 && Number.isInteger(r) && r >= 1 && r <= 32 && Number.isInteger(p) && p >= 1 && p <= 16;
+  if (!sane || salt.length < 8 || key.length < 16) return null;
+  return { cost: { N, r, p }, salt, key };
+}
+
+/** A hash to compare against when there is none, made once, the first time it is needed. */
+let unusedHash: Promise<string> | undefined;
+
+/**
+ * Whether `password` is the one `stored` was made from. With no stored hash (no such account, or
+ * a staff member who has not set a password yet) it still does a whole comparison and answers
+ * false, so a wrong email takes as long as a wrong password.
+ */
+export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (!stored) {
+    unusedHash ??= hashPassword(randomBytes(16).toString('base64'));
+    await checkPassword(password, await unusedHash);
+    return false;
+  }
+  if (/^\$2[aby]\$/.test(stored)) return bcrypt.compare(password, stored);
+  const parsed = parseScrypt(stored);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.cost, parsed.key.length);
+  return timingSafeEqual(key, parsed.key);
+}
+
+/** Whether a hash that just proved right should be replaced by one made with today's settings. */
+export function needsRehash(stored: string): boolean {
+  return !stored.startsWith(CURRENT);
+}

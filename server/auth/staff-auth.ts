@@ -18,6 +18,7 @@ import {
   insertStaffRefreshToken,
   insertStaffSession,
   lockStaffRefreshToken,
+  replaceStaffPasswordHash,
   revokeStaffFamily,
   revokeStaffSessions,
   setStaffPassword,
@@ -28,22 +29,18 @@ import {
   type StaffRole,
 } from '../db/staff.ts';
 import { HttpError } from '../http/errors.ts';
-import { countHit, peekHits, type RateLimit } from '../http/rate-limit.ts';
 import { newId } from '../ids.ts';
-import { checkPassword, hashPassword, passwordProblem, UNUSED_HASH } from './passwords.ts';
+import { checkPassword, hashPassword, needsRehash, passwordProblem } from './passwords.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createStaffTokens, STAFF_ACCESS_TOKEN_SECONDS, type StaffMember, type VerifiedStaff } from './staff-tokens.ts';
 
 export const STAFF_SIGN_IN_FAILED = 'The email or password is not right.';
-export const STAFF_TOO_MANY_SIGN_INS = 'Too many attempts to sign in. Wait 15 minutes and try again.';
 export const STAFF_LINK_INVALID = 'This link is not valid or has expired. Ask an admin for a new one.';
 export const STAFF_PASSWORD_SET = 'Your password is set. Sign in with it now.';
 export const STAFF_EMAIL_INVALID = 'Enter the staff member’s email address.';
 
 export const SET_PASSWORD_HOURS = 48;
 const REFRESH_DAYS = 14;
-
-export const FAILED_STAFF_SIGN_INS_PER_ACCOUNT: Omit<RateLimit, 'message'> = { name: 'staff-sign-in-account', limit: 5, windowMs: 15 * 60_000 };
-export const FAILED_STAFF_SIGN_INS_PER_ADDRESS: Omit<RateLimit, 'message'> = { name: 'staff-sign-in-address', limit: 20, windowMs: 15 * 60_000 };
 
 export interface StaffSession {
   accessToken: string;
@@ -132,6 +129,7 @@ export interface StaffAuth {
 export function createStaffAuth(deps: { db: Database; secret: string; clock: () => Date }): StaffAuth {
   const { db, clock } = deps;
   const tokens = createStaffTokens(deps.secret);
+  const throttle = createSignInThrottle({ db, clock, scope: 'staff' });
 
   async function startSession(row: StaffMemberRow, familyId: string = randomUUID()): Promise<StaffSession> {
     const now = clock();
@@ -144,22 +142,14 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
 
   return {
     async signIn(email, password, address) {
-      const now = clock();
       const account = email.trim().toLowerCase();
-      if (
-        (await peekHits(db, FAILED_STAFF_SIGN_INS_PER_ACCOUNT, account, now)) >= FAILED_STAFF_SIGN_INS_PER_ACCOUNT.limit ||
-        (await peekHits(db, FAILED_STAFF_SIGN_INS_PER_ADDRESS, address, now)) >= FAILED_STAFF_SIGN_INS_PER_ADDRESS.limit
-      ) {
-        throw new HttpError(429, STAFF_TOO_MANY_SIGN_INS, { 'Retry-After': String(FAILED_STAFF_SIGN_INS_PER_ACCOUNT.windowMs / 1000) });
-      }
+      const attempt = await throttle.attempt(account, address);
       const row = await findStaffByEmail(db, account);
-      // A member without a password yet compares against a hash nothing matches, taking as long.
-      const matches = await checkPassword(password, row?.password_hash ?? UNUSED_HASH);
-      if (!row || !row.password_hash || !matches) {
-        await countHit(db, FAILED_STAFF_SIGN_INS_PER_ACCOUNT, account, now);
-        await countHit(db, FAILED_STAFF_SIGN_INS_PER_ADDRESS, address, now);
-        throw new HttpError(401, STAFF_SIGN_IN_FAILED);
-      }
+      // A member without a password yet is compared as no account is, taking as long.
+      if (!(await checkPassword(password, row?.password_hash)) || !row?.password_hash) throw new HttpError(401, STAFF_SIGN_IN_FAILED);
+      await attempt.succeeded();
+      // A hash from older settings (bcrypt) is replaced now that the password is at hand.
+      if (needsRehash(row.password_hash)) await replaceStaffPasswordHash(db, row.id, row.password_hash, await hashPassword(password));
       return startSession(row);
     },
 
@@ -193,7 +183,7 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
       const staffId = await spendStaffLink(db, hashToken(token), now);
       if (!staffId) throw new HttpError(400, STAFF_LINK_INVALID);
       const member = await findStaff(db, staffId);
-      const problem = passwordProblem(password, member?.email ?? '');
+      const problem = passwordProblem(password, { email: member?.email });
       if (problem) {
         // The link stays good for another try with a better password.
         await unspendStaffLink(db, hashToken(token));

@@ -60,6 +60,14 @@ export async function setPassword(db: Queryable, cognitoSub: string, passwordHas
   );
 }
 
+/**
+ * Stores a new hash of the same password (stronger settings), only if the stored one is still
+ * `oldHash`: a password changed meanwhile stays. Sessions and password_changed_at are left alone.
+ */
+export async function replacePasswordHash(db: Queryable, cognitoSub: string, oldHash: string, newHash: string): Promise<void> {
+  await db.query('update accounts set password_hash = $3 where cognito_sub = $1 and password_hash = $2', [cognitoSub, oldHash, newHash]);
+}
+
 export async function setStripeCustomer(db: Queryable, cognitoSub: string, stripeCustomerId: string): Promise<void> {
   await db.query('update customers set stripe_customer_id = $2 where cognito_sub = $1', [cognitoSub, stripeCustomerId]);
 }

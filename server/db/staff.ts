@@ -71,6 +71,14 @@ export async function deleteStaff(db: Queryable, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * Stores a new hash of the same password (stronger settings), only if the stored one is still
+ * `oldHash`: a password changed meanwhile stays. Sessions and password_changed_at are left alone.
+ */
+export async function replaceStaffPasswordHash(db: Queryable, id: string, oldHash: string, newHash: string): Promise<void> {
+  await db.query('update staff_members set password_hash = $3 where id = $1 and password_hash = $2', [id, oldHash, newHash]);
+}
+
 /** Adds a set-password link, voiding the member's earlier ones: only the newest link works. */
 export async function insertStaffLink(db: Queryable, link: { tokenHash: string; staffId: string; expiresAt: Date }): Promise<void> {
   await db.query('delete from staff_links where staff_id = $1', [link.staffId]);

@@ -1,10 +1,12 @@
 /**
- * Tables that only grow unless someone trims them: rate-limit windows that ended, web-vitals
- * samples past their use, and the rows of event streams whose server died. Every replica runs it
+ * Tables that only grow unless someone trims them: rate-limit windows that ended, sign-in
+ * failures long forgiven, web-vitals samples past their use, and the rows of event streams whose
+ * server died. Every replica runs it
  * now and then; deleting what another replica already deleted changes nothing.
  */
 import type { Database } from '../db/database.ts';
 import { pruneOpenStreams } from '../db/open-streams.ts';
+import { pruneSignInFailures } from '../db/sign-in-failures.ts';
 import { pruneWebVitals } from '../db/vitals.ts';
 import { pruneRateLimits } from '../http/rate-limit.ts';
 
@@ -17,6 +19,7 @@ export async function pruneOldRows(db: Database, now: Date): Promise<void> {
   await pruneRateLimits(db, new Date(now.getTime() - RATE_LIMIT_KEEP_MS));
   await pruneWebVitals(db, new Date(now.getTime() - VITALS_KEEP_MS));
   await pruneOpenStreams(db);
+  await pruneSignInFailures(db, new Date(now.getTime() - RATE_LIMIT_KEEP_MS));
 }
 
 /** Prunes now and every `everyMs` (10 minutes); the timer does not keep the process alive. Answers the stop. */

@@ -13,8 +13,8 @@ import {
   REGISTERED,
   RESET_SENT,
   SIGN_IN_FAILED,
-  TOO_MANY_SIGN_INS,
 } from '../../server/auth/built-in-auth.ts';
+import { tooManySignIns } from '../../server/auth/sign-in-throttle.ts';
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '../../server/auth/passwords.ts';
 import { NOT_YOUR_ACCOUNT, SESSION_ENDED, SIGN_IN_REQUIRED } from '../../server/http/customer.ts';
 import { noLongerOnMenu, ORDER_NOT_YOURS, SAVED_CART_NOT_FOUND } from '../../server/services/account.ts';
@@ -151,19 +151,32 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       expect((await call('POST', '/api/auth/login/', { email: 'reset@example.com', password: 'a brand new long secret' })).status).toBe(200);
     });
 
-    it('limits failed sign-ins per account: the sixth try in 15 minutes is refused even with the right password', async () => {
+    it('slows down the address that keeps failing, not the account: from the sixth failure it waits 1 s, then 2, while the owner signs in from elsewhere', async () => {
       await signedIn('limited@example.com');
-      for (let i = 0; i < 5; i++) {
-        const wrong = await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: 'not the password' });
+      const stranger = { 'X-Forwarded-For': '192.0.2.66' };
+      const owner = { 'X-Forwarded-For': '192.0.2.77' };
+      for (let i = 0; i < 6; i++) {
+        const wrong = await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: 'not the password' }, stranger);
         expect(wrong.status).toBe(401);
         expect(await wrong.json()).toEqual({ error: true, message: SIGN_IN_FAILED });
       }
-      address++; // another address: the account's own limit still holds
-      const refused = await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: PASSWORD });
+      const refused = await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: PASSWORD }, stranger);
       expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ error: true, message: TOO_MANY_SIGN_INS });
-      now = new Date(now.getTime() + 15 * 60_000);
-      expect((await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: PASSWORD })).status).toBe(200);
+      expect(refused.headers.get('Retry-After')).toBe('1');
+      expect(await refused.json()).toEqual({ error: true, message: tooManySignIns(1) });
+      expect((await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: PASSWORD }, owner)).status).toBe(200);
+
+      now = new Date(now.getTime() + 1000);
+      expect((await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: 'still not it' }, stranger)).status).toBe(401);
+      const longer = await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: PASSWORD }, stranger);
+      expect(longer.status).toBe(429);
+      expect(longer.headers.get('Retry-After')).toBe('2');
+      expect(await longer.json()).toEqual({ error: true, message: tooManySignIns(2) });
+      // Once the wait is over the right password gets in, and that address starts afresh.
+      now = new Date(now.getTime() + 2000);
+      expect((await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: PASSWORD }, stranger)).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: 'wrong again' }, stranger)).status).toBe(401);
+      expect((await call('POST', '/api/auth/login/', { email: 'limited@example.com', password: PASSWORD }, stranger)).status).toBe(200);
     });
   });
 

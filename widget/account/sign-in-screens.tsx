@@ -162,7 +162,7 @@ export function RegisterScreen({ context }: { context: AccountContext }) {
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password.`}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters and hard to guess: a few words that do not belong together work well.`}
         value={form.password}
         error={errors.password}
         onValue={set('password')}
@@ -262,7 +262,7 @@ export function ResetScreen({ context }: { context: AccountContext }) {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password.`}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters and hard to guess: a few words that do not belong together work well.`}
           value={password}
           error={errors.password}
           onValue={setPassword}

@@ -18,7 +18,7 @@ export function StaffSetPassword({ api, token, onDone }: Props) {
   return (
     <form className="staff-form" onSubmit={submit} aria-labelledby="staff-password-title">
       <h1 id="staff-password-title">Choose your staff password</h1>
-      <p>At least 10 characters, and not a common password.</p>
+      <p>At least 10 characters and hard to guess: a few words that do not belong together work well.</p>
       <label>
         New password
         <input type="password" name="new-password" autoComplete="new-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
