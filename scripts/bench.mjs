@@ -12,6 +12,7 @@
 // Lighthouse.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -52,11 +53,24 @@ report.download_weight = weights.map(([file, raw, gzip]) => ({ file, raw_bytes: 
 
 async function startServer(databaseUrl = '') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comal-bench-'));
+  // On PostgreSQL the server runs as in production: PUBLIC_ORIGIN, so a port chosen first, and no dev outbox.
+  const port = databaseUrl ? await freePort() : 0;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     // Orders are taken only in opening hours: the bench's server lives on a Friday at 11:00 in Los Angeles.
-    // DEV_OUTBOX=1: the sign-in accounts confirm their email through GET /api/dev/outbox/.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEV_OUTBOX: '1', FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z' },
+    // TRUST_PROXY=1: each simulated customer names its own address in X-Forwarded-For, as behind a
+    // load balancer, so the per-address limits see many customers rather than one flooding client.
+    // DEV_OUTBOX=1 (PGlite only): the sign-in accounts confirm their email through GET /api/dev/outbox/.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      TRUST_PROXY: '1',
+      ...(databaseUrl ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_OUTBOX: '' } : { DEV_OUTBOX: '1' }),
+      FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
@@ -71,8 +85,28 @@ async function startServer(databaseUrl = '') {
   // Request logs would measure the terminal; drop them.
   child.stdout.removeAllListeners('data');
   child.stdout.resume();
-  return { url, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+  return { url, databaseUrl, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
 }
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A different client address for each simulated customer (TEST-NET and documentation ranges). */
+let customers = 0;
+function nextAddress() {
+  customers += 1;
+  return `198.18.${(customers >> 8) & 255}.${customers & 255}`;
+}
+/** An autocannon request as the next customer sends it. */
+const asNextCustomer = (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': nextAddress() } });
 
 function run(options) {
   return autocannon({ duration: SECONDS, ...options });
@@ -129,20 +163,36 @@ async function apiUnderLoad(server, database) {
     promo_code: '',
   });
   const headers = { 'content-type': 'application/json', 'x-csrftoken': csrf.csrftoken };
-  const createOrder = { method: 'POST', path: '/api/create-order/', headers, body: order };
+  const createOrder = { method: 'POST', path: '/api/create-order/', headers, body: order, setupRequest: asNextCustomer };
   // One paid order per round: create it, pay with the demo test card, finalize it.
   const payAndFinalize = [
-    { ...createOrder, onResponse: (status, body, context) => (context.order = JSON.parse(body)) },
+    {
+      ...createOrder,
+      setupRequest: (request, context) => {
+        context.address = nextAddress();
+        return { ...request, headers: { ...request.headers, 'x-forwarded-for': context.address } };
+      },
+      onResponse: (status, body, context) => (context.order = JSON.parse(body)),
+    },
     {
       method: 'POST',
       path: '/api/demo-payments/confirm/',
       headers,
       setupRequest: (request, context) => ({
         ...request,
+        headers: { ...request.headers, 'x-forwarded-for': context.address },
         body: JSON.stringify({ client_secret: context.order.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' }),
       }),
     },
-    { method: 'POST', headers, setupRequest: (request, context) => ({ ...request, path: `/api/finalize-order/${context.order.order_id}/` }) },
+    {
+      method: 'POST',
+      headers,
+      setupRequest: (request, context) => ({
+        ...request,
+        headers: { ...request.headers, 'x-forwarded-for': context.address },
+        path: `/api/finalize-order/${context.order.order_id}/`,
+      }),
+    },
   ];
 
   const results = [];
@@ -180,6 +230,24 @@ async function apiUnderLoad(server, database) {
   };
 }
 
+/**
+ * The links of the mails the server wrote: through the dev outbox on PGlite; on PostgreSQL (run as
+ * in production, without one) from the outbox table. Mail is sent just after the answer: wait for it.
+ */
+async function mailedLinks(server) {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  if (!server.databaseUrl) return (await fetch(`${server.url}/api/dev/outbox/`)).json();
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: server.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select recipient, body from outbox order by id');
+    return rows.map((row) => ({ to: row.recipient, links: row.body.match(/https?:\/\/\S+/g) ?? [] }));
+  } finally {
+    await client.end();
+  }
+}
+
 const SIGN_IN_CLIENTS = 20;
 const SIGN_IN_PASSWORD = 'bench tortillas under a violet moon';
 
@@ -193,14 +261,14 @@ async function signInsUnderLoad(server, headers) {
   for (const email of emails) {
     const registered = await fetch(`${server.url}/api/auth/register/`, {
       method: 'POST',
-      headers,
+      headers: { ...headers, 'x-forwarded-for': nextAddress() },
       body: JSON.stringify({ email, password: SIGN_IN_PASSWORD, name: 'Bench Customer', phone: '2135550100' }),
     });
     if (registered.status !== 201) throw new Error(`registering ${email} answered ${registered.status}: ${await registered.text()}`);
   }
-  const mails = await (await fetch(`${server.url}/api/dev/outbox/`)).json();
+  const links = await mailedLinks(server);
   for (const email of emails) {
-    const link = mails.find((mail) => mail.to === email)?.links.find((l) => l.includes('token='));
+    const link = links.find((mail) => mail.to === email)?.links.find((l) => l.includes('token='));
     if (!link) throw new Error(`no confirmation mail for ${email}`);
     const confirmed = await fetch(`${server.url}/api/auth/confirm/`, { method: 'POST', headers, body: JSON.stringify({ token: new URL(link).searchParams.get('token') }) });
     if (confirmed.status !== 200) throw new Error(`confirming ${email} answered ${confirmed.status}: ${await confirmed.text()}`);
@@ -211,7 +279,7 @@ async function signInsUnderLoad(server, headers) {
     method: 'POST',
     path: '/api/auth/login/',
     headers,
-    setupRequest: (request) => ({ ...request, body: JSON.stringify({ email: emails[next++ % emails.length], password: SIGN_IN_PASSWORD }) }),
+    setupRequest: (request) => ({ ...asNextCustomer(request), body: JSON.stringify({ email: emails[next++ % emails.length], password: SIGN_IN_PASSWORD }) }),
   };
   const [signInResult, menus] = await Promise.all([
     run({ url: server.url, connections: SIGN_IN_CLIENTS, requests: [signIn] }),
