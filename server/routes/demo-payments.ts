@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDependencies } from '../app.ts';
 import { HttpError, readBody } from '../http/errors.ts';
-import { isDemoPayments } from '../providers/payments/demo.ts';
+import { isDemoPayments, UnexpectedPaymentState } from '../providers/payments/demo.ts';
 
 const text = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
 
@@ -32,7 +32,13 @@ export function demoPaymentRoutes({ payments, cardVault }: AppDependencies): Hon
       if (!isDemoPayments(payments)) throw new HttpError(404, TEST_MODE_OFF);
       const input = await readBody(c, DemoConfirmSchema);
       const card = 'payment_method_id' in input ? { ...input, card_number: '', exp: '', cvc: '' } : input;
-      return c.json({ status: await payments.confirm(card) });
+      try {
+        return c.json({ status: await payments.confirm(card) });
+      } catch (error) {
+        // The error carries Stripe's code too, so a client can tell it from a declined card.
+        if (error instanceof UnexpectedPaymentState) return c.json({ error: true, code: error.code, message: error.message }, 400);
+        throw error;
+      }
     })
     .post('/demo-payments/setup/', async (c) => {
       if (cardVault.name !== 'demo' || !('confirmSetup' in cardVault)) throw new HttpError(404, TEST_MODE_OFF);
