@@ -3,6 +3,7 @@
  * promo table and stored delivery quote with shared/pricing; the browser's figures are ignored.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { IDEMPOTENCY_KEY_REUSED } from '../../shared/api/messages.ts';
 import type { CreateOrderRequest } from '../../shared/api/schemas.ts';
 import { pointsEarned } from '../../shared/loyalty.ts';
 import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.ts';
@@ -30,7 +31,7 @@ import { checkPromoCode, promoMinimumMessage } from './promo-codes.ts';
 export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
 export const ORDER_NOT_FOUND = 'We could not find that order.';
 /** An Idempotency-Key seen before with another cart or from another caller: never their answer. */
-export const KEY_REUSED = 'This checkout was already used for another order. Reload the page and try again.';
+export const KEY_REUSED = IDEMPOTENCY_KEY_REUSED;
 export const QUOTE_MISSING = 'We could not find your delivery quote. Check the address again for a new price.';
 export const QUOTE_EXPIRED = 'Your delivery quote has expired. Check the address again for a new price.';
 export const QUOTE_USED = 'This delivery quote was already used for another order. Check the address again for a new price.';

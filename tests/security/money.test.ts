@@ -234,6 +234,9 @@ describe.each(databaseTargets)('money on $name', (target) => {
       const again = await createOrder(first, {}, { 'Idempotency-Key': key });
       expect(again.status).toBe(201);
       expect(((await again.json()) as OrderAnswer).order_id).toBe(firstOrder.order_id);
+      // A reload asks GET /api/csrf/ again with the browser's cookie: the same token, so the same caller.
+      const reloaded = await api.app.request('/api/csrf/', { headers: { Cookie: `csrftoken=${api.csrfToken}` } });
+      expect(((await reloaded.json()) as { csrftoken: string }).csrftoken).toBe(api.csrfToken);
     });
   });
 
