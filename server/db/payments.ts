@@ -38,6 +38,7 @@ export async function paymentByClientSecret(db: Queryable, clientSecret: string)
   return row ?? null;
 }
 
+/** Sets a payment's status; a refunded payment stays refunded (a late or replayed event changes nothing). */
 export async function setPaymentStatus(
   db: Queryable,
   reference: string,
@@ -45,7 +46,8 @@ export async function setPaymentStatus(
   failureMessage: string | null = null,
 ): Promise<void> {
   await db.query(
-    `update payments set status = $2, failure_message = $3, updated_at = now() where provider_reference = $1`,
+    `update payments set status = $2, failure_message = $3, updated_at = now()
+      where provider_reference = $1 and (status <> 'refunded' or $2 = 'refunded')`,
     [reference, status, failureMessage],
   );
 }

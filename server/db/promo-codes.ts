@@ -1,4 +1,4 @@
-/** SQL for promo codes. */
+/** SQL for promo codes and their uses (redemptions). */
 import type { Queryable } from './database.ts';
 
 export interface PromoCodeRow {
@@ -9,11 +9,24 @@ export interface PromoCodeRow {
   starts_at: Date | null;
   expires_at: Date | null;
   min_subtotal_cents: number;
+  /** How many paid orders one customer may use it on; null: no limit. */
+  per_customer_limit: number | null;
+  /** How many paid orders may use it in all; null: no limit. */
+  total_limit: number | null;
+}
+
+/** Who uses a code: any one of these already seen on a use makes it the same customer. */
+export interface PromoCustomer {
+  cognitoSub?: string | null | undefined;
+  /** Normalised (shared/phone.ts). */
+  phone?: string | null | undefined;
+  /** Lower-cased. */
+  email?: string | null | undefined;
 }
 
 export async function findPromoCode(db: Queryable, code: string): Promise<PromoCodeRow | null> {
   const [row] = await db.query<PromoCodeRow & { discount_value: string | number }>(
-    `select code, discount_type, discount_value, active, starts_at, expires_at, min_subtotal_cents
+    `select code, discount_type, discount_value, active, starts_at, expires_at, min_subtotal_cents, per_customer_limit, total_limit
        from promo_codes where code = $1`,
     [code.trim().toUpperCase()],
   );
@@ -22,11 +35,56 @@ export async function findPromoCode(db: Queryable, code: string): Promise<PromoC
 
 export async function insertPromoCode(
   db: Queryable,
-  promo: Omit<PromoCodeRow, 'active'> & { description: string },
+  promo: Omit<PromoCodeRow, 'active' | 'per_customer_limit' | 'total_limit'> &
+    Partial<Pick<PromoCodeRow, 'per_customer_limit' | 'total_limit'>> & { description: string },
 ): Promise<void> {
   await db.query(
-    `insert into promo_codes (code, discount_type, discount_value, starts_at, expires_at, min_subtotal_cents, description)
-     values ($1, $2, $3, $4, $5, $6, $7) on conflict (code) do nothing`,
-    [promo.code, promo.discount_type, promo.discount_value, promo.starts_at, promo.expires_at, promo.min_subtotal_cents, promo.description],
+    `insert into promo_codes (code, discount_type, discount_value, starts_at, expires_at, min_subtotal_cents, description, per_customer_limit, total_limit)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (code) do nothing`,
+    [
+      promo.code,
+      promo.discount_type,
+      promo.discount_value,
+      promo.starts_at,
+      promo.expires_at,
+      promo.min_subtotal_cents,
+      promo.description,
+      promo.per_customer_limit ?? null,
+      promo.total_limit ?? null,
+    ],
   );
+}
+
+/** The uses of a code not released: in all, and by this customer (by account, phone or email). */
+export async function promoUses(db: Queryable, code: string, who: PromoCustomer): Promise<{ total: number; byCustomer: number }> {
+  const [row] = await db.query<{ total: string | number; by_customer: string | number }>(
+    `select count(*) as total,
+            count(*) filter (where (cognito_sub is not null and cognito_sub = $2) or phone = $3 or email = $4) as by_customer
+       from promo_redemptions where code = $1 and released_at is null`,
+    [code, who.cognitoSub || null, who.phone || null, who.email || null],
+  );
+  return { total: Number(row?.total ?? 0), byCustomer: Number(row?.by_customer ?? 0) };
+}
+
+/** Records an order's use of its code, once per order (nothing for a code no longer in the table). */
+export async function recordRedemption(
+  db: Queryable,
+  use: { code: string; orderId: string; cognitoSub: string | null; phone: string; email: string; at: Date },
+): Promise<boolean> {
+  const inserted = await db.query(
+    `insert into promo_redemptions (code, order_id, cognito_sub, phone, email, redeemed_at)
+     select code, $2, $3, $4, $5, $6 from promo_codes where code = $1
+     on conflict (order_id) do nothing returning id`,
+    [use.code, use.orderId, use.cognitoSub, use.phone, use.email.trim().toLowerCase(), use.at],
+  );
+  return inserted.length > 0;
+}
+
+/** Gives an order's use of its code back (the row stays, marked released); once. */
+export async function releaseRedemption(db: Queryable, orderId: string, at: Date): Promise<boolean> {
+  const released = await db.query('update promo_redemptions set released_at = $2 where order_id = $1 and released_at is null returning id', [
+    orderId,
+    at,
+  ]);
+  return released.length > 0;
 }

@@ -30,9 +30,12 @@ export function isSignedCsrfToken(secret: string, token: string): boolean {
   return safeEqual(signature, sign(secret, nonce));
 }
 
-/** Sets the cookie (readable by scripts, SameSite=Lax, Secure when the site is on https) and returns the token. */
-export function setCsrfCookie(c: Context, secret: string, secure: boolean): string {
-  const token = issueCsrfToken(secret);
+/**
+ * Sets the cookie (readable by scripts, SameSite=Lax, Secure when the site is on https) and
+ * returns the token: `keep` when given (a signed token the browser already holds), else a new one.
+ */
+export function setCsrfCookie(c: Context, secret: string, secure: boolean, keep?: string): string {
+  const token = keep ?? issueCsrfToken(secret);
   setCookie(c, CSRF_COOKIE, token, {
     path: '/',
     sameSite: 'Lax',

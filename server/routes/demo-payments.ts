@@ -5,7 +5,7 @@ import { paymentByClientSecret } from '../db/payments.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, readBody } from '../http/errors.ts';
 import { checkCardAttempt, countDecline } from '../services/card-attempts.ts';
-import { isDemoPayments } from '../providers/payments/demo.ts';
+import { isDemoPayments, UnexpectedPaymentState } from '../providers/payments/demo.ts';
 
 const text = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
 
@@ -42,6 +42,8 @@ export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: 
       try {
         return c.json({ status: await payments.confirm(card) });
       } catch (error) {
+        // The error carries Stripe's code too, so a client can tell it from a declined card.
+        if (error instanceof UnexpectedPaymentState) return c.json({ error: true, code: error.code, message: error.message }, 400);
         if (error instanceof HttpError && error.status === 402) await countDecline(db, who, clock());
         throw error;
       }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { CreateOrderRequestSchema } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../app.ts';
+import { CSRF_HEADER } from '../http/csrf.ts';
 import { NOT_YOUR_ACCOUNT, optionalCustomer, SIGN_IN_REQUIRED } from '../http/customer.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, readBody } from '../http/errors.ts';
@@ -30,7 +31,9 @@ export function orderRoutes(deps: AppDependencies): Hono {
       if (request.cognito_sub && request.cognito_sub !== customer?.cognitoSub) {
         throw customer ? new HttpError(403, NOT_YOUR_ACCOUNT) : new HttpError(401, SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
       }
-      const { status, body } = await placeOrder(deps, request, { idempotencyKey, cognitoSub: customer?.cognitoSub ?? null });
+      // The key is bound to its caller: the account when signed in, else the browser's CSRF token.
+      const caller = customer ? `customer:${customer.cognitoSub}` : `guest:${c.req.header(CSRF_HEADER) ?? ''}`;
+      const { status, body } = await placeOrder(deps, request, { idempotencyKey, cognitoSub: customer?.cognitoSub ?? null, caller });
       return c.json(body, status as 201);
     })
     .post('/finalize-order/:id/', async (c) => c.json(await finalizeOrder(deps, c.req.param('id'))));

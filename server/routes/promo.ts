@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { PromoValidateRequestSchema } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../app.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { optionalCustomer } from '../http/customer.ts';
 import { readBody } from '../http/errors.ts';
 import { hit } from '../http/rate-limit.ts';
 import { checkPromoCode } from '../services/promo-codes.ts';
@@ -13,12 +14,17 @@ export const PROMO_RATE_LIMIT = {
   message: 'Too many promo code attempts. Wait a few minutes and try again.',
 };
 
-/** POST /api/promo-validate/: whether a code applies; an invalid one says why (200, valid false). */
-export function promoRoutes({ db, clock, settings }: AppDependencies): Hono {
+/**
+ * POST /api/promo-validate/: whether a code applies for this customer (the phone given, and the
+ * signed-in account with its email when a bearer token comes); an invalid one says why (200, valid false).
+ */
+export function promoRoutes({ db, clock, settings, auth }: AppDependencies): Hono {
   return new Hono().post('/promo-validate/', async (c) => {
-    const { code } = await readBody(c, PromoValidateRequestSchema);
+    const { code, phone } = await readBody(c, PromoValidateRequestSchema);
     await hit(db, PROMO_RATE_LIMIT, clientAddress(c, settings.trustProxy), clock());
-    const check = await checkPromoCode(db, code, clock());
+    // An ended session only makes the check a guest's: the code is checked again at create-order.
+    const customer = await optionalCustomer(c, auth).catch(() => null);
+    const check = await checkPromoCode(db, code, clock(), { cognitoSub: customer?.cognitoSub, email: customer?.email, phone: phone ?? customer?.phone });
     if (!check.valid) return c.json({ valid: false, message: check.message });
     return c.json({ valid: true, discount_type: check.rule.discount_type, discount_value: check.rule.discount_value, message: check.message });
   });

@@ -10,11 +10,13 @@
  *   Two deliveries of one event at the same moment may both be handled; that is safe because
  *   the handling is idempotent (finalizeOrder moves an order and credits points once).
  * - The event only says which payment to look at: finalizeOrder asks Stripe again before an
- *   order is marked paid.
+ *   order is marked paid. An order cancelled (and refunded) never goes back to paid: a late
+ *   payment_intent.succeeded for it is recorded in webhook_events and changes nothing.
  */
 import { Hono, type Context } from 'hono';
 import Stripe from 'stripe';
 import type { AppDependencies, Route } from '../app.ts';
+import { findOrder } from '../db/orders.ts';
 import { paymentByReference, setPaymentStatus } from '../db/payments.ts';
 import { recordWebhookEvent, webhookEventHandled } from '../db/webhook-events.ts';
 import { finalizeOrder } from '../services/orders.ts';
@@ -83,16 +85,28 @@ async function paymentSucceeded(deps: AppDependencies, intent: Stripe.PaymentInt
   const payment = await paymentByReference(deps.db, intent.id);
   if (!payment) return ignored('payment_intent.succeeded', intent);
   if (intent.metadata?.order_id && intent.metadata.order_id !== payment.order_id) return ignored('payment_intent.succeeded', intent);
+  // A cancelled, refunded order never goes back to paid: a late or replayed success is only recorded.
+  const order = await findOrder(deps.db, payment.order_id);
+  if (payment.status === 'refunded' || payment.status === 'canceled' || order?.status === 'cancelled') {
+    return late('payment_intent.succeeded', intent, order?.status ?? 'missing');
+  }
   await finalizeOrder(deps, payment.order_id);
 }
 
 async function paymentFailed(deps: AppDependencies, intent: Stripe.PaymentIntent): Promise<void> {
   const payment = await paymentByReference(deps.db, intent.id);
   if (!payment) return ignored('payment_intent.payment_failed', intent);
-  // A failed attempt reported after a later attempt paid (Stripe does not promise the order of events).
-  if (payment.status === 'succeeded') return;
+  // A failed attempt reported after a later attempt paid, or after the refund (Stripe does not
+  // promise the order of events).
+  if (payment.status === 'succeeded' || payment.status === 'refunded') return;
   const message = intent.last_payment_error?.message?.trim() || PAYMENT_FAILED;
   await setPaymentStatus(deps.db, intent.id, 'failed', message);
+}
+
+function late(type: string, intent: Stripe.PaymentIntent, orderStatus: string): void {
+  console.log(
+    JSON.stringify({ level: 'info', message: 'Stripe event for a cancelled or refunded order, ignored', type, payment_intent: intent.id, order_status: orderStatus }),
+  );
 }
 
 function ignored(type: string, intent: Stripe.PaymentIntent): void {

@@ -2,7 +2,8 @@
  * Placing and finalising orders. Every amount is recomputed here from the server's own menu,
  * promo table and stored delivery quote with shared/pricing; the browser's figures are ignored.
  */
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { IDEMPOTENCY_KEY_REUSED } from '../../shared/api/messages.ts';
 import type { CreateOrderRequest } from '../../shared/api/schemas.ts';
 import { pointsEarned } from '../../shared/loyalty.ts';
 import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.ts';
@@ -14,11 +15,12 @@ import type { AppDependencies } from '../app.ts';
 import { findCustomer } from '../db/accounts.ts';
 import { findUsableQuote } from '../db/delivery-quotes.ts';
 import { claimKey, storeAnswer } from '../db/idempotency.ts';
-import { earnPoints } from '../db/loyalty.ts';
+import { earnPoints, orderPoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { handOffPaidOrder } from './order-handoff.ts';
 import { findOrder, insertOrder, moveOrder, orderLines, type OrderLineRow, type OrderRow } from '../db/orders.ts';
 import { insertPayment, paymentForOrder, setPaymentStatus } from '../db/payments.ts';
+import { recordRedemption, type PromoCustomer } from '../db/promo-codes.ts';
 import { isPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
@@ -28,7 +30,8 @@ import { checkPromoCode, promoMinimumMessage } from './promo-codes.ts';
 
 export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
 export const ORDER_NOT_FOUND = 'We could not find that order.';
-export const KEY_REUSED = 'This checkout was already used for a different cart. Reload the page and try again.';
+/** An Idempotency-Key seen before with another cart or from another caller: never their answer. */
+export const KEY_REUSED = IDEMPOTENCY_KEY_REUSED;
 export const QUOTE_MISSING = 'We could not find your delivery quote. Check the address again for a new price.';
 export const QUOTE_EXPIRED = 'Your delivery quote has expired. Check the address again for a new price.';
 export const QUOTE_USED = 'This delivery quote was already used for another order. Check the address again for a new price.';
@@ -69,11 +72,22 @@ const IDEMPOTENCY_SCOPE = 'create-order';
 export async function placeOrder(
   deps: AppDependencies,
   request: CreateOrderRequest,
-  options: { idempotencyKey?: string | undefined; cognitoSub?: string | null },
+  options: {
+    idempotencyKey?: string | undefined;
+    cognitoSub?: string | null;
+    /**
+     * Who sends the request, to bind an Idempotency-Key to them: the signed-in customer's
+     * cognito_sub, else the guest's CSRF token (one per browser). A key replayed by another
+     * caller, or with another body, is refused (422) and never answered with the stored order.
+     */
+    caller?: string | undefined;
+  },
 ): Promise<{ status: number; body: OrderAnswer }> {
   const { db, clock } = deps;
   const key = options.idempotencyKey;
-  const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('base64url');
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([options.caller ?? '', request]))
+    .digest('base64url');
   if (key) {
     const [stored] = await db.query<{ request_hash: string; status: number; response: OrderAnswer }>(
       'select request_hash, status, response from idempotency_keys where scope = $1 and key = $2 and status > 0',
@@ -86,7 +100,9 @@ export async function placeOrder(
   const snapshot = await deps.menu.snapshot();
   const { priced, rows } = priceCart(snapshot, request.cart_items);
   const scheduledFor = await orderTime(deps, request, snapshot, now);
-  const promo = request.promo_code ? await applicablePromo(deps, request.promo_code, now) : null;
+  const promo = request.promo_code
+    ? await applicablePromo(deps, request.promo_code, now, { cognitoSub: options.cognitoSub, phone: request.phone, email: request.email })
+    : null;
   const delivery = request.delivery_type === 'delivery' ? await deliveryFor(deps, request, now) : null;
   const tipCents = delivery ? toCents(request.tip ?? 0) : 0;
   if (tipCents > MAXIMUM_TIP_CENTS) throw new HttpError(422, `A tip can be at most ${formatUSD(MAXIMUM_TIP_CENTS)}.`);
@@ -183,7 +199,7 @@ export async function placeOrder(
 }
 
 function replay(storedHash: string, requestHash: string, status: number, body: OrderAnswer) {
-  if (storedHash !== requestHash) throw new HttpError(409, KEY_REUSED);
+  if (!hashesEqual(storedHash, requestHash)) throw new HttpError(422, KEY_REUSED);
   return { status, body };
 }
 
@@ -242,8 +258,14 @@ async function orderTime(deps: AppDependencies, request: CreateOrderRequest, sna
   return scheduledFor;
 }
 
-async function applicablePromo(deps: AppDependencies, code: string, now: Date) {
-  const check = await checkPromoCode(deps.db, code, now);
+function hashesEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+async function applicablePromo(deps: AppDependencies, code: string, now: Date, who: PromoCustomer) {
+  const check = await checkPromoCode(deps.db, code, now, who);
   if (!check.valid) throw new HttpError(422, check.message);
   return check as { code: string; rule: PromoRule; minSubtotalCents: number };
 }
@@ -276,7 +298,10 @@ export interface OrderSummary {
   name: string;
   /** Where it goes, for delivery; null for pickup. */
   delivery_address: { street: string; city: string; state: string; zip: string } | null;
+  /** The points the order holds now: 0 once they were taken back. */
   points_earned: number;
+  /** The points taken back when the order was cancelled and refunded (0 otherwise). */
+  points_reversed: number;
   items: { menu_item_id: string; name: string; quantity: number; unit_price: number; modifiers: { id: string; name: string; price: string }[] }[];
   totals: WireTotals;
 }
@@ -299,6 +324,10 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
     await setPaymentStatus(tx, payment.provider_reference, 'succeeded');
     await recordOrderEvent(tx, { orderId, kind: 'paid', status: 'paid', at: deps.clock() });
     if (points > 0) await earnPoints(tx, orderId, order.phone, points);
+    // The use of a promo code counts from the payment on (released if the order is cancelled).
+    if (order.promo_code) {
+      await recordRedemption(tx, { code: order.promo_code, orderId, cognitoSub: order.cognito_sub, phone: order.phone, email: order.email, at: deps.clock() });
+    }
     // In the same transaction: a crash after the commit cannot lose the customer's confirmation.
     await deps.mailer.queue(tx, paidMail(order));
     return true;
@@ -315,6 +344,7 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
 
 async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<OrderSummary> {
   const lines = await orderLines(db, order.id);
+  const points = await orderPoints(db, order.id);
   return {
     order_id: order.id,
     number: order.number,
@@ -322,7 +352,8 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Or
     delivery_type: order.delivery_type,
     name: order.name,
     delivery_address: deliveryAddressOf(order),
-    points_earned: order.points_earned,
+    points_earned: points.reversed > 0 ? 0 : order.points_earned,
+    points_reversed: points.reversed,
     items: lines.map((line) => ({
       menu_item_id: line.menu_item_id,
       name: line.name,

@@ -1,28 +1,49 @@
 /** Whether a promo code applies now, and the words a customer reads either way. */
 import { formatUSD, toCents } from '../../shared/money.ts';
+import { normalizePhone } from '../../shared/phone.ts';
 import type { PromoRule } from '../../shared/pricing.ts';
 import type { Queryable } from '../db/database.ts';
-import { findPromoCode, insertPromoCode } from '../db/promo-codes.ts';
+import { findPromoCode, insertPromoCode, promoUses, type PromoCustomer } from '../db/promo-codes.ts';
 
 export const PROMO_UNKNOWN = 'That promo code is not valid.';
 export const PROMO_EXPIRED = 'This promo code has expired.';
 export const PROMO_NOT_STARTED = 'This promo code is not active yet.';
 export const PROMO_INACTIVE = 'This promo code is no longer available.';
+export const PROMO_ALREADY_USED = 'You have already used this promo code.';
+export const PROMO_USED_UP = 'This promo code is no longer available: it has been used as many times as it allows.';
 
 export type PromoCheck =
   | { valid: true; code: string; rule: PromoRule; message: string; minSubtotalCents: number }
   | { valid: false; message: string };
 
-export async function checkPromoCode(db: Queryable, code: string, now: Date): Promise<PromoCheck> {
+/**
+ * Whether `code` applies now for this customer. A code with a total limit is refused once that
+ * many paid orders hold it; one with a per-customer limit, once this customer's paid orders hold
+ * it that often, the customer being anyone who shares the account, the phone number or the email
+ * address of an earlier use. Uses of cancelled (refunded) orders do not count.
+ */
+export async function checkPromoCode(db: Queryable, code: string, now: Date, who: PromoCustomer): Promise<PromoCheck> {
   const promo = await findPromoCode(db, code);
   if (!promo) return { valid: false, message: PROMO_UNKNOWN };
   if (!promo.active) return { valid: false, message: PROMO_INACTIVE };
   if (promo.starts_at && promo.starts_at > now) return { valid: false, message: PROMO_NOT_STARTED };
   if (promo.expires_at && promo.expires_at <= now) return { valid: false, message: PROMO_EXPIRED };
+  if (promo.total_limit !== null || promo.per_customer_limit !== null) {
+    const uses = await promoUses(db, promo.code, customerKeys(who));
+    if (promo.total_limit !== null && uses.total >= promo.total_limit) return { valid: false, message: PROMO_USED_UP };
+    if (promo.per_customer_limit !== null && uses.byCustomer >= promo.per_customer_limit) return { valid: false, message: PROMO_ALREADY_USED };
+  }
   const rule: PromoRule = { discount_type: promo.discount_type, discount_value: promo.discount_value };
   const off = rule.discount_type === 'percent' ? `${rule.discount_value}% off` : `${formatUSD(toCents(rule.discount_value))} off`;
   const minimum = promo.min_subtotal_cents > 0 ? ` orders of ${formatUSD(promo.min_subtotal_cents)} or more` : ' your order';
   return { valid: true, code: promo.code, rule, minSubtotalCents: promo.min_subtotal_cents, message: `${promo.code} applied: ${off}${minimum}.` };
+}
+
+/** The customer as redemptions key them: a normalised phone, a lower-cased email, blanks dropped. */
+export function customerKeys(who: PromoCustomer): PromoCustomer {
+  const phone = who.phone ? normalizePhone(who.phone.trim()) : '';
+  const email = who.email?.trim().toLowerCase() ?? '';
+  return { cognitoSub: who.cognitoSub || null, phone: phone || null, email: email || null };
 }
 
 /** The subtotal a promo needs, said to the customer when the cart is below it. */
@@ -30,7 +51,10 @@ export function promoMinimumMessage(code: string, minSubtotalCents: number): str
   return `${code} needs an order of at least ${formatUSD(minSubtotalCents)}.`;
 }
 
-/** The demo promo codes: two that work and one that has expired. */
+/**
+ * The demo promo codes: two that work and one that has expired. WELCOME10 is once per customer;
+ * FIVEOFF three times per customer and 500 uses in all; SUMMER25 once per customer, 1000 in all.
+ */
 export async function seedPromoCodes(db: Queryable): Promise<void> {
   await insertPromoCode(db, {
     code: 'WELCOME10',
@@ -39,6 +63,8 @@ export async function seedPromoCodes(db: Queryable): Promise<void> {
     starts_at: null,
     expires_at: null,
     min_subtotal_cents: 0,
+    per_customer_limit: 1,
+    total_limit: null,
     description: '10% off for new customers',
   });
   await insertPromoCode(db, {
@@ -48,6 +74,8 @@ export async function seedPromoCodes(db: Queryable): Promise<void> {
     starts_at: null,
     expires_at: null,
     min_subtotal_cents: 0,
+    per_customer_limit: 3,
+    total_limit: 500,
     description: '$5 off any order',
   });
   await insertPromoCode(db, {
@@ -57,6 +85,8 @@ export async function seedPromoCodes(db: Queryable): Promise<void> {
     starts_at: new Date('2025-06-01T07:00:00Z'),
     expires_at: new Date('2025-09-01T07:00:00Z'),
     min_subtotal_cents: 0,
+    per_customer_limit: 1,
+    total_limit: 1000,
     description: 'Summer 2025 special (expired)',
   });
 }

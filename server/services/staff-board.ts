@@ -9,9 +9,11 @@ import { restaurant } from '../../shared/restaurant.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../app.ts';
 import type { Queryable } from '../db/database.ts';
+import { reversePoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { findOrder, moveOrder, type OrderRow, type OrderStatus } from '../db/orders.ts';
 import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
+import { releaseRedemption } from '../db/promo-codes.ts';
 import { isPaused, setPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { readyMail, sendOrderMail } from './order-mail.ts';
@@ -170,8 +172,10 @@ export async function promiseOrder(deps: Pick<AppDependencies, 'db' | 'clock'>, 
 }
 
 /**
- * Cancels an order and gives the money back through the payment provider, once. Cancelling a
- * cancelled order changes nothing, unless its refund failed before: then the refund is retried.
+ * Cancels an order and gives the money back through the payment provider, once; the loyalty
+ * points it earned are taken back (a ledger entry) and its promo code use is released, in the
+ * same transaction as the cancel. Cancelling a cancelled order changes nothing, unless its refund
+ * failed before: then the refund is retried.
  */
 export async function cancelOrder(
   deps: Pick<AppDependencies, 'db' | 'clock' | 'payments'>,
@@ -185,6 +189,9 @@ export async function cancelOrder(
     if (order.status === 'completed') throw new HttpError(409, cannotCancel(order.number, order.status));
     if (!(await moveOrder(tx, orderId, order.status, 'cancelled'))) throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
     await tx.query('update orders set cancel_reason = $2 where id = $1', [orderId, reason]);
+    // What the order earned and the promo use it held are given back with it, once.
+    await reversePoints(tx, orderId);
+    await releaseRedemption(tx, orderId, deps.clock());
     await recordOrderEvent(tx, { orderId, kind: 'cancelled', status: 'cancelled', at: deps.clock(), payload: { from: order.status, reason, by: by.email } });
   });
   const payment = await paymentForOrder(deps.db, orderId);

@@ -432,7 +432,10 @@ export const FinalizedOrderSchema = z.object({
   delivery_type: DeliveryTypeSchema,
   name: z.string(),
   delivery_address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }).nullable(),
+  /** The points the order holds now: 0 once they were taken back. */
   points_earned: z.number().int().nonnegative(),
+  /** The points taken back when the order was cancelled and refunded (absent or 0 otherwise). */
+  points_reversed: z.number().int().nonnegative().optional(),
   items: z.array(
     z.object({
       menu_item_id: z.string(),

@@ -2,7 +2,7 @@
 // Promise.all), on PGlite and on PostgreSQL when DATABASE_URL is set. PGlite has one connection, so
 // there the requests interleave between statements; on PostgreSQL they race in real transactions.
 // - 50 create-orders with one Idempotency-Key: one order, one payment, 50 identical answers;
-//   and with two different carts racing for one key: one order, the loser's cart refused (409).
+//   and with two different carts racing for one key: one order, the loser's cart refused (422).
 // - 50 create-orders with 50 keys: 50 orders, 50 payments, 50 distinct numbers.
 // - 50 finalize-orders of one paid order: paid once, points once, one 'paid' event, one mail.
 // - A Stripe webhook delivered three times at once, racing the customer's finalize calls, then again
@@ -100,14 +100,14 @@ describe.each(databaseTargets)('checkout concurrency on $name', (target) => {
     expect(canonical(await (await createOrder(phone, { 'Idempotency-Key': key })).text())).toBe(canonical(texts[0]!));
   });
 
-  it(`${N} concurrent create-orders with one key but two different carts make one order; the other cart is refused with 409`, async () => {
+  it(`${N} concurrent create-orders with one key but two different carts make one order; the other cart is refused with 422`, async () => {
     const phone = '(213) 555-0302';
     const key = 'concurrency-two-carts-0001';
     const other = [{ menu_item_id: 'cc0500', quantity: 3, modifiers: [] }];
     const responses = await Promise.all(Array.from({ length: N }, (_, i) => createOrder(phone, { 'Idempotency-Key': key }, i % 2 === 0 ? cart : other)));
     const bodies = await Promise.all(responses.map(async (r) => ({ status: r.status, text: await r.text() })));
     const created = bodies.filter((b) => b.status === 201);
-    const refused = bodies.filter((b) => b.status === 409);
+    const refused = bodies.filter((b) => b.status === 422);
     expect(created.length + refused.length).toBe(N);
     // Whichever cart claimed the key first: all its 25 requests got its one answer, all 25 of the other were refused.
     expect(created.length).toBe(N / 2);

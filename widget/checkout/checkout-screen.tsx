@@ -7,6 +7,8 @@
  * sent with the customer's token and cognito_sub, and the cart can be saved to the account.
  */
 import { useEffect, useRef, useState } from 'react';
+import { ApiRequestError } from '../../shared/api/client.ts';
+import { IDEMPOTENCY_KEY_REUSED } from '../../shared/api/messages.ts';
 import type { CreateOrderResponse } from '../../shared/api/schemas.ts';
 import { cartTotals } from '../../shared/cart.ts';
 import { checkAddress, checkContact, QUOTE_REQUIRED, type AddressErrors, type ContactErrors } from '../../shared/checkout-form.ts';
@@ -15,7 +17,7 @@ import { restaurant } from '../../shared/restaurant.ts';
 import { buildCreateOrderPayload, type CheckoutContact } from '../../shared/order-payload.ts';
 import { OrderTotals } from '../order-totals.tsx';
 import type { CheckoutContext } from './checkout-context.ts';
-import { idempotencyKeyFor, readContact, saveContact } from './checkout-storage.ts';
+import { forgetAttempt, idempotencyKeyFor, readContact, saveContact } from './checkout-storage.ts';
 import { ContactFields } from './contact-fields.tsx';
 import { CartSummary } from './cart-summary.tsx';
 import { DeliveryAddressForm } from './delivery-address.tsx';
@@ -101,7 +103,15 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
     const payload = buildCreateOrderPayload(current, contact, auth.token.peek() ? auth.info.peek()?.cognitoSub : null);
     if (scheduledFor) payload.scheduled_for = scheduledFor;
     try {
-      const answer = await api.createOrder(payload, { idempotencyKey: idempotencyKeyFor(storage, payload) });
+      let answer: CreateOrderResponse;
+      try {
+        answer = await api.createOrder(payload, { idempotencyKey: idempotencyKeyFor(storage, payload) });
+      } catch (error) {
+        // The stored key is not this browser's any more (its security token changed): a new one, once.
+        if (!(error instanceof ApiRequestError && error.status === 422 && error.message === IDEMPOTENCY_KEY_REUSED)) throw error;
+        forgetAttempt(storage);
+        answer = await api.createOrder(payload, { idempotencyKey: idempotencyKeyFor(storage, payload) });
+      }
       setOrder(answer);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));

@@ -1,6 +1,6 @@
 /**
  * The order on /congratulations/?order=ID: its number, items, totals, pickup or delivery details
- * and the points it earned. It asks finalize-order, which answers a paid order as it is and
+ * and the points it earned (or, once cancelled and refunded, that they were taken back). It asks finalize-order, which answers a paid order as it is and
  * finishes one whose payment went through while the customer was away (a bank's check that
  * came back here), so the page is right however the customer arrived. Then it follows the order
  * live as the kitchen moves it (accepted, ready or out for delivery, completed).
@@ -49,6 +49,20 @@ function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean
     return () => source.close();
   }, [apiOrigin, orderId, ready]);
   return live;
+}
+
+const pointsOf = (n: number) => `${n} loyalty ${n === 1 ? 'point' : 'points'}`;
+
+/**
+ * What the page says about points: what the order earned, or, once it was cancelled and
+ * refunded, that they were taken back (never that they were earned); null for nothing to say.
+ */
+export function pointsText(order: Pick<FinalizedOrder, 'points_earned' | 'points_reversed'>, status: string): string | null {
+  // The live status may say cancelled before the page asked again: what it earned was taken back.
+  const takenBack = order.points_reversed || (status === 'cancelled' ? order.points_earned : 0);
+  if (takenBack > 0) return `The ${pointsOf(takenBack)} from this order ${takenBack === 1 ? 'was' : 'were'} taken back when it was cancelled.`;
+  if (status === 'cancelled') return null;
+  return `You earned ${pointsOf(order.points_earned)} with this order.`;
 }
 
 export function OrderConfirmation({ api, apiOrigin, orderId }: { api: ApiClient; apiOrigin: string; orderId: string | null }) {
@@ -139,9 +153,7 @@ export function OrderConfirmation({ api, apiOrigin, orderId }: { api: ApiClient;
         {order.delivery_type === 'delivery' && row('Tip', order.totals.tip)}
         {row('Total', order.totals.total)}
       </dl>
-      <p className="points">
-        You earned {order.points_earned} loyalty {order.points_earned === 1 ? 'point' : 'points'} with this order.
-      </p>
+      {pointsText(order, status) && <p className="points">{pointsText(order, status)}</p>}
     </section>
   );
 }

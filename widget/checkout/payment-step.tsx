@@ -5,6 +5,7 @@
  * Signed in, the account's saved cards are offered too, with either provider.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
+import { ApiRequestError } from '../../shared/api/client.ts';
 import type { CreateOrderResponse } from '../../shared/api/schemas.ts';
 import { SavedCardChoice } from './saved-card-choice.tsx';
 import { formatUSD, toCents } from '../../shared/money.ts';
@@ -24,6 +25,22 @@ type StripeChunk = {
   StripePayment(props: StripePaymentProps): ReactNode;
   payWithSavedCard(options: { publishableKey: string; clientSecret: string; paymentMethodId: string }): Promise<string | null>;
 };
+
+/**
+ * The demo provider's confirm, where a payment already past confirming (it succeeded before: a
+ * second tab, a reload after paying) is no error for this page: finalize-order then says where
+ * the order stands (paid, or cancelled and refunded), as it does after any payment.
+ */
+export async function confirmDemo(api: CheckoutContext['api'], input: Parameters<CheckoutContext['api']['confirmDemoPayment']>[0]): Promise<void> {
+  try {
+    await api.confirmDemoPayment(input);
+  } catch (error) {
+    if (error instanceof ApiRequestError && isRecord(error.body) && error.body.code === 'payment_intent_unexpected_state') return;
+    throw error;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 export function congratulationsPath(orderId: string): string {
   return `/congratulations/?order=${encodeURIComponent(orderId)}`;
@@ -76,11 +93,11 @@ export function PaymentStep({ context, order, onBack }: Props) {
       ) : (
         <SavedCardChoice
           context={context}
-          payWithSaved={(paymentMethodId) => context.api.confirmDemoPayment({ client_secret: order.payment.client_secret, payment_method_id: paymentMethodId })}
+          payWithSaved={(paymentMethodId) => confirmDemo(context.api, { client_secret: order.payment.client_secret, payment_method_id: paymentMethodId })}
           payLabel={payLabel}
           onPaid={paid}
         >
-          <DemoCardForm clientSecret={order.payment.client_secret} payLabel={payLabel} api={context.api} onPaid={paid} />
+          <DemoCardForm clientSecret={order.payment.client_secret} payLabel={payLabel} api={context.api} onPaid={paid} send={(card) => confirmDemo(context.api, card)} />
         </SavedCardChoice>
       )}
       <button type="button" className="link" onClick={onBack}>

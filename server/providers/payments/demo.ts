@@ -19,6 +19,21 @@ export const CARD_EXPIRED = 'Your card has expired.';
 export const CVC_INVALID = 'Enter the 3 or 4 digit security code on the back of your card.';
 export const PAYMENT_NOT_FOUND = 'We could not find this payment. Start checkout again.';
 export const SAVED_CARD_NOT_USABLE = 'This saved card cannot pay for this order. Choose another card.';
+/** Stripe's error code for confirming a PaymentIntent that is past confirming. */
+export const UNEXPECTED_STATE_CODE = 'payment_intent_unexpected_state';
+/** Stripe's words for confirming a PaymentIntent that succeeded (a refund leaves it succeeded). */
+export const ALREADY_SUCCEEDED =
+  'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.';
+export const CANCELED_CANNOT_CONFIRM =
+  'You cannot confirm this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.';
+
+/** A confirm refused because the payment is past confirming: 400 with Stripe's code and words. */
+export class UnexpectedPaymentState extends HttpError {
+  readonly code = UNEXPECTED_STATE_CODE;
+  constructor(message: string) {
+    super(400, message);
+  }
+}
 
 export const DECLINES: Record<string, string> = {
   '4000000000000002': CARD_DECLINED,
@@ -44,7 +59,9 @@ export function createDemoPayments(db: Database, clock: () => Date = () => new D
     async confirm(input) {
       const payment = await paymentByClientSecret(db, input.client_secret);
       if (!payment || payment.provider !== 'demo') throw new HttpError(404, PAYMENT_NOT_FOUND);
-      if (payment.status === 'succeeded') return 'succeeded';
+      // As Stripe: a payment that succeeded (refunded or not) or was cancelled is never confirmed again.
+      if (payment.status === 'succeeded' || payment.status === 'refunded') throw new UnexpectedPaymentState(ALREADY_SUCCEEDED);
+      if (payment.status === 'canceled') throw new UnexpectedPaymentState(CANCELED_CANNOT_CONFIRM);
       if (input.payment_method_id) {
         // A saved card pays only for an order of the customer who saved it.
         const [card] = await db.query<{ exp_month: number; exp_year: number }>(
