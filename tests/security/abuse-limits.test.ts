@@ -1,0 +1,159 @@
+// Every abuse path has a limit that holds across server replicas: two app instances share one
+// database (PGlite, and PostgreSQL when DATABASE_URL is set), and the calls of one client
+// alternate between them. Each row is an attack: one call more than the limit allows, answered
+// 429 with Retry-After and a sentence that says what to do.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { MAILS_PER_ADDRESS, MAILS_PER_EMAIL, SIGN_UPS_PER_ADDRESS, TOO_MANY_MAILS, TOO_MANY_SIGN_UPS } from '../../server/auth/built-in-auth.ts';
+import { createDependencies } from '../../server/compose.ts';
+import { readConfig } from '../../server/config.ts';
+import { OPEN_STREAMS_PER_CLIENT, TOO_MANY_STREAMS } from '../../server/http/event-stream.ts';
+import { CARD_DECLINED } from '../../server/providers/payments/demo.ts';
+import { LOYALTY_RATE_LIMIT } from '../../server/routes/loyalty.ts';
+import { ORDERS_PER_ADDRESS } from '../../server/routes/orders.ts';
+import { CARD_DECLINES_PER_ADDRESS, CARD_DECLINES_PER_ORDER, TOO_MANY_DECLINES } from '../../server/services/card-attempts.ts';
+import { pruneOldRows } from '../../server/services/housekeeping.ts';
+import { TEST_PASSWORD } from '../support/accounts.ts';
+import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { databaseTargets } from '../support/databases.ts';
+
+const NOW = new Date('2026-11-20T19:00:00Z');
+const GOOD_CARD = { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' };
+const DECLINED_CARD = { card_number: '4000 0000 0000 0002', exp: '12/30', cvc: '123' };
+const ONE_COKE = { cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }], email: 'ana@example.com', phone: '2135550101', delivery_type: 'pickup' };
+
+describe.each(databaseTargets)('abuse limits across two server instances on $name', (target) => {
+  let api: TestApi;
+  let other: ReturnType<typeof createApp>;
+  let otherToken: string;
+  let clients = 0;
+
+  beforeAll(async () => {
+    api = await createTestApi(target, { clock: () => NOW });
+    // A second replica: its own app and (on PostgreSQL) its own connections, one database.
+    const db = target.name === 'postgres' ? await api.fresh.reopen() : api.fresh.db;
+    const deps = await createDependencies(db, readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', PUBLIC_ORIGIN: TEST_ORIGIN }), { clock: () => NOW });
+    other = createApp(deps);
+    otherToken = ((await (await other.request('/api/csrf/')).json()) as { csrftoken: string }).csrftoken;
+  });
+  afterAll(() => api.close());
+
+  /** A client of its own: its calls go to one replica, then the other, all from one address. */
+  function newClient() {
+    const address = `198.51.100.${++clients}`;
+    let turn = 0;
+    return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> => {
+      const here = turn++ % 2 === 0;
+      const init = {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': here ? api.csrfToken : otherToken, 'X-Forwarded-For': address, ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      };
+      return here ? api.app.request(path, init) : other.request(path, init);
+    };
+  }
+  type Call = ReturnType<typeof newClient>;
+
+  async function placeOrder(call: Call): Promise<{ order_id: string; payment: { client_secret: string } }> {
+    const placed = await call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Ana Ruiz' });
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    return (await placed.json()) as { order_id: string; payment: { client_secret: string } };
+  }
+
+  const refused = async (answer: Response, message: string) => {
+    expect([answer.status, await answer.json()]).toEqual([429, { error: true, message }]);
+    expect(Number(answer.headers.get('Retry-After'))).toBeGreaterThan(0);
+  };
+
+  const attacks: [string, number, string, (call: Call, i: number) => Promise<Response>][] = [
+    ['orders from one address', ORDERS_PER_ADDRESS.limit, ORDERS_PER_ADDRESS.message, (call) => call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Ana Ruiz' })],
+    ['sign-ups from one address', SIGN_UPS_PER_ADDRESS.limit, TOO_MANY_SIGN_UPS, (call, i) =>
+      call('POST', '/api/auth/register/', { email: `signup${clients}-${i}@example.com`, password: TEST_PASSWORD, name: 'Ana', phone: '2135550101' })],
+    ['reset mails from one address, one email each', MAILS_PER_ADDRESS.limit, TOO_MANY_MAILS, (call, i) =>
+      call('POST', '/api/auth/password-reset/', { email: `reset${clients}-${i}@example.com` })],
+    ['loyalty look-ups from one address', LOYALTY_RATE_LIMIT.limit, LOYALTY_RATE_LIMIT.message, (call, i) =>
+      call('GET', `/api/loyalty/points/?phone=213555${String(1000 + i)}`)],
+  ];
+
+  it.each(attacks)('%s: the one past the limit is refused on either replica', async (_label, limit, message, attempt) => {
+    const call = newClient();
+    for (let i = 0; i < limit; i++) {
+      const answer = await attempt(call, i);
+      expect(answer.status, `call ${i + 1}: ${await answer.clone().text()}`).toBeLessThan(429);
+    }
+    await refused(await attempt(call, limit), message);
+    // Another address is not held back by this one.
+    expect((await attempt(newClient(), limit + 1)).status).toBeLessThan(429);
+  });
+
+  it('reset mails for one email, asked from many addresses, stop at the limit whether or not it has an account', async () => {
+    for (const email of ['owner@example.com', 'nobody@example.com']) {
+      if (email === 'owner@example.com') await newClient()('POST', '/api/auth/register/', { email, password: TEST_PASSWORD, name: 'Ana', phone: '2135550101' });
+      const already = email === 'owner@example.com' ? 1 : 0; // the confirmation mail counts too
+      for (let i = already; i < MAILS_PER_EMAIL.limit; i++) expect((await newClient()('POST', '/api/auth/password-reset/', { email })).status).toBe(200);
+      await refused(await newClient()('POST', '/api/auth/password-reset/', { email }), TOO_MANY_MAILS);
+    }
+  });
+
+  it('card testing on one order: after five declines even a good card is refused', async () => {
+    const call = newClient();
+    const order = await placeOrder(call);
+    for (let i = 0; i < CARD_DECLINES_PER_ORDER.limit; i++) {
+      const declined = await newClient()('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...DECLINED_CARD });
+      expect([declined.status, await declined.json()]).toEqual([402, { error: true, message: CARD_DECLINED }]);
+    }
+    await refused(await newClient()('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...GOOD_CARD }), TOO_MANY_DECLINES);
+  });
+
+  it('card testing from one address across orders: after five declines its next order cannot pay', async () => {
+    const call = newClient();
+    for (let i = 0; i < CARD_DECLINES_PER_ADDRESS.limit; i++) {
+      const order = await placeOrder(call);
+      expect((await call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...DECLINED_CARD })).status).toBe(402);
+    }
+    const fresh = await placeOrder(call);
+    await refused(await call('POST', '/api/demo-payments/confirm/', { client_secret: fresh.payment.client_secret, ...GOOD_CARD }), TOO_MANY_DECLINES);
+    // The same order paid from another address goes through: the limit is on the tester, not the order.
+    expect((await newClient()('POST', '/api/demo-payments/confirm/', { client_secret: fresh.payment.client_secret, ...GOOD_CARD })).status).toBe(200);
+  });
+
+  it('open event streams per client: the one past the limit is refused, and a closed one frees its place', async () => {
+    const call = newClient();
+    const order = await placeOrder(call);
+    await call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...GOOD_CARD });
+    expect((await call('POST', `/api/finalize-order/${order.order_id}/`)).status).toBe(200);
+    const streams: Response[] = [];
+    for (let i = 0; i < OPEN_STREAMS_PER_CLIENT; i++) {
+      const stream = await call('GET', `/api/orders/${order.order_id}/status/`);
+      expect(stream.status).toBe(200);
+      streams.push(stream);
+    }
+    await refused(await call('GET', `/api/orders/${order.order_id}/status/`), TOO_MANY_STREAMS);
+    // Closing one gives its place back once the server sees it gone.
+    const reader = streams.pop()!.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    let reopened: Response | undefined;
+    for (let i = 0; i < 50 && reopened?.status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      reopened = await call('GET', `/api/orders/${order.order_id}/status/`);
+      if (reopened.status === 200) streams.push(reopened);
+    }
+    expect(reopened?.status).toBe(200);
+    for (const stream of streams) await stream.body?.cancel();
+  });
+
+  it('old rate-limit windows are pruned, the current ones kept', async () => {
+    const old = new Date(NOW.getTime() - 3 * 24 * 3_600_000);
+    await api.deps.db.query(`insert into rate_limit_hits (bucket, window_start, hits) values ('old:x', $1, 3), ('new:x', $2, 3)`, [old, NOW]);
+    await api.deps.db.query(`insert into web_vitals (name, value, rating, path, created_at) values ('LCP', 1000, 'good', '/', $1), ('LCP', 900, 'good', '/', $2)`, [
+      new Date(NOW.getTime() - 40 * 24 * 3_600_000),
+      NOW,
+    ]);
+    await pruneOldRows(api.deps.db, NOW);
+    const buckets = (await api.deps.db.query<{ bucket: string }>(`select bucket from rate_limit_hits where bucket in ('old:x', 'new:x')`)).map((r) => r.bucket);
+    expect(buckets).toEqual(['new:x']);
+    const vitals = await api.deps.db.query<{ value: number }>(`select value from web_vitals where value in (900, 1000)`);
+    expect(vitals.map((v) => v.value)).toEqual([900]);
+  });
+});

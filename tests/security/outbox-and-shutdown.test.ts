@@ -1,0 +1,131 @@
+// Nothing lost at shutdown or crash: the paid mail commits with the payment or not at all, a
+// crash between commit and sending leaves it for the next sender (another replica, or this one
+// after a restart), shutdown closes the database only once nothing is running, and the dev
+// outbox lists the newest mails first past a hundred of them.
+import { rm } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
+import { databaseTargets } from '../support/databases.ts';
+import { newDataDir, processClient, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+
+const NOW = new Date('2026-11-20T19:00:00Z');
+const ONE_COKE = { cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }], name: 'Ana Ruiz', phone: '2135550101', delivery_type: 'pickup' };
+const GOOD_CARD = { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' };
+const pglite = databaseTargets.find((target) => target.name === 'pglite')!;
+
+let api: TestApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+async function paidOrder(test: TestApi, email: string): Promise<{ orderId: string; finalized: Response }> {
+  const placed = await test.call('POST', '/api/create-order/', { ...ONE_COKE, email });
+  const { order_id, payment } = (await placed.json()) as { order_id: string; payment: { client_secret: string } };
+  await test.call('POST', '/api/demo-payments/confirm/', { client_secret: payment.client_secret, ...GOOD_CARD });
+  return { orderId: order_id, finalized: await test.call('POST', `/api/finalize-order/${order_id}/`) };
+}
+
+describe('the paid mail and the payment commit together', () => {
+  /** A mailer as the real one, but `queue` or `deliver` fails or never runs, as a crash would leave them. */
+  function brokenMailer(real: () => Mailer, broken: Partial<Mailer>): Mailer {
+    return {
+      send: (mail) => real().send(mail),
+      queue: (tx, mail) => real().queue(tx, mail),
+      deliver: () => real().deliver(),
+      deliverNow: () => real().deliverNow(),
+      startSweep: (ms) => real().startSweep(ms),
+      ...broken,
+    };
+  }
+
+  it('when the mail cannot be written, the order is not marked paid either, and finalize can be tried again', async () => {
+    let failing = true;
+    let real: Mailer;
+    api = await createTestApi(pglite, {
+      clock: () => NOW,
+      mailer: brokenMailer(() => real, { queue: (tx, mail) => (failing ? Promise.reject(new Error('disk full')) : real.queue(tx, mail)) }),
+    });
+    real = createMailer({ db: api.deps.db, log: () => {} });
+    const { orderId, finalized } = await paidOrder(api, 'atomic@example.com');
+    expect(finalized.status).toBe(500);
+    const [order] = await api.deps.db.query<{ status: string }>('select status from orders where id = $1', [orderId]);
+    expect(order!.status).toBe('pending_payment');
+    failing = false;
+    expect((await api.call('POST', `/api/finalize-order/${orderId}/`)).status).toBe(200);
+    const mails = await api.deps.db.query<{ subject: string }>('select subject from outbox where recipient = $1', ['atomic@example.com']);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('a crash between the commit and sending leaves the mail for the next sender, which sends it once', async () => {
+    let real: Mailer;
+    api = await createTestApi(pglite, { clock: () => NOW, mailer: brokenMailer(() => real, { deliver: () => {} }) });
+    const lines: string[] = [];
+    real = createMailer({ db: api.deps.db, log: (line) => lines.push(line) });
+    const { finalized } = await paidOrder(api, 'crash@example.com');
+    expect(finalized.status).toBe(200);
+    const [waiting] = await api.deps.db.query<{ claimed_at: Date | null }>('select claimed_at from outbox where recipient = $1', ['crash@example.com']);
+    expect(waiting!.claimed_at).toBeNull();
+    // Another replica's sweep (or this one's after a restart) finds it.
+    const nextSender = createMailer({ db: api.deps.db, log: (line) => lines.push(line) });
+    await Promise.all([nextSender.deliverNow(), real.deliverNow()]);
+    const sent = lines.filter((line) => line.includes('crash@example.com'));
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!)).toMatchObject({ message: 'mail', to: 'crash@example.com' });
+  });
+});
+
+describe('the dev outbox', () => {
+  it('lists the newest mails first past a hundred of them', async () => {
+    api = await createTestApi(pglite, { clock: () => NOW }, { DEV_OUTBOX: '1' });
+    for (let i = 1; i <= 120; i++) await api.deps.db.query(`insert into outbox (recipient, subject, body, claimed_at) values ($1, 'x', 'x', now())`, [`m${i}@example.com`]);
+    const listed = (await (await api.call('GET', '/api/dev/outbox/')).json()) as { to: string }[];
+    expect(listed.slice(0, 3).map((m) => m.to)).toEqual(['m120@example.com', 'm119@example.com', 'm118@example.com']);
+  });
+});
+
+describe('shutdown while orders are being paid', () => {
+  let server: ServerProcess | undefined;
+  let dataDir = '';
+  afterEach(async () => {
+    await server?.kill('SIGKILL');
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers every request in flight, closes the database only after them, and loses no paid mail', async () => {
+    dataDir = await newDataDir();
+    server = await startServerProcess({ dataDir });
+    const client = await processClient(server);
+    const outcomes: string[] = [];
+    const flows = Array.from({ length: 30 }, async (_, i) => {
+      try {
+        const placed = await client.call('POST', '/api/create-order/', { ...ONE_COKE, email: `rush${i}@example.com` }, { 'X-Forwarded-For': `192.0.2.${i + 1}` });
+        outcomes.push(`create ${placed.status}`);
+        if (placed.status !== 201) return;
+        const { order_id, payment } = (await placed.json()) as { order_id: string; payment: { client_secret: string } };
+        const paid = await client.call('POST', '/api/demo-payments/confirm/', { client_secret: payment.client_secret, ...GOOD_CARD }, { 'X-Forwarded-For': `192.0.2.${i + 1}` });
+        outcomes.push(`pay ${paid.status}`);
+        const finalized = await client.call('POST', `/api/finalize-order/${order_id}/`);
+        outcomes.push(`finalize ${finalized.status}`);
+      } catch {
+        outcomes.push('refused'); // the server had stopped taking connections: not an answer, and not a fault
+      }
+    });
+    // Stop while the rush is under way: some orders answered, most still in flight.
+    while (outcomes.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    const ended = server.kill('SIGTERM');
+    await Promise.all(flows);
+    expect(await ended).toEqual({ code: 0, signal: null });
+    expect(outcomes.filter((o) => / 5\d\d$/.test(o))).toEqual([]);
+    expect(server.output()).not.toMatch(/Cannot use a pool|order mail not written|PGlite is closed|closed database/i);
+
+    // Every order paid before the stop has its mail, sent or waiting for the next start.
+    server = await startServerProcess({ dataDir, env: { DEV_OUTBOX: '1' } });
+    const again = await processClient(server);
+    const mails = (await (await again.call('GET', '/api/dev/outbox/')).json()) as { to: string; subject: string }[];
+    const paidMails = new Set(mails.filter((m) => m.subject.includes('is in')).map((m) => m.to));
+    const finalizedOk = outcomes.filter((o) => o === 'finalize 200').length;
+    expect(paidMails.size).toBe(finalizedOk);
+  });
+});

@@ -1,0 +1,77 @@
+// Settings that protect a public server: production (NODE_ENV=production, or a PostgreSQL
+// server) will not start without PUBLIC_ORIGIN, the only origin links are built from, nor with
+// the dev outbox, which shows reset links to anyone; the dev outbox works only on a server
+// bound to this machine, and says so when it is on.
+import { spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEV_OUTBOX_IN_PRODUCTION, DEV_OUTBOX_NOT_LOCAL, PUBLIC_ORIGIN_REQUIRED, readConfig } from '../../server/config.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Starts the server as production would, and answers how it ended and what it printed. */
+function startAndEnd(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr, stdout });
+    });
+  });
+}
+
+describe('the server refuses to start with settings that would expose it', () => {
+  const refusals: [string, Record<string, string>, string][] = [
+    ['production without PUBLIC_ORIGIN', { NODE_ENV: 'production' }, PUBLIC_ORIGIN_REQUIRED],
+    ['a PostgreSQL server without PUBLIC_ORIGIN', { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }, PUBLIC_ORIGIN_REQUIRED],
+    ['the dev outbox in production', { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://order.example.com', DEV_OUTBOX: '1' }, DEV_OUTBOX_IN_PRODUCTION],
+    ['the dev outbox with a PostgreSQL server', { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PUBLIC_ORIGIN: 'https://order.example.com', DEV_OUTBOX: '1' }, DEV_OUTBOX_IN_PRODUCTION],
+    ['the dev outbox on a server others can reach', { HOST: '0.0.0.0', DEV_OUTBOX: '1' }, DEV_OUTBOX_NOT_LOCAL],
+  ];
+
+  it.each(refusals)('%s: the settings are refused with the reason', (_label, env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it.each(refusals.slice(0, 3))('%s: the process stops at once with one line that says why', async (_label, env, message) => {
+    const ended = await startAndEnd(env);
+    expect(ended.code).toBe(1);
+    expect(ended.stderr.trim()).toBe(message);
+    expect(ended.stdout).not.toContain('serving');
+  });
+
+  it.each([
+    ['a local start', { HOST: '127.0.0.1' }, ['http://127.0.0.1:3000', 'http://localhost:3000']],
+    ['production behind PUBLIC_ORIGIN', { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://order.example.com/' }, ['https://order.example.com']],
+  ])('%s: links and CSRF use only the configured origins', (_label, env, origins) => {
+    const config = readConfig(env);
+    expect([config.publicOrigin, ...config.localOrigins]).toEqual(origins);
+  });
+});
+
+describe('the dev outbox on a local start', () => {
+  let server: ServerProcess | undefined;
+  afterEach(async () => {
+    await server?.kill('SIGTERM');
+    server = undefined;
+  });
+
+  it('prints a warning line when it is on, and none when it is off', async () => {
+    server = await startServerProcess({ env: { DEV_OUTBOX: '1' } });
+    expect(server.output()).toContain('Warning: DEV_OUTBOX is on: every mail this server sends, password-reset links included, is listed at /api/dev/outbox/.');
+    expect((await fetch(`${server.url}/api/dev/outbox/`)).status).toBe(200);
+    await server.kill('SIGTERM');
+    server = await startServerProcess({ env: { DEV_OUTBOX: '' } });
+    expect(server.output()).not.toContain('DEV_OUTBOX');
+    expect((await fetch(`${server.url}/api/dev/outbox/`)).status).toBe(404);
+  });
+});
