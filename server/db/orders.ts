@@ -38,6 +38,8 @@ export interface NewOrder {
   delivery_charge_cents: number;
   tip_cents: number;
   total_cents: number;
+  /** The client address that placed it (for card-testing limits); null when not known. */
+  client_address?: string | null;
 }
 
 export interface OrderRow extends NewOrder {
@@ -53,7 +55,7 @@ const ORDER_FIELDS = [
   'delivery_street', 'delivery_city', 'delivery_state', 'delivery_zip', 'delivery_country',
   'delivery_lat', 'delivery_lng', 'delivery_quote_id', 'promo_code', 'subtotal_cents',
   'promo_discount_cents', 'tax_cents', 'delivery_fee_cents', 'delivery_charge_cents', 'tip_cents',
-  'total_cents',
+  'total_cents', 'client_address',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 /** Writes the order, its lines and its first status; answers the order's number. */
@@ -61,7 +63,7 @@ export async function insertOrder(db: Queryable, order: NewOrder, lines: OrderLi
   const placeholders = ORDER_FIELDS.map((_, i) => `$${i + 1}`).join(', ');
   const [row] = await db.query<{ number: string | number }>(
     `insert into orders (${ORDER_FIELDS.join(', ')}) values (${placeholders}) returning number`,
-    ORDER_FIELDS.map((field) => (field === 'sms_opt_in' ? order.sms_opt_in ?? false : order[field])),
+    ORDER_FIELDS.map((field) => (field === 'sms_opt_in' ? order.sms_opt_in ?? false : order[field] ?? null)),
   );
   for (const [position, line] of lines.entries()) {
     await db.query(

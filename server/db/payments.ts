@@ -51,3 +51,13 @@ export async function setPaymentStatus(
     [reference, status, failureMessage],
   );
 }
+
+/** Cancels a payment that has not succeeded (nor been refunded or cancelled); false when it had. */
+export async function cancelUnpaidPayment(db: Queryable, reference: string): Promise<boolean> {
+  const rows = await db.query(
+    `update payments set status = 'canceled', updated_at = now()
+      where provider_reference = $1 and status not in ('succeeded', 'refunded', 'canceled') returning provider_reference`,
+    [reference],
+  );
+  return rows.length > 0;
+}

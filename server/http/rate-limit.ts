@@ -25,7 +25,7 @@ export async function countHit(
   rule: Omit<RateLimit, 'message'>,
   who: string,
   now: Date = new Date(),
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+): Promise<{ allowed: boolean; hits: number; retryAfterSeconds: number }> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
   const [row] = await db.query<{ hits: number }>(
     `insert into rate_limit_hits (bucket, window_start, hits) values ($1, $2, 1)
@@ -34,7 +34,8 @@ export async function countHit(
     [`${rule.name}:${who}`, windowStart],
   );
   const retryAfter = Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
-  return { allowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds: Math.max(1, retryAfter) };
+  const hits = row?.hits ?? 0;
+  return { allowed: hits <= rule.limit, hits, retryAfterSeconds: Math.max(1, retryAfter) };
 }
 
 /** How many hits the current window holds, without counting one (to refuse before the work). */

@@ -6,6 +6,7 @@ import { NOT_YOUR_ACCOUNT, optionalCustomer, SIGN_IN_REQUIRED } from '../http/cu
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, readBody } from '../http/errors.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
+import { checkAddressDeclines } from '../services/card-attempts.ts';
 import { finalizeOrder, placeOrder } from '../services/orders.ts';
 
 /** New orders per client address: enough for an office ordering lunch, not for a script creating payments. */
@@ -27,13 +28,16 @@ export function orderRoutes(deps: AppDependencies): Hono {
       // A signed-in customer's order is theirs (spec section 6); a guest's stays a guest order.
       const customer = await optionalCustomer(c, deps.auth);
       const request = await readBody(c, CreateOrderRequestSchema);
-      await hit(deps.db, ORDERS_PER_ADDRESS, clientAddress(c, deps.settings.trustProxy), deps.clock());
+      const address = clientAddress(c, deps.settings.trustProxy);
+      await hit(deps.db, ORDERS_PER_ADDRESS, address, deps.clock());
+      // An address that used up its card declines gets no new payment to try cards on.
+      await checkAddressDeclines(deps.db, address, deps.clock());
       if (request.cognito_sub && request.cognito_sub !== customer?.cognitoSub) {
         throw customer ? new HttpError(403, NOT_YOUR_ACCOUNT) : new HttpError(401, SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
       }
       // The key is bound to its caller: the account when signed in, else the browser's CSRF token.
       const caller = customer ? `customer:${customer.cognitoSub}` : `guest:${c.req.header(CSRF_HEADER) ?? ''}`;
-      const { status, body } = await placeOrder(deps, request, { idempotencyKey, cognitoSub: customer?.cognitoSub ?? null, caller });
+      const { status, body } = await placeOrder(deps, request, { idempotencyKey, cognitoSub: customer?.cognitoSub ?? null, caller, clientAddress: address });
       return c.json(body, status as 201);
     })
     .post('/finalize-order/:id/', async (c) => c.json(await finalizeOrder(deps, c.req.param('id'))));

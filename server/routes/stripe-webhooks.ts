@@ -20,6 +20,7 @@ import { findOrder } from '../db/orders.ts';
 import { paymentByReference, setPaymentStatus } from '../db/payments.ts';
 import { recordWebhookEvent, webhookEventHandled } from '../db/webhook-events.ts';
 import { finalizeOrder } from '../services/orders.ts';
+import { countDecline, TOO_MANY_DECLINES } from '../services/card-attempts.ts';
 
 export const WEBHOOK_SIGNATURE_INVALID = 'The webhook signature is not valid.';
 export const WEBHOOK_NOT_AN_EVENT = 'The webhook body is not a Stripe event.';
@@ -101,6 +102,16 @@ async function paymentFailed(deps: AppDependencies, intent: Stripe.PaymentIntent
   if (payment.status === 'succeeded' || payment.status === 'refunded') return;
   const message = intent.last_payment_error?.message?.trim() || PAYMENT_FAILED;
   await setPaymentStatus(deps.db, intent.id, 'failed', message);
+  // Card testing: the card went from the browser to Stripe, so the decline is counted here, and
+  // once the order (or the address that placed it) has used up its attempts the payment is
+  // cancelled at Stripe, which then refuses any further card on it.
+  const order = await findOrder(deps.db, payment.order_id);
+  const usedUp = await countDecline(deps.db, { orderId: payment.order_id, address: order?.client_address ?? undefined }, deps.clock());
+  if (usedUp) {
+    await deps.payments.cancel(intent.id);
+    await setPaymentStatus(deps.db, intent.id, 'canceled', TOO_MANY_DECLINES);
+    console.log(JSON.stringify({ level: 'warn', message: 'payment cancelled after too many declined cards', order_id: payment.order_id, payment_intent: intent.id }));
+  }
 }
 
 function late(type: string, intent: Stripe.PaymentIntent, orderStatus: string): void {

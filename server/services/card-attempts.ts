@@ -1,8 +1,11 @@
 /**
  * Card testing: someone runs stolen card numbers through a checkout to learn which work. After
- * CARD_DECLINES.limit declines in ten minutes for one order, or from one client address, further
- * card attempts are refused (429) until the window passes. Counted in the database, so the limit
- * holds whichever replica takes the attempt.
+ * five declines in ten minutes for one order, or from one client address, further card attempts
+ * are refused (429) until the window passes, and so are new orders from that address. With the
+ * demo provider the attempt comes through us and is refused here; with Stripe the card goes from
+ * the browser to Stripe, so a decline arrives by webhook and the order's payment is cancelled at
+ * Stripe once its attempts are used up. Counted in the database, so the limits hold whichever
+ * replica takes the attempt.
  */
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
@@ -21,12 +24,18 @@ function refuse(now: Date): never {
 /** Refuses the attempt when the order, or the address, already had its declines. */
 export async function checkCardAttempt(db: Queryable, who: { orderId: string; address?: string | undefined }, now: Date): Promise<void> {
   if ((await peekHits(db, CARD_DECLINES_PER_ORDER, who.orderId, now)) >= CARD_DECLINES_PER_ORDER.limit) refuse(now);
-  if (who.address && (await peekHits(db, CARD_DECLINES_PER_ADDRESS, who.address, now)) >= CARD_DECLINES_PER_ADDRESS.limit) refuse(now);
+  if (who.address) await checkAddressDeclines(db, who.address, now);
 }
 
-/** Counts a decline; answers whether the order has now used up its attempts. */
+/** Refuses when the address already had its declines (a new order from it would be one more try). */
+export async function checkAddressDeclines(db: Queryable, address: string, now: Date): Promise<void> {
+  if ((await peekHits(db, CARD_DECLINES_PER_ADDRESS, address, now)) >= CARD_DECLINES_PER_ADDRESS.limit) refuse(now);
+}
+
+/** Counts a decline; answers whether the order, or the address, has now used up its attempts. */
 export async function countDecline(db: Queryable, who: { orderId: string; address?: string | undefined }, now: Date): Promise<boolean> {
-  await countHit(db, CARD_DECLINES_PER_ORDER, who.orderId, now);
-  if (who.address) await countHit(db, CARD_DECLINES_PER_ADDRESS, who.address, now);
-  return (await peekHits(db, CARD_DECLINES_PER_ORDER, who.orderId, now)) >= CARD_DECLINES_PER_ORDER.limit;
+  const order = await countHit(db, CARD_DECLINES_PER_ORDER, who.orderId, now);
+  const address = who.address ? await countHit(db, CARD_DECLINES_PER_ADDRESS, who.address, now) : null;
+  const usedUp = (outcome: { hits: number } | null, limit: number) => outcome !== null && outcome.hits >= limit;
+  return usedUp(order, CARD_DECLINES_PER_ORDER.limit) || usedUp(address, CARD_DECLINES_PER_ADDRESS.limit);
 }

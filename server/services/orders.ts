@@ -81,6 +81,8 @@ export async function placeOrder(
      * caller, or with another body, is refused (422) and never answered with the stored order.
      */
     caller?: string | undefined;
+    /** The client address it comes from, kept with the order for the card-testing limits. */
+    clientAddress?: string | undefined;
   },
 ): Promise<{ status: number; body: OrderAnswer }> {
   const { db, clock } = deps;
@@ -169,6 +171,7 @@ export async function placeOrder(
         delivery_charge_cents: totals.deliveryCharge,
         tip_cents: totals.tip,
         total_cents: totals.total,
+        client_address: options.clientAddress ?? null,
       },
       rows,
     );

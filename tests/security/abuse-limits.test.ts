@@ -2,6 +2,7 @@
 // database (PGlite, and PostgreSQL when DATABASE_URL is set), and the calls of one client
 // alternate between them. Each row is an attack: one call more than the limit allows, answered
 // 429 with Retry-After and a sentence that says what to do.
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { MAILS_PER_ADDRESS, MAILS_PER_EMAIL, SIGN_UPS_PER_ADDRESS, TOO_MANY_MAILS, TOO_MANY_SIGN_UPS } from '../../server/auth/built-in-auth.ts';
@@ -13,6 +14,8 @@ import { LOYALTY_RATE_LIMIT } from '../../server/routes/loyalty.ts';
 import { ORDERS_PER_ADDRESS } from '../../server/routes/orders.ts';
 import { CARD_DECLINES_PER_ADDRESS, CARD_DECLINES_PER_ORDER, TOO_MANY_DECLINES } from '../../server/services/card-attempts.ts';
 import { pruneOldRows } from '../../server/services/housekeeping.ts';
+import { createStripePayments } from '../../server/providers/payments/stripe.ts';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { TEST_PASSWORD } from '../support/accounts.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
@@ -105,16 +108,18 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     await refused(await newClient()('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...GOOD_CARD }), TOO_MANY_DECLINES);
   });
 
-  it('card testing from one address across orders: after five declines its next order cannot pay', async () => {
+  it('card testing from one address across orders: after five declines it can neither pay nor place an order', async () => {
     const call = newClient();
-    for (let i = 0; i < CARD_DECLINES_PER_ADDRESS.limit; i++) {
-      const order = await placeOrder(call);
+    const orders = [];
+    for (let i = 0; i <= CARD_DECLINES_PER_ADDRESS.limit; i++) orders.push(await placeOrder(call));
+    const spare = orders.pop()!;
+    for (const order of orders) {
       expect((await call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...DECLINED_CARD })).status).toBe(402);
     }
-    const fresh = await placeOrder(call);
-    await refused(await call('POST', '/api/demo-payments/confirm/', { client_secret: fresh.payment.client_secret, ...GOOD_CARD }), TOO_MANY_DECLINES);
+    await refused(await call('POST', '/api/demo-payments/confirm/', { client_secret: spare.payment.client_secret, ...GOOD_CARD }), TOO_MANY_DECLINES);
+    await refused(await call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Ana Ruiz' }), TOO_MANY_DECLINES);
     // The same order paid from another address goes through: the limit is on the tester, not the order.
-    expect((await newClient()('POST', '/api/demo-payments/confirm/', { client_secret: fresh.payment.client_secret, ...GOOD_CARD })).status).toBe(200);
+    expect((await newClient()('POST', '/api/demo-payments/confirm/', { client_secret: spare.payment.client_secret, ...GOOD_CARD })).status).toBe(200);
   });
 
   it('open event streams per client: the one past the limit is refused, and a closed one frees its place', async () => {
@@ -155,5 +160,48 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     expect(buckets).toEqual(['new:x']);
     const vitals = await api.deps.db.query<{ value: number }>(`select value from web_vitals where value in (900, 1000)`);
     expect(vitals.map((v) => v.value)).toEqual([900]);
+  });
+});
+
+describe('card testing through Stripe, where cards go from the browser to Stripe', () => {
+  const SECRET_KEY = 'sk_test_card_testing';
+  const WEBHOOK_SECRET = 'whsec_card_testing';
+  let standIn: StripeStandIn;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
+    const payments = createStripePayments({ secretKey: SECRET_KEY, host: standIn.host, port: standIn.port, protocol: 'http' });
+    api = await createTestApi(databaseTargets[0]!, { payments, clock: () => NOW }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await standIn?.close();
+  });
+
+  it('after five declines reported by Stripe the payment is cancelled at Stripe, and the address gets no new order', async () => {
+    const tester = { 'X-Forwarded-For': '203.0.113.66' };
+    const placed = await api.call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Card Tester' }, tester);
+    expect(placed.status).toBe(201);
+    const { order_id } = (await placed.json()) as { order_id: string };
+    const intent = standIn.intents().find((i) => i.metadata.order_id === order_id)!;
+    for (let i = 0; i < CARD_DECLINES_PER_ORDER.limit; i++) {
+      expect(standIn.intent(intent.id)!.status).toBe('requires_payment_method');
+      standIn.decline(intent.id);
+      const payload = JSON.stringify(standIn.event('payment_intent.payment_failed', intent.id));
+      const delivered = await api.app.request('/api/webhooks/stripe/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        body: payload,
+      });
+      expect(delivered.status).toBe(200);
+    }
+    // Stripe itself now refuses any further card on it.
+    expect(standIn.intent(intent.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'fraudulent' });
+    const [payment] = await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [order_id]);
+    expect(payment!.status).toBe('canceled');
+    const next = await api.call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Card Tester' }, tester);
+    expect([next.status, await next.json()]).toEqual([429, { error: true, message: TOO_MANY_DECLINES }]);
+    expect((await api.call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Someone Else' }, { 'X-Forwarded-For': '203.0.113.67' })).status).toBe(201);
   });
 });

@@ -334,6 +334,23 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
   }
 
   /** Stripe.js's confirmSetup: a test card becomes the customer's PaymentMethod, a declining one is refused. */
+  /** POST /v1/payment_intents/{id}/cancel, as Stripe documents it: only a PaymentIntent not yet paid. */
+  function cancel(intent: StandInIntent, params: FormParams): StandInIntent {
+    const cancellable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+    if (!cancellable.includes(intent.status)) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancellable.join(', ')}.`,
+        payment_intent: intent,
+      });
+    }
+    intent.status = 'canceled';
+    intent.canceled_at = now();
+    intent.cancellation_reason = typeof params.cancellation_reason === 'string' ? params.cancellation_reason : null;
+    return intent;
+  }
+
   function confirmSetup(setupId: string, params: FormParams): Partial<StandInSetupIntent> {
     const setup = setupIntents.get(setupId);
     if (!setup || params.client_secret !== setup.client_secret) {
@@ -398,6 +415,7 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     const confirming = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     const confirmingSetup = /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(path);
+    const cancelling = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && confirming) return { status: 200, body: confirm(found(decodeURIComponent(confirming[1]!)), params, publicView) };
     if (method === 'POST' && confirmingSetup) return { status: 200, body: confirmSetup(decodeURIComponent(confirmingSetup[1]!), params) };
     if (publicView) {
@@ -408,6 +426,7 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     }
     if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) };
     if (method === 'POST' && path === '/v1/refunds') return { status: 200, body: refund(params) };
+    if (method === 'POST' && cancelling) return { status: 200, body: cancel(found(decodeURIComponent(cancelling[1]!)), params) };
     const cards = routeCards(method, path, params);
     if (cards) return cards;
     if (method === 'GET' && retrieve) return { status: 200, body: found(decodeURIComponent(retrieve[1]!)) };

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { paymentByClientSecret, setPaymentStatus } from '../../db/payments.ts';
-import { paymentByReference } from '../../db/payments.ts';
+import { cancelUnpaidPayment, paymentByReference } from '../../db/payments.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -55,6 +55,9 @@ export function createDemoPayments(db: Database, clock: () => Date = () => new D
     async refund(reference) {
       // No money moved, so giving it back is marking it so; only once, only a paid one.
       await db.query(`update payments set status = 'refunded', updated_at = now() where provider_reference = $1 and status = 'succeeded'`, [reference]);
+    },
+    async cancel(reference) {
+      await cancelUnpaidPayment(db, reference);
     },
     async confirm(input) {
       const payment = await paymentByClientSecret(db, input.client_secret);

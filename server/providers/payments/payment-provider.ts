@@ -30,4 +30,9 @@ export interface PaymentProvider {
    * the same payment refunds nothing more.
    */
   refund(reference: string, amountCents: number): Promise<void>;
+  /**
+   * Stops a payment that has not succeeded, so no further card can be tried on it (card testing).
+   * Idempotent; a payment that already succeeded, was refunded or cancelled is left as it is.
+   */
+  cancel(reference: string): Promise<void>;
 }

@@ -51,6 +51,14 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
       // One refund per PaymentIntent: the key makes a retry (or a second cancel) answer the same refund.
       await stripe.refunds.create({ payment_intent: reference, amount: amountCents }, { idempotencyKey: `refund-${reference}` });
     },
+    async cancel(reference) {
+      try {
+        await stripe.paymentIntents.cancel(reference, { cancellation_reason: 'fraudulent' });
+      } catch (error) {
+        // Already succeeded or cancelled: Stripe answers payment_intent_unexpected_state, and there is nothing to stop.
+        if ((error as { code?: string }).code !== 'payment_intent_unexpected_state') throw error;
+      }
+    },
     describePayment,
   };
 }
