@@ -88,3 +88,22 @@ export async function releaseRedemption(db: Queryable, orderId: string, at: Date
   ]);
   return released.length > 0;
 }
+
+/**
+ * The customer's other orders waiting for payment with this code (by account, phone or email),
+ * with their payments not yet paid or stopped: checkouts a newer one with the same code replaces.
+ */
+export async function unpaidOrdersWithCode(
+  db: Queryable,
+  code: string,
+  who: PromoCustomer,
+  exceptOrderId: string,
+): Promise<{ order_id: string; provider_reference: string }[]> {
+  return db.query(
+    `select o.id as order_id, p.provider_reference from orders o join payments p on p.order_id = o.id
+      where o.promo_code = $1 and o.id <> $2 and o.status = 'pending_payment'
+        and p.status not in ('succeeded', 'refunded', 'canceled')
+        and ((o.cognito_sub is not null and o.cognito_sub = $3) or o.phone = $4 or lower(o.email) = $5)`,
+    [code, exceptOrderId, who.cognitoSub || null, who.phone || null, who.email || null],
+  );
+}

@@ -20,13 +20,13 @@ import { recordOrderEvent } from '../db/order-events.ts';
 import { handOffPaidOrder } from './order-handoff.ts';
 import { findOrder, insertOrder, moveOrder, orderLines, type OrderLineRow, type OrderRow } from '../db/orders.ts';
 import { insertPayment, paymentForOrder, setPaymentStatus } from '../db/payments.ts';
-import { recordRedemption, type PromoCustomer } from '../db/promo-codes.ts';
+import { recordRedemption, unpaidOrdersWithCode, type PromoCustomer } from '../db/promo-codes.ts';
 import { isPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
 import { paidMail } from './order-mail.ts';
-import { checkPromoCode, promoMinimumMessage } from './promo-codes.ts';
+import { checkPromoCode, customerKeys, promoMinimumMessage } from './promo-codes.ts';
 
 export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
 export const ORDER_NOT_FOUND = 'We could not find that order.';
@@ -138,7 +138,7 @@ export async function placeOrder(
     idempotencyKey: `create-payment-${orderId}`,
   });
 
-  return db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     if (key) {
       const stored = await claimKey(tx, IDEMPOTENCY_SCOPE, key, requestHash);
       if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as OrderAnswer);
@@ -199,6 +199,24 @@ export async function placeOrder(
     if (key) await storeAnswer(tx, IDEMPOTENCY_SCOPE, key, 201, body);
     return { status: 201, body };
   });
+  if (placed.status === 201 && promo?.limitedPerCustomer) {
+    await supersedeCheckouts(deps, placed.body.order_id, promo.code, { cognitoSub: options.cognitoSub, phone: normalizePhone(request.phone), email: request.email });
+  }
+  return placed;
+}
+
+export const CHECKOUT_REPLACED = 'This checkout was replaced by a newer one with the same promo code. Start checkout again.';
+
+/**
+ * A code a customer may use only so often counts its use at payment. So that several checkouts
+ * opened with it cannot all be paid, a new one replaces the customer's earlier unpaid ones with the
+ * same code: their payments are stopped at the provider, and finalize says so.
+ */
+async function supersedeCheckouts(deps: AppDependencies, orderId: string, code: string, who: PromoCustomer): Promise<void> {
+  for (const earlier of await unpaidOrdersWithCode(deps.db, code, customerKeys(who), orderId)) {
+    await deps.payments.cancel(earlier.provider_reference);
+    await setPaymentStatus(deps.db, earlier.provider_reference, 'canceled', CHECKOUT_REPLACED);
+  }
 }
 
 function replay(storedHash: string, requestHash: string, status: number, body: OrderAnswer) {
@@ -270,7 +288,7 @@ function hashesEqual(a: string, b: string): boolean {
 async function applicablePromo(deps: AppDependencies, code: string, now: Date, who: PromoCustomer) {
   const check = await checkPromoCode(deps.db, code, now, who);
   if (!check.valid) throw new HttpError(422, check.message);
-  return check as { code: string; rule: PromoRule; minSubtotalCents: number };
+  return check as { code: string; rule: PromoRule; minSubtotalCents: number; limitedPerCustomer: boolean };
 }
 
 async function deliveryFor(deps: AppDependencies, request: CreateOrderRequest, now: Date) {

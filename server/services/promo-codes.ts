@@ -13,7 +13,7 @@ export const PROMO_ALREADY_USED = 'You have already used this promo code.';
 export const PROMO_USED_UP = 'This promo code is no longer available: it has been used as many times as it allows.';
 
 export type PromoCheck =
-  | { valid: true; code: string; rule: PromoRule; message: string; minSubtotalCents: number }
+  | { valid: true; code: string; rule: PromoRule; message: string; minSubtotalCents: number; limitedPerCustomer: boolean }
   | { valid: false; message: string };
 
 /**
@@ -36,7 +36,14 @@ export async function checkPromoCode(db: Queryable, code: string, now: Date, who
   const rule: PromoRule = { discount_type: promo.discount_type, discount_value: promo.discount_value };
   const off = rule.discount_type === 'percent' ? `${rule.discount_value}% off` : `${formatUSD(toCents(rule.discount_value))} off`;
   const minimum = promo.min_subtotal_cents > 0 ? ` orders of ${formatUSD(promo.min_subtotal_cents)} or more` : ' your order';
-  return { valid: true, code: promo.code, rule, minSubtotalCents: promo.min_subtotal_cents, message: `${promo.code} applied: ${off}${minimum}.` };
+  return {
+    valid: true,
+    code: promo.code,
+    rule,
+    minSubtotalCents: promo.min_subtotal_cents,
+    limitedPerCustomer: promo.per_customer_limit !== null,
+    message: `${promo.code} applied: ${off}${minimum}.`,
+  };
 }
 
 /** The customer as redemptions key them: a normalised phone, a lower-cased email, blanks dropped. */

@@ -12,7 +12,7 @@ import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { insertPromoCode } from '../../server/db/promo-codes.ts';
 import { ALREADY_SUCCEEDED, UNEXPECTED_STATE_CODE } from '../../server/providers/payments/demo.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
-import { KEY_REUSED, type OrderAnswer } from '../../server/services/orders.ts';
+import { KEY_REUSED, PAYMENT_CANCELED, type OrderAnswer } from '../../server/services/orders.ts';
 import { PROMO_ALREADY_USED, PROMO_USED_UP } from '../../server/services/promo-codes.ts';
 import { pointsText } from '../../widget/checkout/order-confirmation.tsx';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
@@ -192,6 +192,26 @@ describe.each(databaseTargets)('money on $name', (target) => {
         expect(((await attempt.json()) as OrderAnswer).totals).toEqual(used[0]!.totals);
       }
     });
+  });
+
+  it('several checkouts opened with WELCOME10 before paying: only the newest can be paid', async () => {
+    const who: Who = { phone: '(213) 555-0609', email: 'jo@example.com' };
+    const opened: OrderAnswer[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await createOrder(who, { promo_code: 'WELCOME10' });
+      expect(created.status).toBe(201);
+      opened.push((await created.json()) as OrderAnswer);
+    }
+    const newest = opened.pop()!;
+    for (const older of opened) {
+      const paid = await api.call('POST', '/api/demo-payments/confirm/', { client_secret: older.payment.client_secret, ...CARD }, from());
+      expect(paid.status).toBe(400);
+      const finalized = await api.call('POST', `/api/finalize-order/${older.order_id}/`);
+      expect([finalized.status, await finalized.json()]).toEqual([409, { error: true, message: PAYMENT_CANCELED }]);
+    }
+    expect((await api.call('POST', '/api/demo-payments/confirm/', { client_secret: newest.payment.client_secret, ...CARD }, from())).status).toBe(200);
+    expect((await api.call('POST', `/api/finalize-order/${newest.order_id}/`)).status).toBe(200);
+    expect(await count(api, 'select count(*) as n from promo_redemptions where phone = $1 and released_at is null', ['+12135550609'])).toBe(1);
   });
 
   describe('idempotency keys are bound to their caller and their body', () => {
