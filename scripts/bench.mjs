@@ -206,12 +206,15 @@ async function apiUnderLoad(server, database) {
   }
   const signIns = await signInsUnderLoad(server, headers);
   results.push(row(`POST /api/auth/login/ (right password)`, signIns.signIn), row(`GET /api/menus/ during ${SIGN_IN_CLIENTS} sign-ins`, signIns.menus));
+  const sameTime = await enumerationTimes(server, headers);
   rmSync(staticDir, { recursive: true, force: true });
 
   console.log(`API on ${database}, ${SECONDS} s each (${menusBody.length} B menu, ${gzipSync(menusBody).length} B gzip)`);
   printTable(['call', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'failed'], results);
   console.log(`menus / static ratio: ${(results[0][2] / results[1][2]).toFixed(2)}; pay and finalize: paid orders per second = req/s ÷ 3`);
   console.log(`sign-ins: ${Math.round(signIns.signIn.requests.average)}/s from ${SIGN_IN_CLIENTS} clients; menus p99 ${results[0][4]} ms alone, ${signIns.menus.latency.p99} ms while they run`);
+  console.log('Known and unknown emails, one call at a time, median ms (the same answer must take the same time)');
+  printTable(['call', 'known email', 'unknown email', 'difference'], sameTime.map((t) => [t.call, t.known_ms, t.unknown_ms, Math.round((t.known_ms - t.unknown_ms) * 10) / 10]));
   console.log();
   return {
     database,
@@ -226,6 +229,7 @@ async function apiUnderLoad(server, database) {
       menus_p99_ms_alone: results[0][4],
       menus_p99_ms_during_sign_ins: signIns.menus.latency.p99,
     },
+    same_answer_same_time: sameTime,
     calls: results.map(([call, clients, rps, p50, p99, failed]) => ({ call, clients, requests_per_second: rps, p50_ms: p50, p99_ms: p99, failed })),
   };
 }
@@ -246,6 +250,37 @@ async function mailedLinks(server) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Account enumeration: register, a wrong password and a password reset, each for the sign-in
+ * accounts (known, confirmed) and for as many unknown emails, one call at a time, alternating,
+ * each from a new address. Answers the median milliseconds of each.
+ */
+async function enumerationTimes(server, headers) {
+  const calls = [
+    ['POST /api/auth/register/', '/api/auth/register/', (email) => ({ email, password: SIGN_IN_PASSWORD, name: 'Bench Customer', phone: '2135550100' })],
+    ['POST /api/auth/login/ (wrong password)', '/api/auth/login/', (email) => ({ email, password: 'not the password of anyone here' })],
+    ['POST /api/auth/password-reset/', '/api/auth/password-reset/', (email) => ({ email })],
+  ];
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const timed = async (path, body) => {
+    const started = performance.now();
+    const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': nextAddress() }, body: JSON.stringify(body) });
+    await answer.arrayBuffer();
+    return performance.now() - started;
+  };
+  const figures = [];
+  for (const [call, path, body] of calls) {
+    const known = [];
+    const unknown = [];
+    for (let i = 0; i < SIGN_IN_CLIENTS; i++) {
+      known.push(await timed(path, body(`bench-sign-in-${i}@example.com`)));
+      unknown.push(await timed(path, body(`bench-nobody-${call.length}-${i}@example.com`)));
+    }
+    figures.push({ call, known_ms: Math.round(median(known) * 10) / 10, unknown_ms: Math.round(median(unknown) * 10) / 10 });
+  }
+  return figures;
 }
 
 const SIGN_IN_CLIENTS = 20;
