@@ -151,9 +151,10 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
       const now = clock();
       const email = input.email.trim();
       await hit(db, SIGN_UPS_PER_ADDRESS, address, now);
-      await limitMails(email, address, now);
       const problem = passwordProblem(input.password, { email, name: input.name });
       if (problem) throw new HttpError(422, problem);
+      // Past here a mail goes out, whoever the email belongs to: it counts against the mail limits.
+      await limitMails(email, address, now);
       // Hashed whether or not the email has an account, so every answer takes the same time.
       const passwordHash = await hashPassword(input.password);
       const existing = await findAccountByEmail(db, email);

@@ -12,19 +12,23 @@ import { axeViolations, launchBrowser, PHONE, watchErrors } from '../support/bro
 import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
 import { demoStaffPassword, startServer, type RunningServer } from '../support/server.ts';
 import { LAST_ADMIN } from '../../server/services/staff-team.ts';
-import { startTcpProxy } from '../support/tcp-proxy.ts';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let password: string;
+/** A relay in front of the server that can drop the board's connections; its origin is allowed to call the API. */
+let network: TcpProxy;
 beforeAll(async () => {
-  server = await startServer({ DEV_OUTBOX: '1' });
+  network = await startTcpProxy(() => server.url);
+  server = await startServer({ DEV_OUTBOX: '1', EMBED_ORIGINS: network.url });
   browser = await launchBrowser();
   password = demoStaffPassword(server);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await network?.close();
 });
 
 const PAGE_TITLE = `Orders | ${restaurant.name}`;
@@ -136,7 +140,6 @@ describe('the staff board', () => {
   });
 
   it('after losing the network, reconnects from the last event: an order paid meanwhile appears once', async () => {
-    const network = await startTcpProxy(server.url);
     const board = await openBoard(network.url);
     network.cut();
     await board.page.getByText(/^Reconnecting/).waitFor({ timeout: 10_000 });
@@ -151,7 +154,6 @@ describe('the staff board', () => {
     expect(board.errors.filter((e) => !/ERR_CONNECTION|ERR_EMPTY_RESPONSE|net::/.test(e))).toEqual([]);
     await customer.close();
     await board.context.close();
-    await network.close();
   });
 
   it('cancels with a reason and refunds; the customer is told', async () => {

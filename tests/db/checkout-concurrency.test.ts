@@ -30,6 +30,13 @@ const POINTS = 59;
 const clock = () => new Date('2026-11-20T19:00:00Z');
 
 /** A JSON text with its object keys sorted, so two answers compare by content. */
+/** One client address per customer (phone), as each customer's browser has its own: the per-address order limit counts a customer, not the whole suite. */
+const clients = new Map<string, string>();
+function clientOf(phone: string): Record<string, string> {
+  if (!clients.has(phone)) clients.set(phone, `192.0.2.${clients.size + 1}`);
+  return { 'X-Forwarded-For': clients.get(phone)! };
+}
+
 function canonical(text: string): string {
   const sort = (value: unknown): unknown =>
     Array.isArray(value)
@@ -76,7 +83,7 @@ describe.each(databaseTargets)('checkout concurrency on $name', (target) => {
   afterAll(() => api?.close());
 
   const createOrder = (phone: string, headers: Record<string, string> = {}, items: unknown[] = cart) =>
-    api.call('POST', '/api/create-order/', { ...contact, phone, delivery_type: 'pickup', promo_code: '', cart_items: items }, headers);
+    api.call('POST', '/api/create-order/', { ...contact, phone, delivery_type: 'pickup', promo_code: '', cart_items: items }, { ...clientOf(phone), ...headers });
   const ordersOf = (phone: string) => count(api, 'select count(*) as n from orders where phone = $1', [phone]);
   const paymentsOf = (phone: string) => count(api, 'select count(*) as n from payments p join orders o on o.id = p.order_id where o.phone = $1', [phone]);
 
@@ -187,7 +194,7 @@ describe.each(databaseTargets)('Stripe checkout concurrency on $name', (target) 
   });
 
   const createOrder = (phone: string, headers: Record<string, string> = {}) =>
-    api.call('POST', '/api/create-order/', { ...contact, phone, delivery_type: 'pickup', promo_code: '', cart_items: cart }, headers);
+    api.call('POST', '/api/create-order/', { ...contact, phone, delivery_type: 'pickup', promo_code: '', cart_items: cart }, { ...clientOf(phone), ...headers });
   const deliver = (event: StripeEventJson) => {
     const payload = JSON.stringify(event);
     return api.app.request('/api/webhooks/stripe/', {

@@ -193,7 +193,7 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
     for (let i = 0; i < ESTIMATE_RATE_LIMIT.limit; i++) {
       expect((await api.estimate(address('90012'), from)).status).toBe(200);
     }
-    const refused = await api.estimate(address('90012'), `${from}, 10.0.0.1`);
+    const refused = await api.estimate(address('90012'), `10.0.0.1, ${from}`);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: true, message: ESTIMATE_RATE_LIMIT.message });
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);

@@ -38,10 +38,16 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
     return api.call('POST', '/api/staff/password/', { token: new URL(invite.url).searchParams.get('set-password'), password }, from());
   }
 
+  /** The reset link in hand: a weak password leaves it usable, so one mail serves until a reset succeeds (mails per email are limited). */
+  let resetToken: string | undefined;
   async function resetPassword(email: string, password: string) {
-    expect((await api.call('POST', '/api/auth/password-reset/', { email }, from())).status).toBe(200);
-    const link = (await mailsTo(api, email)).at(-1)!;
-    return api.call('POST', '/api/auth/password-reset/confirm/', { token: link.token, password }, from());
+    if (!resetToken) {
+      expect((await api.call('POST', '/api/auth/password-reset/', { email }, from())).status).toBe(200);
+      resetToken = (await mailsTo(api, email)).at(-1)!.token;
+    }
+    const answer = await api.call('POST', '/api/auth/password-reset/confirm/', { token: resetToken, password }, from());
+    if (answer.status === 200) resetToken = undefined;
+    return answer;
   }
 
   // Every place a password is chosen, for the same person: Ana Ruiz (ana.ruiz@...).

@@ -13,8 +13,9 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(target: string): Promise<TcpProxy> {
-  const { hostname, port } = new URL(target);
+/** `target` may be a function, for a relay started before its server (whose settings name the relay). */
+export async function startTcpProxy(target: string | (() => string)): Promise<TcpProxy> {
+  const where = () => new URL(typeof target === 'string' ? target : target());
   const open = new Set<Socket>();
   let down = false;
   const server = createServer((client) => {
@@ -22,6 +23,7 @@ export async function startTcpProxy(target: string): Promise<TcpProxy> {
       client.destroy();
       return;
     }
+    const { hostname, port } = where();
     const upstream = createConnection({ host: hostname, port: Number(port) });
     for (const socket of [client, upstream]) {
       open.add(socket);

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { BoardOrder } from '../../../shared/api/staff.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { dollars, orderTitle } from './order-text.ts';
 
 interface Props {
@@ -10,48 +11,26 @@ interface Props {
   onClose(): void;
 }
 
-/** Cancelling asks why (the customer is told) and says the payment goes back. A modal dialog: Escape closes it. */
+/** Cancelling asks why (the customer is told) and says the payment goes back. */
 export function CancelDialog({ order, busy, error, onConfirm, onClose }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState(order.cancel_reason ?? '');
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!busy) onConfirm(reason);
-  }
-
   const retry = order.status === 'cancelled';
   return (
-    <dialog ref={dialog} className="cancel-dialog" aria-labelledby="cancel-title" onClose={onClose}>
-      <form onSubmit={submit}>
-        <h2 id="cancel-title">{retry ? `Retry the refund of ${orderTitle(order)}` : `Cancel ${orderTitle(order)}`}</h2>
-        <p>
-          {order.name} gets {dollars(order.totals.total)} back on their card.
-        </p>
-        <label>
-          Reason
-          <textarea name="reason" required maxLength={500} rows={3} value={reason} readOnly={retry} onInput={(e) => setReason(e.currentTarget.value)} />
-        </label>
-        {error && (
-          <p className="staff-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Keep the order
-          </button>
-          <button type="submit" className="staff-danger" disabled={busy}>
-            {retry ? 'Retry refund' : 'Cancel and refund'}
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <ConfirmDialog
+      id="cancel"
+      title={retry ? `Retry the refund of ${orderTitle(order)}` : `Cancel ${orderTitle(order)}`}
+      description={`${order.name} gets ${dollars(order.totals.total)} back on their card.`}
+      keepLabel="Keep the order"
+      confirmLabel={retry ? 'Retry refund' : 'Cancel and refund'}
+      busy={busy}
+      error={error}
+      onConfirm={() => onConfirm(reason)}
+      onClose={onClose}
+    >
+      <label>
+        Reason
+        <textarea name="reason" required maxLength={500} rows={3} value={reason} readOnly={retry} onInput={(e) => setReason(e.currentTarget.value)} />
+      </label>
+    </ConfirmDialog>
   );
 }
