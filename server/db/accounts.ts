@@ -194,3 +194,13 @@ export async function findCustomerInSession(db: Queryable, cognitoSub: string, s
 export async function revokeSessionsOfRefreshToken(db: Queryable, refreshTokenHash: string, now: Date): Promise<void> {
   await db.query('update customer_sessions set revoked_at = coalesce(revoked_at, $2) where refresh_token_hash = $1', [refreshTokenHash, now]);
 }
+
+/**
+ * Drops what can no longer be used: refresh tokens expired before `olderThan`, and sessions
+ * revoked before it. A revoked session must outlive every access token it issued (Cognito's
+ * live up to a day), so `olderThan` is at least a day ago.
+ */
+export async function pruneCustomerSessions(db: Queryable, olderThan: Date): Promise<void> {
+  await db.query('delete from refresh_tokens where expires_at < $1', [olderThan]);
+  await db.query('delete from customer_sessions where revoked_at < $1', [olderThan]);
+}

@@ -159,3 +159,9 @@ export async function findStaffInSession(db: Queryable, sessionId: string, staff
   );
   return row ?? null;
 }
+
+/** Drops staff refresh tokens expired, and staff sessions revoked, before `olderThan`. */
+export async function pruneStaffSessions(db: Queryable, olderThan: Date): Promise<void> {
+  await db.query('delete from staff_refresh_tokens where expires_at < $1', [olderThan]);
+  await db.query('delete from staff_sessions where revoked_at < $1', [olderThan]);
+}

@@ -148,14 +148,18 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     for (const stream of streams) await stream.body?.cancel();
   });
 
-  it('old rate-limit windows are pruned, the current ones kept', async () => {
+  it('old rate-limit windows, vitals and ended sessions are pruned, the current ones kept', async () => {
     const old = new Date(NOW.getTime() - 3 * 24 * 3_600_000);
     await api.deps.db.query(`insert into rate_limit_hits (bucket, window_start, hits) values ('old:x', $1, 3), ('new:x', $2, 3)`, [old, NOW]);
     await api.deps.db.query(`insert into web_vitals (name, value, rating, path, created_at) values ('LCP', 1000, 'good', '/', $1), ('LCP', 900, 'good', '/', $2)`, [
       new Date(NOW.getTime() - 40 * 24 * 3_600_000),
       NOW,
     ]);
+    await api.deps.db.query(`insert into customers (cognito_sub, email, name) values ('sub-pruned', 'pruned@example.com', 'Pruned')`);
+    await api.deps.db.query(`insert into customer_sessions (id, cognito_sub, revoked_at) values ('ended-long-ago', 'sub-pruned', $1), ('ended-now', 'sub-pruned', $2), ('live', 'sub-pruned', null)`, [old, NOW]);
     await pruneOldRows(api.deps.db, NOW);
+    const sessions = (await api.deps.db.query<{ id: string }>(`select id from customer_sessions where cognito_sub = 'sub-pruned' order by id`)).map((r) => r.id);
+    expect(sessions).toEqual(['ended-now', 'live']);
     const buckets = (await api.deps.db.query<{ bucket: string }>(`select bucket from rate_limit_hits where bucket in ('old:x', 'new:x')`)).map((r) => r.bucket);
     expect(buckets).toEqual(['new:x']);
     const vitals = await api.deps.db.query<{ value: number }>(`select value from web_vitals where value in (900, 1000)`);
