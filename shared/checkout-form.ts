@@ -3,8 +3,17 @@
  * answers (shared/api/schemas.ts uses these constants), so a customer reads one wording wherever
  * the mistake is caught.
  */
-import type { CheckoutContact } from './order-payload.ts';
 import type { DeliveryAddress } from './cart.ts';
+
+/** Who the order is for, as the checkout form holds it. */
+export interface CheckoutContact {
+  name: string;
+  email: string;
+  phone: string;
+  marketingOptIn?: boolean;
+  /** Texts about this order (ready, out for delivery); asked afresh at each checkout. */
+  smsOptIn?: boolean;
+}
 
 export const NAME_REQUIRED = 'Enter your name.';
 export const EMAIL_REQUIRED = 'Enter your email address.';

@@ -4,18 +4,10 @@
  */
 import type { CreateOrderRequest } from './api/schemas.ts';
 import type { CartState } from './cart.ts';
+import type { CheckoutContact } from './checkout-form.ts';
 import { toDollars } from './money.ts';
 import { normalizePhone } from './phone.ts';
 import { cartTotals } from './cart.ts';
-
-export interface CheckoutContact {
-  name: string;
-  email: string;
-  phone: string;
-  marketingOptIn?: boolean;
-  /** Texts about this order (ready, out for delivery); asked afresh at each checkout. */
-  smsOptIn?: boolean;
-}
 
 export function buildCreateOrderPayload(
   cart: CartState,

@@ -7,7 +7,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it } from 'vitest';
 import type { ApiClient } from '../../shared/api/client.ts';
 import { cartReducer, emptyCart } from '../../shared/cart.ts';
-import { buildCreateOrderPayload, type CheckoutContact } from '../../shared/order-payload.ts';
+import type { CheckoutContact } from '../../shared/checkout-form.ts';
+import { buildCreateOrderPayload } from '../../shared/order-payload.ts';
 import { SMS_OPT_IN_LABEL } from '../../shared/sms.ts';
 import { ContactFields } from '../../widget/checkout/contact-fields.tsx';
 

@@ -6,7 +6,7 @@
  *   with the same order and payment instead of charging twice; a changed cart gets a new key.
  */
 import type { CreateOrderRequestInput } from '../../shared/api/schemas.ts';
-import type { CheckoutContact } from '../../shared/order-payload.ts';
+import type { CheckoutContact } from '../../shared/checkout-form.ts';
 
 const CONTACT_KEY = 'comal:checkout-contact';
 const ATTEMPT_KEY = 'comal:checkout-attempt';

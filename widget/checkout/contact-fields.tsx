@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
 import type { CartAction } from '../../shared/cart.ts';
 import type { ContactErrors } from '../../shared/checkout-form.ts';
-import type { CheckoutContact } from '../../shared/order-payload.ts';
+import type { CheckoutContact } from '../../shared/checkout-form.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import { SMS_OPT_IN_LABEL, SMS_TERMS_PATH } from '../../shared/sms.ts';
 import { Field } from './field.tsx';

@@ -4,7 +4,6 @@
  * once the order is paid (acceptQuote); the in-house courier has nothing to book.
  */
 import type { EstimateDeliveryRequest } from '../../../shared/api/schemas.ts';
-import type { AcceptResult, RequoteResult } from './doordash.ts';
 
 export type DeliveryQuoteResult =
   | {
@@ -18,6 +17,19 @@ export type DeliveryQuoteResult =
       /** How long the price holds. */
       validForMs: number;
     }
+  | { ok: false; message: string };
+
+export type DeliveryQuote = Extract<DeliveryQuoteResult, { ok: true }>;
+
+/** A booking's outcome: booked, the quote ran out (ask again), or refused with the service's reason. */
+export type AcceptResult =
+  | { accepted: true; externalDeliveryId: string; trackingUrl: string | null; feeCents: number; status: string; supportReference: string | null }
+  | { expired: true }
+  | { accepted: false; message: string };
+
+/** A fresh quote after the agreed one ran out, and whether its fee differs. */
+export type RequoteResult =
+  | { ok: true; feeCents: number; changed: boolean; providerQuoteId: string; quote: DeliveryQuote }
   | { ok: false; message: string };
 
 export interface DeliveryProvider {

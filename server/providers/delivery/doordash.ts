@@ -13,7 +13,7 @@ import { normalizePhone } from '../../../shared/phone.ts';
 import { restaurant } from '../../../shared/restaurant.ts';
 import { newId } from '../../ids.ts';
 import { OUTSIDE_US, roundMiles, unknownZip, wrongState } from './courier.ts';
-import type { DeliveryProvider, DeliveryQuoteResult } from './delivery-provider.ts';
+import type { AcceptResult, DeliveryProvider, DeliveryQuoteResult, RequoteResult } from './delivery-provider.ts';
 import { trackingLink } from './doordash-tracking.ts';
 import { createDoorDashClient, DoorDashError, type DoorDashClient, type DoorDashCredentials } from './doordash-client.ts';
 import { zip5, zipCentroid, type ZipCentroid } from './zip-centroids.ts';
@@ -34,17 +34,6 @@ export interface QuoteDetails {
   phone?: string;
   givenName?: string;
 }
-
-export type DeliveryQuote = Extract<DeliveryQuoteResult, { ok: true }>;
-
-export type AcceptResult =
-  | { accepted: true; externalDeliveryId: string; trackingUrl: string | null; feeCents: number; status: string; supportReference: string | null }
-  | { expired: true }
-  | { accepted: false; message: string };
-
-export type RequoteResult =
-  | { ok: true; feeCents: number; changed: boolean; providerQuoteId: string; quote: DeliveryQuote }
-  | { ok: false; message: string };
 
 export interface DoorDashProvider extends DeliveryProvider {
   quote(address: EstimateDeliveryRequest, details?: QuoteDetails): Promise<DeliveryQuoteResult>;
