@@ -15,7 +15,9 @@ export const buildTargets = [
     name: 'site',
     output: 'dist/site/index.html',
     outDir: 'dist/site',
-    inputs: ['site', 'shared', 'server/providers/menu', 'server/menu', 'astro.config.mjs', 'package-lock.json'],
+    inputs: ['site', 'shared', 'server/providers/menu', 'server/menu', 'scripts/site-menu.ts', 'astro.config.mjs', 'package-lock.json'],
+    // First the menu the pages print (a snapshot of GET /api/menus/), then the pages.
+    before: [process.execPath, '--import', 'tsx', 'scripts/site-menu.ts'],
     command: [bin('astro'), 'build'],
   },
   {
@@ -70,11 +72,13 @@ export function build({ force = false, quiet = false } = {}) {
   const stale = staleTargets(force);
   for (const target of stale) {
     if (!quiet) console.log(`Building the ${target.name}...`);
-    const [command, ...args] = target.command;
-    const result = spawnSync(command, args, { cwd: root, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
-    if (result.status !== 0) {
-      if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-      throw new Error(`Building the ${target.name} failed (exit ${result.status}).`);
+    for (const step of [target.before, target.command].filter(Boolean)) {
+      const [command, ...args] = step;
+      const result = spawnSync(command, args, { cwd: root, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+      if (result.status !== 0) {
+        if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+        throw new Error(`Building the ${target.name} failed (exit ${result.status}).`);
+      }
     }
   }
   // Also after a build run by hand (npx astro build), which leaves no compressed copies.

@@ -1,17 +1,19 @@
 /**
- * The menu as the marketing pages show it, built at build time from the seeded fixture exactly the
- * way GET /api/menus/ answers it (seed rows -> menu answer -> flattened items), so the prices on
- * /menu/, the home page and the offer pages are the ones the ordering widget charges.
+ * The menu as the marketing pages show it: the snapshot of GET /api/menus/ that the build writes
+ * before the site (scripts/site-menu.ts: the live restaurant's with SITE_MENU_URL, else the demo
+ * menu as the API serves it), so the prices on /menu/, the home page and the offer pages are the
+ * ones the ordering widget charges. Read at build time; no page ships it.
  */
-import { demoMenu, demoModifierGroups } from '../../../server/providers/menu/demo-menu.ts';
-import { menuRowsFromPos } from '../../../server/providers/menu/seed.ts';
-import { menuAnswerOf, type MenuAnswer } from '../../../server/menu/menu-catalog.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { MenuAnswer } from '../../../shared/api/menu-answer.ts';
 import { flattenMenu, type MenuItem, type ModifierGroup } from '../../../shared/menu.ts';
 import { formatUSD, toCents } from '../../../shared/money.ts';
+import { parseSiteMenu, SITE_MENU_FILE } from '../../../shared/site-menu.ts';
 
 export type { MenuItem, ModifierGroup };
 
-export const menu: MenuAnswer = menuAnswerOf({ ...menuRowsFromPos(demoMenu, demoModifierGroups), version: '0' });
+export const menu: MenuAnswer = parseSiteMenu(readFileSync(path.resolve(process.cwd(), SITE_MENU_FILE), 'utf8'));
 
 /** Every item in menu order, each knowing its category and subcategory. */
 export const menuItems: MenuItem[] = flattenMenu(menu);
