@@ -1,6 +1,6 @@
 /**
- * The cart as a pure reducer (spec sections 3 and 4). Amounts are integer cents; the promo is
- * kept as its rule, so the discount always follows the current subtotal.
+ * The cart as a pure reducer, with no DOM or storage. Amounts are integer cents; the promo
+ * is kept as its rule, so the discount always follows the current subtotal.
  */
 import type { Cents } from './money.ts';
 import type { MenuItem, Modifier } from './menu.ts';
@@ -32,7 +32,7 @@ export interface CartState extends DeliveryAddress {
   deliveryQuoteId: string | null;
   tipCents: Cents;
   promoCode: string;
-  /** The accepted promo's rule (spec: promoDiscount); null when none applies. */
+  /** The accepted promo's rule (a rule despite the name); null when none applies. */
   promoDiscount: PromoRule | null;
   existingPoints: number;
   deliveryType: DeliveryType;

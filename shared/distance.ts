@@ -1,4 +1,4 @@
-/** Great-circle distance in miles (spec section 9: Earth radius 3958.8 miles). */
+/** Great-circle distance in miles, on an Earth of radius 3958.8 miles. */
 export const EARTH_RADIUS_MILES = 3958.8;
 
 export interface Point {

@@ -1,7 +1,7 @@
 /**
  * The DOM events through which the site's islands, a partner page and the widget talk
- * (ARCHITECTURE.md "Embedding"). They are dispatched on `document`; the names and the shape of
- * their detail live here so both sides agree.
+ * (they share no JavaScript, only the page's document). They are dispatched on `document`;
+ * the names and the shape of their detail live here so both sides agree.
  */
 export const CART_CHANGED_EVENT = 'comal:cart-changed';
 export const OPEN_CART_EVENT = 'comal:open-cart';

@@ -1,5 +1,5 @@
 /**
- * Loyalty points, tied to a phone number (spec section 1): a paid order earns one point per whole
+ * Loyalty points, tied to a phone number (not to an account): a paid order earns one point per whole
  * dollar of its subtotal after the promo (before tax, delivery and tip).
  */
 import type { Cents } from './money.ts';

@@ -52,7 +52,7 @@ export interface MenuSource {
   }[];
 }
 
-/** Picks the restaurant's menu by name from the menus answer, with the spec's two errors. */
+/** Picks the restaurant's menu by name from the menus answer: no menus, or none of that name, throws. */
 export function chooseMenu<M extends { name: string }>(menus: unknown, menuName: string): M {
   if (!Array.isArray(menus) || menus.length === 0) throw new Error(NO_MENUS_RETURNED);
   const menu = (menus as M[]).find((m) => m && m.name === menuName);

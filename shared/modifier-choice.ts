@@ -1,5 +1,5 @@
 /**
- * The rules of choosing an item's modifiers (spec sections 3 and 9): each group allows between
+ * The rules of choosing an item's modifiers: each group allows between
  * min_required (default 0) and max_allowed (default 99) choices. A group that allows one works
  * as radio buttons (a new choice replaces the old); others as checkboxes that stop at the max.
  * Pure, so the item dialog and its tests share them.

@@ -1,6 +1,6 @@
 /**
  * Money inside the code is integer cents (as Stripe counts it). Dollars appear only on the wire,
- * where the spec fixes them, and on screen through `formatUSD`.
+ * where the API's shapes fix them, and on screen through `formatUSD`.
  */
 export type Cents = number;
 

@@ -1,6 +1,6 @@
 /**
- * The create-order body the checkout sends (spec section 7). The server recomputes every amount;
- * the amounts here are what the customer saw, so the server can say when they differ.
+ * The create-order body the checkout sends (POST /api/create-order/). The server recomputes
+ * every amount; the amounts here are what the customer saw, so the server can say when they differ.
  */
 import type { CreateOrderRequest } from './api/schemas.ts';
 import type { CartState } from './cart.ts';

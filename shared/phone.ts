@@ -1,5 +1,5 @@
 /**
- * Phone numbers as loyalty and orders key them (spec section 5): strip non-digits; 10 digits
+ * Phone numbers as loyalty and orders key them: strip non-digits; 10 digits
  * gives +1 and the digits; 11 digits starting with 1 gives + and the digits; input starting
  * with + and at least 10 digits gives + and the digits; anything else comes back unchanged.
  */

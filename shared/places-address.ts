@@ -1,6 +1,6 @@
 /**
  * A Google place (Places Autocomplete's `getPlace()`, or a Geocoding API result) read as our
- * delivery address, as spec section 3 says: street = street_number and route joined by a space,
+ * delivery address, part by part: street = street_number and route joined by a space,
  * apt = subpremise, city = locality, state = short name of administrative_area_level_1, zip =
  * postal_code, country = short name of country; plus the point's latitude and longitude.
  *

@@ -1,14 +1,14 @@
 /**
- * Every money rule of spec section 9, in integer cents. Where the spec leaves a choice
- * (ARCHITECTURE.md "Money rules"): tier discounts and tip percentages use the item subtotal
- * before promo; tax uses the subtotal after promo; the total adds already-rounded parts.
+ * Every money rule of the storefront, in integer cents. Where the order of steps matters: tier
+ * discounts and tip percentages use the item subtotal before promo; tax uses the subtotal after
+ * promo; the total adds already-rounded parts.
  */
 import { percentOf, roundHalfUp, toCents, type Cents } from './money.ts';
 
 export const SALES_TAX_PERCENT = 9.75;
 /** The delivery charge never starts below this fee, before the restaurant's discount. */
 export const MINIMUM_DELIVERY_FEE_CENTS: Cents = 1000;
-/** A discount that makes delivery free (spec: "75 or more gives a full discount"). */
+/** A discount that makes delivery free: orders of $75 or more get the full fee off. */
 export const FREE_DELIVERY: Cents = Number.POSITIVE_INFINITY;
 
 export type DeliveryType = 'pickup' | 'delivery';

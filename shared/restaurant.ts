@@ -55,7 +55,7 @@ export interface Restaurant {
   /**
    * The in-house courier: where it goes and what it charges. A distance pays the fee of the
    * smallest tier that reaches it; beyond `radiusMiles` the courier refuses. Fees start at the $10
-   * that spec section 9 charges at least (max(10, fee)), so the estimate a customer sees is what
+   * minimum delivery charge (max(10, fee) in pricing), so the estimate a customer sees is what
    * delivery costs before the restaurant's discount, and a longer trip costs more.
    */
   delivery: {
@@ -133,7 +133,7 @@ export const restaurant: Restaurant = {
   },
 };
 
-/** The site's navigation, in the header and the footer (spec section 2). */
+/** The site's navigation, the same links in the header and in the footer. */
 export const siteNavigation: readonly { name: string; path: string }[] = [
   { name: 'Home', path: '/' },
   { name: 'About Us', path: '/about-us/' },

@@ -1,5 +1,5 @@
 /**
- * Saved carts and reorders (spec sections 3 and 4): a cart's lines as a saved cart's items
+ * Saved carts and reorders: a cart's lines as a saved cart's items
  * (modifier prices sent as strings), and back: restoring a saved cart or reordering clears the
  * current cart, then adds each item with its quantity and modifiers, string prices made numbers.
  * An item no longer on the menu is left out and counted.

@@ -2,7 +2,7 @@
  * The signed-in customer for the screens of a lazy chunk: <AuthProvider store={auth}> around
  * them, useAuth() inside. The store (widget/auth-store.ts) lives in the entry; each chunk that
  * imports this file gets its own context, so a chunk puts its own provider at its top.
- * Outside a provider, useAuth throws 'useAuth must be used within an AuthProvider' (spec section 8).
+ * Outside a provider, useAuth throws 'useAuth must be used within an AuthProvider', a coding error.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SessionResponse } from '../shared/api/schemas.ts';
@@ -12,7 +12,7 @@ import type { AuthInfo, AuthStore } from './auth-store.ts';
 export interface Auth {
   info: AuthInfo | null;
   token: string | null;
-  /** Logged in means cognitoSub is present (spec section 3). */
+  /** Logged in means cognitoSub is present, whichever provider signed the customer in. */
   signedIn: boolean;
   /** True until the silent refresh at start has finished. */
   starting: boolean;

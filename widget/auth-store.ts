@@ -1,5 +1,5 @@
 /**
- * Who is signed in (spec sections 3 and 4): the customer's non-secret details in localStorage
+ * Who is signed in: the customer's non-secret details in localStorage
  * under `authInfo` (cognitoSub, phone, email, and the name for checkout), the access token in
  * memory only. At start, when the details or the readable `comal_signed_in` cookie say someone
  * signed in here (Cognito's hosted pages leave only the cookie), a silent refresh is tried (its
@@ -108,7 +108,7 @@ export function createAuthStore({ api, storage, navigate, hasCsrfToken, hasSessi
           if (!hasCsrfToken?.()) await api.csrf();
           await refresh();
         } catch {
-          // spec section 8: session-refresh failures are ignored
+          // A failed session refresh is silent: never shown, never thrown
         } finally {
           starting.value = false;
         }

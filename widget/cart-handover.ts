@@ -1,6 +1,6 @@
 /**
  * Carrying the cart from a partner's page to the restaurant's own checkout and sign-in
- * (ARCHITECTURE.md "Embedding": no third-party cookies and no card form on pages we do not
+ * (browsers block third-party cookies, and no card form goes on pages we do not
  * control). localStorage belongs to one origin, so the cart rides in the URL's fragment, which
  * browsers never send to a server; the restaurant's page takes it and removes it from the address.
  */

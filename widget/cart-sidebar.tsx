@@ -1,5 +1,5 @@
 /**
- * The cart sidebar (spec section 4, "cart sidebar open/closed"): opened and closed through
+ * The cart sidebar, open or closed: opened and closed through
  * window.Comal and the comal:*-cart events, it lists the lines with their choices, a quantity
  * stepper (0 removes the line) and a remove button, then the totals shared/pricing computes for
  * the server too, the delivery upsell, and the way to checkout. Focus moves into it when it

@@ -1,5 +1,5 @@
 /**
- * Loads a lazy chunk (spec sections 8 and 9): its script, as a classic script tag so it works on
+ * Loads a lazy chunk: its script, as a classic script tag so it works on
  * any partner page, and its CSS, as a constructable style sheet for the widget's shadow root.
  * A script that fails or takes longer than 120000 ms raises ChunkLoadError 'Loading chunk {n}
  * failed'; a style chunk that fails raises the same with code CSS_CHUNK_LOAD_FAILED. Each failure

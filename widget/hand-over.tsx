@@ -1,7 +1,7 @@
 /**
  * A checkout, account or sign-in screen placed on a partner's page: these happen on the
- * restaurant's own site (ARCHITECTURE.md "Embedding"), so the widget offers the way there,
- * carrying the cart.
+ * restaurant's own site (third-party cookies are blocked, and no card form goes on pages we do
+ * not control), so the widget offers the way there, carrying the cart.
  */
 import type { Signal } from '@preact/signals-react';
 import type { CartState } from '../shared/cart.ts';

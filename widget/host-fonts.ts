@@ -1,6 +1,6 @@
 /**
  * The widget's heading face on a partner's page. Fonts declared inside a shadow root are not
- * applied (ARCHITECTURE.md), so the @font-face rules (the face and its metric-matched local
+ * applied by browsers, so the @font-face rules (the face and its metric-matched local
  * stand-ins, shared/heading-font.ts) go into the host page's head, once however many widgets the
  * page holds. The restaurant's own pages declare the face themselves, and the widget uses theirs.
  */

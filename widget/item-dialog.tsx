@@ -1,5 +1,5 @@
 /**
- * The item dialog: an item's modifier groups to choose from (spec sections 3 and 9), a quantity,
+ * The item dialog: an item's modifier groups to choose from, each within its min and max, a quantity,
  * and the price as it stands, then 'Add to cart'. A modal dialog: focus moves into it and stays
  * there (Tab and Shift+Tab cycle), Escape or 'Close' closes it, and focus goes back to the button
  * that opened it. The rules of choosing are shared/modifier-choice's.

@@ -1,7 +1,7 @@
 /**
- * Loading the menu (spec sections 4 and 8): GET /api/menus/, the restaurant's menu by name,
+ * Loading the menu: GET /api/menus/, the restaurant's menu by name,
  * flattened; the items and modifiers the POS marks `available: false` are remembered as sold out. A failure
- * carries the server's message, else 'Failed to fetch Clover menu.' or the spec's two menu errors.
+ * carries the server's message, else 'Failed to fetch Clover menu.' or chooseMenu's two menu errors.
  */
 import { useEffect, useState } from 'react';
 import { createApiClient } from '../shared/api/client.ts';

@@ -1,5 +1,5 @@
 /**
- * The widget's own toasts (spec section 4, storefront reading): short notes such as 'Added
+ * The widget's own toasts (not the page shell's toast area): short notes such as 'Added
  * Taco de Asada to cart' or the menu's error, top right inside the shadow root, so they show on
  * a partner's page too, each closing after 5000 ms. Read out politely by screen readers.
  */

@@ -1,5 +1,5 @@
 /**
- * The typed API client used by the widget and the site islands (spec sections 4, 5, 7 and 8).
+ * The typed API client the widget and the site islands use to call the server's /api/.
  *
  * Every call goes to the product's own backend with cookies (`credentials: 'include'`), asks for
  * JSON and carries the XHR marker. State-changing calls carry the CSRF token: from the `csrftoken`
@@ -246,7 +246,7 @@ export function createTransport(options: Omit<ApiClientOptions, 'log'>): Transpo
         const token = answer.ok && isRecord(answer.data) ? answer.data.csrftoken : undefined;
         if (typeof token === 'string' && token) csrfFromBody = token;
       } catch {
-        // Spec section 8: CSRF failures are ignored silently.
+        // A failed CSRF fetch is ignored silently and never shown to the customer.
       }
     },
   };
@@ -270,7 +270,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return answer.data as T[];
   }
 
-  /** A call whose failure reads as null (spec section 8: no message). */
+  /** A call whose failure reads as null, with no message shown to the customer. */
   async function orNull(method: Method, path: string, sendOptions: SendOptions = {}): Promise<unknown> {
     try {
       const answer = await send(method, path, sendOptions);

@@ -1,6 +1,6 @@
 /**
- * The customer-facing and logged messages of spec section 8, spelled exactly as the spec quotes
- * them. Import these instead of retyping a string, so the UI, the client and the tests agree.
+ * The customer-facing and logged messages whose wording is fixed; keep them spelled exactly as
+ * they are. Import these instead of retyping a string, so the UI, the client and the tests agree.
  */
 
 /** Menu fetch failed and the server gave no message (shown in an error toast). */
@@ -43,7 +43,7 @@ export const CSS_CHUNK_LOAD_FAILED = 'CSS_CHUNK_LOAD_FAILED';
 export const LOADING = 'Loading...';
 
 // ---------------------------------------------------------------------------------------------
-// Not in the spec: the product's own wording for cases section 8 leaves open.
+// The product's own wording for the cases the fixed messages above do not cover.
 
 /** Logged (never shown) when loyalty points cannot be loaded; the points then read 0. */
 export const LOYALTY_POINTS_FAILED = 'Failed to load loyalty points';

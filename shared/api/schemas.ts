@@ -1,13 +1,13 @@
 /**
- * Request and response shapes of every call in spec section 7 (plus ARCHITECTURE.md's "API
- * contract" additions), as zod schemas and the TypeScript types inferred from them.
+ * Request and response shapes of the API's calls (the storefront's and the built-in
+ * accounts'), as zod schemas and the TypeScript types inferred from them.
  *
  * - The server validates every request body and query with these schemas; every message a
  *   customer can see is a sentence written here, never a zod default.
  * - Ids are strings on our wire. Input schemas also accept a number (the POS uses both) and turn
  *   it into a string, so `Xxx` (the parsed type) has string ids and `XxxInput` accepts either.
  * - Money on the wire is dollars (numbers), except modifier prices inside saved carts and
- *   reorders, which the spec sends as strings (section 3).
+ *   reorders, which travel as strings ('1.50').
  * - Browser code (the widget, the site islands, `client.ts`) must only `import type` from here,
  *   so zod never lands in the 30 KB widget bundle.
  */
@@ -66,7 +66,7 @@ const PRICE_TEXT = /^-?\d+(\.\d+)?$/;
 /** A price as the POS sends it: '1.50' or 1.5 (the menu flattener turns it into a number). */
 const RawPriceSchema = z.union([z.string(), z.number()], { error: 'A price must be a number.' });
 
-/** A modifier price that the spec sends as a string ('1.50'); a number is accepted and written with 2 decimals. */
+/** A modifier price, sent as a string ('1.50'); a number is accepted and written with 2 decimals. */
 const PriceTextSchema = z
   .union(
     [
@@ -99,7 +99,7 @@ const CognitoSubSchema = requiredText(
   'Your account id',
 );
 
-/** A phone as a customer types it; the server normalises it (spec section 5). */
+/** A phone as a customer types it; the server normalises it with normalizePhone. */
 const PhoneSchema = requiredText(PHONE_REQUIRED, 30, 'That phone number is too long.', 'The phone number').refine(
   (value) => value === '' || value.replace(/\D/g, '').length >= 10,
   { error: PHONE_TOO_SHORT },
@@ -228,7 +228,7 @@ export const MenuSchema = z.object({
 });
 export type Menu = z.infer<typeof MenuSchema>;
 
-/** The menus answer must be a non-empty array (spec section 5). */
+/** The menus answer must be a non-empty array; an empty one or a non-array is NO_MENUS_RETURNED. */
 export const MenusResponseSchema = z
   .array(MenuSchema, { error: NO_MENUS_RETURNED })
   .min(1, { error: NO_MENUS_RETURNED });
@@ -392,7 +392,7 @@ export const CreateOrderRequestSchema = CreateOrderFieldsSchema.superRefine(
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 export type CreateOrderRequestInput = z.input<typeof CreateOrderRequestSchema>;
 
-/** Dollars with 2 decimals, computed by the server from its own prices (ARCHITECTURE.md). */
+/** Dollars with 2 decimals, computed by the server from its own prices, never the browser's. */
 export const OrderTotalsSchema = z.object({
   subtotal: z.number(),
   promo_discount: z.number(),
@@ -466,7 +466,7 @@ export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Saved carts: GET / POST /api/saved-carts/, DELETE /api/saved-carts/{id}/
 
-/** A chosen modifier as saved carts, orders and reorders carry it: price as a string (spec section 3). */
+/** A chosen modifier as saved carts, orders and reorders carry it: price as a string ('1.50'). */
 export const LineModifierSchema = z.object({
   id: idSchema('Each option needs an id.'),
   name: z.string({ error: 'Each option needs a name.' }).trim().max(200, { error: 'An option name is too long.' }),
@@ -593,13 +593,14 @@ export const SavePaymentMethodRequestSchema = request({
 });
 export type SavePaymentMethodRequest = z.infer<typeof SavePaymentMethodRequestSchema>;
 
-/** The spec does not show this answer; ours is the saved card, with a sentence naming it. */
+/** What saving a card answers: the saved card, with a sentence naming it. */
 export const SavePaymentMethodResponseSchema = PaymentMethodSchema.extend({ message: z.string().optional() });
 export type SavePaymentMethodResponse = z.infer<typeof SavePaymentMethodResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Built-in accounts (ARCHITECTURE.md "API contract"): POST /api/auth/register/, confirm/,
-// login/, password-reset/, password-reset/confirm/; GET /api/auth/config/
+// Built-in accounts (email and password kept by this server, instead of Cognito):
+// POST /api/auth/register/, confirm/, login/, password-reset/, password-reset/confirm/;
+// GET /api/auth/config/
 
 const AuthEmailSchema = z
   .string({ error: EMAIL_REQUIRED })

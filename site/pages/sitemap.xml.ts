@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { restaurant } from '../../shared/restaurant.ts';
 
-/** The pages worth finding from a search (spec section 2), not the checkout, account or sign-in screens. */
+/** The pages worth finding from a search: not the checkout, account or sign-in screens. */
 export const PUBLIC_PATHS = [
   '/',
   '/menu/',

@@ -1,6 +1,6 @@
 /**
- * Field measurements of Core Web Vitals (spec section 7: "a web-vitals helper measures layout
- * shift, input delay, first and largest paint and time to first byte"). The web-vitals library is
+ * Field measurements of Core Web Vitals: layout shift, input delay, first and largest paint
+ * and time to first byte, as real visitors' browsers see them. The web-vitals library is
  * fetched only once the page has loaded and the browser is idle, so it never competes with the
  * page itself; it reads the paints it missed from the browser's buffered performance entries.
  * Each metric is reported once per page view with a beacon to POST /api/vitals/, which survives

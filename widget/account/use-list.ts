@@ -1,6 +1,6 @@
 /**
  * A signed-in list (orders, saved carts, cards): loading while it is fetched, then the items or
- * the error's message (the server's, else the spec's default); reload() fetches it again.
+ * the error's message (the server's, else the list's fallback message); reload() fetches it again.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from './use-action.ts';

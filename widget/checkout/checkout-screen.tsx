@@ -1,5 +1,5 @@
 /**
- * The checkout (spec sections 3 to 5): pickup or delivery, the delivery address and its estimate,
+ * The checkout: pickup or delivery, the delivery address and its estimate,
  * the tip, the customer's details and loyalty points, a promo code, the totals shared/ computes,
  * and 'Place order'. Placing sends create-order with an Idempotency-Key that stays the same for
  * the same order (checkout-storage.ts) and is disabled while in flight; then the payment step

@@ -1,7 +1,7 @@
 /**
  * The customer's name, email and phone (normalised when sent), the marketing opt-in, the opt-in
  * to texts about this order (unticked at every checkout; shared/sms.ts has its words), and the
- * loyalty points held by that phone number (spec: points tied to a phone; 0 when unknown).
+ * loyalty points held by that phone number (points belong to a phone; 0 when unknown).
  */
 import { useEffect } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';

@@ -1,4 +1,4 @@
-/** Pickup or delivery (spec section 3: deliveryType, pickup by default). */
+/** Pickup or delivery (the cart's deliveryType, pickup by default). */
 import type { DeliveryType } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 

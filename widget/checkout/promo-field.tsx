@@ -1,5 +1,5 @@
 /**
- * The promo code (spec section 4): a valid code sets the code and its discount; an invalid one
+ * The promo code: a valid code sets the code and its discount; an invalid one
  * shows the server's message and clears them; a server failure says 'Server error validating
  * promo code'.
  */

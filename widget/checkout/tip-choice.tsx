@@ -1,5 +1,5 @@
 /**
- * The driver's tip (delivery only): the three tips the spec computes from the distance and the
+ * The driver's tip (delivery only): the three tips shared/pricing computes from the distance and the
  * subtotal (basic, plus, super), or an amount of the customer's own.
  */
 import { useState } from 'react';

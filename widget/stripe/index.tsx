@@ -1,6 +1,6 @@
 /**
  * The Stripe payment step, a lazy chunk loaded only here (with Stripe.js itself). Stripe
- * Elements refuse to mount inside a shadow root (ARCHITECTURE.md), so the Payment Element is
+ * Elements refuse to mount inside a shadow root, so the Payment Element is
  * mounted in a light-DOM child of the widget's shadow host and shown through the named
  * <slot name="comal-payment"> of the widget's layout. With intent 'setup' it saves a card for the
  * account's /payment/ screen instead of paying.

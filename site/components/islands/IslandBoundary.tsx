@@ -2,13 +2,13 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
   children: ReactNode;
-  /** Where a crashed island sends the visitor (spec section 2: the home page). */
+  /** Where a crashed island sends the visitor (the home page, '/', by default). */
   home?: string;
 }
 
 /**
  * Wraps an island: if it crashes, the error goes to the console and the visitor goes to the home
- * page rather than staying on a half-working screen (spec section 2).
+ * page rather than staying on a half-working screen.
  */
 export class IslandBoundary extends Component<Props, { crashed: boolean }> {
   override state = { crashed: false };
