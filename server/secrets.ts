@@ -4,12 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from './db/database.ts';
+import { keepSigningSecret } from './db/server-secrets.ts';
 
 export async function serverSecret(db: Queryable, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  await db.query(`insert into server_secrets (name, value) values ('signing', $1) on conflict (name) do nothing`, [
-    randomBytes(32).toString('base64url'),
-  ]);
-  const [row] = await db.query<{ value: string }>(`select value from server_secrets where name = 'signing'`);
-  return row!.value;
+  return keepSigningSecret(db, randomBytes(32).toString('base64url'));
 }

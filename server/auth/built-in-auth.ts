@@ -9,6 +9,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import {
   confirmAccount,
+  deleteCustomer,
   findAccountByEmail,
   findCustomer,
   insertAccount,
@@ -174,7 +175,7 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
       const created = await db.transaction(async (tx) => {
         await upsertCustomer(tx, customer);
         if (await insertAccount(tx, customer.cognito_sub, email, passwordHash)) return true;
-        await tx.query('delete from customers where cognito_sub = $1', [customer.cognito_sub]);
+        await deleteCustomer(tx, customer.cognito_sub);
         return false;
       });
       // A sign-up for the same email got there first: the same answer, and no second account.

@@ -38,6 +38,11 @@ export async function upsertCustomer(db: Queryable, customer: Omit<CustomerRow, 
   );
 }
 
+/** Deletes the customer row (a sign-up that lost its email to another at the same moment). */
+export async function deleteCustomer(db: Queryable, cognitoSub: string): Promise<void> {
+  await db.query('delete from customers where cognito_sub = $1', [cognitoSub]);
+}
+
 /** A built-in account; false when the email already has one (two sign-ups at once). */
 export async function insertAccount(db: Queryable, cognitoSub: string, email: string, passwordHash: string): Promise<boolean> {
   const rows = await db.query('insert into accounts (cognito_sub, email, password_hash) values ($1, lower($2), $3) on conflict (email) do nothing returning cognito_sub', [

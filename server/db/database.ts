@@ -46,6 +46,11 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(error.message);
 }
 
+/** Answers once the database has answered a trivial query (a health check). */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('select 1');
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }

@@ -25,6 +25,15 @@ export async function claimKey(db: Queryable, scope: string, key: string, reques
   return { requestHash: row!.request_hash, status: row!.status, response: row!.response };
 }
 
+/** The answer stored under the key by a request that finished; null when none has (yet). */
+export async function storedAnswer(db: Queryable, scope: string, key: string): Promise<StoredAnswer | null> {
+  const [row] = await db.query<{ request_hash: string; status: number; response: unknown }>(
+    'select request_hash, status, response from idempotency_keys where scope = $1 and key = $2 and status > 0',
+    [scope, key],
+  );
+  return row ? { requestHash: row.request_hash, status: row.status, response: row.response } : null;
+}
+
 export async function storeAnswer(db: Queryable, scope: string, key: string, status: number, response: unknown): Promise<void> {
   await db.query('update idempotency_keys set status = $3, response = $4 where scope = $1 and key = $2', [
     scope,

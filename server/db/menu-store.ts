@@ -183,3 +183,18 @@ export async function insertMenuRows(tx: Queryable, rows: MenuRows): Promise<voi
     [JSON.stringify(rows.modifiers)],
   );
 }
+
+/** Our item ids to Clover's, for those of `itemIds` that have one. */
+export async function cloverItemIds(db: Queryable, itemIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.query<{ id: string; clover_id: string | null }>(
+    `select id, clover_id from menu_items
+      where clover_id is not null and id in (select value from json_array_elements_text($1::text::json))`,
+    [JSON.stringify([...new Set(itemIds)])],
+  );
+  return new Map(rows.map((row) => [row.id, row.clover_id!]));
+}
+
+/** Holds the advisory lock `key` until the transaction ends, so two replicas never write the menu at once. */
+export async function lockMenuWrites(tx: Queryable, key: number): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1)', [key]);
+}

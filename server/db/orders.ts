@@ -1,4 +1,5 @@
 /** SQL for orders, their lines and their status history. */
+import type { PaymentStatus } from '../providers/payments/payment-provider.ts';
 import type { Queryable } from './database.ts';
 
 export type OrderStatus = 'pending_payment' | 'paid' | 'accepted' | 'ready' | 'out_for_delivery' | 'completed' | 'cancelled';
@@ -44,10 +45,30 @@ export interface NewOrder {
 
 export interface OrderRow extends NewOrder {
   sms_opt_in: boolean;
+  client_address: string | null;
   number: number;
   points_earned: number;
   created_at: Date;
   paid_at: Date | null;
+  /** When the food should be ready (0008_scheduling.sql); null for as soon as possible. */
+  scheduled_for: Date | null;
+  /** The time staff promised the customer (0009_staff.sql). */
+  promised_at: Date | null;
+  /** Why staff cancelled it (0009_staff.sql). */
+  cancel_reason: string | null;
+}
+
+/** An order as the staff board reads it: with its payment's status (null when it has none). */
+export interface BoardOrderRow extends OrderRow {
+  payment_status: PaymentStatus | null;
+}
+
+/** One line of an order as the staff board shows it. */
+export interface BoardLineRow {
+  order_id: string;
+  name: string;
+  quantity: number;
+  modifiers: { name: string }[];
 }
 
 const ORDER_FIELDS = [
@@ -76,9 +97,72 @@ export async function insertOrder(db: Queryable, order: NewOrder, lines: OrderLi
   return Number(row!.number);
 }
 
+type Stored<T extends OrderRow> = Omit<T, 'number'> & { number: string | number };
+
+/** The order's number as a JavaScript number (PostgreSQL's bigint comes back as a string). */
+const withNumber = <T extends OrderRow>(row: Stored<T>): T => ({ ...row, number: Number(row.number) }) as T;
+
 export async function findOrder(db: Queryable, id: string): Promise<OrderRow | null> {
-  const [row] = await db.query<OrderRow & { number: string | number }>('select * from orders where id = $1', [id]);
-  return row ? { ...row, number: Number(row.number) } : null;
+  const [row] = await db.query<Stored<OrderRow>>('select * from orders where id = $1', [id]);
+  return row ? withNumber(row) : null;
+}
+
+/** Reads an order and locks its row until the transaction ends; null when there is none. */
+export async function lockOrder(tx: Queryable, id: string): Promise<OrderRow | null> {
+  const [row] = await tx.query<Stored<OrderRow>>('select * from orders where id = $1 for update', [id]);
+  return row ? withNumber(row) : null;
+}
+
+/** Whether the order exists and was placed by this customer. */
+export async function isCustomersOrder(db: Queryable, id: string, cognitoSub: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>('select id from orders where id = $1 and cognito_sub = $2', [id, cognitoSub]);
+  return rows.length > 0;
+}
+
+/** Records when the customer wants a scheduled order ready. */
+export async function setScheduledFor(db: Queryable, id: string, scheduledFor: Date): Promise<void> {
+  await db.query('update orders set scheduled_for = $1 where id = $2', [scheduledFor, id]);
+}
+
+/** Records the time staff promised the customer. */
+export async function setPromisedAt(db: Queryable, id: string, promisedAt: Date): Promise<void> {
+  await db.query('update orders set promised_at = $2 where id = $1', [id, promisedAt]);
+}
+
+/** Records why staff cancelled the order. */
+export async function setCancelReason(db: Queryable, id: string, reason: string): Promise<void> {
+  await db.query('update orders set cancel_reason = $2 where id = $1', [id, reason]);
+}
+
+const BOARD_SELECT = 'select o.*, p.status as payment_status from orders o left join payments p on p.order_id = o.id';
+
+/** One order with its payment's status, for the staff board; null when there is none. */
+export async function findBoardOrderRow(db: Queryable, id: string): Promise<BoardOrderRow | null> {
+  const [row] = await db.query<Stored<BoardOrderRow>>(`${BOARD_SELECT} where o.id = $1`, [id]);
+  return row ? withNumber(row) : null;
+}
+
+/**
+ * Paid orders not yet completed or cancelled, and those completed or cancelled after `since` (by
+ * their last event, else when paid or placed), newest first, at most 500; with their payment's status.
+ */
+export async function boardOrderRows(db: Queryable, since: Date): Promise<BoardOrderRow[]> {
+  const rows = await db.query<Stored<BoardOrderRow>>(
+    `${BOARD_SELECT} where o.status <> 'pending_payment'
+       and (o.status not in ('completed', 'cancelled')
+            or coalesce((select max(e.at) from order_events e where e.order_id = o.id), o.paid_at, o.created_at) > $1)
+     order by o.created_at desc, o.number desc limit 500`,
+    [since],
+  );
+  return rows.map(withNumber);
+}
+
+/** The lines of these orders, by order and position, with what the staff board shows. */
+export async function boardLines(db: Queryable, orderIds: readonly string[]): Promise<BoardLineRow[]> {
+  return db.query<BoardLineRow>(
+    `select order_id, name, quantity, modifiers from order_lines where order_id = any($1::text[]) order by order_id, position`,
+    [orderIds],
+  );
 }
 
 export async function orderLines(db: Queryable, orderId: string): Promise<OrderLineRow[]> {
@@ -112,9 +196,9 @@ async function addStatus(db: Queryable, orderId: string, status: OrderStatus, no
 
 /** A customer's orders, newest first, leaving out checkouts never paid for. */
 export async function customerOrders(db: Queryable, cognitoSub: string, limit = 50): Promise<OrderRow[]> {
-  const rows = await db.query<OrderRow & { number: string | number }>(
+  const rows = await db.query<Stored<OrderRow>>(
     `select * from orders where cognito_sub = $1 and status <> 'pending_payment' order by created_at desc limit $2`,
     [cognitoSub, limit],
   );
-  return rows.map((row) => ({ ...row, number: Number(row.number) }));
+  return rows.map(withNumber);
 }

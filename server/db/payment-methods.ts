@@ -31,3 +31,13 @@ export async function findSavedCard(db: Queryable, cognitoSub: string, id: strin
 export async function deleteSavedCard(db: Queryable, cognitoSub: string, id: string): Promise<boolean> {
   return (await db.query('delete from payment_methods where id = $1 and cognito_sub = $2 returning id', [id, cognitoSub])).length > 0;
 }
+
+/** The expiry of a demo card saved by the customer who placed the order; null when the card is not theirs (or not a demo card). */
+export async function demoCardForOrder(db: Queryable, cardId: string, orderId: string): Promise<{ exp_month: number; exp_year: number } | null> {
+  const [row] = await db.query<{ exp_month: number; exp_year: number }>(
+    `select c.exp_month, c.exp_year from payment_methods c join orders o on o.cognito_sub = c.cognito_sub
+     where c.id = $1 and c.provider = 'demo' and o.id = $2`,
+    [cardId, orderId],
+  );
+  return row ?? null;
+}

@@ -61,3 +61,8 @@ export async function cancelUnpaidPayment(db: Queryable, reference: string): Pro
   );
   return rows.length > 0;
 }
+
+/** Marks a succeeded payment refunded; a payment in any other state stays as it is. */
+export async function refundSucceededPayment(db: Queryable, reference: string): Promise<void> {
+  await db.query(`update payments set status = 'refunded', updated_at = now() where provider_reference = $1 and status = 'succeeded'`, [reference]);
+}

@@ -1,5 +1,5 @@
 /**
- * What the staff board's sold-out switches show: every item and every modifier of the menu tables,
+ * The staff board's sold-out switches, what they show and what they set: every item and every modifier of the menu tables,
  * whether a customer can order it now, and until when it is sold out (null: until turned back on).
  */
 import type { SoldOutEntry } from '../../shared/api/staff.ts';
@@ -35,4 +35,17 @@ export async function soldOutOverview(db: Queryable, now: Date): Promise<{ items
     [now],
   );
   return { items: items.map(entry), modifiers: modifiers.map(entry) };
+}
+
+/** Turns an item or a modifier on or off, sold out until `soldOutUntil` (null: until turned back on); false when there is none. */
+export async function setItemAvailability(
+  db: Queryable,
+  what: 'item' | 'modifier',
+  id: string,
+  available: boolean,
+  soldOutUntil: Date | null,
+): Promise<boolean> {
+  const table = what === 'item' ? 'menu_items' : 'modifiers';
+  const updated = await db.query<{ id: string }>(`update ${table} set available = $2, sold_out_until = $3 where id = $1 returning id`, [id, available, soldOutUntil]);
+  return updated.length > 0;
 }

@@ -6,6 +6,12 @@ export async function isPaused(db: Queryable): Promise<boolean> {
   return row?.paused ?? false;
 }
 
+/** Whether online ordering is paused and since when (not paused when the row was never written). */
+export async function readStoreStatus(db: Queryable): Promise<{ paused: boolean; pausedAt: Date | null }> {
+  const [row] = await db.query<{ paused: boolean; paused_at: Date | null }>('select paused, paused_at from store_status where id');
+  return { paused: row?.paused ?? false, pausedAt: row?.paused_at ?? null };
+}
+
 /** Pauses or resumes online ordering; `at` is when it was paused (kept while paused). */
 export async function setPaused(db: Queryable, paused: boolean, at: Date): Promise<void> {
   await db.query(

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import type { AppDependencies } from '../app.ts';
+import { ping } from '../db/database.ts';
 
 /** GET /api/health/: the process answers and its database does too. */
 export function healthRoutes({ db }: AppDependencies): Hono {
   return new Hono().get('/health/', async (c) => {
-    await db.query('select 1');
+    await ping(db);
     return c.json({ ok: true, database: db.kind });
   });
 }

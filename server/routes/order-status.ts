@@ -44,7 +44,7 @@ export function orderStatusRoutes(deps: Pick<AppDependencies, 'db' | 'settings' 
       const seen = await eventsOfOrderAfter(db, orderId, cursor);
       cursor = seen.at(-1)?.id ?? cursor;
       const now = (await findOrder(db, orderId))!;
-      await send(cursor === '0' ? undefined : cursor, now.status, (now as { promised_at?: Date | null }).promised_at ?? null);
+      await send(cursor === '0' ? undefined : cursor, now.status, now.promised_at);
       let status = now.status as string;
       while (open && !FINAL.has(status) && Date.now() - started < STREAM_MS) {
         await stream.sleep(POLL_MS);
@@ -52,7 +52,7 @@ export function orderStatusRoutes(deps: Pick<AppDependencies, 'db' | 'settings' 
           const current = (await findOrder(db, orderId))!;
           status = event.status;
           cursor = event.id;
-          await send(event.id, event.status, (current as { promised_at?: Date | null }).promised_at ?? null);
+          await send(event.id, event.status, current.promised_at);
         }
       }
     });

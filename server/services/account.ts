@@ -7,7 +7,7 @@ import { dollarsText, toCents } from '../../shared/money.ts';
 import type { SavedCartItem } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../app.ts';
 import type { Customer } from '../auth/auth-provider.ts';
-import { customerOrders, orderLines } from '../db/orders.ts';
+import { customerOrders, isCustomersOrder, orderLines } from '../db/orders.ts';
 import { deleteSavedCard, findSavedCard, insertSavedCard, savedCardsOf, type SavedCardRow } from '../db/payment-methods.ts';
 import { deleteSavedCart, insertSavedCart, savedCartsOf, type SavedCartRow } from '../db/saved-carts.ts';
 import { HttpError } from '../http/errors.ts';
@@ -69,8 +69,7 @@ export async function listOrders(deps: AppDependencies, customer: Customer) {
 
 /** The order's items as they can be ordered now: today's prices, without what left the menu. */
 export async function reorder(deps: AppDependencies, customer: Customer, orderId: string) {
-  const [order] = await deps.db.query<{ id: string }>('select id from orders where id = $1 and cognito_sub = $2', [orderId, customer.cognitoSub]);
-  if (!order) throw new HttpError(404, ORDER_NOT_YOURS);
+  if (!(await isCustomersOrder(deps.db, orderId, customer.cognitoSub))) throw new HttpError(404, ORDER_NOT_YOURS);
   const snapshot = await deps.menu.snapshot();
   const gone: string[] = [];
   const items = [];

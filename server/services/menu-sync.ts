@@ -8,7 +8,7 @@
  */
 import type { Database } from '../db/database.ts';
 import { replaceMenuRows } from '../db/menu-replace.ts';
-import { bumpMenuVersion } from '../db/menu-store.ts';
+import { bumpMenuVersion, lockMenuWrites } from '../db/menu-store.ts';
 import { recordMenuSyncFailure, recordMenuSyncSuccess } from '../db/menu-sync-status.ts';
 import type { CloverClient } from '../providers/menu/clover-client.ts';
 import { menuRowsFromClover } from '../providers/menu/clover-menu.ts';
@@ -41,7 +41,7 @@ export async function syncCloverMenu(deps: MenuSyncDeps): Promise<MenuSyncResult
     const modifierGroups = await clover.modifierGroups();
     const rows = menuRowsFromClover({ categories, items, modifierGroups });
     await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [MENU_SYNC_LOCK]);
+      await lockMenuWrites(tx, MENU_SYNC_LOCK);
       await replaceMenuRows(tx, rows, at);
       await bumpMenuVersion(tx);
       await recordMenuSyncSuccess(tx, SOURCE, at);

@@ -12,6 +12,7 @@ import { SMS_STOP_SENTENCE } from '../../shared/sms.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import type { Database } from '../db/database.ts';
 import { findOrder, type OrderRow } from '../db/orders.ts';
+import { claimOrderText, markTextFailed, markTextSent } from '../db/sms-messages.ts';
 import { SmsError, type SmsProvider } from '../providers/sms/sms-provider.ts';
 
 export type OrderTextKind = 'ready' | 'out_for_delivery';
@@ -51,18 +52,12 @@ export async function sendOrderText(deps: OrderTextDeps, orderId: string, kind: 
     if (!order.sms_opt_in || !E164.test(order.phone)) return 'not_wanted';
 
     const body = orderText(order, kind);
-    const [row] = await deps.db.query<{ id: string }>(
-      `insert into sms_messages (order_id, kind, to_phone, body, provider, status, created_at)
-       values ($1, $2, $3, $4, $5, 'sending', $6)
-       on conflict (order_id, kind) do nothing
-       returning id::text as id`,
-      [orderId, kind, order.phone, body, deps.sms.name, deps.clock()],
-    );
-    if (!row) return 'already_claimed';
-    claimed = row.id;
+    const id = await claimOrderText(deps.db, { orderId, kind, toPhone: order.phone, body, provider: deps.sms.name, at: deps.clock() });
+    if (!id) return 'already_claimed';
+    claimed = id;
 
     const sent = await deps.sms.send(order.phone, body);
-    await deps.db.query(`update sms_messages set status = 'sent', provider_message_id = $2, updated_at = $3 where id = $1`, [claimed, sent.id, deps.clock()]);
+    await markTextSent(deps.db, claimed, sent.id, deps.clock());
     log(JSON.stringify({ level: 'info', message: 'order text sent', order_id: orderId, kind, provider: deps.sms.name, provider_message_id: sent.id }));
     return 'sent';
   } catch (error) {
@@ -70,11 +65,9 @@ export async function sendOrderText(deps: OrderTextDeps, orderId: string, kind: 
     const code = error instanceof SmsError ? error.code : null;
     log(JSON.stringify({ level: 'error', message: 'order text not sent', order_id: orderId, kind, provider: deps.sms.name, code, error: message }));
     if (claimed) {
-      await deps.db
-        .query(`update sms_messages set status = 'failed', error = $2, updated_at = $3 where id = $1`, [claimed, message, deps.clock()])
-        .catch((recordError: unknown) =>
-          log(JSON.stringify({ level: 'error', message: 'order text outcome not recorded', order_id: orderId, kind, error: reasonOf(recordError) })),
-        );
+      await markTextFailed(deps.db, claimed, message, deps.clock()).catch((recordError: unknown) =>
+        log(JSON.stringify({ level: 'error', message: 'order text outcome not recorded', order_id: orderId, kind, error: reasonOf(recordError) })),
+      );
     }
     return 'failed';
   }

@@ -14,11 +14,11 @@ import { checkScheduledFor } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../app.ts';
 import { findCustomer } from '../db/accounts.ts';
 import { findUsableQuote } from '../db/delivery-quotes.ts';
-import { claimKey, storeAnswer } from '../db/idempotency.ts';
+import { claimKey, storeAnswer, storedAnswer } from '../db/idempotency.ts';
 import { earnPoints, orderPoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { handOffPaidOrder } from './order-handoff.ts';
-import { findOrder, insertOrder, moveOrder, orderLines, type OrderLineRow, type OrderRow } from '../db/orders.ts';
+import { findOrder, insertOrder, moveOrder, orderLines, setScheduledFor, type OrderLineRow, type OrderRow } from '../db/orders.ts';
 import { insertPayment, paymentForOrder, setPaymentStatus } from '../db/payments.ts';
 import { recordRedemption, unpaidOrdersWithCode, type PromoCustomer } from '../db/promo-codes.ts';
 import { isPaused } from '../db/store-status.ts';
@@ -91,11 +91,8 @@ export async function placeOrder(
     .update(JSON.stringify([options.caller ?? '', request]))
     .digest('base64url');
   if (key) {
-    const [stored] = await db.query<{ request_hash: string; status: number; response: OrderAnswer }>(
-      'select request_hash, status, response from idempotency_keys where scope = $1 and key = $2 and status > 0',
-      [IDEMPOTENCY_SCOPE, key],
-    );
-    if (stored) return replay(stored.request_hash, requestHash, stored.status, stored.response);
+    const stored = await storedAnswer(db, IDEMPOTENCY_SCOPE, key);
+    if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as OrderAnswer);
   }
 
   const now = clock();
@@ -175,7 +172,7 @@ export async function placeOrder(
       },
       rows,
     );
-    if (scheduledFor) await tx.query('update orders set scheduled_for = $1 where id = $2', [scheduledFor, orderId]);
+    if (scheduledFor) await setScheduledFor(tx, orderId, scheduledFor);
     await insertPayment(tx, {
       id: newId('pay'),
       order_id: orderId,

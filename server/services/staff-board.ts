@@ -11,10 +11,23 @@ import type { AppDependencies } from '../app.ts';
 import type { Queryable } from '../db/database.ts';
 import { reversePoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
-import { findOrder, moveOrder, type OrderRow, type OrderStatus } from '../db/orders.ts';
+import {
+  boardLines,
+  boardOrderRows,
+  findBoardOrderRow,
+  findOrder,
+  lockOrder,
+  moveOrder,
+  setCancelReason,
+  setPromisedAt,
+  type BoardOrderRow,
+  type OrderRow,
+  type OrderStatus,
+} from '../db/orders.ts';
 import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
 import { releaseRedemption } from '../db/promo-codes.ts';
-import { isPaused, setPaused } from '../db/store-status.ts';
+import { setItemAvailability } from '../db/sold-out.ts';
+import { readStoreStatus, setPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { readyMail, sendOrderMail } from './order-mail.ts';
 import { sendOrderText } from './order-texts.ts';
@@ -51,26 +64,11 @@ export function refusedMove(number: number, type: 'pickup' | 'delivery', from: O
 export const cannotCancel = (number: number, status: OrderStatus) => `Order ${number} is ${LABELS[status]} and cannot be cancelled.`;
 export const cannotPromise = (number: number, status: OrderStatus) => `Order ${number} is ${LABELS[status]}: there is nothing to promise.`;
 
-type BoardRow = OrderRow & {
-  number: string | number;
-  promised_at: Date | null;
-  cancel_reason: string | null;
-  scheduled_for?: Date | null;
-  payment_status: string | null;
-};
-
 const iso = (at: Date | null | undefined) => (at ? new Date(at).toISOString() : null);
 
-async function boardRows(db: Queryable, where: string, params: unknown[]): Promise<BoardOrder[]> {
-  const rows = await db.query<BoardRow>(
-    `select o.*, p.status as payment_status from orders o left join payments p on p.order_id = o.id where ${where}`,
-    params,
-  );
+async function boardRows(db: Queryable, rows: BoardOrderRow[]): Promise<BoardOrder[]> {
   if (rows.length === 0) return [];
-  const lines = await db.query<{ order_id: string; name: string; quantity: number; modifiers: { name: string }[] }>(
-    `select order_id, name, quantity, modifiers from order_lines where order_id = any($1::text[]) order by order_id, position`,
-    [rows.map((row) => row.id)],
-  );
+  const lines = await boardLines(db, rows.map((row) => row.id));
   const linesOf = new Map<string, BoardOrder['items']>();
   for (const line of lines) {
     const list = linesOf.get(line.order_id) ?? [];
@@ -79,7 +77,7 @@ async function boardRows(db: Queryable, where: string, params: unknown[]): Promi
   }
   return rows.map((row) => ({
     order_id: row.id,
-    number: Number(row.number),
+    number: row.number,
     status: row.status,
     name: row.name,
     phone: row.phone,
@@ -90,7 +88,6 @@ async function boardRows(db: Queryable, where: string, params: unknown[]): Promi
     created_at: iso(row.created_at)!,
     paid_at: iso(row.paid_at),
     promised_at: iso(row.promised_at),
-    // The column comes with 0008_scheduling.sql.
     scheduled_for: iso(row.scheduled_for),
     cancel_reason: row.cancel_reason,
     refunded: row.payment_status === 'refunded',
@@ -98,7 +95,9 @@ async function boardRows(db: Queryable, where: string, params: unknown[]): Promi
 }
 
 export async function boardOrder(db: Queryable, orderId: string): Promise<BoardOrder | null> {
-  const [order] = await boardRows(db, 'o.id = $1', [orderId]);
+  const row = await findBoardOrderRow(db, orderId);
+  if (!row) return null;
+  const [order] = await boardRows(db, [row]);
   return order ?? null;
 }
 
@@ -107,14 +106,7 @@ export async function boardOrder(db: Queryable, orderId: string): Promise<BoardO
  * the last 24 hours (by their last event), newest first. Orders never paid for are not shown.
  */
 export async function boardOrders(db: Queryable, now: Date): Promise<BoardOrder[]> {
-  return boardRows(
-    db,
-    `o.status <> 'pending_payment'
-       and (o.status not in ('completed', 'cancelled')
-            or coalesce((select max(e.at) from order_events e where e.order_id = o.id), o.paid_at, o.created_at) > $1)
-     order by o.created_at desc, o.number desc limit 500`,
-    [new Date(now.getTime() - 24 * 3_600_000)],
-  );
+  return boardRows(db, await boardOrderRows(db, new Date(now.getTime() - 24 * 3_600_000)));
 }
 
 interface Actor {
@@ -122,10 +114,10 @@ interface Actor {
   role: StaffRoleName;
 }
 
-async function lockedOrder(tx: Queryable, orderId: string): Promise<OrderRow & { number: number }> {
-  const [row] = await tx.query<OrderRow & { number: string | number }>('select * from orders where id = $1 for update', [orderId]);
+async function lockedOrder(tx: Queryable, orderId: string): Promise<OrderRow> {
+  const row = await lockOrder(tx, orderId);
   if (!row || row.status === 'pending_payment') throw new HttpError(404, BOARD_ORDER_NOT_FOUND);
-  return { ...row, number: Number(row.number) };
+  return row;
 }
 
 /** Moves an order along the board; a move not in TRANSITIONS is 409 with a sentence. */
@@ -142,7 +134,7 @@ export async function moveOnBoard(
       throw new HttpError(409, refusedMove(order.number, order.delivery_type, order.status, to));
     }
     if (!(await moveOrder(tx, orderId, order.status, to))) throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
-    if (promisedAt) await tx.query('update orders set promised_at = $2 where id = $1', [orderId, promisedAt]);
+    if (promisedAt) await setPromisedAt(tx, orderId, promisedAt);
     await recordOrderEvent(tx, {
       orderId,
       kind: 'status',
@@ -165,7 +157,7 @@ export async function promiseOrder(deps: Pick<AppDependencies, 'db' | 'clock'>, 
   await deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
     if (order.status === 'completed' || order.status === 'cancelled') throw new HttpError(409, cannotPromise(order.number, order.status));
-    await tx.query('update orders set promised_at = $2 where id = $1', [orderId, promisedAt]);
+    await setPromisedAt(tx, orderId, promisedAt);
     await recordOrderEvent(tx, { orderId, kind: 'promised', status: order.status, at: deps.clock(), payload: { promised_at: promisedAt.toISOString(), by: by.email } });
   });
   return (await boardOrder(deps.db, orderId))!;
@@ -188,7 +180,7 @@ export async function cancelOrder(
     if (order.status === 'cancelled') return;
     if (order.status === 'completed') throw new HttpError(409, cannotCancel(order.number, order.status));
     if (!(await moveOrder(tx, orderId, order.status, 'cancelled'))) throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
-    await tx.query('update orders set cancel_reason = $2 where id = $1', [orderId, reason]);
+    await setCancelReason(tx, orderId, reason);
     // What the order earned and the promo use it held are given back with it, once.
     await reversePoints(tx, orderId);
     await releaseRedemption(tx, orderId, deps.clock());
@@ -223,17 +215,15 @@ export async function setSoldOut(
   soldOut: boolean,
   until: 'end_of_day' | null,
 ): Promise<{ id: string; available: boolean; sold_out_until: string | null }> {
-  const table = what === 'item' ? 'menu_items' : 'modifiers';
   const soldOutUntil = soldOut && until === 'end_of_day' ? nextLocalMidnight(deps.clock()) : null;
-  const updated = await deps.db.query<{ id: string }>(`update ${table} set available = $2, sold_out_until = $3 where id = $1 returning id`, [id, !soldOut, soldOutUntil]);
-  if (updated.length === 0) throw new HttpError(404, what === 'item' ? ITEM_NOT_FOUND : MODIFIER_NOT_FOUND);
+  if (!(await setItemAvailability(deps.db, what, id, !soldOut, soldOutUntil))) throw new HttpError(404, what === 'item' ? ITEM_NOT_FOUND : MODIFIER_NOT_FOUND);
   await deps.menu.invalidate();
   return { id, available: !soldOut, sold_out_until: iso(soldOutUntil) };
 }
 
 export async function storeStatus(db: Queryable): Promise<{ paused: boolean; paused_at: string | null }> {
-  const [row] = await db.query<{ paused: boolean; paused_at: Date | null }>('select paused, paused_at from store_status where id');
-  return { paused: row?.paused ?? (await isPaused(db)), paused_at: iso(row?.paused_at) };
+  const row = await readStoreStatus(db);
+  return { paused: row.paused, paused_at: iso(row.pausedAt) };
 }
 
 export async function pauseStore(deps: Pick<AppDependencies, 'db' | 'clock'>, paused: boolean) {

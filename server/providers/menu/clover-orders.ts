@@ -15,6 +15,7 @@
  * fails with a message saying which.
  */
 import type { Database } from '../../db/database.ts';
+import { cloverItemIds } from '../../db/menu-store.ts';
 import { findOrder, orderLines, type OrderLineRow, type OrderRow } from '../../db/orders.ts';
 import { claimPush, findPush, markFailed, markPushed, noteError, startAttempt } from '../../db/pos-order-pushes.ts';
 import { CloverError, type CloverAtomicOrder, type CloverClient } from './clover-client.ts';
@@ -51,10 +52,7 @@ export function cloverOrderTitle(order: Pick<OrderRow, 'id' | 'number'>): string
  * items one line each), with the line's modifiers. `cloverItemIds` maps our item ids to Clover's.
  */
 export function atomicOrderOf(
-  order: Pick<OrderRow, 'id' | 'number' | 'name' | 'phone' | 'delivery_type' | 'delivery_street' | 'delivery_city'> & {
-    /** When the food should be ready (0008_scheduling.sql); null for as soon as possible. */
-    scheduled_for?: Date | null;
-  },
+  order: Pick<OrderRow, 'id' | 'number' | 'name' | 'phone' | 'delivery_type' | 'delivery_street' | 'delivery_city' | 'scheduled_for'>,
   lines: readonly OrderLineRow[],
   cloverItemIds: ReadonlyMap<string, string>,
 ): CloverAtomicOrder {
@@ -80,8 +78,7 @@ export function atomicOrderOf(
 
 export async function pushOrderToClover(deps: CloverPushDeps, orderId: string): Promise<CloverPushResult> {
   const { db, clover, clock } = deps;
-  // findOrder reads every column, scheduled_for (0008) among them.
-  const order = (await findOrder(db, orderId)) as (OrderRow & { scheduled_for?: Date | null }) | null;
+  const order = await findOrder(db, orderId);
   if (!order) throw new Error(`There is no order ${orderId} to push to Clover.`);
   if (order.status === 'pending_payment' || order.status === 'cancelled') return { outcome: 'not-paid', status: order.status };
 
@@ -98,7 +95,7 @@ export async function pushOrderToClover(deps: CloverPushDeps, orderId: string): 
   let cart: CloverAtomicOrder;
   try {
     const lines = await orderLines(db, orderId);
-    cart = atomicOrderOf({ ...order, scheduled_for: order.scheduled_for ?? null }, lines, await cloverItemIds(db, lines));
+    cart = atomicOrderOf(order, lines, await cloverItemIds(db, lines.map((line) => line.menu_item_id)));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await markFailed(db, orderId, message, clock());
@@ -135,16 +132,6 @@ export async function pushOrderToClover(deps: CloverPushDeps, orderId: string): 
       await sleep(Math.max(waits[attempt] ?? 0, asked));
     }
   }
-}
-
-/** Our item ids to Clover's, for the items these lines name that have one. */
-async function cloverItemIds(db: Database, lines: readonly OrderLineRow[]): Promise<Map<string, string>> {
-  const rows = await db.query<{ id: string; clover_id: string | null }>(
-    `select id, clover_id from menu_items
-      where clover_id is not null and id in (select value from json_array_elements_text($1::text::json))`,
-    [JSON.stringify([...new Set(lines.map((line) => line.menu_item_id))])],
-  );
-  return new Map(rows.map((row) => [row.id, row.clover_id!]));
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -4,7 +4,7 @@
  */
 import { toCents, type Cents } from '../../../shared/money.ts';
 import type { Database } from '../../db/database.ts';
-import { bumpMenuVersion, insertMenuRows, menuIsEmpty, type MenuRows } from '../../db/menu-store.ts';
+import { bumpMenuVersion, insertMenuRows, lockMenuWrites, menuIsEmpty, type MenuRows } from '../../db/menu-store.ts';
 import { demoMenu, demoModifierGroups, type PosCategory, type PosMenuItem, type PosModifierGroup } from './demo-menu.ts';
 
 /** Serialises two replicas seeding one fresh PostgreSQL at the same moment. */
@@ -14,7 +14,7 @@ const MENU_SEED_LOCK = 72_413_003;
 export async function seedMenuIfEmpty(db: Database): Promise<boolean> {
   const rows = menuRowsFromPos(demoMenu, demoModifierGroups);
   return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [MENU_SEED_LOCK]);
+    await lockMenuWrites(tx, MENU_SEED_LOCK);
     if (!(await menuIsEmpty(tx))) return false;
     await insertMenuRows(tx, rows);
     await bumpMenuVersion(tx);

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
+import { completeDemoSetup, findDemoSavedCard, findDemoSetup, insertDemoSetup } from '../../db/demo-setups.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Customer } from '../../auth/auth-provider.ts';
 import { cardBrand, type CardDetails, type CardVault } from './card-vault.ts';
@@ -23,13 +24,11 @@ export function createDemoCardVault(db: Database, clock: () => Date = () => new 
     name: 'demo',
     async startSetup(customer) {
       const clientSecret = `demo_seti_${randomBytes(12).toString('base64url')}_secret_${randomBytes(18).toString('base64url')}`;
-      await db.query('insert into demo_setups (client_secret, cognito_sub) values ($1, $2)', [clientSecret, customer.cognitoSub]);
+      await insertDemoSetup(db, clientSecret, customer.cognitoSub);
       return { clientSecret };
     },
     async confirmSetup(input) {
-      const [setup] = await db.query<{ cognito_sub: string; card_id: string | null }>('select cognito_sub, card_id from demo_setups where client_secret = $1', [
-        input.client_secret,
-      ]);
+      const setup = await findDemoSetup(db, input.client_secret);
       if (!setup) throw new HttpError(404, SETUP_NOT_FOUND);
       if (setup.card_id) return setup.card_id;
       const problem = checkCard(input, clock());
@@ -40,18 +39,11 @@ export function createDemoCardVault(db: Database, clock: () => Date = () => new 
       const expiry = /(\d{1,2})\s*\/\s*(\d{2,4})/.exec(input.exp)!;
       const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
       const cardId = `demo_pm_${randomBytes(12).toString('base64url')}`;
-      await db.query(
-        'update demo_setups set card_id = $2, brand = $3, last4 = $4, exp_month = $5, exp_year = $6 where client_secret = $1 and card_id is null',
-        [input.client_secret, cardId, cardBrand(digits), digits.slice(-4), Number(expiry[1]), year],
-      );
+      await completeDemoSetup(db, input.client_secret, { id: cardId, brand: cardBrand(digits), last4: digits.slice(-4), exp_month: Number(expiry[1]), exp_year: year });
       return cardId;
     },
     async savedCard(customer: Customer, paymentMethodId: string): Promise<CardDetails | null> {
-      const [row] = await db.query<CardDetails>(
-        'select brand, last4, exp_month, exp_year from demo_setups where card_id = $1 and cognito_sub = $2',
-        [paymentMethodId, customer.cognitoSub],
-      );
-      return row ?? null;
+      return findDemoSavedCard(db, paymentMethodId, customer.cognitoSub);
     },
     async remove() {
       // Nothing is held anywhere else: the payment_methods row is the card.

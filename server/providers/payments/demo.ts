@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { paymentByClientSecret, setPaymentStatus } from '../../db/payments.ts';
-import { cancelUnpaidPayment, paymentByReference } from '../../db/payments.ts';
+import { cancelUnpaidPayment, paymentByReference, refundSucceededPayment } from '../../db/payments.ts';
+import { demoCardForOrder } from '../../db/payment-methods.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -54,7 +55,7 @@ export function createDemoPayments(db: Database, clock: () => Date = () => new D
     },
     async refund(reference) {
       // No money moved, so giving it back is marking it so; only once, only a paid one.
-      await db.query(`update payments set status = 'refunded', updated_at = now() where provider_reference = $1 and status = 'succeeded'`, [reference]);
+      await refundSucceededPayment(db, reference);
     },
     async cancel(reference) {
       await cancelUnpaidPayment(db, reference);
@@ -67,11 +68,7 @@ export function createDemoPayments(db: Database, clock: () => Date = () => new D
       if (payment.status === 'canceled') throw new UnexpectedPaymentState(CANCELED_CANNOT_CONFIRM);
       if (input.payment_method_id) {
         // A saved card pays only for an order of the customer who saved it.
-        const [card] = await db.query<{ exp_month: number; exp_year: number }>(
-          `select c.exp_month, c.exp_year from payment_methods c join orders o on o.cognito_sub = c.cognito_sub
-           where c.id = $1 and c.provider = 'demo' and o.id = $2`,
-          [input.payment_method_id, payment.order_id],
-        );
+        const card = await demoCardForOrder(db, input.payment_method_id, payment.order_id);
         if (!card) throw new HttpError(422, SAVED_CARD_NOT_USABLE);
         const now = clock();
         if (card.exp_year * 12 + card.exp_month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) throw new HttpError(402, CARD_EXPIRED);
