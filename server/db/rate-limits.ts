@@ -1,0 +1,24 @@
+/** SQL for rate-limit windows: hits per bucket (a purpose plus who asks) per fixed window. */
+import type { Queryable } from './database.ts';
+
+/** Counts one hit in the bucket's window; answers the window's hits so far. */
+export async function addHit(db: Queryable, bucket: string, windowStart: Date): Promise<number> {
+  const [row] = await db.query<{ hits: number }>(
+    `insert into rate_limit_hits (bucket, window_start, hits) values ($1, $2, 1)
+     on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1
+     returning hits`,
+    [bucket, windowStart],
+  );
+  return row?.hits ?? 0;
+}
+
+/** The window's hits, without counting one. */
+export async function hitsIn(db: Queryable, bucket: string, windowStart: Date): Promise<number> {
+  const [row] = await db.query<{ hits: number }>('select hits from rate_limit_hits where bucket = $1 and window_start = $2', [bucket, windowStart]);
+  return row?.hits ?? 0;
+}
+
+/** Drops windows that started before `olderThan`. */
+export async function deleteWindowsBefore(db: Queryable, olderThan: Date): Promise<void> {
+  await db.query('delete from rate_limit_hits where window_start < $1', [olderThan]);
+}
