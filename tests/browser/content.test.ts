@@ -174,6 +174,7 @@ describe('the home page', () => {
       expect(Number(response.headers.get('content-length')), drawing.src).toBeLessThan(4 * 1024);
     }
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // A fixed wait on purpose: room for a wrong request for the hero's drawings to show.
     await page.waitForTimeout(300);
     expect(requested.filter((path) => path.endsWith('.svg') && path.includes('hero'))).toEqual([]);
     await page.close();

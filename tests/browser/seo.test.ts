@@ -3,6 +3,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { restaurant } from '../../shared/restaurant.ts';
 import { launchBrowser, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -128,10 +129,13 @@ describe('web vitals from a real browser', () => {
 
     await page.goto(`${server.url}/`);
     expect(requested.filter(isLibrary)).toEqual([]); // not before the load event
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && !['FCP', 'TTFB'].every((name) => beacons.some((b) => b.name === name))) {
-      await page.waitForTimeout(100);
-    }
+    await waitFor(
+      () => {
+        expect(beacons.map((b) => b.name), 'the beacons so far').toEqual(expect.arrayContaining(['FCP', 'TTFB']));
+        return true;
+      },
+      { timeoutMs: 10_000, intervalMs: 100, what: 'the FCP and TTFB beacons' },
+    );
     expect(requested.filter(isLibrary)).toHaveLength(1);
     expect(beacons.map((b) => b.name).sort()).toEqual(['FCP', 'TTFB']);
     for (const beacon of beacons) {
@@ -145,8 +149,13 @@ describe('web vitals from a real browser', () => {
     // server logs (the browser no longer reports to a page that has gone).
     const before = loggedBeacons().length;
     await page.goto('about:blank');
-    const leftBy = Date.now() + 5_000;
-    while (Date.now() < leftBy && loggedBeacons().length < before + 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(
+      () => {
+        expect(loggedBeacons().length - before, 'beacons logged since leaving').toBeGreaterThanOrEqual(2);
+        return true;
+      },
+      { intervalMs: 100, what: 'the LCP and CLS beacons in the server log' },
+    );
     const afterLeaving = loggedBeacons().slice(before);
     expect(afterLeaving.map((line) => line.status)).toEqual([204, 204]);
     await page.close();

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { restaurant, siteNavigation } from '../../shared/restaurant.ts';
 import { DESKTOP, launchBrowser, PHONE, watchErrors, axeViolations } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const SCREENSHOTS = 'test-results/screenshots';
 
@@ -122,7 +123,7 @@ describe('the small-screen menu', () => {
     expect(await panel.getByRole('link', { name: `Call ${restaurant.phoneDisplay}` }).getAttribute('href')).toBe(`tel:${restaurant.phone}`);
     expect(await panel.getByRole('link', { name: 'About Us' }).getAttribute('aria-current')).toBe('page');
     const firstBar = page.locator('.hamburger .bar').first();
-    await page.waitForTimeout(300); // the bars' 0.2 s transition
+    await waitFor(async () => (await firstBar.evaluate((el) => getComputedStyle(el).transform)) !== 'none', { what: "the bars' 0.2 s transition" });
     expect(await firstBar.evaluate((el) => getComputedStyle(el).transform)).not.toBe('none');
 
     await page.keyboard.press('Escape');
@@ -209,6 +210,7 @@ describe('the heading face', () => {
     });
     await page.goto(`${server.url}/`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.fonts.check('40px "Alfa Slab One"'), null, { timeout: 5000 });
+    // A fixed wait on purpose: room for a second font request or a late layout shift to show.
     await page.waitForTimeout(200);
     expect(fontRequests).toHaveLength(1);
     expect(new URL(fontRequests[0]!).origin).toBe(server.url);

@@ -147,7 +147,8 @@ describe('the staff board', () => {
     network.restore();
     await board.page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
     await board.card('Rosa Sin Red').waitFor();
-    // A replayed event must not add the card twice or sound twice.
+    // A replayed event must not add the card twice or sound twice: a fixed wait on purpose, room
+    // for a wrong second card or sound to show.
     await board.page.waitForTimeout(600);
     expect(await board.card('Rosa Sin Red').count()).toBe(1);
     expect(await board.tones()).toBe(2);

@@ -15,6 +15,7 @@ import { createTestApi, type TestApi } from '../support/api.ts';
 import { CATEGORY_NAMES, generateCatalogue, generatedItemId, generatedPrice } from '../support/clover-catalogue.ts';
 import { startCloverStandIn, type CloverStandIn } from '../support/clover-stand-in.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const T1 = new Date('2026-11-20T18:00:00.000Z');
 const T2 = new Date('2026-11-20T18:15:00.000Z');
@@ -176,9 +177,13 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       { db: api.deps.db, clover: client(), clock, menu: api.deps.menu },
       { everyMs: 100, onResult: (result) => results.push(result) },
     );
-    await vi.waitFor(() => expect(results.length).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
+    await waitFor(() => {
+      expect(results.length).toBeGreaterThanOrEqual(2);
+      return true;
+    }, { what: 'two syncs' });
     stop();
     const seen = calls('categories').length;
+    // A fixed wait on purpose: three ticks' time in which a stopped schedule must not sync again.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(calls('categories').length).toBeLessThanOrEqual(seen + 1); // at most the one already under way

@@ -16,6 +16,7 @@ import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { startDoorDashStandIn, type DoorDashStandIn } from '../support/doordash-stand-in.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const NOW = new Date('2026-11-20T19:00:00Z');
 const WEBHOOK_SECRET = 'dd-webhook-test-3b1f';
@@ -86,10 +87,7 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
 
   /** The delivery the payment booked (services/order-handoff.ts runs right after finalize answers). */
   async function bookingOf(orderId: string) {
-    for (let i = 0; i < 100 && !(await deliveryForOrder(api.deps.db, orderId)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    const delivery = await deliveryForOrder(api.deps.db, orderId);
-    if (!delivery) throw new Error(`order ${orderId} has no booked delivery`);
-    return delivery;
+    return waitFor(() => deliveryForOrder(api.deps.db, orderId), { what: `order ${orderId}'s booked delivery` });
   }
 
   /** An order paid for, and its DoorDash delivery booked by the payment. */

@@ -22,6 +22,7 @@ import { databaseTargets, type DatabaseTarget } from '../support/databases.ts';
 import { startDoorDashStandIn, type DoorDashStandIn } from '../support/doordash-stand-in.ts';
 import { readSse } from '../support/sse.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-stand-in.ts';
+import { waitFor } from '../support/wait-for.ts';
 import { SMS_STOP_SENTENCE } from '../../shared/sms.ts';
 
 const NOW = new Date('2026-11-20T19:00:00Z'); // a Friday, 11:00 in Los Angeles
@@ -45,16 +46,6 @@ async function payFor(api: TestApi, body: Record<string, unknown>) {
   expect(paid.status).toBe(200);
   expect((await api.call('POST', `/api/finalize-order/${order.order_id}/`)).status).toBe(200);
   return order.order_id;
-}
-
-/** Waits for the hand-off that runs after finalize answered. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return read();
 }
 
 describe.each(databaseTargets)('production providers wired into the app on $name', (target: DatabaseTarget) => {
@@ -105,7 +96,15 @@ describe.each(databaseTargets)('production providers wired into the app on $name
     it('a paid order goes to Clover once, with its lines, however often it is finalized', async () => {
       await syncStatus('POST');
       const orderId = await payFor(api, { delivery_type: 'pickup', cart_items: [{ menu_item_id: generatedItemId(4), quantity: 2, modifiers: [] }] });
-      const push = await eventually(() => findPush(api.deps.db, orderId), (p) => p?.status === 'pushed');
+      // The hand-off runs after finalize has answered.
+      const push = await waitFor(
+        async () => {
+          const p = await findPush(api.deps.db, orderId);
+          expect(p?.status, 'the push').toBe('pushed');
+          return p;
+        },
+        { what: 'the order pushed to Clover' },
+      );
       expect(push).toMatchObject({ status: 'pushed', attempts: 1 });
       expect(await api.call('POST', `/api/finalize-order/${orderId}/`).then((r) => r.status)).toBe(200);
       expect(await pushWaitingOrders(api.deps)).toBe(0);
@@ -155,7 +154,7 @@ describe.each(databaseTargets)('production providers wired into the app on $name
         tip: 3.5,
         cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 3, modifiers: [] }],
       });
-      const booked = await eventually(() => deliveryForOrder(api.deps.db, orderId), (d) => d !== null);
+      const booked = await waitFor(() => deliveryForOrder(api.deps.db, orderId), { what: 'the delivery the payment books' });
       expect(booked).toMatchObject({ provider: 'doordash', status: 'accepted', fee_cents: 975, tip_cents: 350 });
       const accept = doordash.requests.find((r) => r.path.endsWith('/accept'));
       expect(accept?.body).toMatchObject({ tip: 350 });
@@ -221,8 +220,15 @@ describe.each(databaseTargets)('production providers wired into the app on $name
         }
       }
       const [order] = await api.deps.db.query<{ number: string }>('select number::text from orders where id = $1', [wanted]);
-      const texts = await eventually(async () => twilio.messages.map((m) => ({ to: m.to, body: m.body })), (m) => m.length > 0);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // room for a wrong second text to show
+      const texts = await waitFor(
+        () => {
+          const sent = twilio.messages.map((m) => ({ to: m.to, body: m.body }));
+          return sent.length > 0 && sent;
+        },
+        { what: 'the "ready" text' },
+      );
+      // A fixed wait on purpose: a wrong second text has nothing to wait for, only room to show.
+      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(twilio.messages.map((m) => ({ to: m.to, body: m.body }))).toEqual(texts);
       expect(texts).toEqual([{ to: '+12135550199', body: `Taquería El Comal: order ${order!.number} is ready for pickup. ${SMS_STOP_SENTENCE}` }]);
     });

@@ -25,6 +25,7 @@ import { startPostgresCluster, type PostgresCluster } from '../support/postgres-
 import { demoStaffPassword, newDataDir, processClient, startServerProcess, type ProcessClient, type ServerProcess } from '../support/server-process.ts';
 import { readSse } from '../support/sse.ts';
 import { startStripeStandIn, type StripeEventJson, type StripeStandIn } from '../support/stripe-stand-in.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const POSTGRES_URL = process.env.DATABASE_URL;
 const SECRET_KEY = 'sk_test_process_faults';
@@ -325,13 +326,15 @@ describe('PostgreSQL restarted under a running server', () => {
       client.call('POST', '/api/create-order/', { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0162', delivery_type: 'pickup', promo_code: '', cart_items: [{ menu_item_id: items[0]!.id, quantity: 1, modifiers: [] }] }),
       finalize(client, ready.order_id),
     ];
-    for (let waited = 0; ; waited += 50) {
-      await locker.query('select pg_stat_clear_snapshot()'); // inside a transaction the view is otherwise read once
-      const [row] = (await locker.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)).rows;
-      if (row!.n >= 3) break;
-      expect(waited, 'the requests never reached the locked tables').toBeLessThan(10_000);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(
+      async () => {
+        await locker.query('select pg_stat_clear_snapshot()'); // inside a transaction the view is otherwise read once
+        const [row] = (await locker.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)).rows;
+        expect(row!.n, 'sessions waiting on a lock').toBeGreaterThanOrEqual(3);
+        return true;
+      },
+      { timeoutMs: 10_000, intervalMs: 50, what: 'the requests to reach the locked tables' },
+    );
 
     await cluster!.stop(); // fast: every session is ended, the waiting ones with 57P01
     for (const response of await Promise.all(inFlight)) await expectUnreachable(response);

@@ -19,6 +19,7 @@ import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-
 import { TEST_PASSWORD } from '../support/accounts.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const NOW = new Date('2026-11-20T19:00:00Z');
 const GOOD_CARD = { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' };
@@ -138,12 +139,15 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     const reader = streams.pop()!.body!.getReader();
     await reader.read();
     await reader.cancel();
-    let reopened: Response | undefined;
-    for (let i = 0; i < 50 && reopened?.status !== 200; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      reopened = await call('GET', `/api/orders/${order.order_id}/status/`);
-      if (reopened.status === 200) streams.push(reopened);
-    }
+    const reopened = await waitFor(
+      async () => {
+        const stream = await call('GET', `/api/orders/${order.order_id}/status/`);
+        expect(stream.status, 'a stream opened again').toBe(200);
+        return stream;
+      },
+      { intervalMs: 100, what: 'the closed stream\'s place to be given back' },
+    );
+    streams.push(reopened);
     expect(reopened?.status).toBe(200);
     for (const stream of streams) await stream.body?.cancel();
   });

@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { newDataDir, processClient, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const NOW = new Date('2026-11-20T19:00:00Z');
 const ONE_COKE = { cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }], name: 'Ana Ruiz', phone: '2135550101', delivery_type: 'pickup' };
@@ -113,7 +114,7 @@ describe('shutdown while orders are being paid', () => {
       }
     });
     // Stop while the rush is under way: some orders answered, most still in flight.
-    while (outcomes.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(() => outcomes.length >= 3, { timeoutMs: 30_000, intervalMs: 5, what: 'the first answers of the rush' });
     const ended = server.kill('SIGTERM');
     await Promise.all(flows);
     expect(await ended).toEqual({ code: 0, signal: null });

@@ -12,6 +12,7 @@ import { databaseTargets } from '../support/databases.ts';
 import { startDoorDashStandIn, type DoorDashStandIn } from '../support/doordash-stand-in.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { readSse } from '../support/sse.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const pglite = databaseTargets.filter((target) => target.name === 'pglite');
 const NOW = new Date('2026-11-20T19:00:00Z');
@@ -74,9 +75,7 @@ describe.each(pglite)('DoorDash tracking links on $name', (target) => {
     const order = (await placed.json()) as { order_id: string; payment: { client_secret: string } };
     await api.call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
     expect((await api.call('POST', `/api/finalize-order/${order.order_id}/`)).status).toBe(200);
-    for (let i = 0; i < 100 && !(await deliveryForOrder(api.deps.db, order.order_id)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    const booked = await deliveryForOrder(api.deps.db, order.order_id);
-    if (!booked) throw new Error('no delivery was booked');
+    const booked = await waitFor(() => deliveryForOrder(api.deps.db, order.order_id), { what: 'the delivery the payment books' });
     return { orderId: order.order_id, booked };
   }
 

@@ -3,6 +3,7 @@
  * the link GET /api/dev/outbox/ shows (the server runs with DEV_OUTBOX=1), and signing in.
  */
 import type { Page } from 'playwright-core';
+import { waitFor } from './wait-for.ts';
 
 interface Mail {
   to: string;
@@ -12,15 +13,15 @@ interface Mail {
 
 /** The newest link to `path` mailed to `to`, read from GET /api/dev/outbox/. */
 export async function mailedLink(serverUrl: string, to: string, path: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const response = await fetch(`${serverUrl}/api/dev/outbox/`);
-    if (response.status !== 200) throw new Error(`GET /api/dev/outbox/ answered ${response.status}`);
-    const mails = (await response.json()) as Mail[];
-    const link = mails.filter((mail) => mail.to === to).flatMap((mail) => mail.links).find((url) => url.includes(path));
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No mail to ${to} with a link to ${path}`);
+  return waitFor(
+    async () => {
+      const response = await fetch(`${serverUrl}/api/dev/outbox/`);
+      if (response.status !== 200) throw new Error(`GET /api/dev/outbox/ answered ${response.status}`);
+      const mails = (await response.json()) as Mail[];
+      return mails.filter((mail) => mail.to === to).flatMap((mail) => mail.links).find((url) => url.includes(path));
+    },
+    { intervalMs: 100, what: `a mail to ${to} with a link to ${path}` },
+  );
 }
 
 export async function register(page: Page, serverUrl: string, account: { name: string; email: string; phone: string; password: string }): Promise<void> {

@@ -6,6 +6,7 @@ import { CART_STORAGE_KEY } from '../../shared/cart-storage.ts';
 import { CART_CHANGED_EVENT } from '../../shared/events.ts';
 import { LOADING } from '../../shared/api/messages.ts';
 import { startMenuServer, type MenuServer } from '../support/menu-server.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 // The page lives on a real local server's origin, which holds the menu back until the test has
 // seen the loading state, then answers it.
@@ -15,15 +16,6 @@ beforeAll(async () => {
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${server.origin}/order/`);
 });
 afterAll(() => server?.close());
-
-async function until<T>(read: () => T | null | undefined | false, what: string): Promise<T> {
-  for (let i = 0; i < 200; i += 1) {
-    const value = read();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 describe('the built widget on a page', () => {
   it('restores the saved cart, exposes window.Comal with its count, announces it, and renders in a shadow root', async () => {
@@ -48,12 +40,12 @@ describe('the built widget on a page', () => {
     expect(Comal?.cartQuantity()).toBe(3);
     expect(announced).toEqual([3]);
     const host = document.querySelector('comal-order')!;
-    const shadow = await until(() => host.shadowRoot ?? host.firstElementChild?.shadowRoot, 'the shadow root');
-    await until(() => shadow.querySelector('[role="status"]'), 'the loading state');
+    const shadow = await waitFor(() => host.shadowRoot ?? host.firstElementChild?.shadowRoot, { what: 'the shadow root' });
+    await waitFor(() => shadow.querySelector('[role="status"]'), { what: 'the loading state' });
     expect(shadow.textContent).toContain(LOADING);
 
     server.release();
-    await until(() => shadow.textContent?.includes('Horchata'), 'the menu');
+    await waitFor(() => shadow.textContent?.includes('Horchata'), { what: 'the menu' });
     expect(shadow.textContent).not.toContain(LOADING);
     expect(server.menuCalls()).toBe(1);
   });

@@ -15,6 +15,7 @@ import { AuthProvider, useAuth } from '../../widget/auth-context.tsx';
 import { createAuthStore, readAuthInfo } from '../../widget/auth-store.ts';
 import { TEST_PASSWORD } from '../support/accounts.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const SIGN_IN_REQUIRED = 'Sign in to continue.';
 let server: RunningServer;
@@ -66,15 +67,6 @@ async function signInAna(apiClient: ReturnType<typeof client>['apiClient']): Pro
 const settle = async () => {
   for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
 };
-
-/** Waits, with the timers faked, until `done` holds (the real network answers in its own time). */
-async function until(done: () => boolean): Promise<void> {
-  const started = performance.now();
-  while (!done()) {
-    if (performance.now() - started > 5000) throw new Error('Timed out waiting for the page');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 describe('the auth store', () => {
   it('keeps cognitoSub, phone and email under authInfo and the token in memory only', async () => {
@@ -148,7 +140,7 @@ describe('the auth store', () => {
     await settle();
     expect(asked).toEqual([]);
     vi.advanceTimersByTime(1_000);
-    await until(() => auth.token.value !== session.access_token);
+    await waitFor(() => auth.token.value !== session.access_token, { what: 'the refreshed token' }); // waitFor keeps real time: the network answers in its own
     expect(asked).toEqual(['/api/cognito/refresh/']);
     const second = auth.token.value;
     expect(second).not.toBe(session.access_token);
@@ -159,7 +151,7 @@ describe('the auth store', () => {
     expect(asked).toHaveLength(1);
     vi.setSystemTime(Date.now() + 850_000);
     auth.resume();
-    await until(() => auth.token.value !== second);
+    await waitFor(() => auth.token.value !== second, { what: 'the second refreshed token' });
     expect(asked).toEqual(['/api/cognito/refresh/', '/api/cognito/refresh/']);
     expect(auth.token.value).not.toBe(second);
   });

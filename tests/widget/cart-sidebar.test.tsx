@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComalWindowApi } from '../../shared/events.ts';
 import { startMenuServer, type MenuServer } from '../support/menu-server.ts';
-import { button, renderWidget, totalsOf, until, type RenderedWidget } from './render-widget.tsx';
+import { waitFor } from '../support/wait-for.ts';
+import { button, renderWidget, totalsOf, type RenderedWidget } from './render-widget.tsx';
 
 let server: MenuServer | undefined;
 let widget: RenderedWidget | undefined;
@@ -20,7 +21,7 @@ const dialogOf = (w: RenderedWidget) => w.shadow().querySelector<HTMLElement>('[
 async function openWidget() {
   server = await startMenuServer();
   widget = renderWidget(server);
-  await until(() => widget!.shadow().querySelector('.menu'), 'the menu');
+  await waitFor(() => widget!.shadow().querySelector('.menu'), { what: 'the menu' });
   return widget;
 }
 
@@ -34,34 +35,34 @@ describe('the cart sidebar', () => {
     expect(dialogOf(w)).toBeNull();
 
     Comal().open();
-    const dialog = await until(() => dialogOf(w), 'the cart dialog');
+    const dialog = await waitFor(() => dialogOf(w), { what: 'the cart dialog' });
     expect(dialog.getAttribute('aria-label')).toBe('Your cart');
-    await until(() => w.shadow().activeElement === dialog, 'focus in the dialog');
+    await waitFor(() => w.shadow().activeElement === dialog, { what: 'focus in the dialog' });
     expect(dialog.textContent).toContain('Your cart is empty.');
     expect(dialog.querySelector('a')).toBeNull();
 
     dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
-    await until(() => dialogOf(w) === null, 'the dialog to close');
+    await waitFor(() => dialogOf(w) === null, { what: 'the dialog to close' });
     expect(w.controls.cartOpen.value).toBe(false);
-    await until(() => document.activeElement === bubble, 'focus back on the bubble');
+    await waitFor(() => document.activeElement === bubble, { what: 'focus back on the bubble' });
   });
 
   it('toggles with window.Comal.toggleCart() and closes with its close button', async () => {
     const w = await openWidget();
     Comal().toggleCart();
-    const dialog = await until(() => dialogOf(w));
+    const dialog = await waitFor(() => dialogOf(w));
     button(dialog, 'Close cart')!.click();
-    await until(() => dialogOf(w) === null);
+    await waitFor(() => dialogOf(w) === null);
     Comal().toggleCart();
-    await until(() => dialogOf(w));
+    await waitFor(() => dialogOf(w));
     Comal().toggleCart();
-    await until(() => dialogOf(w) === null);
+    await waitFor(() => dialogOf(w) === null);
 
     // Escape closes it even when focus has left it.
     Comal().open();
-    await until(() => dialogOf(w));
+    await waitFor(() => dialogOf(w));
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
-    await until(() => dialogOf(w) === null);
+    await waitFor(() => dialogOf(w) === null);
   });
 
   it('shows the lines added from the menu with the exact totals, and a checkout link', async () => {
@@ -70,7 +71,7 @@ describe('the cart sidebar', () => {
     add.click();
     add.click();
     Comal().open();
-    const dialog = await until(() => dialogOf(w));
+    const dialog = await waitFor(() => dialogOf(w));
 
     const line = dialog.querySelector('.line')!;
     expect(line.querySelector('.line-name')!.textContent).toBe('Horchata');
@@ -89,20 +90,20 @@ describe('the cart sidebar', () => {
     button(w.shadow(), 'Add Horchata to cart')!.click();
     button(w.shadow(), 'Add Agua de Jamaica to cart')!.click();
     Comal().open();
-    const dialog = await until(() => dialogOf(w));
+    const dialog = await waitFor(() => dialogOf(w));
 
     button(dialog, 'Increase quantity of Horchata')!.click();
-    await until(() => totalsOf(dialog).Subtotal === '$10.25'); // 2 x 3.50 + 3.25
+    await waitFor(() => totalsOf(dialog).Subtotal === '$10.25'); // 2 x 3.50 + 3.25
     expect(w.store.quantity()).toBe(3);
 
     button(dialog, 'Decrease quantity of Horchata')!.click();
     button(dialog, 'Decrease quantity of Horchata')!.click();
-    await until(() => dialog.querySelectorAll('.line').length === 1);
+    await waitFor(() => dialog.querySelectorAll('.line').length === 1);
     expect(dialog.querySelector('.line-name')!.textContent).toBe('Agua de Jamaica');
     expect(totalsOf(dialog)).toEqual({ Subtotal: '$3.25', Tax: '$0.32', Total: '$3.57' });
 
     button(dialog, 'Remove Agua de Jamaica')!.click();
-    await until(() => dialog.textContent!.includes('Your cart is empty.'));
+    await waitFor(() => dialog.textContent!.includes('Your cart is empty.'));
     expect(w.store.quantity()).toBe(0);
   });
 
@@ -113,7 +114,7 @@ describe('the cart sidebar', () => {
     w.store.dispatch({ type: 'setDeliveryQuote', quoteId: 'q1', feeCents: 1200 });
     w.store.dispatch({ type: 'setTip', tipCents: 100 });
     Comal().open();
-    const dialog = await until(() => dialogOf(w));
+    const dialog = await waitFor(() => dialogOf(w));
     // 3.50 + tax 0.34 + delivery max(10, 12) - 0 + tip 1.00
     expect(totalsOf(dialog)).toEqual({ Subtotal: '$3.50', Tax: '$0.34', Delivery: '$12.00', Tip: '$1.00', Total: '$16.84' });
     expect(dialog.querySelector('.upsell')!.textContent).toBe('Add $16.50 more to save $3!');

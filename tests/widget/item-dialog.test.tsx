@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { restaurant } from '../../shared/restaurant.ts';
 import { startMenuServer, type MenuServer } from '../support/menu-server.ts';
-import { button, renderWidget, until, type RenderedWidget } from './render-widget.tsx';
+import { waitFor } from '../support/wait-for.ts';
+import { button, renderWidget, type RenderedWidget } from './render-widget.tsx';
 
 const menus = [
   {
@@ -58,10 +59,10 @@ async function openDialog(item = 'Taco de Asada', name = `Choose options for ${i
   server = await startMenuServer({ status: 200, body: menus });
   widget = renderWidget(server);
   const w = widget;
-  const opener = await until(() => button(w.shadow(), name), 'the menu');
+  const opener = await waitFor(() => button(w.shadow(), name), { what: 'the menu' });
   opener.focus();
   opener.click();
-  const dialog = await until(() => w.shadow().querySelector<HTMLElement>('[role="dialog"]'), 'the item dialog');
+  const dialog = await waitFor(() => w.shadow().querySelector<HTMLElement>('[role="dialog"]'), { what: 'the item dialog' });
   return { w, opener, dialog };
 }
 
@@ -76,7 +77,7 @@ describe('the item dialog', () => {
     const { w, dialog } = await openDialog();
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(w.shadow().getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Taco de Asada');
-    await until(() => w.shadow().activeElement === dialog, 'focus in the dialog');
+    await waitFor(() => w.shadow().activeElement === dialog, { what: 'focus in the dialog' });
     const legends = [...dialog.querySelectorAll('fieldset legend')].map((l) => l.textContent);
     expect(legends).toEqual(['Tortilla Required · Choose 1', 'Salsas Optional · Choose up to 2']);
     expect(input(dialog, 'Handmade corn').type).toBe('radio');
@@ -94,26 +95,26 @@ describe('the item dialog', () => {
     expect(need.textContent).toBe('Choose 1 more for Tortilla.');
     expect(addButton(dialog).disabled).toBe(true);
     input(dialog, 'Flour').click();
-    await until(() => !addButton(dialog).disabled, 'Add to cart enabled');
+    await waitFor(() => !addButton(dialog).disabled, { what: 'Add to cart enabled' });
     expect(need.textContent).toBe('');
   });
 
   it('replaces the radio choice, and disables the other checkboxes at the max', async () => {
     const { dialog } = await openDialog();
     input(dialog, 'Handmade corn').click();
-    await until(() => input(dialog, 'Handmade corn').checked);
+    await waitFor(() => input(dialog, 'Handmade corn').checked);
     input(dialog, 'Blue corn').click();
-    await until(() => input(dialog, 'Blue corn').checked);
+    await waitFor(() => input(dialog, 'Blue corn').checked);
     expect(input(dialog, 'Handmade corn').checked).toBe(false);
 
     input(dialog, 'Salsa verde').click();
-    await until(() => input(dialog, 'Salsa verde').checked);
+    await waitFor(() => input(dialog, 'Salsa verde').checked);
     expect(input(dialog, 'Salsa roja').disabled).toBe(false);
     input(dialog, 'Salsa macha').click();
-    await until(() => input(dialog, 'Salsa roja').disabled, 'the max reached');
+    await waitFor(() => input(dialog, 'Salsa roja').disabled, { what: 'the max reached' });
     expect(input(dialog, 'Salsa verde').disabled).toBe(false);
     input(dialog, 'Salsa verde').click(); // taken back: the others come back
-    await until(() => !input(dialog, 'Salsa roja').disabled);
+    await waitFor(() => !input(dialog, 'Salsa roja').disabled);
   });
 
   it('updates the price with the choices and the quantity, and puts the exact line in the cart', async () => {
@@ -122,17 +123,17 @@ describe('the item dialog', () => {
     input(dialog, 'Blue corn').click();
     input(dialog, 'Salsa macha').click();
     input(dialog, 'Salsa verde').click();
-    await until(() => addButton(dialog).textContent === 'Add to cart — $6.50', 'the price with choices'); // 4.25 + 0.50 + 1.75
+    await waitFor(() => addButton(dialog).textContent === 'Add to cart — $6.50', { what: 'the price with choices' }); // 4.25 + 0.50 + 1.75
     expect(button(dialog, 'Decrease quantity')!.disabled).toBe(true);
     button(dialog, 'Increase quantity')!.click();
-    await until(() => dialog.querySelector('.quantity')!.textContent === '2');
+    await waitFor(() => dialog.querySelector('.quantity')!.textContent === '2');
     button(dialog, 'Increase quantity')!.click();
-    await until(() => addButton(dialog).textContent === 'Add to cart — $19.50', 'three times the price');
+    await waitFor(() => addButton(dialog).textContent === 'Add to cart — $19.50', { what: 'three times the price' });
     button(dialog, 'Decrease quantity')!.click();
-    await until(() => addButton(dialog).textContent === 'Add to cart — $13.00');
+    await waitFor(() => addButton(dialog).textContent === 'Add to cart — $13.00');
 
     addButton(dialog).click();
-    await until(() => w.shadow().querySelector('[role="dialog"]') === null, 'the dialog to close');
+    await waitFor(() => w.shadow().querySelector('[role="dialog"]') === null, { what: 'the dialog to close' });
     const [line, ...rest] = w.store.cart.value.items;
     expect(rest).toEqual([]);
     expect(line!.id).toBe('taco-asada|mod-blue|mod-macha|mod-verde');
@@ -144,24 +145,24 @@ describe('the item dialog', () => {
     ]);
     expect(w.store.quantity()).toBe(2);
     expect([...w.shadow().querySelectorAll('.toasts .toast')].map((t) => t.textContent)).toEqual(['Added Taco de Asada to cart']);
-    await until(() => w.shadow().activeElement === opener, 'focus back on the opener');
+    await waitFor(() => w.shadow().activeElement === opener, { what: 'focus back on the opener' });
   });
 
   it('closes on Escape and on Close, giving focus back to the button that opened it', async () => {
     const { w, dialog, opener } = await openDialog();
-    await until(() => w.shadow().activeElement === dialog);
+    await waitFor(() => w.shadow().activeElement === dialog);
     dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
-    await until(() => w.shadow().querySelector('[role="dialog"]') === null, 'the dialog to close');
-    await until(() => w.shadow().activeElement === opener, 'focus back on the opener');
+    await waitFor(() => w.shadow().querySelector('[role="dialog"]') === null, { what: 'the dialog to close' });
+    await waitFor(() => w.shadow().activeElement === opener, { what: 'focus back on the opener' });
     expect(w.store.quantity()).toBe(0);
 
     opener.click();
-    const again = await until(() => w.shadow().querySelector<HTMLElement>('[role="dialog"]'));
+    const again = await waitFor(() => w.shadow().querySelector<HTMLElement>('[role="dialog"]'));
     // Opened afresh: nothing chosen from before.
     expect(input(again, 'Handmade corn').checked).toBe(false);
     button(again, 'Close')!.click();
-    await until(() => w.shadow().querySelector('[role="dialog"]') === null);
-    await until(() => w.shadow().activeElement === opener);
+    await waitFor(() => w.shadow().querySelector('[role="dialog"]') === null);
+    await waitFor(() => w.shadow().activeElement === opener);
   });
 
   it('keeps Tab inside the dialog', async () => {
@@ -171,7 +172,7 @@ describe('the item dialog', () => {
     const close = button(dialog, 'Close')!;
     input(dialog, 'Flour').click();
     const add = addButton(dialog);
-    await until(() => !add.disabled);
+    await waitFor(() => !add.disabled);
     add.focus();
     tab();
     expect(w.shadow().activeElement).toBe(close);
@@ -186,8 +187,8 @@ describe('the item dialog', () => {
     expect(dialog.querySelector('legend')!.textContent).toBe('Extras Optional · Choose up to 1');
     expect(addButton(dialog).disabled).toBe(false);
     input(dialog, 'Guacamole').click();
-    await until(() => addButton(dialog).textContent === 'Add to cart — $7.50');
+    await waitFor(() => addButton(dialog).textContent === 'Add to cart — $7.50');
     addButton(dialog).click();
-    await until(() => w.store.cart.value.items[0]?.id === 'quesadilla|mod-guac');
+    await waitFor(() => w.store.cart.value.items[0]?.id === 'quesadilla|mod-guac');
   });
 });

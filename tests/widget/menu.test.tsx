@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOADING, MENU_FETCH_FAILED, NO_MENUS_RETURNED, couldNotFindMenu } from '../../shared/api/messages.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { startMenuServer, smallMenus, type MenuServer } from '../support/menu-server.ts';
-import { button, itemNames, renderWidget, typeInto, until, type RenderedWidget } from './render-widget.tsx';
+import { waitFor } from '../support/wait-for.ts';
+import { button, itemNames, renderWidget, typeInto, type RenderedWidget } from './render-widget.tsx';
 
 let server: MenuServer | undefined;
 let widget: RenderedWidget | undefined;
@@ -21,7 +22,7 @@ async function openWith(answer?: { status: number; body: unknown }, where: { cat
 }
 
 async function menuShown(w: RenderedWidget) {
-  await until(() => w.shadow().querySelector('.menu'), 'the menu');
+  await waitFor(() => w.shadow().querySelector('.menu'), { what: 'the menu' });
   return w.shadow();
 }
 
@@ -30,7 +31,7 @@ describe('loading the menu', () => {
     server = await startMenuServer();
     server.hold();
     widget = renderWidget(server);
-    const status = await until(() => widget!.shadow().querySelector('[role="status"]'));
+    const status = await waitFor(() => widget!.shadow().querySelector('[role="status"]'));
     expect(status.textContent).toBe(LOADING);
     server.release();
     const shadow = await menuShown(widget);
@@ -40,32 +41,32 @@ describe('loading the menu', () => {
 
   it("shows 'Failed to fetch Clover menu.' in an alert when the server fails without a message", async () => {
     const w = await openWith({ status: 500, body: {} });
-    const alert = await until(() => w.shadow().querySelector('[role="alert"]'));
+    const alert = await waitFor(() => w.shadow().querySelector('[role="alert"]'));
     expect(alert.textContent).toBe(MENU_FETCH_FAILED);
     expect(w.shadow().querySelector('.menu')).toBeNull();
   });
 
   it('shows the failure as an error toast too', async () => {
     const w = await openWith({ status: 500, body: {} });
-    const toast = await until(() => w.shadow().querySelector('.toasts .toast-error'));
+    const toast = await waitFor(() => w.shadow().querySelector('.toasts .toast-error'));
     expect(toast.textContent).toBe(MENU_FETCH_FAILED);
     expect(toast.parentElement!.getAttribute('aria-live')).toBe('polite');
   });
 
   it("shows the server's own message when it sends one", async () => {
     const w = await openWith({ status: 503, body: { error: 'The menu is being updated' } });
-    const alert = await until(() => w.shadow().querySelector('[role="alert"]'));
+    const alert = await waitFor(() => w.shadow().querySelector('[role="alert"]'));
     expect(alert.textContent).toBe('The menu is being updated');
   });
 
   it("shows the spec's errors for no menus and for a menu of another name", async () => {
     let w = await openWith({ status: 200, body: [] });
-    expect((await until(() => w.shadow().querySelector('[role="alert"]'))).textContent).toBe(NO_MENUS_RETURNED);
+    expect((await waitFor(() => w.shadow().querySelector('[role="alert"]'))).textContent).toBe(NO_MENUS_RETURNED);
     w.unmount();
     await server!.close();
 
     w = await openWith({ status: 200, body: [{ name: 'Another place', categories: [] }] });
-    expect((await until(() => w.shadow().querySelector('[role="alert"]'))).textContent).toBe(couldNotFindMenu(restaurant.menuName));
+    expect((await waitFor(() => w.shadow().querySelector('[role="alert"]'))).textContent).toBe(couldNotFindMenu(restaurant.menuName));
   });
 });
 
@@ -102,7 +103,7 @@ describe('browsing the menu', () => {
     const nav = shadow.querySelector('nav[aria-label="Menu categories"]')!;
     expect([...nav.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Tacos', 'Bebidas']);
     button(nav, 'Bebidas')!.click();
-    await until(() => button(nav, 'Bebidas')!.getAttribute('aria-current') === 'location');
+    await waitFor(() => button(nav, 'Bebidas')!.getAttribute('aria-current') === 'location');
     const heading = [...shadow.querySelectorAll('h2')].find((h) => h.textContent === 'Bebidas')!;
     expect(shadow.activeElement).toBe(heading);
   });
@@ -113,7 +114,7 @@ describe('browsing the menu', () => {
   ])('opens at the category named by %s', async (_, where) => {
     const shadow = await menuShown(await openWith(undefined, where));
     const nav = shadow.querySelector('nav[aria-label="Menu categories"]')!;
-    await until(() => button(nav, 'Bebidas')!.getAttribute('aria-current') === 'location');
+    await waitFor(() => button(nav, 'Bebidas')!.getAttribute('aria-current') === 'location');
     expect(shadow.activeElement).toBeNull(); // the page's own jump leaves focus alone
     expect(button(nav, 'Tacos')!.hasAttribute('aria-current')).toBe(false);
   });
@@ -124,20 +125,20 @@ describe('browsing the menu', () => {
     const search = label.querySelector('input')!;
 
     typeInto(search, 'JALAPENO');
-    await until(() => itemNames(shadow).length === 1);
+    await waitFor(() => itemNames(shadow).length === 1);
     expect(itemNames(shadow)).toEqual(['Limonada con Jalapeño']);
     expect([...shadow.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Bebidas']);
 
     typeInto(search, 'taco');
-    await until(() => itemNames(shadow).length === 3);
+    await waitFor(() => itemNames(shadow).length === 3);
     expect(itemNames(shadow)).toEqual(['Plato de Tacos', 'Taco al Pastor', 'Taco de Lengua']);
 
     typeInto(search, 'pizza');
-    await until(() => itemNames(shadow).length === 0);
+    await waitFor(() => itemNames(shadow).length === 0);
     expect(shadow.querySelector('.empty')!.textContent).toContain('No items match');
 
     typeInto(search, '');
-    await until(() => itemNames(shadow).length === 6);
+    await waitFor(() => itemNames(shadow).length === 6);
   });
 });
 

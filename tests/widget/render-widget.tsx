@@ -46,21 +46,6 @@ export function renderWidget(server: MenuServer, options: { category?: string; p
   };
 }
 
-/** Polls until `read` gives something truthy (or its assertion passes), for up to 2 s. */
-export async function until<T>(read: () => T | null | undefined | false, what = 'the widget'): Promise<T> {
-  let last: unknown;
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      const value = read();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw last instanceof Error ? last : new Error(`Timed out waiting for ${what}`);
-}
-
 /** The button whose accessible name (aria-label, else text) is `name`. */
 export function button(root: ParentNode, name: string): HTMLButtonElement | null {
   return (
