@@ -1,5 +1,5 @@
 /**
- * Serves the built site and widget with the spec's redirect rules (section 2): a path without a
+ * Serves the built site and widget with the site's redirect rules: a path without a
  * trailing slash, with no file extension and not under /api/, moves to the slash form keeping
  * the query string; /taco-boxes moves to /tacoboxes/; anything else unknown gets the 404 page.
  * A redirect only ever names a path on this site: a request path a browser would read as another

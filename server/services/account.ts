@@ -1,5 +1,5 @@
 /**
- * What a signed-in customer keeps (spec section 7): saved carts, their orders and reordering,
+ * What a signed-in customer keeps: saved carts, their orders and reordering,
  * and saved cards. Every function takes the customer the access token proved; none trusts an id
  * from the request for whose data it is.
  */

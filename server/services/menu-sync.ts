@@ -2,7 +2,7 @@
  * Keeps the menu tables in step with Clover. A sync reads everything first (categories, items,
  * modifier groups) and maps it; only when all of that worked does it replace the menu, in one
  * transaction that also bumps the menu's version. Any failure leaves the last good menu served
- * as it was and records 'Failed to fetch Clover menu.' (the spec's sentence) with the cause, and
+ * as it was and records 'Failed to fetch Clover menu.' (the sentence the widget shows when the menu fails) with the cause, and
  * the time of the last good sync stays. `startMenuSyncSchedule` runs it now and every 15 minutes.
  * Staff "sold out until" decisions on rows still on the menu survive a sync (menu-replace.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Saved cards (spec section 7: setup-intent, save-payment-method, payment methods): the provider
+ * Saved cards (setup-intent, save-payment-method, the payment-method list and delete): the provider
  * keeps the card, we keep its brand, last 4 and expiry. The demo provider's vault by default,
  * Stripe's SetupIntents and PaymentMethods when STRIPE_SECRET_KEY is set.
  */

@@ -1,5 +1,5 @@
 /**
- * A card payment processor behind one small interface (STYLE.md, after Vendure's handlers):
+ * A card payment processor behind one small interface, the demo beside the real one:
  * the demo provider by default, Stripe when STRIPE_SECRET_KEY is set.
  */
 export type PaymentStatus = 'requires_payment' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'refunded';

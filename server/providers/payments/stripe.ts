@@ -1,7 +1,7 @@
 /**
  * The Stripe payment provider (STRIPE_SECRET_KEY): one PaymentIntent per order, confirmed by the
  * customer in Stripe's Payment Element (card data never reaches this server). Stripe's shapes stop
- * here (STYLE.md): the rest of the app sees a reference, a client secret and a PaymentStatus.
+ * here: the rest of the app sees a reference, a client secret and a PaymentStatus.
  */
 import Stripe from 'stripe';
 import type { PaymentProvider, PaymentStatus } from './payment-provider.ts';

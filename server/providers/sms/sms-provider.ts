@@ -1,5 +1,5 @@
 /**
- * Sending a text message, behind one small interface (STYLE.md, after Vendure's handlers): the
+ * Sending a text message, behind one small interface, with a local default beside the real adapter: the
  * outbox by default (a log line, nothing leaves the machine), Twilio when the TWILIO_* variables
  * are set (smsProviderFromEnv in twilio.ts). Provider shapes stop here; callers see `{ id }` or an
  * SmsError.
