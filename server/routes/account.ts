@@ -11,7 +11,7 @@ import {
   SavePaymentMethodRequestSchema,
   SetupIntentRequestSchema,
 } from '../../shared/api/schemas.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { customerNamed, ownedBy, signedInCustomer } from '../http/customer.ts';
 import { readBody, readQuery } from '../http/errors.ts';
 import {

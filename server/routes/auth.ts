@@ -11,7 +11,7 @@ import {
   PasswordResetRequestSchema,
   RegisterRequestSchema,
 } from '../../shared/api/schemas.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { sessionAnswer } from '../auth/auth-provider.ts';
 import { CONFIRMED, PASSWORD_CHANGED, REGISTERED, RESET_SENT, type BuiltInAuth } from '../auth/built-in-auth.ts';
 import { clientAddress } from '../http/client-address.ts';

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import type { CognitoAuth } from '../auth/cognito-auth.ts';
 import { safeLocalPath } from '../../shared/local-path.ts';
 import { HttpError } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 /** Every API router, one per resource group of spec section 7, mounted under /api. */
-import type { Route } from '../app.ts';
+import type { Route } from '../dependencies.ts';
 import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
 import { cognitoCallbackRoutes } from './cognito-callback.ts';

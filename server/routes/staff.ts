@@ -28,7 +28,7 @@ import {
   type MenuSyncAnswer,
   type SoldOutAnswer,
 } from '../../shared/api/staff.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { createStaffAuth, inviteStaff, liveStaff, STAFF_PASSWORD_SET, staffSessionAnswer } from '../auth/staff-auth.ts';
 import { readMenuSyncStatus } from '../db/menu-sync-status.ts';
 import { soldOutOverview } from '../db/sold-out.ts';

@@ -5,7 +5,7 @@
  */
 import { dollarsText, toCents } from '../../shared/money.ts';
 import type { SavedCartItem } from '../../shared/api/schemas.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import type { Customer } from '../auth/auth-provider.ts';
 import { customerOrders, orderLines } from '../db/orders.ts';
 import { deleteSavedCard, findSavedCard, insertSavedCard, savedCardsOf, type SavedCardRow } from '../db/payment-methods.ts';

@@ -11,7 +11,7 @@ import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotals, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { checkScheduledFor } from '../../shared/schedule.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { findCustomer } from '../db/accounts.ts';
 import { findUsableQuote } from '../db/delivery-quotes.ts';
 import { claimKey, storeAnswer } from '../db/idempotency.ts';
