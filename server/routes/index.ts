@@ -15,7 +15,7 @@ import { orderRoutes } from './orders.ts';
 import { orderStatusRoutes } from './order-status.ts';
 import { placesRoutes } from './places.ts';
 import { promoRoutes } from './promo.ts';
-import { staffRoutes } from './staff.ts';
+import { staffRoutes } from './staff/index.ts';
 import { storeHoursRoutes } from './store-hours.ts';
 import { stripeWebhookRoutes } from './stripe-webhooks.ts';
 import { vitalsRoutes } from './vitals.ts';
