@@ -12,7 +12,6 @@ import type { MenuCatalog } from './menu/catalog.ts';
 import type { CloverClient } from './providers/menu/clover-client.ts';
 import type { DeliveryProvider } from './providers/delivery/delivery-provider.ts';
 import type { CardVault } from './providers/payments/card-vault.ts';
-import type { DemoCardVault } from './providers/payments/demo-card-vault.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 
@@ -51,7 +50,7 @@ export interface AppDependencies {
   delivery: DeliveryProvider;
   payments: PaymentProvider;
   /** Where saved cards are kept: the demo vault or Stripe. */
-  cardVault: CardVault | DemoCardVault;
+  cardVault: CardVault;
   /** Who signs customers in: built-in accounts or Cognito. */
   auth: AuthProvider;
   /** What GET /api/auth/config/ answers; by default just the provider's name. */

@@ -101,7 +101,7 @@ export async function startCardSetup(deps: AppDependencies, customer: Customer) 
   return {
     provider: deps.cardVault.name,
     client_secret: clientSecret,
-    ...(deps.cardVault.name === 'stripe' && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
+    ...(deps.cardVault.confirmsWithStripeJs && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
   };
 }
 

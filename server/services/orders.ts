@@ -128,7 +128,7 @@ export async function placeOrder(
   // network. Retries of one key derive the same order id, so the processor's own idempotency
   // (keyed on the order id) hands them the same payment.
   const orderId = key ? `ord_${createHash('sha256').update(`${key}:${requestHash}`).digest('base64url').slice(0, 22)}` : newId('ord');
-  const customerRow = options.cognitoSub && deps.payments.name === 'stripe' ? await findCustomer(db, options.cognitoSub) : null;
+  const customerRow = options.cognitoSub && deps.payments.chargesSavedCards ? await findCustomer(db, options.cognitoSub) : null;
   const payment = await deps.payments.createPayment({
     customerReference: customerRow?.stripe_customer_id ?? undefined,
     orderId,
@@ -192,7 +192,7 @@ export async function placeOrder(
       payment: {
         provider: deps.payments.name,
         client_secret: payment.clientSecret,
-        ...(deps.payments.name === 'stripe' && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
+        ...(deps.payments.confirmsWithStripeJs && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
       },
       totals: wireTotals(totals),
     };

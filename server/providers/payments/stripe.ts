@@ -27,6 +27,8 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
 
   return {
     name: 'stripe',
+    confirmsWithStripeJs: true,
+    chargesSavedCards: true,
     stripe,
     async createPayment(input) {
       const intent = await stripe.paymentIntents.create(
@@ -63,9 +65,6 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
   };
 }
 
-export function isStripePayments(provider: PaymentProvider): provider is StripePayments {
-  return provider.name === 'stripe' && 'describePayment' in provider;
-}
 
 /** Where the money is, in the app's words, for a PaymentIntent as Stripe shows it. */
 export function paymentStatusOf(intent: Pick<Stripe.PaymentIntent, 'id' | 'status'>): PaymentStatus {
