@@ -94,7 +94,6 @@ export function createDemoPayments(db: Database, clock: () => Date = () => new D
   };
 }
 
-
 /** What is wrong with the card as typed, or null. */
 export function checkCard(card: Omit<DemoCardConfirmation, 'client_secret'>, now: Date): string | null {
   const digits = card.card_number.replace(/[\s-]/g, '');
@@ -124,4 +123,3 @@ function passesLuhn(digits: string): boolean {
 }
 
 export type DemoPayments = ReturnType<typeof createDemoPayments>;
-

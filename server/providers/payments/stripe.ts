@@ -65,7 +65,6 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
   };
 }
 
-
 /** Where the money is, in the app's words, for a PaymentIntent as Stripe shows it. */
 export function paymentStatusOf(intent: Pick<Stripe.PaymentIntent, 'id' | 'status'>): PaymentStatus {
   switch (intent.status) {
