@@ -4,7 +4,7 @@
  */
 import type { AuthConfigResponse } from '../shared/api/schemas.ts';
 import { restaurant } from '../shared/restaurant.ts';
-import type { AppDependencies } from './app.ts';
+import type { AppDependencies } from './dependencies.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import { createBuiltInAuth } from './auth/built-in-auth.ts';
 import { createCognitoAuth } from './auth/cognito-auth.ts';

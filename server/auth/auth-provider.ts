@@ -22,8 +22,38 @@ export interface Session {
   customer: Customer;
 }
 
+/** A sign-up as typed on our own form. */
+export interface Registration {
+  email: string;
+  password: string;
+  name: string;
+  phone: string;
+}
+
+/** Accounts whose passwords this server keeps: sign-up confirmed by mail, sign-in, password reset. */
+export interface PasswordAccounts {
+  register(input: Registration, siteOrigin: string, address: string): Promise<void>;
+  confirm(token: string): Promise<void>;
+  signIn(email: string, password: string, address: string, siteOrigin: string): Promise<Session>;
+  requestPasswordReset(email: string, siteOrigin: string, address: string): Promise<void>;
+  resetPassword(token: string, password: string): Promise<void>;
+}
+
+/** Sign-in on a hosted page, which sends the browser back with a one-time code. */
+export interface HostedSignIn {
+  /** The session for a code the hosted page handed back, or null when the code is unknown, spent or expired. */
+  signInWithCode(code: string): Promise<Session | null>;
+  /** Where the hosted page is and whom it sends back (cognito-hosted-ui.ts). */
+  readonly hostedUi: { domain: string; clientId: string; siteOrigin: string };
+}
+
 export interface AuthProvider {
+  /** Reported by GET /api/auth/config/; what the provider can do is said by the members below. */
   readonly name: 'built-in' | 'cognito';
+  /** Present when this server keeps the passwords (built-in accounts). */
+  readonly passwords?: PasswordAccounts;
+  /** Present when customers sign in on a hosted page (Cognito's hosted UI). */
+  readonly hostedSignIn?: HostedSignIn;
   /** The customer an access token proves; null when it is missing, expired, tampered with or not ours. */
   verify(accessToken: string): Promise<Customer | null>;
   /** A new session for a refresh token, or null when the token is unknown, spent, revoked or expired. */

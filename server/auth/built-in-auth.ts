@@ -36,7 +36,7 @@ import { countHit, hit, type RateLimit } from '../http/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import { createAccessTokens, ACCESS_TOKEN_SECONDS } from './access-tokens.ts';
-import type { AuthProvider, Customer, Session } from './auth-provider.ts';
+import type { AuthProvider, Customer, PasswordAccounts, Session } from './auth-provider.ts';
 import { checkPassword, hashPassword, needsRehash, passwordProblem } from './passwords.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 
@@ -66,20 +66,11 @@ const REFRESH_DAYS = 30;
 const CONFIRM_HOURS = 24;
 const RESET_HOURS = 1;
 
-export interface Registration {
-  email: string;
-  password: string;
-  name: string;
-  phone: string;
-}
+export type { Registration } from './auth-provider.ts';
 
-export interface BuiltInAuth extends AuthProvider {
+export interface BuiltInAuth extends AuthProvider, PasswordAccounts {
   readonly name: 'built-in';
-  register(input: Registration, siteOrigin: string, address: string): Promise<void>;
-  confirm(token: string): Promise<void>;
-  signIn(email: string, password: string, address: string, siteOrigin: string): Promise<Session>;
-  requestPasswordReset(email: string, siteOrigin: string, address: string): Promise<void>;
-  resetPassword(token: string, password: string): Promise<void>;
+  readonly passwords: PasswordAccounts;
 }
 
 /** What a link mail is for: confirm a new account, reset a password, an email already taken, or a contested sign-up. */
@@ -145,7 +136,7 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
     return { accessToken: await tokens.issue(who, familyId, now), expiresIn: ACCESS_TOKEN_SECONDS, refreshToken, customer: who };
   }
 
-  return {
+  const auth: Omit<BuiltInAuth, 'passwords'> = {
     name: 'built-in',
 
     async register(input, siteOrigin, address) {
@@ -256,4 +247,5 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
       if (row) await revokeFamily(db, row.family_id, clock());
     },
   };
+  return { ...auth, passwords: auth };
 }

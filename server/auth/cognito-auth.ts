@@ -17,7 +17,7 @@ import type { Database } from '../db/database.ts';
 import { findCustomer, findCustomerInSession, insertCustomerSession, revokeSessionsOfRefreshToken, upsertCustomer, type CustomerRow } from '../db/accounts.ts';
 import { HttpError } from '../http/errors.ts';
 import { normalizePhone } from '../../shared/phone.ts';
-import type { AuthProvider, Customer, Session } from './auth-provider.ts';
+import type { AuthProvider, Customer, HostedSignIn, Session } from './auth-provider.ts';
 import { cognitoIssuer, createCognitoAccessTokens } from './cognito-access-tokens.ts';
 import { createCognitoClient, type CognitoClient, type CognitoRefusal, type CognitoTokens } from './cognito-client.ts';
 
@@ -43,12 +43,9 @@ export interface CognitoAuthOptions {
   redirectUri: string;
 }
 
-export interface CognitoAuth extends AuthProvider {
+export interface CognitoAuth extends AuthProvider, HostedSignIn {
   readonly name: 'cognito';
-  /** The session for a code the hosted UI handed back, or null when the code is unknown, spent or expired. */
-  signInWithCode(code: string): Promise<Session | null>;
-  /** Where the hosted UI is and whom it sends back (cognito-hosted-ui.ts). */
-  readonly hostedUi: { domain: string; clientId: string; siteOrigin: string };
+  readonly hostedSignIn: HostedSignIn;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -98,7 +95,7 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
     return { accessToken: issued.access_token, expiresIn: issued.expires_in, refreshToken, customer };
   }
 
-  return {
+  const auth: Omit<CognitoAuth, 'hostedSignIn'> = {
     name: 'cognito',
     hostedUi: { domain: options.domain, clientId: options.clientId, siteOrigin: new URL(options.redirectUri).origin },
 
@@ -144,4 +141,5 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
       }
     },
   };
+  return { ...auth, hostedSignIn: auth };
 }

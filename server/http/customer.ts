@@ -2,8 +2,11 @@
  * The signed-in customer of a request (spec section 6): taken from `Authorization: Bearer`, never
  * from the body or query. No token, or one that is expired or tampered with, is 401; a
  * `cognito_sub` in the query or body that is not the token's own is 403.
+ * Account routes check the token with the `requireCustomer` middleware; each handler still checks
+ * the `cognito_sub` it reads with `ownedBy`.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AuthProvider, Customer } from '../auth/auth-provider.ts';
 import { HttpError } from './errors.ts';
 
@@ -21,9 +24,17 @@ export async function signedInCustomer(c: Context, auth: AuthProvider): Promise<
   return customer;
 }
 
-/** The customer, refusing a `cognito_sub` that names someone else. */
-export async function customerNamed(c: Context, auth: AuthProvider, cognitoSub: string | undefined | null): Promise<Customer> {
-  return ownedBy(await signedInCustomer(c, auth), cognitoSub);
+/** A customer route's context once `requireCustomer` has let it through: `c.var.customer` is the caller. */
+export interface CustomerEnv {
+  Variables: { customer: Customer };
+}
+
+/** Middleware: the caller must be signed in (401 otherwise); the customer is then `c.var.customer`. */
+export function requireCustomer(auth: AuthProvider): MiddlewareHandler<CustomerEnv> {
+  return createMiddleware<CustomerEnv>(async (c, next) => {
+    c.set('customer', await signedInCustomer(c, auth));
+    await next();
+  });
 }
 
 /** The already signed-in customer, when `cognitoSub` (if given) is theirs; 403 otherwise. */

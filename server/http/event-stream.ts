@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { closeStream, openStream, renewStream } from '../db/open-streams.ts';
 import { clientAddress } from './client-address.ts';
 import { HttpError } from './errors.ts';

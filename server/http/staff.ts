@@ -7,10 +7,13 @@
  * - a staff member's token where an admin's is needed: 403. The role is the member's current one,
  *   read on every call, not the one in the token.
  * The token comes from `Authorization: Bearer`. Only the event stream also takes it as
- * `?access_token=`, because a browser's EventSource cannot send headers (see routes/staff.ts).
+ * `?access_token=`, because a browser's EventSource cannot send headers (see routes/staff/events.ts).
+ * Routes check the caller with the `requireStaff` middleware, which runs before a handler reads
+ * its body, so a call with no token is 401 whatever its body says.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
 import type { AuthProvider } from '../auth/auth-provider.ts';
 import type { StaffAuth } from '../auth/staff-auth.ts';
 import type { VerifiedStaff } from '../auth/staff-tokens.ts';
@@ -27,9 +30,20 @@ export const STAFF_REFRESH_COOKIE = 'comal_staff_refresh';
 const STAFF_COOKIE_PATH = '/api/staff/';
 const FOURTEEN_DAYS = 14 * 24 * 3600;
 
+/** What verifies a staff call's token: staff sign-in, and customers' to tell a customer's token apart. */
+export interface StaffAuths {
+  staff: StaffAuth;
+  customers: AuthProvider;
+}
+
+/** A staff route's context once `requireStaff` has let it through: `c.var.staff` is the caller. */
+export interface StaffEnv {
+  Variables: { staff: VerifiedStaff };
+}
+
 export async function staffMember(
   c: Context,
-  auth: { staff: StaffAuth; customers: AuthProvider },
+  auth: StaffAuths,
   need: StaffRole,
   options: { tokenInQuery?: boolean } = {},
 ): Promise<VerifiedStaff> {
@@ -44,6 +58,14 @@ export async function staffMember(
   }
   if (need === 'admin' && member.role !== 'admin') throw new HttpError(403, ADMINS_ONLY);
   return member;
+}
+
+/** Middleware: the caller must be a staff member with the role `need` (the rules above); it is then `c.var.staff`. */
+export function requireStaff(auth: StaffAuths, need: StaffRole, options: { tokenInQuery?: boolean } = {}): MiddlewareHandler<StaffEnv> {
+  return createMiddleware<StaffEnv>(async (c, next) => {
+    c.set('staff', await staffMember(c, auth, need, options));
+    await next();
+  });
 }
 
 /** httpOnly, SameSite=Strict (the board is on the restaurant's own site), only sent to /api/staff/, Secure on https. */

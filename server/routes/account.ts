@@ -2,8 +2,15 @@
  * The signed-in customer's calls of spec section 7. The customer comes from the bearer token
  * (server/http/customer.ts); the `cognito_sub` the spec puts in queries and bodies must be the
  * token's own (403 otherwise), and no token is 401.
+ *
+ * Two groups, each checked once by middleware: the calls that name the account in their query
+ * read that query first (a malformed one is 400 even without a token), then the token; the calls
+ * that name it in their body check the token before the body is read, so no token is 401 whatever
+ * the body says. Each handler then checks the `cognito_sub` it read.
  */
 import { Hono } from 'hono';
+import { every } from 'hono/combine';
+import { createMiddleware } from 'hono/factory';
 import {
   CognitoSubQuerySchema,
   ReorderRequestSchema,
@@ -11,9 +18,10 @@ import {
   SavePaymentMethodRequestSchema,
   SetupIntentRequestSchema,
 } from '../../shared/api/schemas.ts';
-import type { AppDependencies } from '../app.ts';
-import { customerNamed, ownedBy, signedInCustomer } from '../http/customer.ts';
+import type { AppDependencies } from '../dependencies.ts';
+import { ownedBy, requireCustomer, type CustomerEnv } from '../http/customer.ts';
 import { readBody, readQuery } from '../http/errors.ts';
+import { guarded } from '../http/guard.ts';
 import {
   listCards,
   listOrders,
@@ -26,43 +34,47 @@ import {
   startCardSetup,
 } from '../services/account.ts';
 
+interface NamedInQueryEnv {
+  Variables: CustomerEnv['Variables'] & { named: string | undefined };
+}
+
+/** The `cognito_sub` of the query, if any, as `c.var.named`; 400 when it is malformed. */
+const namedInQuery = createMiddleware<NamedInQueryEnv>(async (c, next) => {
+  const sub = c.req.query('cognito_sub');
+  c.set('named', sub === undefined ? undefined : readQuery(c, CognitoSubQuerySchema).cognito_sub);
+  await next();
+});
+
 export function accountRoutes(deps: AppDependencies): Hono {
-  const { auth } = deps;
-  const fromQuery = (c: Parameters<typeof signedInCustomer>[0]) => {
-    const sub = c.req.query('cognito_sub');
-    return customerNamed(c, auth, sub === undefined ? undefined : readQuery(c, CognitoSubQuerySchema).cognito_sub);
-  };
-  return new Hono()
-    .get('/saved-carts/', async (c) => c.json(await listSavedCarts(deps, await fromQuery(c))))
-    .post('/saved-carts/', async (c) => {
-      // Signed in before the body is read: no token is 401 whatever the body says.
-      const customer = await signedInCustomer(c, auth);
-      const body = await readBody(c, SavedCartRequestSchema);
-      return c.json(await saveCart(deps, ownedBy(customer, body.cognito_sub), body), 201);
-    })
+  const signedIn = requireCustomer(deps.auth);
+  const fromQuery = new Hono<NamedInQueryEnv>()
+    .get('/saved-carts/', async (c) => c.json(await listSavedCarts(deps, ownedBy(c.var.customer, c.var.named))))
     .delete('/saved-carts/:id/', async (c) => {
-      await removeSavedCart(deps, await fromQuery(c), c.req.param('id'));
+      await removeSavedCart(deps, ownedBy(c.var.customer, c.var.named), c.req.param('id'));
       return c.body(null, 204);
     })
-    .get('/orders/', async (c) => c.json(await listOrders(deps, await fromQuery(c))))
-    .post('/orders/:id/reorder/', async (c) => {
-      const customer = await signedInCustomer(c, auth);
-      const body = await readBody(c, ReorderRequestSchema);
-      return c.json(await reorder(deps, ownedBy(customer, body.cognito_sub), c.req.param('id')));
-    })
-    .get('/payment-methods/', async (c) => c.json(await listCards(deps, await fromQuery(c))))
+    .get('/orders/', async (c) => c.json(await listOrders(deps, ownedBy(c.var.customer, c.var.named))))
+    .get('/payment-methods/', async (c) => c.json(await listCards(deps, ownedBy(c.var.customer, c.var.named))))
     .delete('/payment-methods/:id/', async (c) => {
-      await removeCard(deps, await fromQuery(c), c.req.param('id'));
+      await removeCard(deps, ownedBy(c.var.customer, c.var.named), c.req.param('id'));
       return c.body(null, 204);
+    });
+  const fromBody = new Hono<CustomerEnv>()
+    .post('/saved-carts/', async (c) => {
+      const body = await readBody(c, SavedCartRequestSchema);
+      return c.json(await saveCart(deps, ownedBy(c.var.customer, body.cognito_sub), body), 201);
+    })
+    .post('/orders/:id/reorder/', async (c) => {
+      const body = await readBody(c, ReorderRequestSchema);
+      return c.json(await reorder(deps, ownedBy(c.var.customer, body.cognito_sub), c.req.param('id')));
     })
     .post('/setup-intent/', async (c) => {
-      const customer = await signedInCustomer(c, auth);
       const body = await readBody(c, SetupIntentRequestSchema);
-      return c.json(await startCardSetup(deps, ownedBy(customer, body.cognito_sub)));
+      return c.json(await startCardSetup(deps, ownedBy(c.var.customer, body.cognito_sub)));
     })
     .post('/save-payment-method/', async (c) => {
-      const customer = await signedInCustomer(c, auth);
       const body = await readBody(c, SavePaymentMethodRequestSchema);
-      return c.json(await saveCard(deps, ownedBy(customer, body.cognito_sub), body.payment_method_id));
+      return c.json(await saveCard(deps, ownedBy(c.var.customer, body.cognito_sub), body.payment_method_id));
     });
+  return new Hono().route('/', guarded(every(namedInQuery, signedIn), fromQuery)).route('/', guarded(signedIn, fromBody));
 }

@@ -11,9 +11,9 @@ import {
   PasswordResetRequestSchema,
   RegisterRequestSchema,
 } from '../../shared/api/schemas.ts';
-import type { AppDependencies } from '../app.ts';
-import { sessionAnswer } from '../auth/auth-provider.ts';
-import { CONFIRMED, PASSWORD_CHANGED, REGISTERED, RESET_SENT, type BuiltInAuth } from '../auth/built-in-auth.ts';
+import type { AppDependencies } from '../dependencies.ts';
+import { sessionAnswer, type PasswordAccounts } from '../auth/auth-provider.ts';
+import { CONFIRMED, PASSWORD_CHANGED, REGISTERED, RESET_SENT } from '../auth/built-in-auth.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { SESSION_ENDED } from '../http/customer.ts';
 import { HttpError, readBody } from '../http/errors.ts';
@@ -23,9 +23,9 @@ export const HOSTED_SIGN_IN = 'Sign-in happens on the sign-in page of this resta
 
 export function authRoutes(deps: AppDependencies): Hono {
   const { settings } = deps;
-  const builtIn = (): BuiltInAuth => {
-    if (deps.auth.name !== 'built-in') throw new HttpError(404, HOSTED_SIGN_IN);
-    return deps.auth as BuiltInAuth;
+  const builtIn = (): PasswordAccounts => {
+    if (!deps.auth.passwords) throw new HttpError(404, HOSTED_SIGN_IN);
+    return deps.auth.passwords;
   };
 
   return new Hono()

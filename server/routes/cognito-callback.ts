@@ -13,8 +13,8 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppDependencies } from '../app.ts';
-import type { CognitoAuth } from '../auth/cognito-auth.ts';
+import type { AppDependencies } from '../dependencies.ts';
+import type { HostedSignIn } from '../auth/auth-provider.ts';
 import { safeLocalPath } from '../../shared/local-path.ts';
 import { HttpError } from '../http/errors.ts';
 import { cameOverHttps } from '../http/https.ts';
@@ -28,9 +28,9 @@ export const SIGN_IN_STATE_COOKIE = 'comal_sign_in';
 const STATE_SECONDS = 10 * 60;
 
 export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
-  const cognito = (): CognitoAuth => {
-    if (deps.auth.name !== 'cognito') throw new HttpError(404, NOT_COGNITO);
-    return deps.auth as CognitoAuth;
+  const cognito = (): HostedSignIn => {
+    if (!deps.auth.hostedSignIn) throw new HttpError(404, NOT_COGNITO);
+    return deps.auth.hostedSignIn;
   };
   const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: 'Lax' as const, path: '/api/cognito/', secure: cameOverHttps(c, deps.settings) });
   return new Hono()

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { getCookie } from 'hono/cookie';
 import { CSRF_COOKIE, isSignedCsrfToken, setCsrfCookie } from '../http/csrf.ts';
 import { cameOverHttps } from '../http/https.ts';

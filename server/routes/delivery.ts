@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { EstimateDeliveryRequestSchema, type EstimateDeliveryResponse } from '../../shared/api/schemas.ts';
 import { toDollars } from '../../shared/money.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { saveQuote } from '../db/delivery-quotes.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readBody } from '../http/errors.ts';

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { paymentByClientSecret } from '../db/payments.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, readBody } from '../http/errors.ts';
 import { checkCardAttempt, countDecline } from '../services/card-attempts.ts';
-import { isDemoPayments, UnexpectedPaymentState } from '../providers/payments/demo.ts';
+import { UnexpectedPaymentState } from '../providers/payments/demo.ts';
 
 const text = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
 
@@ -32,7 +32,7 @@ export const TEST_MODE_OFF = 'Test-mode payments are off on this server.';
 export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: AppDependencies): Hono {
   return new Hono()
     .post('/demo-payments/confirm/', async (c) => {
-      if (!isDemoPayments(payments)) throw new HttpError(404, TEST_MODE_OFF);
+      if (!payments.confirm) throw new HttpError(404, TEST_MODE_OFF);
       const input = await readBody(c, DemoConfirmSchema);
       const card = 'payment_method_id' in input ? { ...input, card_number: '', exp: '', cvc: '' } : input;
       // Card testing: past its declines, an order (or an address) gets no more attempts for a while.
@@ -49,7 +49,7 @@ export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: 
       }
     })
     .post('/demo-payments/setup/', async (c) => {
-      if (cardVault.name !== 'demo' || !('confirmSetup' in cardVault)) throw new HttpError(404, TEST_MODE_OFF);
+      if (!cardVault.confirmSetup) throw new HttpError(404, TEST_MODE_OFF);
       const input = await readBody(c, CardSchema);
       return c.json({ payment_method_id: await cardVault.confirmSetup(input) }, 201);
     });

@@ -4,7 +4,7 @@
  * `npm start` sets on the embedded defaults); never in production, where it answers 404.
  */
 import { Hono } from 'hono';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { recentMail } from '../db/outbox.ts';
 import { HttpError } from '../http/errors.ts';
 

@@ -9,7 +9,7 @@
  * - An event for a delivery we did not book is answered 200 and left alone, as Stripe's are.
  */
 import { Hono, type Context } from 'hono';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { applyDeliveryEvent } from '../db/deliveries.ts';
 import { findOrder } from '../db/orders.ts';
 import { eventKey, parseDoorDashEvent, verifyDoorDashWebhook } from '../providers/delivery/doordash-webhook.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { ping } from '../db/database.ts';
 
 /** GET /api/health/: the process answers and its database does too. */

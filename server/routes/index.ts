@@ -1,5 +1,5 @@
 /** Every API router, one per resource group of spec section 7, mounted under /api. */
-import type { Route } from '../app.ts';
+import type { Route } from '../dependencies.ts';
 import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
 import { cognitoCallbackRoutes } from './cognito-callback.ts';
@@ -15,7 +15,7 @@ import { orderRoutes } from './orders.ts';
 import { orderStatusRoutes } from './order-status.ts';
 import { placesRoutes } from './places.ts';
 import { promoRoutes } from './promo.ts';
-import { staffRoutes } from './staff.ts';
+import { staffRoutes } from './staff/index.ts';
 import { storeHoursRoutes } from './store-hours.ts';
 import { stripeWebhookRoutes } from './stripe-webhooks.ts';
 import { vitalsRoutes } from './vitals.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { LoyaltyPointsQuerySchema } from '../../shared/api/schemas.ts';
 import { normalizePhone } from '../../shared/phone.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readQuery } from '../http/errors.ts';
 import { hit } from '../http/rate-limit.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 
 /**
  * GET /api/menus/: the menus answer, serialised once per menu version. Browsers and CDNs may keep

@@ -8,7 +8,7 @@
  * the delivery service's word and tracking link (`{ text, tracking_url }`) once one is booked.
  */
 import { Hono } from 'hono';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { deliveryForOrder } from '../db/deliveries.ts';
 import { eventsOfOrderAfter } from '../db/order-events.ts';
 import { findOrder } from '../db/orders.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { CreateOrderRequestSchema } from '../../shared/api/schemas.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { CSRF_HEADER } from '../http/csrf.ts';
 import { NOT_YOUR_ACCOUNT, optionalCustomer, SIGN_IN_REQUIRED } from '../http/customer.ts';
 import { clientAddress } from '../http/client-address.ts';

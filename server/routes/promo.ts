@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { PromoValidateRequestSchema } from '../../shared/api/schemas.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { optionalCustomer } from '../http/customer.ts';
 import { readBody } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { DeliveryType } from '../../shared/pricing.ts';
 import { availableSlots, closedNow, isOpen, nextOpening, ORDERING_PAUSED } from '../../shared/schedule.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { isPaused } from '../db/store-status.ts';
 
 const TYPES: readonly DeliveryType[] = ['pickup', 'delivery'];

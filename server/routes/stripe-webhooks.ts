@@ -15,7 +15,7 @@
  */
 import { Hono, type Context } from 'hono';
 import Stripe from 'stripe';
-import type { AppDependencies, Route } from '../app.ts';
+import type { AppDependencies, Route } from '../dependencies.ts';
 import { findOrder } from '../db/orders.ts';
 import { paymentByReference, setPaymentStatus } from '../db/payments.ts';
 import { recordWebhookEvent, webhookEventHandled } from '../db/webhook-events.ts';

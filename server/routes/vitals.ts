@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { isAllowedOrigin } from '../http/origins.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ORIGIN_REFUSED } from '../http/csrf.ts';

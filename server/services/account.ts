@@ -5,7 +5,7 @@
  */
 import { dollarsText, toCents } from '../../shared/money.ts';
 import type { SavedCartItem } from '../../shared/api/schemas.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import type { Customer } from '../auth/auth-provider.ts';
 import { customerOrders, isCustomersOrder, orderLines } from '../db/orders.ts';
 import { deleteSavedCard, findSavedCard, insertSavedCard, savedCardsOf, type SavedCardRow } from '../db/payment-methods.ts';
@@ -100,7 +100,7 @@ export async function startCardSetup(deps: AppDependencies, customer: Customer) 
   return {
     provider: deps.cardVault.name,
     client_secret: clientSecret,
-    ...(deps.cardVault.name === 'stripe' && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
+    ...(deps.cardVault.confirmsWithStripeJs && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
   };
 }
 

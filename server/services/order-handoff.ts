@@ -10,7 +10,7 @@
  * Neither may hold up or undo the customer's paid order: both run after it is committed, and a
  * failure is logged, not thrown.
  */
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { saveAcceptedDelivery } from '../db/deliveries.ts';
 import { findQuote } from '../db/delivery-quotes.ts';
 import type { OrderRow } from '../db/orders.ts';

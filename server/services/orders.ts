@@ -11,7 +11,7 @@ import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotals, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { checkScheduledFor } from '../../shared/schedule.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import { findCustomer } from '../db/accounts.ts';
 import { findUsableQuote } from '../db/delivery-quotes.ts';
 import { claimKey, storeAnswer, storedAnswer } from '../db/idempotency.ts';
@@ -125,7 +125,7 @@ export async function placeOrder(
   // network. Retries of one key derive the same order id, so the processor's own idempotency
   // (keyed on the order id) hands them the same payment.
   const orderId = key ? `ord_${createHash('sha256').update(`${key}:${requestHash}`).digest('base64url').slice(0, 22)}` : newId('ord');
-  const customerRow = options.cognitoSub && deps.payments.name === 'stripe' ? await findCustomer(db, options.cognitoSub) : null;
+  const customerRow = options.cognitoSub && deps.payments.chargesSavedCards ? await findCustomer(db, options.cognitoSub) : null;
   const payment = await deps.payments.createPayment({
     customerReference: customerRow?.stripe_customer_id ?? undefined,
     orderId,
@@ -189,7 +189,7 @@ export async function placeOrder(
       payment: {
         provider: deps.payments.name,
         client_secret: payment.clientSecret,
-        ...(deps.payments.name === 'stripe' && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
+        ...(deps.payments.confirmsWithStripeJs && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
       },
       totals: wireTotals(totals),
     };

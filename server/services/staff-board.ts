@@ -7,7 +7,7 @@
 import type { BoardOrder, StaffRoleName } from '../../shared/api/staff.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../shared/schedule.ts';
-import type { AppDependencies } from '../app.ts';
+import type { AppDependencies } from '../dependencies.ts';
 import type { Queryable } from '../db/database.ts';
 import { reversePoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';

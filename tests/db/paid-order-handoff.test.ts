@@ -12,7 +12,7 @@ import { findOrder } from '../../server/db/orders.ts';
 import { findPush } from '../../server/db/pos-order-pushes.ts';
 import { createDoorDash } from '../../server/providers/delivery/doordash.ts';
 import { createCloverClient } from '../../server/providers/menu/clover-client.ts';
-import { NOTHING_TO_SYNC } from '../../server/routes/staff.ts';
+import { NOTHING_TO_SYNC } from '../../server/routes/staff/index.ts';
 import { MENU_SYNC_FAILED } from '../../server/services/menu-sync.ts';
 import { pushWaitingOrders } from '../../server/services/order-handoff.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';

@@ -4,6 +4,7 @@
  * Stripe's SetupIntents and PaymentMethods when STRIPE_SECRET_KEY is set.
  */
 import type { Customer } from '../../auth/auth-provider.ts';
+import type { DemoCardConfirmation } from './payment-provider.ts';
 
 export interface CardDetails {
   brand: string;
@@ -13,7 +14,12 @@ export interface CardDetails {
 }
 
 export interface CardVault {
+  /** Reported to the browser; what the vault can do is said by the members below. */
   readonly name: 'demo' | 'stripe';
+  /** The browser confirms the setup in Stripe's Payment Element, which needs the publishable key. */
+  readonly confirmsWithStripeJs?: boolean;
+  /** Test mode only: confirms a setup with a test card typed on our own form; answers the saved card's id. */
+  confirmSetup?(input: DemoCardConfirmation): Promise<string>;
   /** Starts saving a card: the client secret the browser confirms the card with. */
   startSetup(customer: Customer): Promise<{ clientSecret: string }>;
   /** The card a finished setup saved, when it is this customer's; null otherwise. */

@@ -10,7 +10,9 @@ import { paymentByClientSecret, setPaymentStatus } from '../../db/payments.ts';
 import { cancelUnpaidPayment, paymentByReference, refundSucceededPayment } from '../../db/payments.ts';
 import { demoCardForOrder } from '../../db/payment-methods.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { DemoCardConfirmation, PaymentProvider } from './payment-provider.ts';
+
+export type { DemoCardConfirmation } from './payment-provider.ts';
 
 export const CARD_DECLINED = 'Your card was declined.';
 export const INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
@@ -89,15 +91,6 @@ export function createDemoPayments(db: Database, clock: () => Date = () => new D
   };
 }
 
-export interface DemoCardConfirmation {
-  client_secret: string;
-  card_number: string;
-  exp: string;
-  cvc: string;
-  /** A saved card instead of the number, expiry and code. */
-  payment_method_id?: string | undefined;
-}
-
 /** What is wrong with the card as typed, or null. */
 export function checkCard(card: Omit<DemoCardConfirmation, 'client_secret'>, now: Date): string | null {
   const digits = card.card_number.replace(/[\s-]/g, '');
@@ -127,7 +120,3 @@ function passesLuhn(digits: string): boolean {
 }
 
 export type DemoPayments = ReturnType<typeof createDemoPayments>;
-
-export function isDemoPayments(provider: PaymentProvider): provider is DemoPayments {
-  return provider.name === 'demo' && 'confirm' in provider;
-}

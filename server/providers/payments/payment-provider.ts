@@ -11,8 +11,25 @@ export interface CreatedPayment {
   clientSecret: string;
 }
 
+/** A card as typed on our own test-mode form (the demo provider's stand-in for Stripe's). */
+export interface DemoCardConfirmation {
+  client_secret: string;
+  card_number: string;
+  exp: string;
+  cvc: string;
+  /** A saved card instead of the number, expiry and code. */
+  payment_method_id?: string | undefined;
+}
+
 export interface PaymentProvider {
+  /** Reported to the browser and stored on each payment; what the provider can do is said by the members below. */
   readonly name: 'demo' | 'stripe';
+  /** The browser confirms in Stripe's Payment Element, which needs the publishable key. */
+  readonly confirmsWithStripeJs?: boolean;
+  /** A signed-in customer's saved cards may pay: `createPayment` takes their `customerReference` (a Stripe Customer). */
+  readonly chargesSavedCards?: boolean;
+  /** Test mode only: confirms a payment with a test card typed on our own form. */
+  confirm?(input: DemoCardConfirmation): Promise<'succeeded'>;
   createPayment(input: {
     orderId: string;
     amountCents: number;

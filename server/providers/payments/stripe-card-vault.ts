@@ -44,6 +44,7 @@ export function createStripeCardVault(options: StripeCardVaultOptions): CardVaul
 
   return {
     name: 'stripe',
+    confirmsWithStripeJs: true,
     async startSetup(customer) {
       const stripeCustomer = (await stripeCustomerFor(customer, true))!;
       const intent = await stripe.setupIntents.create({ customer: stripeCustomer, usage: 'on_session', automatic_payment_methods: { enabled: true } });

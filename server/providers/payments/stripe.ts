@@ -27,6 +27,8 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
 
   return {
     name: 'stripe',
+    confirmsWithStripeJs: true,
+    chargesSavedCards: true,
     stripe,
     async createPayment(input) {
       const intent = await stripe.paymentIntents.create(
@@ -61,10 +63,6 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
     },
     describePayment,
   };
-}
-
-export function isStripePayments(provider: PaymentProvider): provider is StripePayments {
-  return provider.name === 'stripe' && 'describePayment' in provider;
 }
 
 /** Where the money is, in the app's words, for a PaymentIntent as Stripe shows it. */

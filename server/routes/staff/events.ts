@@ -1,0 +1,66 @@
+/**
+ * GET /api/staff/events/ is Server-Sent Events. A browser's EventSource cannot send an
+ * Authorization header, so this one route also takes the staff access token as `?access_token=`.
+ * The token lives 15 minutes and the stream ends when it expires (the board then reconnects
+ * with a fresh token, carrying `?last_event_id=`, so it misses nothing), and within a few seconds
+ * of its session ending (sign-out) or its member being removed; the request log records paths
+ * without their query, so the token is not written there.
+ */
+import { Hono } from 'hono';
+import type { AppDependencies } from '../../dependencies.ts';
+import { liveStaff } from '../../auth/staff-auth.ts';
+import { latestOrderEventId, orderEventsAfter } from '../../db/order-events.ts';
+import { eventStream } from '../../http/event-stream.ts';
+import type { StaffEnv } from '../../http/staff.ts';
+import { boardOrder } from '../../services/staff-board.ts';
+
+/** How often the event stream looks for new events in the database. */
+export const EVENT_POLL_MS = 250;
+/** A comment line this often keeps proxies from closing a quiet stream. */
+export const KEEP_ALIVE_MS = 15_000;
+/** How often the event stream checks that its session is still live and its member still here. */
+export const SESSION_CHECK_MS = 2_000;
+
+/** Mounted behind `requireStaff(…, 'staff', { tokenInQuery: true })`. */
+export function staffEventRoutes(deps: AppDependencies): Hono<StaffEnv> {
+  const { db, clock } = deps;
+  return new Hono<StaffEnv>().get('/staff/events/', async (c) => {
+    const who = c.var.staff;
+    const asked = c.req.header('Last-Event-ID') ?? c.req.query('last_event_id');
+    let cursor = asked && /^\d{1,18}$/.test(asked.trim()) ? asked.trim() : await latestOrderEventId(db);
+    return eventStream(c, deps, async (stream) => {
+      let open = true;
+      stream.onAbort(() => {
+        open = false;
+      });
+      await stream.write(`retry: 2000\n: connected\n\n`);
+      let lastWrite = Date.now();
+      let lastCheck = Date.now();
+      try {
+        while (open && clock().getTime() < who.expiresAt.getTime()) {
+          // Signed out or removed since the stream opened: it ends, and the board's reconnect is refused.
+          if (Date.now() - lastCheck >= SESSION_CHECK_MS) {
+            lastCheck = Date.now();
+            if (!(await liveStaff(db, who))) break;
+          }
+          const events = await orderEventsAfter(db, cursor);
+          for (const event of events) {
+            if (!open) break;
+            const order = await boardOrder(db, event.order_id);
+            if (order) await stream.writeSSE({ id: event.id, event: 'order', data: JSON.stringify(order) });
+            cursor = event.id;
+            lastWrite = Date.now();
+          }
+          if (events.length > 0) continue;
+          if (Date.now() - lastWrite >= KEEP_ALIVE_MS) {
+            await stream.write(': keep-alive\n\n');
+            lastWrite = Date.now();
+          }
+          await stream.sleep(EVENT_POLL_MS);
+        }
+      } catch (error) {
+        if (open) console.error(JSON.stringify({ level: 'error', message: `staff event stream stopped: ${(error as Error).message}` }));
+      }
+    });
+  });
+}

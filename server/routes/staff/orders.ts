@@ -1,0 +1,38 @@
+/** The live board's orders: the list, one order, and moving, promising and cancelling (with refund). */
+import { Hono } from 'hono';
+import { StaffCancelSchema, StaffMoveSchema, StaffPromiseSchema, type BoardAnswer } from '../../../shared/api/staff.ts';
+import type { AppDependencies } from '../../dependencies.ts';
+import { latestOrderEventId } from '../../db/order-events.ts';
+import { HttpError, readBody } from '../../http/errors.ts';
+import type { StaffEnv } from '../../http/staff.ts';
+import { boardOrder, boardOrders, cancelOrder, moveOnBoard, promiseOrder } from '../../services/staff-board.ts';
+
+/** Mounted behind `requireStaff(…, 'staff')`. */
+export function staffOrderRoutes(deps: AppDependencies): Hono<StaffEnv> {
+  const { db, clock } = deps;
+  return new Hono<StaffEnv>()
+    .get('/staff/orders/', async (c) => {
+      // The cursor is read before the orders: an event that lands between the two is replayed
+      // by the stream opened from it (applying an order twice changes nothing), never lost.
+      const lastEventId = await latestOrderEventId(db);
+      const answer: BoardAnswer = { orders: await boardOrders(db, clock()), last_event_id: lastEventId };
+      return c.json(answer, 200, { 'Cache-Control': 'no-store' });
+    })
+    .get('/staff/orders/:id/', async (c) => {
+      const order = await boardOrder(db, c.req.param('id'));
+      if (!order || order.status === 'pending_payment') throw new HttpError(404, 'There is no such order.');
+      return c.json(order, 200, { 'Cache-Control': 'no-store' });
+    })
+    .post('/staff/orders/:id/move/', async (c) => {
+      const { to, promised_at } = await readBody(c, StaffMoveSchema);
+      return c.json(await moveOnBoard(deps, c.req.param('id'), to, c.var.staff, promised_at ? new Date(promised_at) : undefined));
+    })
+    .post('/staff/orders/:id/promise/', async (c) => {
+      const { promised_at } = await readBody(c, StaffPromiseSchema);
+      return c.json(await promiseOrder(deps, c.req.param('id'), new Date(promised_at), c.var.staff));
+    })
+    .post('/staff/orders/:id/cancel/', async (c) => {
+      const { reason } = await readBody(c, StaffCancelSchema);
+      return c.json(await cancelOrder(deps, c.req.param('id'), reason, c.var.staff));
+    });
+}
