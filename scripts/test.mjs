@@ -40,6 +40,15 @@ if (typecheck.status !== 0) {
   console.error('tests: 0 passed, 1 failed (the type check failed; see above)');
   process.exit(1);
 }
+console.log('Checking for import cycles...');
+const cycles = spawnSync(path.join(root, 'node_modules', '.bin', 'madge'), ['--circular', '--no-spinner', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'shared', 'server', 'widget', 'site', 'scripts', 'tests'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (cycles.status !== 0) {
+  console.error('tests: 0 passed, 1 failed (an import cycle; see above)');
+  process.exit(1);
+}
 try {
   build({ quiet: true });
 } catch (error) {

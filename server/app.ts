@@ -16,7 +16,6 @@ import { apiRoutes } from './routes/index.ts';
 import { mountStaticSite } from './static-site.ts';
 
 /** The types the app is built from, also reachable from here for callers that build one. */
-export type { AppDependencies, AppSettings, Route } from './dependencies.ts';
 
 export const BODY_TOO_LARGE = 'The request is too large.';
 export const SERVER_FAULT = 'Something went wrong on our side. Please try again.';

@@ -2,7 +2,8 @@
  * The real API on a fresh database, called through `app.request()` with a CSRF token, as the
  * widget calls it. Providers are the embedded defaults unless a test passes its own.
  */
-import { createApp, type AppDependencies } from '../../server/app.ts';
+import { createApp } from '../../server/app.ts';
+import type { AppDependencies } from '../../server/dependencies.ts';
 import { createDependencies } from '../../server/compose.ts';
 import { readConfig } from '../../server/config.ts';
 import type { DatabaseTarget, FreshDatabase } from './databases.ts';
