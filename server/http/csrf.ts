@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery defence for state-changing calls (ARCHITECTURE.md "Embedding"):
+ * Cross-site request forgery defence for state-changing calls:
  * - the Origin, when the browser sends one, must be the site's own or an allowed partner's;
  * - the X-CSRFToken header must carry a token this server signed (from GET /api/csrf/), and
  *   match the csrftoken cookie whenever the browser sent that cookie.

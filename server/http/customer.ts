@@ -1,5 +1,5 @@
 /**
- * The signed-in customer of a request (spec section 6): taken from `Authorization: Bearer`, never
+ * The signed-in customer of a request: taken from `Authorization: Bearer`, never
  * from the body or query. No token, or one that is expired or tampered with, is 401; a
  * `cognito_sub` in the query or body that is not the token's own is 403.
  * Account routes check the token with the `requireCustomer` middleware; each handler still checks

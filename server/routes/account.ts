@@ -1,6 +1,6 @@
 /**
- * The signed-in customer's calls of spec section 7. The customer comes from the bearer token
- * (server/http/customer.ts); the `cognito_sub` the spec puts in queries and bodies must be the
+ * The signed-in customer's calls: saved carts, orders and reorder, saved cards. The customer comes from the bearer token
+ * (server/http/customer.ts); the `cognito_sub` the storefront puts in queries and bodies must be the
  * token's own (403 otherwise), and no token is 401.
  *
  * Two groups, each checked once by middleware: the calls that name the account in their query

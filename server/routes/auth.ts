@@ -1,6 +1,6 @@
 /**
- * Signing in (ARCHITECTURE.md "API contract"): the built-in accounts' calls under /api/auth/
- * and the spec's POST /api/cognito/refresh/ and /api/cognito/signout/, which work the same
+ * Signing in: the built-in accounts' calls under /api/auth/
+ * and POST /api/cognito/refresh/ and /api/cognito/signout/, which work the same
  * whichever provider signs customers in. GET /api/auth/config/ tells the widget which one it is.
  */
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-/** Every API router, one per resource group of spec section 7, mounted under /api. */
+/** Every API router, one per resource group, mounted under /api. */
 import type { Route } from '../dependencies.ts';
 import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';

@@ -25,7 +25,7 @@ export function orderRoutes(deps: AppDependencies): Hono {
     .post('/create-order/', async (c) => {
       const idempotencyKey = c.req.header('Idempotency-Key');
       if (idempotencyKey !== undefined && !/^[\w-]{8,255}$/.test(idempotencyKey)) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
-      // A signed-in customer's order is theirs (spec section 6); a guest's stays a guest order.
+      // A signed-in customer's order is theirs; a guest's stays a guest order.
       const customer = await optionalCustomer(c, deps.auth);
       const request = await readBody(c, CreateOrderRequestSchema);
       const address = clientAddress(c, deps.settings.trustProxy);

@@ -163,7 +163,7 @@ describe('the toast area', () => {
   });
 });
 
-describe('redirects of spec section 2 through the real server', () => {
+describe('the site’s redirects through the real server', () => {
   it('moves a path without its trailing slash to the slash form, keeping query and hash', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/about-us?ref=flyer#story`);

@@ -233,7 +233,7 @@ describe('headers every call carries', () => {
 });
 
 describe('paths', () => {
-  it('every call goes to its path with the trailing slash of spec section 7', async () => {
+  it('every call goes to its path, with its trailing slash', async () => {
     backend({
       'GET /api/csrf/': { body: { csrftoken: 't' } },
       'GET /api/menus/': { body: MENUS },

@@ -219,7 +219,7 @@ describe('other requests and the raw menu', () => {
     expect(RawMenuItemSchema.safeParse({ name: 'No id' }).success).toBe(false);
   });
 
-  it('the message helpers spell the spec', () => {
+  it('the message helpers spell the sentences customers read', () => {
     expect(couldNotFindMenu('Taqueria')).toBe('Could not find "Taqueria".');
     expect(loadingChunkFailed(3)).toBe('Loading chunk 3 failed');
   });

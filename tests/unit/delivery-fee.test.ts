@@ -29,7 +29,7 @@ describe('the courier fee by distance', () => {
     expect(tiers.at(-1)?.upToMiles).toBe(restaurant.delivery.radiusMiles);
   });
 
-  it('no tier charges less than the $10 the spec charges at least, and farther never costs less', () => {
+  it('no tier charges less than the $10 delivery charges at least, and farther never costs less', () => {
     const fees = [...tiers].sort((a, b) => a.upToMiles - b.upToMiles).map((t) => t.feeCents);
     expect(Math.min(...fees)).toBeGreaterThanOrEqual(MINIMUM_DELIVERY_FEE_CENTS);
     expect(fees).toEqual([...fees].sort((a, b) => a - b));

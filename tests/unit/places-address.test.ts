@@ -37,7 +37,7 @@ const restaurantAddress: PlaceResult = {
   geometry: { location: { lat: 34.0614, lng: -118.2385 } },
 };
 
-describe('addressFromPlace (spec section 3)', () => {
+describe('addressFromPlace: street, apt, city, state, ZIP and country from the place’s parts', () => {
   it('reads a Los Angeles address: number and route joined, locality, short state and country, ZIP without its +4', () => {
     expect(addressFromPlace(restaurantAddress)).toEqual({
       street: '727 North Broadway',

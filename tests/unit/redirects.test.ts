@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redirectTarget } from '../../server/static-site.ts';
 
-describe('redirect rules of spec section 2', () => {
+describe('the site’s redirect rules', () => {
   it('adds the trailing slash and keeps the query string', () => {
     expect(redirectTarget('/menu', '?category=tacos')).toBe('/menu/?category=tacos');
     expect(redirectTarget('/about-us', '')).toBe('/about-us/');

@@ -1,4 +1,4 @@
-// Saved carts and reorders (spec sections 3 and 4): a cart's lines as a saved cart's items with
+// Saved carts and reorders: a cart's lines as a saved cart's items with
 // string prices, and back: clear first, then each item with its quantity and modifiers (string
 // prices become numbers), leaving out and counting items no longer on the menu. And the page a
 // sign-in goes to: ?next= only when it is a path on this site.

@@ -4,7 +4,7 @@
 // refresh at start from the httpOnly cookie (none for a visitor who never signed in; silent when
 // it fails; signed out when the server has no session); a new token before the old runs out;
 // sign-out through the server; the token in the API client's Authorization header; and
-// useAuth outside its provider throwing the spec's exact message.
+// useAuth outside its provider throwing its exact message.
 import { createRoot } from 'react-dom/client';
 import { act } from 'preact/test-utils';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

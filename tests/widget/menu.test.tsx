@@ -59,7 +59,7 @@ describe('loading the menu', () => {
     expect(alert.textContent).toBe('The menu is being updated');
   });
 
-  it("shows the spec's errors for no menus and for a menu of another name", async () => {
+  it('shows the errors for no menus and for a menu of another name', async () => {
     let w = await openWith({ status: 200, body: [] });
     expect((await waitFor(() => w.shadow().querySelector('[role="alert"]'))).textContent).toBe(NO_MENUS_RETURNED);
     w.unmount();
@@ -169,7 +169,7 @@ describe('adding to the cart', () => {
   });
 });
 
-// The fixture is the API's shape: keep it honest against the spec's menu fields.
+// The fixture is the API's shape: keep it honest against the API's menu fields.
 it('serves a menu of the restaurant', () => {
   expect(smallMenus[0]!.name).toBe(restaurant.menuName);
 });

@@ -1,4 +1,4 @@
-// The widget's toasts close after 5000 ms (spec section 4, storefront reading), each on its own
+// The widget's toasts close after 5000 ms (the storefront's toasts; the page shell's close after 2500 ms), each on its own
 // clock, and show in the order they came.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createToasts } from '../../widget/toasts.tsx';
