@@ -7,7 +7,7 @@ import { REFRESH_COOKIE } from '../../server/http/refresh-cookie.ts';
 import { HOSTED_SIGN_IN } from '../../server/routes/auth.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
-import { startCognitoStandIn, type CognitoStandIn, type StandInUser } from '../support/cognito-stand-in.ts';
+import { cognitoEnv, startCognitoStandIn, type CognitoStandIn, type StandInUser } from '../support/cognito-stand-in.ts';
 
 const POOL_ID = 'us-east-1_TestPool1';
 const CLIENT_ID = '5abcdefghij0123456789klmno';
@@ -15,16 +15,7 @@ const CLIENT_SECRET = 'client-secret-for-tests';
 const REDIRECT_URI = `${TEST_ORIGIN}/api/cognito/callback/`;
 const BASIC = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
 
-const cognitoEnv = (standIn: CognitoStandIn): Record<string, string> => ({
-  AUTH_PROVIDER: 'cognito',
-  COGNITO_REGION: 'us-east-1',
-  COGNITO_USER_POOL_ID: POOL_ID,
-  COGNITO_CLIENT_ID: CLIENT_ID,
-  COGNITO_CLIENT_SECRET: CLIENT_SECRET,
-  COGNITO_DOMAIN: standIn.url,
-  COGNITO_IDP_ENDPOINT: standIn.url,
-  PUBLIC_ORIGIN: TEST_ORIGIN,
-});
+const envFor = (standIn: CognitoStandIn) => cognitoEnv(standIn, { userPoolId: POOL_ID, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
 
 /** The value a Set-Cookie header gives the refresh cookie, and its attributes. */
 function refreshCookieOf(response: Response): { value: string; attributes: string } | null {
@@ -41,7 +32,7 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
 
   beforeAll(async () => {
     standIn = await startCognitoStandIn({ userPoolId: POOL_ID, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    api = await createTestApi(target, {}, cognitoEnv(standIn));
+    api = await createTestApi(target, {}, envFor(standIn));
     ana = standIn.addUser({ username: 'ana', email: 'ana.cognito@example.com', phone_number: '+12135550177', name: 'Ana Cognito' });
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
-import { startCognitoStandIn, type CognitoStandIn } from '../support/cognito-stand-in.ts';
+import { cognitoEnv, startCognitoStandIn, type CognitoStandIn } from '../support/cognito-stand-in.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -138,15 +138,7 @@ describe.each(pglite)('signing in with Cognito on $name', (target) => {
 
   beforeAll(async () => {
     standIn = await startCognitoStandIn({ userPoolId: POOL_ID, clientId: CLIENT_ID });
-    api = await createTestApi(target, {}, {
-      AUTH_PROVIDER: 'cognito',
-      COGNITO_REGION: 'us-east-1',
-      COGNITO_USER_POOL_ID: POOL_ID,
-      COGNITO_CLIENT_ID: CLIENT_ID,
-      COGNITO_DOMAIN: standIn.url,
-      COGNITO_IDP_ENDPOINT: standIn.url,
-      PUBLIC_ORIGIN: TEST_ORIGIN,
-    });
+    api = await createTestApi(target, {}, cognitoEnv(standIn, { userPoolId: POOL_ID, clientId: CLIENT_ID }));
     sub = standIn.addUser({ username: 'ana', email: 'ana.redirects@example.com' }).sub;
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { ADMINS_ONLY, STAFF_ONLY, STAFF_SESSION_ENDED, STAFF_SIGN_IN_REQUIRED } 
 import { LAST_ADMIN, STAFF_MEMBER_NOT_FOUND } from '../../server/services/staff-team.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
 import { mailsTo, refreshCookie, signUpAndIn } from '../support/accounts.ts';
-import { startCognitoStandIn, type CognitoStandIn } from '../support/cognito-stand-in.ts';
+import { cognitoEnv, startCognitoStandIn, type CognitoStandIn } from '../support/cognito-stand-in.ts';
 import { databaseTargets } from '../support/databases.ts';
 
 const STAFF_PASSWORD = 'comal kitchen board 2026';
@@ -392,15 +392,7 @@ describe('a Cognito customer’s access token stops working when they sign out h
 
   beforeAll(async () => {
     standIn = await startCognitoStandIn({ userPoolId: POOL_ID, clientId: CLIENT_ID });
-    api = await createTestApi(databaseTargets[0]!, {}, {
-      AUTH_PROVIDER: 'cognito',
-      COGNITO_REGION: 'us-east-1',
-      COGNITO_USER_POOL_ID: POOL_ID,
-      COGNITO_CLIENT_ID: CLIENT_ID,
-      COGNITO_DOMAIN: standIn.url,
-      COGNITO_IDP_ENDPOINT: standIn.url,
-      PUBLIC_ORIGIN: TEST_ORIGIN,
-    });
+    api = await createTestApi(databaseTargets[0]!, {}, cognitoEnv(standIn, { userPoolId: POOL_ID, clientId: CLIENT_ID }));
   });
   afterAll(async () => {
     await api?.close();

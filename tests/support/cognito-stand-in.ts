@@ -16,6 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from 'jose';
+import { TEST_ORIGIN } from './api.ts';
 
 export interface CognitoStandInRequest {
   method: string;
@@ -311,5 +312,19 @@ export async function startCognitoStandIn(options: { userPoolId: string; clientI
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+  };
+}
+
+/** The environment that points a test API's Cognito sign-in at `standIn`, the site being TEST_ORIGIN. */
+export function cognitoEnv(standIn: CognitoStandIn, ids: { userPoolId: string; clientId: string; clientSecret?: string }): Record<string, string> {
+  return {
+    AUTH_PROVIDER: 'cognito',
+    COGNITO_REGION: 'us-east-1',
+    COGNITO_USER_POOL_ID: ids.userPoolId,
+    COGNITO_CLIENT_ID: ids.clientId,
+    ...(ids.clientSecret ? { COGNITO_CLIENT_SECRET: ids.clientSecret } : {}),
+    COGNITO_DOMAIN: standIn.url,
+    COGNITO_IDP_ENDPOINT: standIn.url,
+    PUBLIC_ORIGIN: TEST_ORIGIN,
   };
 }
