@@ -61,7 +61,13 @@ function typescriptFor() {
   return typescript({
     tsconfig: here('./tsconfig.json'),
     include: ['widget/**/*', 'shared/**/*'],
-    compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true, declaration: false, sourceMap: true },
+    compilerOptions: {
+      noEmit: false,
+      allowImportingTsExtensions: false,
+      rewriteRelativeImportExtensions: true,
+      declaration: false,
+      sourceMap: true,
+    },
     noEmitOnError: true,
   });
 }
@@ -158,7 +164,10 @@ const entryConfig = {
 
 /** Old chunks go first, so dist/widget/chunks holds exactly this build's files. */
 function cleanChunks() {
-  return { name: 'comal-clean-chunks', buildStart: () => rmSync(here('./dist/widget/chunks'), { recursive: true, force: true }) };
+  return {
+    name: 'comal-clean-chunks',
+    buildStart: () => rmSync(here('./dist/widget/chunks'), { recursive: true, force: true }),
+  };
 }
 
 const [first, ...rest] = Object.entries(CHUNKS).map(([name, input]) => chunkConfig(name, input));

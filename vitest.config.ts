@@ -25,7 +25,10 @@ export default defineConfig({
         resolve: {
           alias: [
             ...preactAliases,
-            { find: 'react-shadow', replacement: fileURLToPath(new URL('./node_modules/react-shadow/react-shadow.esm.js', import.meta.url)) },
+            {
+              find: 'react-shadow',
+              replacement: fileURLToPath(new URL('./node_modules/react-shadow/react-shadow.esm.js', import.meta.url)),
+            },
           ],
         },
         test: {

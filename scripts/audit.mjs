@@ -20,14 +20,20 @@ if (report.statusCode || (report.error && !report.vulnerabilities)) {
   process.exit(process.env.AUDIT_REQUIRED === '1' ? 1 : 0);
 }
 
-const serious = Object.values(report.vulnerabilities ?? {}).filter((v) => v.severity === 'high' || v.severity === 'critical');
+const serious = Object.values(report.vulnerabilities ?? {}).filter(
+  (v) => v.severity === 'high' || v.severity === 'critical',
+);
 const counts = report.metadata?.vulnerabilities ?? {};
 if (serious.length > 0) {
   for (const v of serious) {
     const titles = v.via.filter((via) => typeof via === 'object').map((via) => `${via.title} (${via.url})`);
-    console.error(`${v.severity}: ${v.name} ${v.range}${titles.length ? `: ${titles.join('; ')}` : ''}${v.fixAvailable ? ' (a fix is available)' : ''}`);
+    console.error(
+      `${v.severity}: ${v.name} ${v.range}${titles.length ? `: ${titles.join('; ')}` : ''}${v.fixAvailable ? ' (a fix is available)' : ''}`,
+    );
   }
   console.error(`audit: ${serious.length} production dependencies with high or critical advisories.`);
   process.exit(1);
 }
-console.log(`audit: no high or critical advisories in production dependencies (${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low).`);
+console.log(
+  `audit: no high or critical advisories in production dependencies (${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low).`,
+);

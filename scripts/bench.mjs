@@ -35,7 +35,8 @@ function files(dir) {
 
 function printTable(headers, rows) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   console.log(line(headers));
   for (const row of rows) console.log(line(row));
   console.log();
@@ -85,7 +86,14 @@ async function startServer(databaseUrl = '') {
   // Request logs would measure the terminal; drop them.
   child.stdout.removeAllListeners('data');
   child.stdout.resume();
-  return { url, databaseUrl, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    url,
+    databaseUrl,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 function freePort() {
@@ -151,8 +159,8 @@ async function apiUnderLoad(server, database) {
   writeFileSync(path.join(staticDir, 'menus.json'), menusBody);
 
   const csrf = await (await fetch(`${server.url}/api/csrf/`)).json();
-  const item = JSON.parse(menusBody)[0].categories
-    .flatMap((c) => [...c.menu_items, ...(c.subcategories ?? []).flatMap((s) => s.menu_items)])
+  const item = JSON.parse(menusBody)[0]
+    .categories.flatMap((c) => [...c.menu_items, ...(c.subcategories ?? []).flatMap((s) => s.menu_items)])
     .find((i) => i.available !== false && i.modifier_groups.every((g) => !g.min_required));
   const order = JSON.stringify({
     cart_items: [{ menu_item_id: item.id, quantity: 2, modifiers: [] }],
@@ -163,7 +171,13 @@ async function apiUnderLoad(server, database) {
     promo_code: '',
   });
   const headers = { 'content-type': 'application/json', 'x-csrftoken': csrf.csrftoken };
-  const createOrder = { method: 'POST', path: '/api/create-order/', headers, body: order, setupRequest: asNextCustomer };
+  const createOrder = {
+    method: 'POST',
+    path: '/api/create-order/',
+    headers,
+    body: order,
+    setupRequest: asNextCustomer,
+  };
   // One paid order per round: create it, pay with the demo test card, finalize it.
   const payAndFinalize = [
     {
@@ -181,7 +195,12 @@ async function apiUnderLoad(server, database) {
       setupRequest: (request, context) => ({
         ...request,
         headers: { ...request.headers, 'x-forwarded-for': context.address },
-        body: JSON.stringify({ client_secret: context.order.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/34', cvc: '123' }),
+        body: JSON.stringify({
+          client_secret: context.order.payment.client_secret,
+          card_number: '4242 4242 4242 4242',
+          exp: '12/34',
+          cvc: '123',
+        }),
       }),
     },
     {
@@ -202,19 +221,33 @@ async function apiUnderLoad(server, database) {
     results.push(row('POST /api/create-order/', await run({ url: server.url, connections, requests: [createOrder] })));
   }
   for (const connections of [1, 10, 50]) {
-    results.push(row('pay and finalize (3 calls)', await run({ url: server.url, connections, requests: payAndFinalize })));
+    results.push(
+      row('pay and finalize (3 calls)', await run({ url: server.url, connections, requests: payAndFinalize })),
+    );
   }
   const signIns = await signInsUnderLoad(server, headers);
-  results.push(row(`POST /api/auth/login/ (right password)`, signIns.signIn), row(`GET /api/menus/ during ${SIGN_IN_CLIENTS} sign-ins`, signIns.menus));
+  results.push(
+    row(`POST /api/auth/login/ (right password)`, signIns.signIn),
+    row(`GET /api/menus/ during ${SIGN_IN_CLIENTS} sign-ins`, signIns.menus),
+  );
   const sameTime = await enumerationTimes(server, headers);
   rmSync(staticDir, { recursive: true, force: true });
 
-  console.log(`API on ${database}, ${SECONDS} s each (${menusBody.length} B menu, ${gzipSync(menusBody).length} B gzip)`);
+  console.log(
+    `API on ${database}, ${SECONDS} s each (${menusBody.length} B menu, ${gzipSync(menusBody).length} B gzip)`,
+  );
   printTable(['call', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'failed'], results);
-  console.log(`menus / static ratio: ${(results[0][2] / results[1][2]).toFixed(2)}; pay and finalize: paid orders per second = req/s ÷ 3`);
-  console.log(`sign-ins: ${Math.round(signIns.signIn.requests.average)}/s from ${SIGN_IN_CLIENTS} clients; menus p99 ${results[0][4]} ms alone, ${signIns.menus.latency.p99} ms while they run`);
+  console.log(
+    `menus / static ratio: ${(results[0][2] / results[1][2]).toFixed(2)}; pay and finalize: paid orders per second = req/s ÷ 3`,
+  );
+  console.log(
+    `sign-ins: ${Math.round(signIns.signIn.requests.average)}/s from ${SIGN_IN_CLIENTS} clients; menus p99 ${results[0][4]} ms alone, ${signIns.menus.latency.p99} ms while they run`,
+  );
   console.log('Known and unknown emails, one call at a time, median ms (the same answer must take the same time)');
-  printTable(['call', 'known email', 'unknown email', 'difference'], sameTime.map((t) => [t.call, t.known_ms, t.unknown_ms, Math.round((t.known_ms - t.unknown_ms) * 10) / 10]));
+  printTable(
+    ['call', 'known email', 'unknown email', 'difference'],
+    sameTime.map((t) => [t.call, t.known_ms, t.unknown_ms, Math.round((t.known_ms - t.unknown_ms) * 10) / 10]),
+  );
   console.log();
   return {
     database,
@@ -230,7 +263,14 @@ async function apiUnderLoad(server, database) {
       menus_p99_ms_during_sign_ins: signIns.menus.latency.p99,
     },
     same_answer_same_time: sameTime,
-    calls: results.map(([call, clients, rps, p50, p99, failed]) => ({ call, clients, requests_per_second: rps, p50_ms: p50, p99_ms: p99, failed })),
+    calls: results.map(([call, clients, rps, p50, p99, failed]) => ({
+      call,
+      clients,
+      requests_per_second: rps,
+      p50_ms: p50,
+      p99_ms: p99,
+      failed,
+    })),
   };
 }
 
@@ -259,14 +299,26 @@ async function mailedLinks(server) {
  */
 async function enumerationTimes(server, headers) {
   const calls = [
-    ['POST /api/auth/register/', '/api/auth/register/', (email) => ({ email, password: SIGN_IN_PASSWORD, name: 'Bench Customer', phone: '2135550100' })],
-    ['POST /api/auth/login/ (wrong password)', '/api/auth/login/', (email) => ({ email, password: 'not the password of anyone here' })],
+    [
+      'POST /api/auth/register/',
+      '/api/auth/register/',
+      (email) => ({ email, password: SIGN_IN_PASSWORD, name: 'Bench Customer', phone: '2135550100' }),
+    ],
+    [
+      'POST /api/auth/login/ (wrong password)',
+      '/api/auth/login/',
+      (email) => ({ email, password: 'not the password of anyone here' }),
+    ],
     ['POST /api/auth/password-reset/', '/api/auth/password-reset/', (email) => ({ email })],
   ];
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const timed = async (path, body) => {
     const started = performance.now();
-    const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': nextAddress() }, body: JSON.stringify(body) });
+    const answer = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'x-forwarded-for': nextAddress() },
+      body: JSON.stringify(body),
+    });
     await answer.arrayBuffer();
     return performance.now() - started;
   };
@@ -283,7 +335,11 @@ async function enumerationTimes(server, headers) {
       if (i % 2) pair.reverse();
       for (const measure of pair) await measure();
     }
-    figures.push({ call, known_ms: Math.round(median(known) * 10) / 10, unknown_ms: Math.round(median(unknown) * 10) / 10 });
+    figures.push({
+      call,
+      known_ms: Math.round(median(known) * 10) / 10,
+      unknown_ms: Math.round(median(unknown) * 10) / 10,
+    });
   }
   return figures;
 }
@@ -304,14 +360,20 @@ async function signInsUnderLoad(server, headers) {
       headers: { ...headers, 'x-forwarded-for': nextAddress() },
       body: JSON.stringify({ email, password: SIGN_IN_PASSWORD, name: 'Bench Customer', phone: '2135550100' }),
     });
-    if (registered.status !== 201) throw new Error(`registering ${email} answered ${registered.status}: ${await registered.text()}`);
+    if (registered.status !== 201)
+      throw new Error(`registering ${email} answered ${registered.status}: ${await registered.text()}`);
   }
   const links = await mailedLinks(server);
   for (const email of emails) {
     const link = links.find((mail) => mail.to === email)?.links.find((l) => l.includes('token='));
     if (!link) throw new Error(`no confirmation mail for ${email}`);
-    const confirmed = await fetch(`${server.url}/api/auth/confirm/`, { method: 'POST', headers, body: JSON.stringify({ token: new URL(link).searchParams.get('token') }) });
-    if (confirmed.status !== 200) throw new Error(`confirming ${email} answered ${confirmed.status}: ${await confirmed.text()}`);
+    const confirmed = await fetch(`${server.url}/api/auth/confirm/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+    });
+    if (confirmed.status !== 200)
+      throw new Error(`confirming ${email} answered ${confirmed.status}: ${await confirmed.text()}`);
   }
   // One account after another, so the clients in flight sign in to different accounts.
   let next = 0;
@@ -319,7 +381,10 @@ async function signInsUnderLoad(server, headers) {
     method: 'POST',
     path: '/api/auth/login/',
     headers,
-    setupRequest: (request) => ({ ...asNextCustomer(request), body: JSON.stringify({ email: emails[next++ % emails.length], password: SIGN_IN_PASSWORD }) }),
+    setupRequest: (request) => ({
+      ...asNextCustomer(request),
+      body: JSON.stringify({ email: emails[next++ % emails.length], password: SIGN_IN_PASSWORD }),
+    }),
   };
   const [signInResult, menus] = await Promise.all([
     run({ url: server.url, connections: SIGN_IN_CLIENTS, requests: [signIn] }),
@@ -372,12 +437,31 @@ async function pageLoads(baseUrl) {
       lighthouseNote = `Lighthouse did not run: ${error.message}`;
     }
   }
-  const figures = pages.map(({ page, weight }) => ({ page, built: Boolean(weight), ...(weight ?? {}), lighthouse: lighthouse.find((r) => r.page === page) ?? null }));
+  const figures = pages.map(({ page, weight }) => ({
+    page,
+    built: Boolean(weight),
+    ...(weight ?? {}),
+    lighthouse: lighthouse.find((r) => r.page === page) ?? null,
+  }));
   const dash = (value, format = (v) => v) => (value == null ? '-' : format(value));
   const ms = (v) => Math.round(v);
-  console.log('Page load: Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU), performance only, the median-LCP run of each page; gzip weights from dist/');
+  console.log(
+    'Page load: Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU), performance only, the median-LCP run of each page; gzip weights from dist/',
+  );
   printTable(
-    ['page', 'score', 'FCP ms', 'LCP ms', 'LCP range', 'TBT ms', 'CLS', 'total B', 'HTML gz B', 'JS gz B', 'lazy JS gz B'],
+    [
+      'page',
+      'score',
+      'FCP ms',
+      'LCP ms',
+      'LCP range',
+      'TBT ms',
+      'CLS',
+      'total B',
+      'HTML gz B',
+      'JS gz B',
+      'lazy JS gz B',
+    ],
     figures.map((f) => [
       f.built ? f.page : `${f.page} (not built)`,
       dash(f.lighthouse?.score),
@@ -435,7 +519,12 @@ function widgetBudget(pages) {
   printTable(
     ['figure', 'measured', 'budget', 'within'],
     [
-      ...rows.map(([name, value, limit]) => [name, value ?? '-', limit, value == null ? '-' : value <= limit ? 'yes' : 'NO']),
+      ...rows.map(([name, value, limit]) => [
+        name,
+        value ?? '-',
+        limit,
+        value == null ? '-' : value <= limit ? 'yes' : 'NO',
+      ]),
       ...chunks.map(([name, value]) => [name, value, '-', '-']),
     ],
   );

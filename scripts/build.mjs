@@ -15,7 +15,15 @@ export const buildTargets = [
     name: 'site',
     output: 'dist/site/index.html',
     outDir: 'dist/site',
-    inputs: ['site', 'shared', 'server/providers/menu', 'server/menu', 'scripts/site-menu.ts', 'astro.config.mjs', 'package-lock.json'],
+    inputs: [
+      'site',
+      'shared',
+      'server/providers/menu',
+      'server/menu',
+      'scripts/site-menu.ts',
+      'astro.config.mjs',
+      'package-lock.json',
+    ],
     // First the menu the pages print (a snapshot of GET /api/menus/), then the pages.
     before: [process.execPath, '--import', 'tsx', 'scripts/site-menu.ts'],
     command: [bin('astro'), 'build'],
@@ -83,7 +91,8 @@ export function build({ force = false, quiet = false } = {}) {
   }
   // Also after a build run by hand (npx astro build), which leaves no compressed copies.
   for (const target of buildTargets) {
-    if (stale.includes(target) || !existsSync(path.join(root, `${target.output}.br`))) precompress(path.join(root, target.outDir));
+    if (stale.includes(target) || !existsSync(path.join(root, `${target.output}.br`)))
+      precompress(path.join(root, target.outDir));
   }
 }
 

@@ -26,7 +26,8 @@ function builtFile(distDir, urlPath) {
 
 /** A module's static imports and its dynamic import() targets, resolved to URL paths. */
 function moduleImports(source, fromUrl) {
-  const resolve = (spec) => (spec.startsWith('.') || spec.startsWith('/') ? new URL(spec, `http://x${fromUrl}`).pathname : null);
+  const resolve = (spec) =>
+    spec.startsWith('.') || spec.startsWith('/') ? new URL(spec, `http://x${fromUrl}`).pathname : null;
   const fromSpecifiers = (pattern) => [...source.matchAll(pattern)].map((m) => resolve(m[1])).filter(Boolean);
   return {
     eager: fromSpecifiers(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+\s*from\s*)?["']([^"']+\.m?js)["']/g),
@@ -50,10 +51,13 @@ export function pageWeight(pagePath, distDir = path.join(root, 'dist')) {
     const [, attributes, body] = match;
     const src = /\bsrc=["']([^"']+)["']/.exec(attributes)?.[1];
     if (src) entries.add(src);
-    else if (!/type=["'](?!module|text\/javascript)[^"']*["']/i.test(attributes) && body.trim()) inlineJs += gzipBytes(body);
+    else if (!/type=["'](?!module|text\/javascript)[^"']*["']/i.test(attributes) && body.trim())
+      inlineJs += gzipBytes(body);
   }
-  for (const match of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)=["']([^"']+)["']/g)) entries.add(match[1]);
-  for (const match of html.matchAll(/<link\b[^>]*rel=["']modulepreload["'][^>]*href=["']([^"']+)["']/g)) entries.add(match[1]);
+  for (const match of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)=["']([^"']+)["']/g))
+    entries.add(match[1]);
+  for (const match of html.matchAll(/<link\b[^>]*rel=["']modulepreload["'][^>]*href=["']([^"']+)["']/g))
+    entries.add(match[1]);
 
   const eager = new Set();
   const lazy = new Set();
@@ -71,7 +75,8 @@ export function pageWeight(pagePath, distDir = path.join(root, 'dist')) {
     visit(entry, eager);
   }
   for (const urlPath of eager) lazy.delete(urlPath);
-  const weigh = (set) => [...set].reduce((sum, urlPath) => sum + gzipBytes(readFileSync(builtFile(distDir, urlPath))), 0);
+  const weigh = (set) =>
+    [...set].reduce((sum, urlPath) => sum + gzipBytes(readFileSync(builtFile(distDir, urlPath))), 0);
   return {
     htmlGzip: gzipBytes(Buffer.from(html)),
     jsGzip: inlineJs + weigh(eager),
@@ -98,7 +103,11 @@ export async function runLighthouse(baseUrl, pages = LIGHTHOUSE_PAGES, log = () 
       const attempts = [];
       for (let i = 0; i < runs; i++) attempts.push(await measure(page));
       attempts.sort((a, b) => (a.lcpMs ?? Infinity) - (b.lcpMs ?? Infinity));
-      results.push({ ...attempts[Math.floor((attempts.length - 1) / 2)], runs, lcpRangeMs: [attempts[0].lcpMs, attempts.at(-1).lcpMs] });
+      results.push({
+        ...attempts[Math.floor((attempts.length - 1) / 2)],
+        runs,
+        lcpRangeMs: [attempts[0].lcpMs, attempts.at(-1).lcpMs],
+      });
       log(page);
     }
   } finally {
@@ -138,5 +147,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const results = await runLighthouse(baseUrl.replace(/\/$/, ''), pages.length ? pages : LIGHTHOUSE_PAGES);
-  console.log(JSON.stringify(results.map((r) => ({ ...r, weight: pageWeight(r.page) })), null, 2));
+  console.log(
+    JSON.stringify(
+      results.map((r) => ({ ...r, weight: pageWeight(r.page) })),
+      null,
+      2,
+    ),
+  );
 }

@@ -63,11 +63,14 @@ export function random(seedText) {
 const r1 = (n) => Math.round(n * 10) / 10;
 const g = (x, y, s, body, rot = 0) =>
   `<g transform="translate(${r1(x)} ${r1(y)})${rot ? ` rotate(${rot})` : ''}${s !== 1 ? ` scale(${s})` : ''}">${body}</g>`;
-const stroke = (width = 3) => `stroke="${C.ink}" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round"`;
+const stroke = (width = 3) =>
+  `stroke="${C.ink}" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round"`;
 
 /** A canvas: a wall colour, a table band, and a soft disc behind the food. */
 export function scene({ wall, table, disc, tableTop = 270, width = WIDTH, height = HEIGHT, body }) {
-  const discShape = disc ? `<ellipse cx="${width / 2}" cy="${tableTop - 40}" rx="${width * 0.36}" ry="${width * 0.3}" fill="${disc}"/>` : '';
+  const discShape = disc
+    ? `<ellipse cx="${width / 2}" cy="${tableTop - 40}" rx="${width * 0.36}" ry="${width * 0.3}" fill="${disc}"/>`
+    : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<rect width="${width}" height="${height}" fill="${wall}"/>${discShape}` +
@@ -127,7 +130,15 @@ export function taco(rng, { filling, bits = [], tortilla = C.tortilla, back = C.
   }
   let topping = '';
   for (const bit of bits) {
-    topping += scatter(rng, { count: bit.count ?? 10, rx: 100, ry: 14, cy: -40, colors: bit.colors, size: bit.size ?? [6, 11], shape: bit.shape ?? 'square' });
+    topping += scatter(rng, {
+      count: bit.count ?? 10,
+      rx: 100,
+      ry: 14,
+      cy: -40,
+      colors: bit.colors,
+      size: bit.size ?? [6, 11],
+      shape: bit.shape ?? 'square',
+    });
   }
   let charSpots = '';
   for (let i = 0; i < 9; i++) {
@@ -203,7 +214,16 @@ export function bowlTop(rng, { r = 150, rim = '#c4622d', inner = '#fbf3e6', sect
       const mid = (a0 + a1) / 2;
       const cx = Math.cos(mid) * r * 0.5;
       const cy = Math.sin(mid) * r * 0.5;
-      wedges += scatter(rng, { count: section.count ?? 26, rx: r * 0.33, ry: r * 0.33, cx, cy, colors: section.bits, size: section.size ?? [6, 12], shape: section.shape ?? 'circle' });
+      wedges += scatter(rng, {
+        count: section.count ?? 26,
+        rx: r * 0.33,
+        ry: r * 0.33,
+        cx,
+        cy,
+        colors: section.bits,
+        size: section.size ?? [6, 12],
+        shape: section.shape ?? 'circle',
+      });
     }
   });
   return (
@@ -267,12 +287,13 @@ export function glass(rng, { liquid, foam, garnish = '', straw = '#e63946' }) {
 /** A glass soda bottle, its foot at y=0, about 90 wide and 290 tall. */
 export function bottle({ liquid, glassTint = null, label, labelText = '#ffffff', cap = '#d9d9d9', slim = false }) {
   const w = slim ? 36 : 42;
-  const body =
-    `M${-w} 0 L${-w} -150 Q${-w} -178 -20 -196 L-14 -262 L14 -262 L20 -196 Q${w} -178 ${w} -150 L${w} 0 Q0 8 ${-w} 0 Z`;
+  const body = `M${-w} 0 L${-w} -150 Q${-w} -178 -20 -196 L-14 -262 L14 -262 L20 -196 Q${w} -178 ${w} -150 L${w} 0 Q0 8 ${-w} 0 Z`;
   return (
     `<ellipse cx="0" cy="4" rx="${w + 20}" ry="10" fill="#00000026"/>` +
     `<path d="${body}" fill="${glassTint ?? liquid}" ${stroke()}/>` +
-    (glassTint ? `<path d="M${-w + 6} -6 L${-w + 6} -140 Q${-w + 6} -168 -16 -184 L16 -184 Q${w - 6} -168 ${w - 6} -140 L${w - 6} -6 Z" fill="${liquid}" opacity="0.55"/>` : '') +
+    (glassTint
+      ? `<path d="M${-w + 6} -6 L${-w + 6} -140 Q${-w + 6} -168 -16 -184 L16 -184 Q${w - 6} -168 ${w - 6} -140 L${w - 6} -6 Z" fill="${liquid}" opacity="0.55"/>`
+      : '') +
     `<rect x="${-w}" y="-120" width="${w * 2}" height="64" fill="${label}" ${stroke(2.5)}/>` +
     `<path d="M${-w + 12} -96 Q0 -112 ${w - 12} -96 M${-w + 16} -78 L${w - 16} -78" stroke="${labelText}" stroke-width="5" fill="none" stroke-linecap="round"/>` +
     `<rect x="-17" y="-276" width="34" height="16" rx="3" fill="${cap}" ${stroke(2.5)}/>` +
@@ -286,7 +307,9 @@ export function pan(rng, { w = 200, h = 130, fill, bits = [], size, shape = 'cir
     `<rect x="${-w / 2 + 6}" y="${-h / 2 + 8}" width="${w}" height="${h}" rx="10" fill="#00000026"/>` +
     `<rect x="${-w / 2}" y="${-h / 2}" width="${w}" height="${h}" rx="10" fill="${C.foil}" ${stroke()}/>` +
     `<rect x="${-w / 2 + 12}" y="${-h / 2 + 12}" width="${w - 24}" height="${h - 24}" rx="6" fill="${fill}"/>` +
-    (bits.length ? scatter(rng, { count, rx: w / 2 - 20, ry: h / 2 - 20, colors: bits, size: size ?? [7, 13], shape }) : '')
+    (bits.length
+      ? scatter(rng, { count, rx: w / 2 - 20, ry: h / 2 - 20, colors: bits, size: size ?? [7, 13], shape })
+      : '')
   );
 }
 
@@ -327,19 +350,102 @@ const BG = {
 };
 
 const FILLINGS = {
-  asada: { filling: ['#6b3a22', '#4a2616'], bits: [{ colors: [C.onion], count: 10 }, { colors: [C.cilantro], count: 12, shape: 'leaf' }, { colors: [C.salsaVerde], count: 5, shape: 'circle' }] },
-  pastor: { filling: ['#c2522b', '#e07a32'], bits: [{ colors: ['#f6c945'], count: 8, size: [9, 14] }, { colors: [C.onion], count: 8 }, { colors: [C.cilantro], count: 10, shape: 'leaf' }] },
-  pollo: { filling: ['#d98e3f', '#b86a2a'], bits: [{ colors: ['#d8402f'], count: 10 }, { colors: [C.onion], count: 8 }, { colors: [C.cilantro], count: 10, shape: 'leaf' }] },
-  carnitas: { filling: ['#b9773d', '#8f5227'], bits: [{ colors: [C.onion], count: 10 }, { colors: [C.cilantro], count: 12, shape: 'leaf' }] },
-  chorizo: { filling: ['#a3321f', '#7a2315'], bits: [{ colors: ['#e9c37a'], count: 10, size: [9, 13] }, { colors: [C.cilantro], count: 10, shape: 'leaf' }] },
-  lengua: { filling: ['#7b4a3a', '#5c3328'], bits: [{ colors: [C.onion], count: 10 }, { colors: [C.cilantro], count: 12, shape: 'leaf' }, { colors: [C.salsaVerde], count: 6, shape: 'circle' }] },
-  hongos: { filling: ['#8a6f55', '#5e4a3a'], bits: [{ colors: ['#fdfaf0'], count: 10, shape: 'circle', size: [6, 10] }, { colors: [C.cilantro], count: 8, shape: 'leaf' }] },
-  nopales: { filling: ['#5d8f3a', '#3f6f26'], bits: [{ colors: ['#d8402f'], count: 10 }, { colors: [C.onion], count: 10 }] },
-  papa: { filling: ['#e9c37a', '#d7a454'], bits: [{ colors: ['#4d7a2a'], count: 9, shape: 'leaf', size: [9, 14] }, { colors: [C.crema], count: 6, shape: 'circle' }] },
-  coliflor: { filling: ['#e08a3c', '#c86a26'], bits: [{ colors: ['#f6c945'], count: 7 }, { colors: ['#c2457a'], count: 10, shape: 'leaf' }] },
-  pescado: { filling: ['#e5a84b', '#cf8d33'], bits: [{ colors: ['#dfe8b0'], count: 14, shape: 'leaf' }, { colors: [C.crema], count: 6, shape: 'circle' }, { colors: ['#e0703a'], count: 4, shape: 'circle' }] },
-  camaron: { filling: ['#e2553a', '#f08a5d'], bits: [{ colors: ['#dfe8b0'], count: 10, shape: 'leaf' }, { colors: [C.avocado], count: 6, shape: 'circle', size: [8, 12] }] },
-  birria: { filling: ['#8a2f1b', '#6b2012'], bits: [{ colors: [C.onion], count: 10 }, { colors: [C.cilantro], count: 10, shape: 'leaf' }] },
+  asada: {
+    filling: ['#6b3a22', '#4a2616'],
+    bits: [
+      { colors: [C.onion], count: 10 },
+      { colors: [C.cilantro], count: 12, shape: 'leaf' },
+      { colors: [C.salsaVerde], count: 5, shape: 'circle' },
+    ],
+  },
+  pastor: {
+    filling: ['#c2522b', '#e07a32'],
+    bits: [
+      { colors: ['#f6c945'], count: 8, size: [9, 14] },
+      { colors: [C.onion], count: 8 },
+      { colors: [C.cilantro], count: 10, shape: 'leaf' },
+    ],
+  },
+  pollo: {
+    filling: ['#d98e3f', '#b86a2a'],
+    bits: [
+      { colors: ['#d8402f'], count: 10 },
+      { colors: [C.onion], count: 8 },
+      { colors: [C.cilantro], count: 10, shape: 'leaf' },
+    ],
+  },
+  carnitas: {
+    filling: ['#b9773d', '#8f5227'],
+    bits: [
+      { colors: [C.onion], count: 10 },
+      { colors: [C.cilantro], count: 12, shape: 'leaf' },
+    ],
+  },
+  chorizo: {
+    filling: ['#a3321f', '#7a2315'],
+    bits: [
+      { colors: ['#e9c37a'], count: 10, size: [9, 13] },
+      { colors: [C.cilantro], count: 10, shape: 'leaf' },
+    ],
+  },
+  lengua: {
+    filling: ['#7b4a3a', '#5c3328'],
+    bits: [
+      { colors: [C.onion], count: 10 },
+      { colors: [C.cilantro], count: 12, shape: 'leaf' },
+      { colors: [C.salsaVerde], count: 6, shape: 'circle' },
+    ],
+  },
+  hongos: {
+    filling: ['#8a6f55', '#5e4a3a'],
+    bits: [
+      { colors: ['#fdfaf0'], count: 10, shape: 'circle', size: [6, 10] },
+      { colors: [C.cilantro], count: 8, shape: 'leaf' },
+    ],
+  },
+  nopales: {
+    filling: ['#5d8f3a', '#3f6f26'],
+    bits: [
+      { colors: ['#d8402f'], count: 10 },
+      { colors: [C.onion], count: 10 },
+    ],
+  },
+  papa: {
+    filling: ['#e9c37a', '#d7a454'],
+    bits: [
+      { colors: ['#4d7a2a'], count: 9, shape: 'leaf', size: [9, 14] },
+      { colors: [C.crema], count: 6, shape: 'circle' },
+    ],
+  },
+  coliflor: {
+    filling: ['#e08a3c', '#c86a26'],
+    bits: [
+      { colors: ['#f6c945'], count: 7 },
+      { colors: ['#c2457a'], count: 10, shape: 'leaf' },
+    ],
+  },
+  pescado: {
+    filling: ['#e5a84b', '#cf8d33'],
+    bits: [
+      { colors: ['#dfe8b0'], count: 14, shape: 'leaf' },
+      { colors: [C.crema], count: 6, shape: 'circle' },
+      { colors: ['#e0703a'], count: 4, shape: 'circle' },
+    ],
+  },
+  camaron: {
+    filling: ['#e2553a', '#f08a5d'],
+    bits: [
+      { colors: ['#dfe8b0'], count: 10, shape: 'leaf' },
+      { colors: [C.avocado], count: 6, shape: 'circle', size: [8, 12] },
+    ],
+  },
+  birria: {
+    filling: ['#8a2f1b', '#6b2012'],
+    bits: [
+      { colors: [C.onion], count: 10 },
+      { colors: [C.cilantro], count: 10, shape: 'leaf' },
+    ],
+  },
 };
 
 function tacosScene(name, kind, { count = 2, tortilla, back, extra = '' } = {}) {
@@ -351,20 +457,41 @@ function tacosScene(name, kind, { count = 2, tortilla, back, extra = '' } = {}) 
   for (const x of xs) tacos += g(x, 236, s, taco(rng, { ...f, tortilla, back }));
   return scene({
     ...BG.tacos,
-    body: g(300, 300, 1, plate(275, 62)) + tacos + g(520, 318, 1, lime(28), -12) + g(82, 300, 0.9, salsaCup(C.salsaVerde, rng)) + extra,
+    body:
+      g(300, 300, 1, plate(275, 62)) +
+      tacos +
+      g(520, 318, 1, lime(28), -12) +
+      g(82, 300, 0.9, salsaCup(C.salsaVerde, rng)) +
+      extra,
   });
 }
 
 function tacoPlate(name) {
   const rng = random(name);
   const f = FILLINGS.asada;
-  const rice = `<ellipse cx="-150" cy="-4" rx="90" ry="30" fill="${C.riceRed}"/>` + scatter(rng, { count: 30, rx: 76, ry: 22, cx: -150, cy: -6, colors: ['#f2c48f', '#6ea84a', '#e98b3a'], size: [4, 7] });
-  const beans = `<ellipse cx="150" cy="-4" rx="90" ry="30" fill="${C.beans}"/>` + scatter(rng, { count: 14, rx: 70, ry: 18, cx: 150, cy: -8, colors: ['#7a4a33', '#fdfaf0'], size: [5, 9] });
+  const rice =
+    `<ellipse cx="-150" cy="-4" rx="90" ry="30" fill="${C.riceRed}"/>` +
+    scatter(rng, {
+      count: 30,
+      rx: 76,
+      ry: 22,
+      cx: -150,
+      cy: -6,
+      colors: ['#f2c48f', '#6ea84a', '#e98b3a'],
+      size: [4, 7],
+    });
+  const beans =
+    `<ellipse cx="150" cy="-4" rx="90" ry="30" fill="${C.beans}"/>` +
+    scatter(rng, { count: 14, rx: 70, ry: 18, cx: 150, cy: -8, colors: ['#7a4a33', '#fdfaf0'], size: [5, 9] });
   let tacos = '';
   for (const x of [170, 300, 430]) tacos += g(x, 250, 0.58, taco(rng, f));
   return scene({
     ...BG.tacos,
-    body: g(300, 300, 1, plate(285, 70) + rice + beans) + tacos + g(545, 330, 1, lime(24), -20) + `<path d="M60 300 q10 -40 36 -30 q20 10 -6 40 z" fill="#4d7a2a" ${stroke(2.5)}/>`,
+    body:
+      g(300, 300, 1, plate(285, 70) + rice + beans) +
+      tacos +
+      g(545, 330, 1, lime(24), -20) +
+      `<path d="M60 300 q10 -40 36 -30 q20 10 -6 40 z" fill="#4d7a2a" ${stroke(2.5)}/>`,
   });
 }
 
@@ -373,24 +500,45 @@ function quesabirria(name) {
   const consome =
     `<path d="M-70 0 L-60 62 A60 14 0 0 0 60 62 L70 0 Z" fill="#fbf7ef" ${stroke()}/>` +
     `<ellipse rx="70" ry="18" fill="#9c2f17" ${stroke()}/>` +
-    scatter(rng, { count: 14, rx: 50, ry: 10, colors: [C.onion, C.cilantro, '#c44a25'], size: [4, 8], shape: 'square' });
+    scatter(rng, {
+      count: 14,
+      rx: 50,
+      ry: 10,
+      colors: [C.onion, C.cilantro, '#c44a25'],
+      size: [4, 8],
+      shape: 'square',
+    });
   let tacos = '';
-  for (const x of [190, 350]) tacos += g(x, 236, 0.7, taco(rng, { ...FILLINGS.birria, tortilla: '#d0652f', back: '#a9451d', spots: '#8a3216' }));
-  return scene({ ...BG.tacos, body: g(270, 300, 1, plate(250, 60)) + tacos + g(505, 280, 1, consome) + g(70, 330, 1, lime(26), 15) });
+  for (const x of [190, 350])
+    tacos += g(x, 236, 0.7, taco(rng, { ...FILLINGS.birria, tortilla: '#d0652f', back: '#a9451d', spots: '#8a3216' }));
+  return scene({
+    ...BG.tacos,
+    body: g(270, 300, 1, plate(250, 60)) + tacos + g(505, 280, 1, consome) + g(70, 330, 1, lime(26), 15),
+  });
 }
 
 function burritoScene(name, { filling, sauce, tortilla, toast, extra = '', foil = true }) {
   const rng = random(name);
   return scene({
     ...BG.burritos,
-    body: g(300, 300, 1, plate(280, 58)) + g(310, 232, 0.92, burrito(rng, { filling, sauce, tortilla, toast, foil })) + g(86, 312, 0.85, salsaCup(C.salsaRoja, rng)) + extra,
+    body:
+      g(300, 300, 1, plate(280, 58)) +
+      g(310, 232, 0.92, burrito(rng, { filling, sauce, tortilla, toast, foil })) +
+      g(86, 312, 0.85, salsaCup(C.salsaRoja, rng)) +
+      extra,
   });
 }
 
 function bowlScene(name, sections, toppings = '', { rim, extra = '' } = {}) {
   const rng = random(name);
   const crema = toppings;
-  return topScene({ ...BG.bowls, body: g(300, 200, 1, bowlTop(rng, { r: 160, rim, sections, toppings: crema, id: `clip-${name}` })) + g(510, 300, 1, lime(30), -30) + extra });
+  return topScene({
+    ...BG.bowls,
+    body:
+      g(300, 200, 1, bowlTop(rng, { r: 160, rim, sections, toppings: crema, id: `clip-${name}` })) +
+      g(510, 300, 1, lime(30), -30) +
+      extra,
+  });
 }
 
 const cremaDrizzle = `<path d="M-90 -40 Q-60 -70 -30 -40 T30 -40 T90 -40 M-80 30 Q-50 0 -20 30 T40 30 T100 30" fill="none" stroke="${C.crema}" stroke-width="7" stroke-linecap="round"/>`;
@@ -401,9 +549,26 @@ function pozole(name) {
     scatter(rng, { count: 26, r: 110, colors: ['#fbf3df', '#efe3c5'], size: [12, 18] }) +
     scatter(rng, { count: 10, r: 100, colors: ['#8a4a2a'], size: [14, 22], shape: 'square' }) +
     `<g transform="translate(30 -50)">${scatter(rng, { count: 40, rx: 55, ry: 30, colors: ['#e8efc2', '#cfe08f'], size: [4, 10], shape: 'leaf' })}</g>` +
-    [[-60, 50], [-30, 70], [-75, 85]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="14" fill="#f4f0f2" stroke="#c23a5a" stroke-width="5"/>`).join('');
+    [
+      [-60, 50],
+      [-30, 70],
+      [-75, 85],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="14" fill="#f4f0f2" stroke="#c23a5a" stroke-width="5"/>`)
+      .join('');
   const tostadas = `<g transform="translate(90 300)"><circle r="54" fill="#e9b64a" ${stroke()}/>${scatter(rng, { count: 8, r: 40, colors: ['#c98a3d'], size: [6, 12] })}</g>`;
-  return topScene({ ...BG.bowls, body: g(300, 190, 1, bowlTop(rng, { r: 160, rim: '#2f5d9e', sections: [{ fill: '#a4301b' }], toppings, id: 'clip-pozole' })) + tostadas + g(515, 310, 1, lime(30), -30) });
+  return topScene({
+    ...BG.bowls,
+    body:
+      g(
+        300,
+        190,
+        1,
+        bowlTop(rng, { r: 160, rim: '#2f5d9e', sections: [{ fill: '#a4301b' }], toppings, id: 'clip-pozole' }),
+      ) +
+      tostadas +
+      g(515, 310, 1, lime(30), -30),
+  });
 }
 
 function chips(rng, { count = 14, rx = 120, ry = 50 }) {
@@ -426,14 +591,23 @@ function chipsScene(name, opts) {
   const guac = opts.guac
     ? `<path d="M-80 0 Q-80 70 0 74 Q80 70 80 0 Z" fill="#4a4340" ${stroke()}/><path d="M-50 70 L-56 90 M50 70 L56 90 M0 74 L0 92" stroke="${C.ink}" stroke-width="8" stroke-linecap="round"/>` +
       `<ellipse rx="80" ry="22" fill="${C.avocado}" ${stroke()}/>` +
-      scatter(rng, { count: 22, rx: 64, ry: 14, colors: ['#6f9a2e', '#d8402f', C.onion, '#3f7d2c'], size: [4, 8], shape: 'square' })
+      scatter(rng, {
+        count: 22,
+        rx: 64,
+        ry: 14,
+        colors: ['#6f9a2e', '#d8402f', C.onion, '#3f7d2c'],
+        size: [4, 8],
+        shape: 'square',
+      })
     : '';
   const x = opts.guac ? 210 : 250;
   return scene({
     ...BG.sides,
     body:
       g(x, 236, 1, `<g transform="translate(0 -18)">${pile}</g>` + basket + front) +
-      (opts.guac ? g(470, 246, 0.95, guac) + g(70, 322, 0.7, salsaCup(C.salsaRoja, random(`${name}-cup`))) : g(470, 270, 1, salsaCup(C.salsaRoja, rng)) + g(545, 312, 0.9, salsaCup(C.salsaVerde, rng))),
+      (opts.guac
+        ? g(470, 246, 0.95, guac) + g(70, 322, 0.7, salsaCup(C.salsaRoja, random(`${name}-cup`)))
+        : g(470, 270, 1, salsaCup(C.salsaRoja, rng)) + g(545, 312, 0.9, salsaCup(C.salsaVerde, rng))),
   });
 }
 
@@ -446,17 +620,25 @@ function elote(name) {
     }
   }
   const cob = (y, rot, seed) =>
-    g(300, y, 1,
+    g(
+      300,
+      y,
+      1,
       `<rect x="-200" y="-6" width="70" height="12" rx="5" fill="#c89b6a" ${stroke(2.5)}/>` +
-      `<rect x="-160" y="-48" width="320" height="96" rx="46" fill="#f2bd2a" ${stroke()}/>` +
-      `<g clip-path="url(#cob)">${kernels}</g>` +
-      `<path d="M-130 -10 Q-100 -40 -70 -10 T-10 -10 T50 -10 T110 -10" fill="none" stroke="#fffdf5" stroke-width="9" stroke-linecap="round"/>` +
-      scatter(seed, { count: 40, rx: 140, ry: 34, colors: ['#fdfaf0', '#f4efe2'], size: [5, 9] }) +
-      scatter(seed, { count: 36, rx: 140, ry: 34, colors: ['#c0392b', '#a52a1e'], size: [2, 4] }),
-      rot);
+        `<rect x="-160" y="-48" width="320" height="96" rx="46" fill="#f2bd2a" ${stroke()}/>` +
+        `<g clip-path="url(#cob)">${kernels}</g>` +
+        `<path d="M-130 -10 Q-100 -40 -70 -10 T-10 -10 T50 -10 T110 -10" fill="none" stroke="#fffdf5" stroke-width="9" stroke-linecap="round"/>` +
+        scatter(seed, { count: 40, rx: 140, ry: 34, colors: ['#fdfaf0', '#f4efe2'], size: [5, 9] }) +
+        scatter(seed, { count: 36, rx: 140, ry: 34, colors: ['#c0392b', '#a52a1e'], size: [2, 4] }),
+      rot,
+    );
   return scene({
     ...BG.sides,
-    body: `<defs><clipPath id="cob"><rect x="-158" y="-46" width="316" height="92" rx="44"/></clipPath></defs>` + g(300, 300, 1, plate(270, 60)) + cob(250, -6, rng) + g(520, 318, 1, lime(26), 10),
+    body:
+      `<defs><clipPath id="cob"><rect x="-158" y="-46" width="316" height="92" rx="44"/></clipPath></defs>` +
+      g(300, 300, 1, plate(270, 60)) +
+      cob(250, -6, rng) +
+      g(520, 318, 1, lime(26), 10),
   });
 }
 
@@ -473,24 +655,52 @@ function sideCup(name, { fill, bits, size, shape, count = 60 }) {
 function quesadilla(name) {
   const rng = random(name);
   const half = (rot) =>
-    g(0, 0, 1,
+    g(
+      0,
+      0,
+      1,
       `<path d="M-130 0 A130 130 0 0 1 130 0 Z" fill="#efc36a" ${stroke()}/>` +
-      scatter(rng, { count: 10, rx: 90, ry: 50, cy: -60, colors: [C.char], size: [8, 16] }) +
-      `<path d="M-110 0 Q-100 18 -86 4 Q-70 26 -52 4 Q-30 22 -12 4 Q10 28 30 4 Q52 20 70 4 Q92 24 110 0 Z" fill="#fbf1d2" ${stroke(2.5)}/>`,
-      rot);
-  return scene({ ...BG.sides, body: g(300, 300, 1, plate(270, 60)) + g(230, 270, 0.9, half(-8)) + g(380, 280, 0.85, half(10)) + g(520, 320, 1, salsaCup(C.salsaVerde, rng)) });
+        scatter(rng, { count: 10, rx: 90, ry: 50, cy: -60, colors: [C.char], size: [8, 16] }) +
+        `<path d="M-110 0 Q-100 18 -86 4 Q-70 26 -52 4 Q-30 22 -12 4 Q10 28 30 4 Q52 20 70 4 Q92 24 110 0 Z" fill="#fbf1d2" ${stroke(2.5)}/>`,
+      rot,
+    );
+  return scene({
+    ...BG.sides,
+    body:
+      g(300, 300, 1, plate(270, 60)) +
+      g(230, 270, 0.9, half(-8)) +
+      g(380, 280, 0.85, half(10)) +
+      g(520, 320, 1, salsaCup(C.salsaVerde, rng)),
+  });
 }
 
 function churros(name) {
   const rng = random(name);
   let sticks = '';
-  [[-150, 230, -14], [-120, 255, -6], [-140, 280, 4], [-110, 300, 12]].forEach(([x, y, rot]) => {
+  [
+    [-150, 230, -14],
+    [-120, 255, -6],
+    [-140, 280, 4],
+    [-110, 300, 12],
+  ].forEach(([x, y, rot]) => {
     let ridges = '';
-    for (let i = 0; i < 3; i++) ridges += `<path d="M10 ${-9 + i * 9} L250 ${-9 + i * 9}" stroke="#b8772f" stroke-width="3"/>`;
-    sticks += g(300 + x + 120, y - 10, 1, `<rect x="0" y="-16" width="260" height="32" rx="14" fill="#d39a4b" ${stroke()}/>` + ridges + scatter(rng, { count: 30, rx: 120, ry: 12, cx: 130, colors: ['#fff8e8', '#f4dfb9'], size: [2, 4] }), rot);
+    for (let i = 0; i < 3; i++)
+      ridges += `<path d="M10 ${-9 + i * 9} L250 ${-9 + i * 9}" stroke="#b8772f" stroke-width="3"/>`;
+    sticks += g(
+      300 + x + 120,
+      y - 10,
+      1,
+      `<rect x="0" y="-16" width="260" height="32" rx="14" fill="#d39a4b" ${stroke()}/>` +
+        ridges +
+        scatter(rng, { count: 30, rx: 120, ry: 12, cx: 130, colors: ['#fff8e8', '#f4dfb9'], size: [2, 4] }),
+      rot,
+    );
   });
   const cup = `<path d="M-50 0 L-42 54 A42 10 0 0 0 42 54 L50 0 Z" fill="#fbf7ef" ${stroke()}/><ellipse rx="50" ry="13" fill="#8a4b22" ${stroke(2.5)}/>`;
-  return scene({ ...BG.sides, body: g(300, 300, 1, plate(270, 62)) + `<g transform="translate(-140 0)">${sticks}</g>` + g(500, 270, 1, cup) });
+  return scene({
+    ...BG.sides,
+    body: g(300, 300, 1, plate(270, 62)) + `<g transform="translate(-140 0)">${sticks}</g>` + g(500, 270, 1, cup),
+  });
 }
 
 function drinkScene(name, glassOpts, extra = '') {
@@ -505,7 +715,12 @@ function bottleScene(name, bottleOpts, extra = '') {
 // Family meals, taco boxes, catering: spreads seen from above.
 
 function meatPan(rng, fill, x, y, opts = {}) {
-  return g(x, y, 1, pan(rng, { w: opts.w ?? 190, h: opts.h ?? 120, fill: fill[0], bits: fill, count: opts.count ?? 45 }));
+  return g(
+    x,
+    y,
+    1,
+    pan(rng, { w: opts.w ?? 190, h: opts.h ?? 120, fill: fill[0], bits: fill, count: opts.count ?? 45 }),
+  );
 }
 
 const RICE = [C.riceRed, '#f2c48f', '#6ea84a', '#e98b3a'];
@@ -535,19 +750,39 @@ function burritoPack(name) {
   const rng = random(name);
   const F = [C.rice, '#6b3a22', C.beans, '#c2522b'];
   const basket = `<ellipse rx="110" ry="80" fill="#d94f45" ${stroke()}/>` + chips(rng, { count: 18, rx: 74, ry: 46 });
-  const guac = `<circle r="58" fill="#4a4340" ${stroke()}/><circle r="46" fill="${C.avocado}"/>` + scatter(rng, { count: 16, r: 38, colors: ['#6f9a2e', '#d8402f', C.onion], size: [4, 8], shape: 'square' });
+  const guac =
+    `<circle r="58" fill="#4a4340" ${stroke()}/><circle r="46" fill="${C.avocado}"/>` +
+    scatter(rng, { count: 16, r: 38, colors: ['#6f9a2e', '#d8402f', C.onion], size: [4, 8], shape: 'square' });
   return topScene({
     ...BG.family,
     body:
-      foilBurrito(rng, 150, 90, -8, F) + foilBurrito(rng, 160, 170, -4, F) + foilBurrito(rng, 150, 250, 3, F) + foilBurrito(rng, 160, 330, 6, F) +
-      g(420, 140, 1, basket) + g(440, 300, 1, guac) + g(545, 250, 0.7, salsaCup(C.salsaRoja, rng)),
+      foilBurrito(rng, 150, 90, -8, F) +
+      foilBurrito(rng, 160, 170, -4, F) +
+      foilBurrito(rng, 150, 250, 3, F) +
+      foilBurrito(rng, 160, 330, 6, F) +
+      g(420, 140, 1, basket) +
+      g(440, 300, 1, guac) +
+      g(545, 250, 0.7, salsaCup(C.salsaRoja, rng)),
   });
 }
 
 function fiesta(name) {
   const rng = random(name);
-  const churroPile = [0, 1, 2, 3].map((i) => `<rect x="-70" y="${-30 + i * 18}" width="140" height="16" rx="7" fill="#d39a4b" ${stroke(2)} transform="rotate(${-10 + i * 5})"/>`).join('');
-  const corn = (x, y, rot) => g(x, y, 0.35, `<rect x="-160" y="-48" width="320" height="96" rx="46" fill="#f2bd2a" ${stroke(5)}/>` + scatter(rng, { count: 30, rx: 140, ry: 30, colors: ['#fdfaf0', '#c0392b'], size: [6, 12] }), rot);
+  const churroPile = [0, 1, 2, 3]
+    .map(
+      (i) =>
+        `<rect x="-70" y="${-30 + i * 18}" width="140" height="16" rx="7" fill="#d39a4b" ${stroke(2)} transform="rotate(${-10 + i * 5})"/>`,
+    )
+    .join('');
+  const corn = (x, y, rot) =>
+    g(
+      x,
+      y,
+      0.35,
+      `<rect x="-160" y="-48" width="320" height="96" rx="46" fill="#f2bd2a" ${stroke(5)}/>` +
+        scatter(rng, { count: 30, rx: 140, ry: 30, colors: ['#fdfaf0', '#c0392b'], size: [6, 12] }),
+      rot,
+    );
   return topScene({
     ...BG.family,
     body:
@@ -556,7 +791,9 @@ function fiesta(name) {
       g(470, 110, 1, tortillaStack(rng, 52)) +
       meatPan(rng, RICE, 110, 290, { w: 160, h: 100 }) +
       meatPan(rng, ['#6a3a22', '#c45a3a', '#8a4b2a'], 280, 290, { w: 160, h: 100 }) +
-      corn(440, 255, -10) + corn(445, 300, -6) + corn(450, 345, -2) +
+      corn(440, 255, -10) +
+      corn(445, 300, -6) +
+      corn(450, 345, -2) +
       g(535, 215, 0.62, `<ellipse rx="80" ry="60" fill="${C.plate}" ${stroke(4)}/>` + churroPile),
   });
 }
@@ -587,18 +824,42 @@ function tacoBoxScene(name, opts, extra = '') {
 
 function tacoBar(name, { pans }) {
   const rng = random(name);
-  const fills = [FILLINGS.asada.filling, FILLINGS.pastor.filling, FILLINGS.pollo.filling, RICE, BEANS, FILLINGS.carnitas.filling];
+  const fills = [
+    FILLINGS.asada.filling,
+    FILLINGS.pastor.filling,
+    FILLINGS.pollo.filling,
+    RICE,
+    BEANS,
+    FILLINGS.carnitas.filling,
+  ];
   let body = '';
   const big = pans > 4;
   const w = big ? 140 : 190;
   const h = big ? 100 : 120;
   const positions = big
-    ? [[90, 85], [250, 85], [410, 85], [90, 215], [250, 215], [410, 215]]
-    : [[120, 105], [330, 105], [120, 265], [330, 265]];
-  positions.slice(0, pans).forEach(([x, y], i) => (body += meatPan(rng, fills[i % fills.length], x, y, { w, h, count: 35 })));
+    ? [
+        [90, 85],
+        [250, 85],
+        [410, 85],
+        [90, 215],
+        [250, 215],
+        [410, 215],
+      ]
+    : [
+        [120, 105],
+        [330, 105],
+        [120, 265],
+        [330, 265],
+      ];
+  positions
+    .slice(0, pans)
+    .forEach(([x, y], i) => (body += meatPan(rng, fills[i % fills.length], x, y, { w, h, count: 35 })));
   const stack = g(big ? 530 : 510, big ? 120 : 140, big ? 0.7 : 1, tortillaStack(rng, 56));
   const cups = big
-    ? g(150, 345, 0.7, salsaCup(C.salsaVerde, rng)) + g(240, 345, 0.7, salsaCup(C.salsaRoja, rng)) + g(330, 345, 0.7, salsaCup('#f08a3c', rng)) + g(430, 345, 0.7, salsaCup(C.avocado, rng))
+    ? g(150, 345, 0.7, salsaCup(C.salsaVerde, rng)) +
+      g(240, 345, 0.7, salsaCup(C.salsaRoja, rng)) +
+      g(330, 345, 0.7, salsaCup('#f08a3c', rng)) +
+      g(430, 345, 0.7, salsaCup(C.avocado, rng))
     : g(480, 300, 0.8, salsaCup(C.salsaVerde, rng)) + g(560, 300, 0.8, salsaCup(C.salsaRoja, rng));
   return topScene({ ...BG.catering, body: body + stack + cups + g(big ? 535 : 500, big ? 250 : 225, 1, lime(22), 30) });
 }
@@ -607,14 +868,42 @@ function burritoPlatter(name) {
   const rng = random(name);
   const F = [C.rice, '#6b3a22', C.beans, '#c2522b', '#b9773d'];
   let halves = '';
-  const ring = [[-120, -70], [-40, -95], [40, -95], [120, -70], [-150, 5], [150, 5], [-120, 75], [-40, 95], [40, 95], [120, 75], [-50, 10], [50, 10]];
+  const ring = [
+    [-120, -70],
+    [-40, -95],
+    [40, -95],
+    [120, -70],
+    [-150, 5],
+    [150, 5],
+    [-120, 75],
+    [-40, 95],
+    [40, 95],
+    [120, 75],
+    [-50, 10],
+    [50, 10],
+  ];
   ring.forEach(([x, y], i) => {
-    halves += g(x, y, 0.9,
+    halves += g(
+      x,
+      y,
+      0.9,
       `<rect x="-34" y="-22" width="68" height="44" rx="20" fill="${C.flour}" ${stroke(2.5)}/>` +
-      `<ellipse cx="26" rx="14" ry="20" fill="${C.flourToast}" ${stroke(2)}/>` +
-      scatter(rng, { count: 10, rx: 8, ry: 14, cx: 26, colors: F, size: [3, 6] }), (i * 37) % 50 - 25);
+        `<ellipse cx="26" rx="14" ry="20" fill="${C.flourToast}" ${stroke(2)}/>` +
+        scatter(rng, { count: 10, rx: 8, ry: 14, cx: 26, colors: F, size: [3, 6] }),
+      ((i * 37) % 50) - 25,
+    );
   });
-  return topScene({ ...BG.catering, body: g(280, 200, 1, `<circle cx="6" cy="10" r="190" fill="#00000030"/><circle r="190" fill="${C.plate}" ${stroke()}/><circle r="176" fill="none" stroke="${C.talavera}" stroke-width="6"/>` + halves) + g(530, 320, 0.9, salsaCup(C.salsaRoja, rng)) });
+  return topScene({
+    ...BG.catering,
+    body:
+      g(
+        280,
+        200,
+        1,
+        `<circle cx="6" cy="10" r="190" fill="#00000030"/><circle r="190" fill="${C.plate}" ${stroke()}/><circle r="176" fill="none" stroke="${C.talavera}" stroke-width="6"/>` +
+          halves,
+      ) + g(530, 320, 0.9, salsaCup(C.salsaRoja, rng)),
+  });
 }
 
 function aguaDispenser(name) {
@@ -628,20 +917,55 @@ function aguaDispenser(name) {
     `<rect x="-86" y="-300" width="172" height="24" rx="6" fill="#c4622d" ${stroke()}/>` +
     `<rect x="96" y="-60" width="40" height="18" rx="4" fill="#d9d9d9" ${stroke(2.5)}/>` +
     `<path d="M-80 -190 L-74 -40" stroke="#fff" stroke-width="10" stroke-linecap="round" opacity="0.4"/>`;
-  const cup = (x) => g(x, 360, 1, `<path d="M-26 -70 L-20 0 L20 0 L26 -70 Z" fill="#fbf7ef" ${stroke(2.5)}/><path d="M-24 -50 L-21 -4 L21 -4 L24 -50 Z" fill="#a3153c" opacity="0.85"/>`);
-  return scene({ ...BG.drinks, wall: '#e9a23b', table: '#b9711c', disc: '#f2bd5e', tableTop: 290, body: g(270, 350, 1, jar) + cup(450) + cup(520) + g(120, 340, 1, lime(26), -10) });
+  const cup = (x) =>
+    g(
+      x,
+      360,
+      1,
+      `<path d="M-26 -70 L-20 0 L20 0 L26 -70 Z" fill="#fbf7ef" ${stroke(2.5)}/><path d="M-24 -50 L-21 -4 L21 -4 L24 -50 Z" fill="#a3153c" opacity="0.85"/>`,
+    );
+  return scene({
+    ...BG.drinks,
+    wall: '#e9a23b',
+    table: '#b9711c',
+    disc: '#f2bd5e',
+    tableTop: 290,
+    body: g(270, 350, 1, jar) + cup(450) + cup(520) + g(120, 340, 1, lime(26), -10),
+  });
 }
 
 function cateringChipsGuac(name) {
   const rng = random(name);
   const tray = pan(rng, { w: 330, h: 250, fill: '#f0c766' });
   const pile = chips(rng, { count: 40, rx: 140, ry: 100 });
-  const guac = `<circle r="78" fill="#fbf7ef" ${stroke()}/><circle r="66" fill="${C.avocado}"/>` + scatter(rng, { count: 24, r: 56, colors: ['#6f9a2e', '#d8402f', C.onion, '#3f7d2c'], size: [4, 9], shape: 'square' });
-  const pint = (color) => `<circle r="50" fill="#fbf7ef" ${stroke()}/><circle r="40" fill="${color}"/>` + scatter(rng, { count: 12, r: 32, colors: ['#ffffff55', '#00000033'], size: [3, 6] });
-  return topScene({ ...BG.catering, body: g(210, 200, 1, tray + pile) + g(470, 120, 1, guac) + g(440, 300, 1, pint(C.salsaRoja)) + g(545, 270, 1, pint(C.salsaVerde)) });
+  const guac =
+    `<circle r="78" fill="#fbf7ef" ${stroke()}/><circle r="66" fill="${C.avocado}"/>` +
+    scatter(rng, {
+      count: 24,
+      r: 56,
+      colors: ['#6f9a2e', '#d8402f', C.onion, '#3f7d2c'],
+      size: [4, 9],
+      shape: 'square',
+    });
+  const pint = (color) =>
+    `<circle r="50" fill="#fbf7ef" ${stroke()}/><circle r="40" fill="${color}"/>` +
+    scatter(rng, { count: 12, r: 32, colors: ['#ffffff55', '#00000033'], size: [3, 6] });
+  return topScene({
+    ...BG.catering,
+    body:
+      g(210, 200, 1, tray + pile) +
+      g(470, 120, 1, guac) +
+      g(440, 300, 1, pint(C.salsaRoja)) +
+      g(545, 270, 1, pint(C.salsaVerde)),
+  });
 }
 
-const LIME_SLICE = g(60, -210, 1, `<circle r="26" fill="${C.lime}" ${stroke(2.5)}/><circle r="20" fill="${C.limePulp}"/>`);
+const LIME_SLICE = g(
+  60,
+  -210,
+  1,
+  `<circle r="26" fill="${C.lime}" ${stroke(2.5)}/><circle r="20" fill="${C.limePulp}"/>`,
+);
 
 /** Every photo the fixture names, by file name (without .jpg). */
 export const drawings = {
@@ -669,60 +993,122 @@ export const drawings = {
       tortilla: '#d0652f',
       toast: '#a9451d',
       foil: false,
-      extra: g(505, 262, 0.8, `<path d="M-70 0 L-60 62 A60 14 0 0 0 60 62 L70 0 Z" fill="#fbf7ef" ${stroke()}/><ellipse rx="70" ry="18" fill="#9c2f17" ${stroke()}/>`),
+      extra: g(
+        505,
+        262,
+        0.8,
+        `<path d="M-70 0 L-60 62 A60 14 0 0 0 60 62 L70 0 Z" fill="#fbf7ef" ${stroke()}/><ellipse rx="70" ry="18" fill="#9c2f17" ${stroke()}/>`,
+      ),
     }),
   'burrito-verde': (n) => burritoScene(n, { filling: ['#dfeaa8', '#6e9f3a', '#f6cf3f', '#2f2a26', '#4d7a2a'] }),
   'comal-bowl': (n) =>
-    bowlScene(n, [
-      { fill: C.riceRed, bits: RICE },
-      { fill: '#2f2a26', bits: ['#3d3630', '#4a423a'] },
-      { fill: '#6b3a22', bits: FILLINGS.asada.filling, shape: 'square', size: [10, 16] },
-      { fill: '#d8402f', bits: ['#d8402f', C.onion, C.cilantro], shape: 'square' },
-    ], cremaDrizzle + `<g>${scatter(random(`${n}-cotija`), { count: 30, r: 120, colors: ['#fdfaf0'], size: [4, 7] })}</g>`),
+    bowlScene(
+      n,
+      [
+        { fill: C.riceRed, bits: RICE },
+        { fill: '#2f2a26', bits: ['#3d3630', '#4a423a'] },
+        { fill: '#6b3a22', bits: FILLINGS.asada.filling, shape: 'square', size: [10, 16] },
+        { fill: '#d8402f', bits: ['#d8402f', C.onion, C.cilantro], shape: 'square' },
+      ],
+      cremaDrizzle +
+        `<g>${scatter(random(`${n}-cotija`), { count: 30, r: 120, colors: ['#fdfaf0'], size: [4, 7] })}</g>`,
+    ),
   'ensalada-bowl': (n) =>
-    bowlScene(n, [
-      { fill: '#8cbf4a', bits: ['#6fa33a', '#a6d060'], shape: 'leaf', size: [10, 18] },
-      { fill: '#2f2a26', bits: ['#3d3630'] },
-      { fill: '#f6cf3f', bits: ['#f2bd2a', '#f8dc6a'] },
-      { fill: '#8db44a', bits: ['#b8d47a', '#e3c0c8', '#c23a5a'], size: [10, 16] },
-      { fill: '#d98e3f', bits: FILLINGS.pollo.filling, shape: 'square', size: [10, 16] },
-    ], `<path d="M-100 -60 Q-40 -100 20 -60 T120 -40" fill="none" stroke="#e58a3a" stroke-width="6" stroke-linecap="round"/>`, { rim: '#2f5d9e' }),
+    bowlScene(
+      n,
+      [
+        { fill: '#8cbf4a', bits: ['#6fa33a', '#a6d060'], shape: 'leaf', size: [10, 18] },
+        { fill: '#2f2a26', bits: ['#3d3630'] },
+        { fill: '#f6cf3f', bits: ['#f2bd2a', '#f8dc6a'] },
+        { fill: '#8db44a', bits: ['#b8d47a', '#e3c0c8', '#c23a5a'], size: [10, 16] },
+        { fill: '#d98e3f', bits: FILLINGS.pollo.filling, shape: 'square', size: [10, 16] },
+      ],
+      `<path d="M-100 -60 Q-40 -100 20 -60 T120 -40" fill="none" stroke="#e58a3a" stroke-width="6" stroke-linecap="round"/>`,
+      { rim: '#2f5d9e' },
+    ),
   'veggie-bowl': (n) =>
-    bowlScene(n, [
-      { fill: '#cde39a', bits: ['#f8f8ec', '#3f7d2c'] },
-      { fill: '#8a6f55', bits: FILLINGS.hongos.filling, shape: 'leaf', size: [10, 16] },
-      { fill: '#5d8f3a', bits: ['#4f7d2f', '#7aa94a'], shape: 'square', size: [10, 16] },
-      { fill: C.beans, bits: BEANS },
-    ], `<path d="M-90 50 Q-40 20 10 50 T110 40" fill="none" stroke="${C.salsaVerde}" stroke-width="8" stroke-linecap="round"/>`),
+    bowlScene(
+      n,
+      [
+        { fill: '#cde39a', bits: ['#f8f8ec', '#3f7d2c'] },
+        { fill: '#8a6f55', bits: FILLINGS.hongos.filling, shape: 'leaf', size: [10, 16] },
+        { fill: '#5d8f3a', bits: ['#4f7d2f', '#7aa94a'], shape: 'square', size: [10, 16] },
+        { fill: C.beans, bits: BEANS },
+      ],
+      `<path d="M-90 50 Q-40 20 10 50 T110 40" fill="none" stroke="${C.salsaVerde}" stroke-width="8" stroke-linecap="round"/>`,
+    ),
   'pozole-rojo': pozole,
   'chips-salsa': (n) => chipsScene(n, { guac: false }),
   'chips-guacamole': (n) => chipsScene(n, { guac: true }),
   elote,
-  'arroz-rojo': (n) => sideCup(n, { fill: C.riceRed, bits: ['#f2c48f', '#6ea84a', '#e98b3a', '#f6e3bd'], size: [4, 8], count: 90 }),
-  'frijoles-charros': (n) => sideCup(n, { fill: '#6a3a22', bits: ['#8a4b2a', '#c45a3a', '#3f7d2c', '#e9a18a'], size: [6, 11], count: 60 }),
+  'arroz-rojo': (n) =>
+    sideCup(n, { fill: C.riceRed, bits: ['#f2c48f', '#6ea84a', '#e98b3a', '#f6e3bd'], size: [4, 8], count: 90 }),
+  'frijoles-charros': (n) =>
+    sideCup(n, { fill: '#6a3a22', bits: ['#8a4b2a', '#c45a3a', '#3f7d2c', '#e9a18a'], size: [6, 11], count: 60 }),
   quesadilla,
   churros,
-  horchata: (n) => drinkScene(n, { liquid: '#f3ead8', foam: '#fbf5e8', garnish: `<rect x="-60" y="-262" width="12" height="80" rx="5" fill="#9a5a2c" ${stroke(2)} transform="rotate(-20 -54 -222)"/>` }),
+  horchata: (n) =>
+    drinkScene(n, {
+      liquid: '#f3ead8',
+      foam: '#fbf5e8',
+      garnish: `<rect x="-60" y="-262" width="12" height="80" rx="5" fill="#9a5a2c" ${stroke(2)} transform="rotate(-20 -54 -222)"/>`,
+    }),
   jamaica: (n) => drinkScene(n, { liquid: '#a3153c', garnish: LIME_SLICE, straw: '#f2c14e' }),
-  tamarindo: (n) => drinkScene(n, { liquid: '#8a5a2b', garnish: `<path d="M-40 -262 q50 -30 100 0" fill="none" stroke="#7a4a22" stroke-width="14" stroke-linecap="round"/>` }),
+  tamarindo: (n) =>
+    drinkScene(n, {
+      liquid: '#8a5a2b',
+      garnish: `<path d="M-40 -262 q50 -30 100 0" fill="none" stroke="#7a4a22" stroke-width="14" stroke-linecap="round"/>`,
+    }),
   'agua-de-temporada': (n) =>
-    drinkScene(n, { liquid: '#f07178', straw: '#3f8f3a', garnish: `<g transform="translate(-70 -236) rotate(-25)"><path d="M-40 0 A40 40 0 0 0 40 0 Z" fill="#3f8f3a" ${stroke(2.5)}/><path d="M-33 0 A33 33 0 0 0 33 0 Z" fill="#f25f6a"/><circle cx="-10" cy="12" r="2.5" fill="${C.ink}"/><circle cx="10" cy="12" r="2.5" fill="${C.ink}"/></g>` }),
-  'mexican-coke': (n) => bottleScene(n, { liquid: '#3a1a10', glassTint: '#5a3a2a', label: '#c8102e', cap: '#c8102e', slim: true }),
+    drinkScene(n, {
+      liquid: '#f07178',
+      straw: '#3f8f3a',
+      garnish: `<g transform="translate(-70 -236) rotate(-25)"><path d="M-40 0 A40 40 0 0 0 40 0 Z" fill="#3f8f3a" ${stroke(2.5)}/><path d="M-33 0 A33 33 0 0 0 33 0 Z" fill="#f25f6a"/><circle cx="-10" cy="12" r="2.5" fill="${C.ink}"/><circle cx="10" cy="12" r="2.5" fill="${C.ink}"/></g>`,
+    }),
+  'mexican-coke': (n) =>
+    bottleScene(n, { liquid: '#3a1a10', glassTint: '#5a3a2a', label: '#c8102e', cap: '#c8102e', slim: true }),
   jarritos: (n) =>
-    bottleScene(n, { liquid: '#f28c28', label: '#2a7fc1', cap: '#d9d9d9' }, g(450, 340, 0.85, bottle({ liquid: '#8a5a2b', label: '#3f8f3a' })) + g(150, 340, 0.85, bottle({ liquid: '#e84a6f', label: '#f2c14e', labelText: '#3b2314' }))),
+    bottleScene(
+      n,
+      { liquid: '#f28c28', label: '#2a7fc1', cap: '#d9d9d9' },
+      g(450, 340, 0.85, bottle({ liquid: '#8a5a2b', label: '#3f8f3a' })) +
+        g(150, 340, 0.85, bottle({ liquid: '#e84a6f', label: '#f2c14e', labelText: '#3b2314' })),
+    ),
   'sidral-mundet': (n) => bottleScene(n, { liquid: '#c8872f', glassTint: '#a8c5a0', label: '#c8102e', cap: '#c8102e' }),
-  'topo-chico': (n) => bottleScene(n, { liquid: '#e9f4ef', glassTint: '#cfe6dc', label: '#f2c14e', labelText: '#c8102e', cap: '#c8102e' }, g(430, 330, 1, lime(26), 10)),
+  'topo-chico': (n) =>
+    bottleScene(
+      n,
+      { liquid: '#e9f4ef', glassTint: '#cfe6dc', label: '#f2c14e', labelText: '#c8102e', cap: '#c8102e' },
+      g(430, 330, 1, lime(26), 10),
+    ),
   'family-taco-night': familyTacoNight,
   'family-burrito-pack': burritoPack,
   'family-fiesta': fiesta,
   'taco-box-12': (n) =>
-    tacoBoxScene(n, { rows: 3, cols: 4, fillings: [FILLINGS.asada.filling, FILLINGS.pastor.filling, FILLINGS.pollo.filling], y: 230 }),
+    tacoBoxScene(n, {
+      rows: 3,
+      cols: 4,
+      fillings: [FILLINGS.asada.filling, FILLINGS.pastor.filling, FILLINGS.pollo.filling],
+      y: 230,
+    }),
   'taco-box-24': (n) =>
-    tacoBoxScene(n, { rows: 4, cols: 6, fillings: [FILLINGS.asada.filling, FILLINGS.pastor.filling, FILLINGS.carnitas.filling], y: 225, scale: 0.72 }),
+    tacoBoxScene(n, {
+      rows: 4,
+      cols: 6,
+      fillings: [FILLINGS.asada.filling, FILLINGS.pastor.filling, FILLINGS.carnitas.filling],
+      y: 225,
+      scale: 0.72,
+    }),
   'birria-box': (n) => {
     const rng = random(n);
-    const cup = `<circle r="70" fill="#fbf7ef" ${stroke()}/><circle r="58" fill="#9c2f17"/>` + scatter(rng, { count: 18, r: 48, colors: [C.onion, C.cilantro, '#c44a25'], size: [4, 8], shape: 'square' });
-    return tacoBoxScene(n, { rows: 2, cols: 5, fillings: [FILLINGS.birria.filling], tortilla: '#d0652f', x: 250, y: 210, scale: 0.72 }, g(520, 300, 1, cup));
+    const cup =
+      `<circle r="70" fill="#fbf7ef" ${stroke()}/><circle r="58" fill="#9c2f17"/>` +
+      scatter(rng, { count: 18, r: 48, colors: [C.onion, C.cilantro, '#c44a25'], size: [4, 8], shape: 'square' });
+    return tacoBoxScene(
+      n,
+      { rows: 2, cols: 5, fillings: [FILLINGS.birria.filling], tortilla: '#d0652f', x: 250, y: 210, scale: 0.72 },
+      g(520, 300, 1, cup),
+    );
   },
   'taco-bar-10': (n) => tacoBar(n, { pans: 4 }),
   'taco-bar-25': (n) => tacoBar(n, { pans: 6 }),
@@ -740,7 +1126,10 @@ export function svgOf(name) {
 
 /** A JPEG of one SVG, as small as looks right for a menu card. */
 export async function toJpeg(svg, quality = 78) {
-  return sharp(Buffer.from(svg), { density: 72 }).flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true, chromaSubsampling: '4:2:0' }).toBuffer();
+  return sharp(Buffer.from(svg), { density: 72 })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality, mozjpeg: true, chromaSubsampling: '4:2:0' })
+    .toBuffer();
 }
 
 async function main() {

@@ -34,7 +34,8 @@ const config = readConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrate(db);
-  const origin = config.publicOrigin ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  const origin =
+    config.publicOrigin ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const invite = await inviteStaff(db, { email: args.email, role: args.role, origin });
   console.log(
     invite.created

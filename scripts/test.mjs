@@ -22,7 +22,10 @@ function ensureChromium() {
   }
   console.log('Installing Chromium (Debian package) for the browser tests...');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', 'chromium'],
+  ]) {
     if (spawnSync('apt-get', args, { stdio: 'inherit', env }).status !== 0) {
       console.error('Installing Chromium failed; see apt-get above.');
       process.exit(1);
@@ -41,10 +44,27 @@ if (typecheck.status !== 0) {
   process.exit(1);
 }
 console.log('Checking for import cycles...');
-const cycles = spawnSync(path.join(root, 'node_modules', '.bin', 'madge'), ['--circular', '--no-spinner', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'shared', 'server', 'widget', 'site', 'scripts', 'tests'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const cycles = spawnSync(
+  path.join(root, 'node_modules', '.bin', 'madge'),
+  [
+    '--circular',
+    '--no-spinner',
+    '--extensions',
+    'ts,tsx',
+    '--ts-config',
+    'tsconfig.json',
+    'shared',
+    'server',
+    'widget',
+    'site',
+    'scripts',
+    'tests',
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (cycles.status !== 0) {
   console.error('tests: 0 passed, 1 failed (an import cycle; see above)');
   process.exit(1);

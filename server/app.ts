@@ -58,9 +58,21 @@ export function createApp(deps: AppDependencies): Hono {
   );
   app.use(
     '/api/*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new HttpError(413, BODY_TOO_LARGE); } }),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new HttpError(413, BODY_TOO_LARGE);
+      },
+    }),
   );
-  app.use('/api/*', csrfProtection({ secret: deps.settings.secret, isAllowedOrigin: allowed, exempt: (path) => path.startsWith('/api/webhooks/') || path === '/api/vitals/' }));
+  app.use(
+    '/api/*',
+    csrfProtection({
+      secret: deps.settings.secret,
+      isAllowedOrigin: allowed,
+      exempt: (path) => path.startsWith('/api/webhooks/') || path === '/api/vitals/',
+    }),
+  );
 
   for (const route of apiRoutes) app.route('/api', route(deps));
   mountStaticSite(app, deps.settings.distDir);
@@ -70,10 +82,17 @@ export function createApp(deps: AppDependencies): Hono {
     // Text PostgreSQL cannot store (a NUL character in a path, query, cookie or body) is the caller's mistake.
     if (isUnstorableText(error)) return c.json({ error: true, message: UNREADABLE_TEXT }, 400);
     console.error(
-      JSON.stringify({ level: 'error', request_id: c.get('requestId'), path: c.req.path, message: error.message, stack: error.stack }),
+      JSON.stringify({
+        level: 'error',
+        request_id: c.get('requestId'),
+        path: c.req.path,
+        message: error.message,
+        stack: error.stack,
+      }),
     );
     // PostgreSQL restarting or out of reach: say so, and that trying again will do (the pool reconnects).
-    if (isDatabaseUnreachable(error)) return c.json({ error: true, message: DATABASE_UNREACHABLE }, 503, { 'Retry-After': '5' });
+    if (isDatabaseUnreachable(error))
+      return c.json({ error: true, message: DATABASE_UNREACHABLE }, 503, { 'Retry-After': '5' });
     return c.json({ error: true, message: SERVER_FAULT }, 500);
   });
   return app;

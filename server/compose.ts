@@ -55,7 +55,16 @@ export async function createDependencies(
         : createBuiltInAuth({ db, mailer, secret, clock, restaurantName: restaurant.name }));
     const authConfig =
       overrides.authConfig ??
-      (cognito ? { provider: 'cognito' as const, hosted_ui: signInStartUrls({ domain: cognito.domain, clientId: cognito.clientId, siteOrigin: config.publicOrigin! }) } : undefined);
+      (cognito
+        ? {
+            provider: 'cognito' as const,
+            hosted_ui: signInStartUrls({
+              domain: cognito.domain,
+              clientId: cognito.clientId,
+              siteOrigin: config.publicOrigin!,
+            }),
+          }
+        : undefined);
     return authConfig ? { auth, authConfig } : { auth };
   }
   return {
@@ -97,6 +106,7 @@ export async function createDependencies(
 /** DoorDash Drive; else the in-house courier, locating addresses with Google when there is a key, by ZIP otherwise. */
 function deliveryProvider(config: ServerConfig) {
   if (config.doordash) return createDoorDash(config.doordash);
-  if (config.googleGeocodingApiKey) return createGoogleCourier({ apiKey: config.googleGeocodingApiKey, apiBase: config.googleMapsApiBase });
+  if (config.googleGeocodingApiKey)
+    return createGoogleCourier({ apiKey: config.googleGeocodingApiKey, apiBase: config.googleMapsApiBase });
   return createCourier();
 }

@@ -127,7 +127,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     twilio: twilioConfigFromEnv(env),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY?.trim() || undefined,
     googleGeocodingApiKey: env.GOOGLE_GEOCODING_API_KEY?.trim() || env.GOOGLE_MAPS_API_KEY?.trim() || undefined,
-    googleMapsApiBase: env.GOOGLE_MAPS_API_BASE?.trim() ? httpOrigin('GOOGLE_MAPS_API_BASE', env.GOOGLE_MAPS_API_BASE.trim()) : undefined,
+    googleMapsApiBase: env.GOOGLE_MAPS_API_BASE?.trim()
+      ? httpOrigin('GOOGLE_MAPS_API_BASE', env.GOOGLE_MAPS_API_BASE.trim())
+      : undefined,
   };
 }
 
@@ -144,26 +146,42 @@ const DOORDASH_CREDENTIALS = ['DOORDASH_DEVELOPER_ID', 'DOORDASH_KEY_ID', 'DOORD
 function doordashSettings(env: NodeJS.ProcessEnv): DoorDashCredentials | undefined {
   const missing = DOORDASH_CREDENTIALS.filter((name) => !env[name]?.trim());
   if (missing.length === DOORDASH_CREDENTIALS.length) return undefined;
-  if (missing.length > 0) throw new Error(`DoorDash Drive needs ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} and start again.`);
+  if (missing.length > 0)
+    throw new Error(
+      `DoorDash Drive needs ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} and start again.`,
+    );
   return {
-    apiBase: env.DOORDASH_API_BASE?.trim() ? httpOrigin('DOORDASH_API_BASE', env.DOORDASH_API_BASE.trim()) : 'https://openapi.doordash.com',
+    apiBase: env.DOORDASH_API_BASE?.trim()
+      ? httpOrigin('DOORDASH_API_BASE', env.DOORDASH_API_BASE.trim())
+      : 'https://openapi.doordash.com',
     developerId: env.DOORDASH_DEVELOPER_ID!.trim(),
     keyId: env.DOORDASH_KEY_ID!.trim(),
     signingSecret: env.DOORDASH_SIGNING_SECRET!.trim(),
   };
 }
 
-const REQUIRED_FOR_COGNITO = ['COGNITO_REGION', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'COGNITO_DOMAIN', 'PUBLIC_ORIGIN'] as const;
+const REQUIRED_FOR_COGNITO = [
+  'COGNITO_REGION',
+  'COGNITO_USER_POOL_ID',
+  'COGNITO_CLIENT_ID',
+  'COGNITO_DOMAIN',
+  'PUBLIC_ORIGIN',
+] as const;
 
 /** AUTH_PROVIDER and, for 'cognito', every variable it needs: a missing one stops the start. */
 function authSettings(env: NodeJS.ProcessEnv): { authProvider: AuthProviderName; cognito: CognitoConfig | undefined } {
   const provider = env.AUTH_PROVIDER?.trim() || 'built-in';
   if (provider === 'built-in') return { authProvider: 'built-in', cognito: undefined };
-  if (provider !== 'cognito') throw new Error(`AUTH_PROVIDER must be "built-in" or "cognito", not "${env.AUTH_PROVIDER}".`);
+  if (provider !== 'cognito')
+    throw new Error(`AUTH_PROVIDER must be "built-in" or "cognito", not "${env.AUTH_PROVIDER}".`);
   const missing = REQUIRED_FOR_COGNITO.filter((name) => !env[name]?.trim());
-  if (missing.length > 0) throw new Error(`AUTH_PROVIDER=cognito needs ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} and start again.`);
+  if (missing.length > 0)
+    throw new Error(
+      `AUTH_PROVIDER=cognito needs ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} and start again.`,
+    );
   const region = env.COGNITO_REGION!.trim();
-  if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) throw new Error(`COGNITO_REGION must be an AWS region like us-east-1, not "${env.COGNITO_REGION}".`);
+  if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region))
+    throw new Error(`COGNITO_REGION must be an AWS region like us-east-1, not "${env.COGNITO_REGION}".`);
   return {
     authProvider: 'cognito',
     cognito: {
@@ -188,20 +206,36 @@ function httpOrigin(name: string, text: string): string {
   } catch {
     throw refuse();
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) throw refuse();
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  )
+    throw refuse();
   return url.origin;
 }
 
 /** `http://127.0.0.1:12111` as the parts the Stripe SDK takes; a path, query or other scheme is refused. */
 function stripeApiBase(text: string): StripeApiBase {
-  const refuse = () => new Error(`STRIPE_API_BASE must be an http or https origin like http://127.0.0.1:12111, not "${text}".`);
+  const refuse = () =>
+    new Error(`STRIPE_API_BASE must be an http or https origin like http://127.0.0.1:12111, not "${text}".`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw refuse();
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) throw refuse();
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username
+  )
+    throw refuse();
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
 }
@@ -213,7 +247,9 @@ function proxyHops(text: string | undefined): number {
   if (value === 'true') return 1;
   const hops = /^\d{1,2}$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(hops)) {
-    throw new Error(`TRUST_PROXY must be the number of proxies in front of the server, like 1 (0 or unset for none), not "${text}".`);
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the server, like 1 (0 or unset for none), not "${text}".`,
+    );
   }
   return hops;
 }

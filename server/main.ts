@@ -20,10 +20,14 @@ try {
   process.exit(1);
 }
 if (config.devOutbox) {
-  console.warn('Warning: DEV_OUTBOX is on: every mail this server sends, password-reset links included, is listed at /api/dev/outbox/. Never turn it on where others can reach the server.');
+  console.warn(
+    'Warning: DEV_OUTBOX is on: every mail this server sends, password-reset links included, is listed at /api/dev/outbox/. Never turn it on where others can reach the server.',
+  );
 }
 if (config.stripeSecretKey && !config.stripeWebhookSecret) {
-  console.warn('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: payments whose browser closed before finalize wait for the next finalize call.');
+  console.warn(
+    'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: payments whose browser closed before finalize wait for the next finalize call.',
+  );
 }
 if (config.stripeSecretKey && !config.stripePublishableKey) {
   console.warn('STRIPE_SECRET_KEY is set without STRIPE_PUBLISHABLE_KEY: the card form cannot load.');
@@ -52,7 +56,9 @@ const server = serve({ fetch: app.fetch, hostname: config.host, port: config.por
   }
   const where = db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const menu = deps.pos ? 'Clover' : 'demo';
-  console.log(`Comal is serving http://${config.host}:${info.port}/ (data: ${where}, payments: ${deps.payments.name}, menu: ${menu}, delivery: ${deps.delivery.name})`);
+  console.log(
+    `Comal is serving http://${config.host}:${info.port}/ (data: ${where}, payments: ${deps.payments.name}, menu: ${menu}, delivery: ${deps.delivery.name})`,
+  );
 }) as Server;
 
 let stopping = false;
@@ -72,7 +78,10 @@ async function stop(signal: string) {
   // closed pool; a piece of work that hangs is named in the log while we wait.
   while (deps.inFlight.count > 0) {
     const done = await Promise.race([deps.inFlight.idle().then(() => true), delay(5000).then(() => false)]);
-    if (!done) console.log(`${signal}: waiting for ${deps.inFlight.count} piece(s) of work to finish before closing the database`);
+    if (!done)
+      console.log(
+        `${signal}: waiting for ${deps.inFlight.count} piece(s) of work to finish before closing the database`,
+      );
   }
   await db.close();
   process.exit(0);

@@ -32,7 +32,8 @@ export function redirectTarget(pathname: string, search: string): string | null 
  * partners paste, so it is cached briefly and refreshed in the background.
  */
 export function cacheControl(pathname: string): string {
-  if (pathname.startsWith('/_astro/') || /^\/widget\/chunks\//.test(pathname)) return 'public, max-age=31536000, immutable';
+  if (pathname.startsWith('/_astro/') || /^\/widget\/chunks\//.test(pathname))
+    return 'public, max-age=31536000, immutable';
   if (pathname.startsWith('/widget/')) return 'public, max-age=300, stale-while-revalidate=86400';
   if (pathname.endsWith('/') || pathname.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';
@@ -49,7 +50,14 @@ const STRIPE_API = 'https://api.stripe.com';
 const MAPS_API = 'https://maps.googleapis.com';
 const MAPS_STATIC = 'https://maps.gstatic.com';
 /** Script types a browser runs; anything else (application/ld+json) is a data block, not code. */
-const SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
+const SCRIPT_TYPES = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'text/ecmascript',
+  'application/ecmascript',
+]);
 
 /** The CSP source ('sha256-…') of every inline script a browser would run in `html`, once each. */
 export function inlineScriptHashes(html: string): string[] {
@@ -138,11 +146,16 @@ export function mountStaticSite(app: Hono, distDir: string): void {
   });
   app.use('*', async (c, next) => {
     await next();
-    if (c.res.status === 200 && (c.req.method === 'GET' || c.req.method === 'HEAD') && !c.req.path.startsWith('/api/')) {
+    if (
+      c.res.status === 200 &&
+      (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+      !c.req.path.startsWith('/api/')
+    ) {
       c.res.headers.set('Cache-Control', cacheControl(c.req.path));
       // Partner pages fetch the widget's style chunks and font across origins; they are public.
       if (c.req.path.startsWith('/widget/')) c.res.headers.set('Access-Control-Allow-Origin', '*');
-      else if (isHtml(c)) c.res.headers.set('Content-Security-Policy', await policyFor(c.req.path, htmlFileOf(siteRoot, c.req.path)));
+      else if (isHtml(c))
+        c.res.headers.set('Content-Security-Policy', await policyFor(c.req.path, htmlFileOf(siteRoot, c.req.path)));
     }
   });
   app.use(

@@ -29,14 +29,20 @@ export function parseStoredCart(text: string | null | undefined): CartState {
   const isAmount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 10_000_000;
   const isCoordinate = (v: unknown) => v === null || (typeof v === 'number' && Number.isFinite(v));
   return {
-    items: Array.isArray(raw.items) ? mergeLines(raw.items.map(toLine).filter((line): line is CartLine => line !== null)) : [],
+    items: Array.isArray(raw.items)
+      ? mergeLines(raw.items.map(toLine).filter((line): line is CartLine => line !== null))
+      : [],
     deliveryFeeCents: pick('deliveryFeeCents', isAmount),
     deliveryQuoteId: pick('deliveryQuoteId', (v) => v === null || isText(v)),
     tipCents: pick('tipCents', isAmount),
     promoCode: pick('promoCode', isText),
     promoDiscount: pick(
       'promoDiscount',
-      (v) => v === null || (isRecord(v) && (v.discount_type === 'fixed' || v.discount_type === 'percent') && typeof v.discount_value === 'number'),
+      (v) =>
+        v === null ||
+        (isRecord(v) &&
+          (v.discount_type === 'fixed' || v.discount_type === 'percent') &&
+          typeof v.discount_value === 'number'),
     ),
     existingPoints: pick('existingPoints', isAmount),
     deliveryType: pick('deliveryType', (v) => v === 'pickup' || v === 'delivery'),
@@ -57,16 +63,25 @@ function toLine(entry: unknown): CartLine | null {
   const quantity = entry.quantity;
   if (!Number.isInteger(quantity) || (quantity as number) < 1) return null;
   const item = entry.menuItem;
-  const menuItem = toMenuItem(item, typeof item.categoryName === 'string' ? item.categoryName : '', typeof item.subcategoryName === 'string' ? item.subcategoryName : undefined);
+  const menuItem = toMenuItem(
+    item,
+    typeof item.categoryName === 'string' ? item.categoryName : '',
+    typeof item.subcategoryName === 'string' ? item.subcategoryName : undefined,
+  );
   if (menuItem.id.startsWith('unknown:')) return null;
   const selectedModifiers = Array.isArray(entry.selectedModifiers)
     ? entry.selectedModifiers
         .filter(isRecord)
-        .filter((m) => typeof m.id === 'string' && typeof m.name === 'string' && typeof m.price === 'number' && m.price >= 0)
+        .filter(
+          (m) => typeof m.id === 'string' && typeof m.name === 'string' && typeof m.price === 'number' && m.price >= 0,
+        )
         .map((m) => ({ id: m.id as string, name: m.name as string, price: m.price as number }))
     : [];
   return {
-    id: lineId(menuItem.id, selectedModifiers.map((m) => m.id)),
+    id: lineId(
+      menuItem.id,
+      selectedModifiers.map((m) => m.id),
+    ),
     menuItem,
     quantity: Math.min(MAX_LINE_QUANTITY, quantity as number),
     selectedModifiers,
@@ -78,7 +93,10 @@ function mergeLines(lines: CartLine[]): CartLine[] {
   const merged = new Map<string, CartLine>();
   for (const line of lines) {
     const existing = merged.get(line.id);
-    merged.set(line.id, existing ? { ...existing, quantity: Math.min(MAX_LINE_QUANTITY, existing.quantity + line.quantity) } : line);
+    merged.set(
+      line.id,
+      existing ? { ...existing, quantity: Math.min(MAX_LINE_QUANTITY, existing.quantity + line.quantity) } : line,
+    );
   }
   return [...merged.values()];
 }

@@ -4,7 +4,14 @@
  */
 import type { Cents } from './money.ts';
 import type { MenuItem, Modifier } from './menu.ts';
-import { orderTotals, tipOptions, subtotalCents, type DeliveryType, type OrderTotals, type PromoRule } from './pricing.ts';
+import {
+  orderTotals,
+  tipOptions,
+  subtotalCents,
+  type DeliveryType,
+  type OrderTotals,
+  type PromoRule,
+} from './pricing.ts';
 
 export const MAX_LINE_QUANTITY = 99;
 export const DEFAULT_COUNTRY = 'US';
@@ -87,7 +94,10 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       const quantity = wholeQuantity(action.quantity ?? 1);
       if (quantity <= 0) return state;
       const modifiers = action.selectedModifiers ?? [];
-      const id = lineId(action.menuItem.id, modifiers.map((m) => m.id));
+      const id = lineId(
+        action.menuItem.id,
+        modifiers.map((m) => m.id),
+      );
       const existing = state.items.find((line) => line.id === id);
       const items = existing
         ? state.items.map((line) =>
@@ -95,7 +105,12 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
           )
         : [
             ...state.items,
-            { id, menuItem: action.menuItem, quantity: Math.min(MAX_LINE_QUANTITY, quantity), selectedModifiers: modifiers },
+            {
+              id,
+              menuItem: action.menuItem,
+              quantity: Math.min(MAX_LINE_QUANTITY, quantity),
+              selectedModifiers: modifiers,
+            },
           ];
       return { ...state, items };
     }

@@ -30,7 +30,9 @@ export const QUOTE_REQUIRED = 'Get a delivery estimate for this address before p
 export const TIP_FORMAT = 'Enter the tip in dollars, like 5.00.';
 
 export type ContactErrors = Partial<Record<'name' | 'email' | 'phone', string>>;
-export type AddressErrors = Partial<Record<'deliveryStreet' | 'deliveryCity' | 'deliveryState' | 'deliveryZip', string>>;
+export type AddressErrors = Partial<
+  Record<'deliveryStreet' | 'deliveryCity' | 'deliveryState' | 'deliveryZip', string>
+>;
 
 export function checkContact(contact: CheckoutContact): ContactErrors {
   const errors: ContactErrors = {};
@@ -44,7 +46,9 @@ export function checkContact(contact: CheckoutContact): ContactErrors {
   return errors;
 }
 
-export function checkAddress(address: Pick<DeliveryAddress, 'deliveryStreet' | 'deliveryCity' | 'deliveryState' | 'deliveryZip'>): AddressErrors {
+export function checkAddress(
+  address: Pick<DeliveryAddress, 'deliveryStreet' | 'deliveryCity' | 'deliveryState' | 'deliveryZip'>,
+): AddressErrors {
   const errors: AddressErrors = {};
   if (!address.deliveryStreet.trim()) errors.deliveryStreet = STREET_REQUIRED;
   if (!address.deliveryCity.trim()) errors.deliveryCity = CITY_REQUIRED;

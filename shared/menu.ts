@@ -68,9 +68,7 @@ export function flattenMenu(menu: MenuSource): MenuItem[] {
       items.push(toMenuItem(entry, category.name, undefined, index)),
     );
     for (const sub of category.subcategories ?? []) {
-      (sub.menu_items ?? []).forEach((entry, index) =>
-        items.push(toMenuItem(entry, category.name, sub.name, index)),
-      );
+      (sub.menu_items ?? []).forEach((entry, index) => items.push(toMenuItem(entry, category.name, sub.name, index)));
     }
   }
   return items;
@@ -80,12 +78,7 @@ export function flattenMenu(menu: MenuSource): MenuItem[] {
  * One menu entry as an item. An entry that is not an item at all (no object, no id) becomes a
  * placeholder named 'Menu Item' with price 0, so one bad POS row cannot break the whole menu.
  */
-export function toMenuItem(
-  entry: unknown,
-  categoryName: string,
-  subcategoryName?: string,
-  index = 0,
-): MenuItem {
+export function toMenuItem(entry: unknown, categoryName: string, subcategoryName?: string, index = 0): MenuItem {
   const raw = isRecord(entry) ? entry : {};
   const known = isId(raw.id);
   const item: MenuItem = {
@@ -113,12 +106,15 @@ function toGroup(entry: unknown, index: number): ModifierGroup {
     min_required: wholeNumber(raw.min_required, DEFAULT_MIN_REQUIRED),
     max_allowed: wholeNumber(raw.max_allowed, DEFAULT_MAX_ALLOWED),
     modifiers: Array.isArray(raw.modifiers)
-      ? raw.modifiers.filter(isRecord).filter((m) => isId(m.id)).map((m) => ({
-          id: String(m.id),
-          name: typeof m.name === 'string' ? m.name : '',
-          price: priceOf(m.price),
-          ...(m.available === false ? { available: false } : {}),
-        }))
+      ? raw.modifiers
+          .filter(isRecord)
+          .filter((m) => isId(m.id))
+          .map((m) => ({
+            id: String(m.id),
+            name: typeof m.name === 'string' ? m.name : '',
+            price: priceOf(m.price),
+            ...(m.available === false ? { available: false } : {}),
+          }))
       : [],
   };
 }

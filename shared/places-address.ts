@@ -45,7 +45,13 @@ export interface PlaceAddress {
 }
 
 /** Where the city comes from, best first. */
-export const CITY_TYPES = ['locality', 'sublocality_level_1', 'sublocality', 'postal_town', 'administrative_area_level_3'] as const;
+export const CITY_TYPES = [
+  'locality',
+  'sublocality_level_1',
+  'sublocality',
+  'postal_town',
+  'administrative_area_level_3',
+] as const;
 
 export function addressFromPlace(place: PlaceResult | null | undefined): PlaceAddress {
   const components = place?.address_components ?? [];
@@ -67,7 +73,10 @@ export function addressFromPlace(place: PlaceResult | null | undefined): PlaceAd
 }
 
 /** Called on the location itself: google.maps.LatLng's lat() and lng() read `this`. */
-function coordinate(location: { lat: PlaceCoordinate; lng: PlaceCoordinate } | undefined, key: 'lat' | 'lng'): number | null {
+function coordinate(
+  location: { lat: PlaceCoordinate; lng: PlaceCoordinate } | undefined,
+  key: 'lat' | 'lng',
+): number | null {
   let number: unknown;
   try {
     const value = location?.[key];

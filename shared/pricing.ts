@@ -41,9 +41,7 @@ export function subtotalCents(lines: readonly PricedLine[]): Cents {
 export function promoDiscountCents(subtotal: Cents, promo: PromoRule | null | undefined): Cents {
   if (!promo || !(promo.discount_value > 0)) return 0;
   const discount =
-    promo.discount_type === 'fixed'
-      ? toCents(promo.discount_value)
-      : percentOf(subtotal, promo.discount_value);
+    promo.discount_type === 'fixed' ? toCents(promo.discount_value) : percentOf(subtotal, promo.discount_value);
   return Math.min(discount, subtotal);
 }
 
@@ -102,11 +100,7 @@ export function upsellText(subtotal: Cents): string {
 }
 
 /** max($10, fee) minus the discount, floored at 0; 0 for pickup or when the discount is not finite. */
-export function deliveryChargeCents(
-  deliveryType: DeliveryType,
-  deliveryFee: Cents,
-  discount: Cents,
-): Cents {
+export function deliveryChargeCents(deliveryType: DeliveryType, deliveryFee: Cents, discount: Cents): Cents {
   if (deliveryType !== 'delivery' || !Number.isFinite(discount)) return 0;
   return Math.max(0, Math.max(MINIMUM_DELIVERY_FEE_CENTS, deliveryFee) - discount);
 }

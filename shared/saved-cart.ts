@@ -23,7 +23,10 @@ export function savedCartItems(lines: readonly CartLine[]): SavedCartItemInput[]
 }
 
 /** The actions that put `items` in place of the cart: 'clear', then one 'addItem' per item found on the menu. */
-export function restoreActions(items: readonly ItemToRestore[], menu: readonly MenuItem[]): { actions: CartAction[]; missing: number } {
+export function restoreActions(
+  items: readonly ItemToRestore[],
+  menu: readonly MenuItem[],
+): { actions: CartAction[]; missing: number } {
   const byId = new Map(menu.map((item) => [item.id, item]));
   const actions: CartAction[] = [{ type: 'clear' }];
   let missing = 0;

@@ -26,7 +26,8 @@ const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', '
 export const ORDERING_PAUSED = 'Online ordering is paused right now. Please try again soon.';
 export const OFF_THE_QUARTER_HOUR = 'Choose a time on the quarter hour, like 6:15 PM.';
 export const beyondHorizon = (days: number) => `Choose a time within the next ${days} days.`;
-export const tooSoon = (type: DeliveryType, minutes: number) => `Choose a ${type} time at least ${duration(minutes)} from now.`;
+export const tooSoon = (type: DeliveryType, minutes: number) =>
+  `Choose a ${type} time at least ${duration(minutes)} from now.`;
 export const cateringTooSoon = (type: DeliveryType, minutes: number) =>
   `Catering needs ${duration(minutes)} of notice. Choose a ${type} time at least ${duration(minutes)} from now.`;
 export const notOpenAt = (type: DeliveryType) => `We are not open for ${type} at that time. Choose another time.`;
@@ -34,14 +35,21 @@ export const notOpenAt = (type: DeliveryType) => `We are not open for ${type} at
  * ASAP while closed: 'We are closed now. We open again tomorrow at 10:00 AM.' The day is 'today',
  * 'tomorrow' or the weekday's name, in the restaurant's zone.
  */
-export function closedNow(type: DeliveryType, next: Date | null, now: Date, timeZone: string = restaurant.ordering.timeZone): string {
+export function closedNow(
+  type: DeliveryType,
+  next: Date | null,
+  now: Date,
+  timeZone: string = restaurant.ordering.timeZone,
+): string {
   const first = type === 'pickup' ? 'We are closed now.' : 'We are not delivering now.';
   if (!next) return `${first} Please check back later.`;
   const { weekday, clock } = storeTimeParts(next, timeZone);
   const nextDate = instantToWallTime(next, timeZone).date;
   const today = instantToWallTime(now, timeZone).date;
   const day = nextDate === today ? 'today' : nextDate === addDays(today, 1) ? 'tomorrow' : weekday;
-  return type === 'pickup' ? `${first} We open again ${day} at ${clock}.` : `${first} Delivery starts again ${day} at ${clock}.`;
+  return type === 'pickup'
+    ? `${first} We open again ${day} at ${clock}.`
+    : `${first} Delivery starts again ${day} at ${clock}.`;
 }
 
 function duration(minutes: number): string {
@@ -165,7 +173,12 @@ export function hoursOn(date: string, type: DeliveryType, hours: OrderingHours =
  * Every open range of `type` that overlaps [from, to], as instants, sorted, with ranges that
  * touch or overlap (a range past midnight meeting the next day's) merged into one.
  */
-export function openRanges(from: Date, to: Date, type: DeliveryType, hours: OrderingHours = restaurant.ordering): OpenRange[] {
+export function openRanges(
+  from: Date,
+  to: Date,
+  type: DeliveryType,
+  hours: OrderingHours = restaurant.ordering,
+): OpenRange[] {
   const { timeZone } = hours;
   const first = addDays(instantToWallTime(from, timeZone).date, -1);
   const last = instantToWallTime(to, timeZone).date;
@@ -175,7 +188,10 @@ export function openRanges(from: Date, to: Date, type: DeliveryType, hours: Orde
       const openMinutes = parseClock(opens);
       let closeMinutes = parseClock(closes);
       if (closeMinutes <= openMinutes) closeMinutes += 24 * 60;
-      const range = { opens: wallTimeToInstant(date, openMinutes, timeZone), closes: wallTimeToInstant(date, closeMinutes, timeZone) };
+      const range = {
+        opens: wallTimeToInstant(date, openMinutes, timeZone),
+        closes: wallTimeToInstant(date, closeMinutes, timeZone),
+      };
       if (range.closes > from && range.opens <= to) ranges.push(range);
     }
   }
@@ -268,6 +284,8 @@ export function checkScheduledFor(
   if (Number.isNaN(scheduledFor.getTime()) || !onSlotBoundary(scheduledFor, hours)) return OFF_THE_QUARTER_HOUR;
   if (scheduledFor.getTime() < now.getTime() + lead * MINUTE) return leadMessage;
   if (scheduledFor.getTime() > now.getTime() + hours.horizonDays * DAY) return beyondHorizon(hours.horizonDays);
-  const inside = openRanges(scheduledFor, scheduledFor, type, hours).some((r) => r.opens <= scheduledFor && scheduledFor < r.closes);
+  const inside = openRanges(scheduledFor, scheduledFor, type, hours).some(
+    (r) => r.opens <= scheduledFor && scheduledFor < r.closes,
+  );
   return inside ? null : notOpenAt(type);
 }

@@ -38,12 +38,16 @@ export function columnOf(order: Pick<BoardOrder, 'status'>): ColumnId {
 export type MoveTarget = 'accepted' | 'ready' | 'out_for_delivery' | 'completed';
 
 /** The next move of an order and its button's words; null when it has left the kitchen. */
-export function nextMove(order: Pick<BoardOrder, 'status' | 'delivery_type'>): { to: MoveTarget; label: string } | null {
+export function nextMove(
+  order: Pick<BoardOrder, 'status' | 'delivery_type'>,
+): { to: MoveTarget; label: string } | null {
   switch (order.status) {
     case 'paid':
       return { to: 'accepted', label: 'Accept' };
     case 'accepted':
-      return order.delivery_type === 'delivery' ? { to: 'out_for_delivery', label: 'Out for delivery' } : { to: 'ready', label: 'Mark ready' };
+      return order.delivery_type === 'delivery'
+        ? { to: 'out_for_delivery', label: 'Out for delivery' }
+        : { to: 'ready', label: 'Mark ready' };
     case 'ready':
       return { to: 'completed', label: 'Picked up' };
     case 'out_for_delivery':
@@ -97,7 +101,11 @@ export function boardFromList(orders: readonly BoardOrder[], lastEventId: string
  * folded in (a replay) and changes nothing; `isNew` says whether it brought an order the board
  * had not seen, which is when the kitchen hears the sound.
  */
-export function applyEvent(state: BoardState, eventId: string, order: BoardOrder): { state: BoardState; isNew: boolean } {
+export function applyEvent(
+  state: BoardState,
+  eventId: string,
+  order: BoardOrder,
+): { state: BoardState; isNew: boolean } {
   if (isAtOrBefore(eventId, state.lastEventId)) return { state, isNew: false };
   const isNew = !state.orders.has(order.order_id) && order.status === 'paid';
   const orders = new Map(state.orders);

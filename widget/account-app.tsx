@@ -29,7 +29,9 @@ export function AccountApp(context: Props) {
         chunk="account"
         loader={context.loader}
         render={({ AccountScreen }) => (
-          <AccountScreen context={{ ...context, search: window.location.search, navigate: (url) => window.location.assign(url) }} />
+          <AccountScreen
+            context={{ ...context, search: window.location.search, navigate: (url) => window.location.assign(url) }}
+          />
         )}
       />
     </ShadowFrame>

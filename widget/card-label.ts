@@ -1,7 +1,12 @@
 /** How a saved card reads on screen: 'Visa ending in 4242'. */
 import type { PaymentMethod } from '../shared/api/schemas.ts';
 
-const BRANDS: Record<string, string> = { amex: 'American Express', diners: 'Diners Club', mastercard: 'Mastercard', unionpay: 'UnionPay' };
+const BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+};
 
 export function cardLabel(card: Pick<PaymentMethod, 'brand' | 'last4'>): string {
   const brand = card.brand ?? '';

@@ -52,13 +52,7 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
   return (
     <div className="cart-layer">
       <div className="cart-backdrop" onClick={close} />
-      <div
-        ref={panel}
-        className="cart"
-        role="dialog"
-        aria-label="Your cart"
-        tabIndex={-1}
-      >
+      <div ref={panel} className="cart" role="dialog" aria-label="Your cart" tabIndex={-1}>
         <div className="cart-head">
           <h2>Your cart</h2>
           <button type="button" className="icon" aria-label="Close cart" onClick={close}>
@@ -112,7 +106,12 @@ function Line({ line, step, dispatch }: LineProps) {
         <button type="button" aria-label={`Increase quantity of ${name}`} onClick={() => step(line.id, 1)}>
           +
         </button>
-        <button type="button" className="remove" aria-label={`Remove ${name}`} onClick={() => dispatch({ type: 'removeItem', lineId: line.id })}>
+        <button
+          type="button"
+          className="remove"
+          aria-label={`Remove ${name}`}
+          onClick={() => dispatch({ type: 'removeItem', lineId: line.id })}
+        >
           Remove
         </button>
       </div>

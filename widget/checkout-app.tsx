@@ -48,10 +48,24 @@ export function CheckoutApp({ store, controls, api, auth, apiOrigin, loader, sto
   );
 }
 
-export function ConfirmationApp({ api, apiOrigin, loader, orderId }: { api: ApiClient; apiOrigin: string; loader: ChunkLoader; orderId: string | null }) {
+export function ConfirmationApp({
+  api,
+  apiOrigin,
+  loader,
+  orderId,
+}: {
+  api: ApiClient;
+  apiOrigin: string;
+  loader: ChunkLoader;
+  orderId: string | null;
+}) {
   return (
     <ShadowFrame>
-      <LazyPart<typeof CheckoutChunk> chunk="checkout" loader={loader} render={({ OrderConfirmation }) => <OrderConfirmation api={api} apiOrigin={apiOrigin} orderId={orderId} />} />
+      <LazyPart<typeof CheckoutChunk>
+        chunk="checkout"
+        loader={loader}
+        render={({ OrderConfirmation }) => <OrderConfirmation api={api} apiOrigin={apiOrigin} orderId={orderId} />}
+      />
     </ShadowFrame>
   );
 }

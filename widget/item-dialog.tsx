@@ -8,8 +8,16 @@ import { useEffect, useRef, useState } from 'react';
 import { MAX_LINE_QUANTITY, type CartAction } from '../shared/cart.ts';
 import type { MenuItem, ModifierGroup } from '../shared/menu.ts';
 import {
-  chosenIn, chosenModifiers, groupRule, isAtMax, isChoiceComplete, isSingleChoice, noChoice, requiredMessage,
-  toggleModifier, type ModifierChoice,
+  chosenIn,
+  chosenModifiers,
+  groupRule,
+  isAtMax,
+  isChoiceComplete,
+  isSingleChoice,
+  noChoice,
+  requiredMessage,
+  toggleModifier,
+  type ModifierChoice,
 } from '../shared/modifier-choice.ts';
 import { formatUSD, toCents } from '../shared/money.ts';
 import { linePriceCents } from '../shared/pricing.ts';
@@ -108,7 +116,12 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
           <output className="quantity" aria-label="Quantity">
             {quantity}
           </output>
-          <button type="button" aria-label="Increase quantity" disabled={quantity >= MAX_LINE_QUANTITY} onClick={() => step(1)}>
+          <button
+            type="button"
+            aria-label="Increase quantity"
+            disabled={quantity >= MAX_LINE_QUANTITY}
+            onClick={() => step(1)}
+          >
             +
           </button>
         </div>

@@ -64,13 +64,15 @@ if (!onPartnerPage) {
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && auth.resume());
 } else auth.starting.value = false;
 const loader = createChunkLoader({ document, window, baseUrl: chunksUrl, files: chunkFiles });
-if (onPartnerPage) addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
+if (onPartnerPage)
+  addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
 
 const mounted = new WeakMap<HTMLElement, Root>();
 
 function screenFor(host: HTMLElement) {
   const mode = host.getAttribute('mode') ?? 'order';
-  if (onPartnerPage && mode in RESTAURANT_PAGES) return <HandOver mode={mode} cart={store.cart} apiOrigin={apiOrigin} />;
+  if (onPartnerPage && mode in RESTAURANT_PAGES)
+    return <HandOver mode={mode} cart={store.cart} apiOrigin={apiOrigin} />;
   switch (mode) {
     default: // 'order'
       return (
@@ -83,9 +85,26 @@ function screenFor(host: HTMLElement) {
         />
       );
     case 'checkout':
-      return <CheckoutApp store={store} controls={controls} api={api} auth={auth} apiOrigin={apiOrigin} loader={loader} storage={storage} />;
+      return (
+        <CheckoutApp
+          store={store}
+          controls={controls}
+          api={api}
+          auth={auth}
+          apiOrigin={apiOrigin}
+          loader={loader}
+          storage={storage}
+        />
+      );
     case 'congratulations':
-      return <ConfirmationApp api={api} apiOrigin={apiOrigin} loader={loader} orderId={new URL(window.location.href).searchParams.get('order')} />;
+      return (
+        <ConfirmationApp
+          api={api}
+          apiOrigin={apiOrigin}
+          loader={loader}
+          orderId={new URL(window.location.href).searchParams.get('order')}
+        />
+      );
     case 'account':
     case 'login':
     case 'register':

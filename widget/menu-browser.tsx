@@ -89,18 +89,23 @@ export function MenuBrowser({ menu, apiOrigin, initialCategory, dispatch, onAdde
         {sections.map((section, sectionIndex) => {
           const id = categoryId(allSections.findIndex((s) => s.name === section.name));
           return (
-          <section key={section.name} className="category" aria-labelledby={id}>
-            <h2 id={id} tabIndex={-1}>
-              {section.name}
-            </h2>
-            <ItemList items={section.items} level={3} firstOnScreen={sectionIndex === 0} {...{ menu, apiOrigin, dispatch, onAdded, onCustomize }} />
-            {section.subcategories.map((sub) => (
-              <div key={sub.name} className="subcategory">
-                <h3>{sub.name}</h3>
-                <ItemList items={sub.items} level={4} {...{ menu, apiOrigin, dispatch, onAdded, onCustomize }} />
-              </div>
-            ))}
-          </section>
+            <section key={section.name} className="category" aria-labelledby={id}>
+              <h2 id={id} tabIndex={-1}>
+                {section.name}
+              </h2>
+              <ItemList
+                items={section.items}
+                level={3}
+                firstOnScreen={sectionIndex === 0}
+                {...{ menu, apiOrigin, dispatch, onAdded, onCustomize }}
+              />
+              {section.subcategories.map((sub) => (
+                <div key={sub.name} className="subcategory">
+                  <h3>{sub.name}</h3>
+                  <ItemList items={sub.items} level={4} {...{ menu, apiOrigin, dispatch, onAdded, onCustomize }} />
+                </div>
+              ))}
+            </section>
           );
         })}
       </div>

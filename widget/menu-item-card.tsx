@@ -24,7 +24,16 @@ interface Props {
   eagerPhoto?: boolean;
 }
 
-export function MenuItemCard({ item, soldOut, apiOrigin, headingLevel, eagerPhoto = false, dispatch, onAdded, onCustomize }: Props) {
+export function MenuItemCard({
+  item,
+  soldOut,
+  apiOrigin,
+  headingLevel,
+  eagerPhoto = false,
+  dispatch,
+  onAdded,
+  onCustomize,
+}: Props) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <li className="item">

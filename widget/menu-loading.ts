@@ -18,9 +18,7 @@ export interface LoadedMenu {
 }
 
 export type MenuState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; menu: LoadedMenu };
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; menu: LoadedMenu };
 
 export async function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
   const menus = await createApiClient({ baseUrl: apiOrigin }).getMenus();
@@ -29,7 +27,9 @@ export async function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
     items,
     soldOut: new Set(items.filter((item) => item.available === false).map((item) => item.id)),
     soldOutModifiers: new Set(
-      items.flatMap((item) => item.modifier_groups.flatMap((group) => group.modifiers.filter((m) => m.available === false).map((m) => m.id))),
+      items.flatMap((item) =>
+        item.modifier_groups.flatMap((group) => group.modifiers.filter((m) => m.available === false).map((m) => m.id)),
+      ),
     ),
   };
 }
@@ -43,7 +43,10 @@ export function useMenu(apiOrigin: string): MenuState {
       (menu) => current && setState({ status: 'ready', menu }),
       (error: unknown) =>
         current &&
-        setState({ status: 'failed', message: error instanceof Error && error.message ? error.message : MENU_FETCH_FAILED }),
+        setState({
+          status: 'failed',
+          message: error instanceof Error && error.message ? error.message : MENU_FETCH_FAILED,
+        }),
     );
     return () => {
       current = false;

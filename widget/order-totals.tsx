@@ -21,7 +21,8 @@ export function OrderTotals({ state }: { state: CartState }) {
     <>
       <dl className="totals">
         {row('Subtotal', totals.subtotal, 'subtotal')}
-        {totals.promoDiscount > 0 && row(`Promo${state.promoCode ? ` (${state.promoCode})` : ''}`, -totals.promoDiscount, 'promo')}
+        {totals.promoDiscount > 0 &&
+          row(`Promo${state.promoCode ? ` (${state.promoCode})` : ''}`, -totals.promoDiscount, 'promo')}
         {row('Tax', totals.tax, 'tax')}
         {delivery && row('Delivery', totals.deliveryCharge, 'delivery')}
         {delivery && row('Tip', totals.tip, 'tip')}

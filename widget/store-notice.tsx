@@ -15,7 +15,10 @@ export function StoreNotice({ api }: { api: ApiClient }) {
   useEffect(() => {
     let current = true;
     // Without an answer nothing is said; the checkout and the server still decide.
-    api.storeHours().then((answer) => current && setHours(answer), () => {});
+    api.storeHours().then(
+      (answer) => current && setHours(answer),
+      () => {},
+    );
     return () => {
       current = false;
     };

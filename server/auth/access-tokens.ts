@@ -23,7 +23,13 @@ export function createAccessTokens(secret: string): AccessTokens {
   return {
     async issue(customer, sessionId, now = new Date()) {
       const issuedAt = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ email: customer.email, phone: customer.phone, name: customer.name, token_use: 'access', sid: sessionId })
+      return new SignJWT({
+        email: customer.email,
+        phone: customer.phone,
+        name: customer.name,
+        token_use: 'access',
+        sid: sessionId,
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(customer.cognitoSub)
         .setIssuer(ISSUER)

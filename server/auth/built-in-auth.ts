@@ -47,7 +47,8 @@ export const SIGN_IN_FAILED = 'The email or password is not right.';
 export const NOT_CONFIRMED = 'Confirm your email first: we just sent you a new link.';
 export const RESET_SENT = 'If there is an account for that email, we sent it a link to choose a new password.';
 export const PASSWORD_CHANGED = 'Your password is changed. Sign in with it now.';
-export const TOO_MANY_MAILS = 'We have sent as many mails as we can for now. Check your inbox and spam folder, or try again in an hour.';
+export const TOO_MANY_MAILS =
+  'We have sent as many mails as we can for now. Check your inbox and spam folder, or try again in an hour.';
 export const TOO_MANY_SIGN_UPS = 'Too many accounts were made from your network. Try again in an hour.';
 
 /**
@@ -55,9 +56,24 @@ export const TOO_MANY_SIGN_UPS = 'Too many accounts were made from your network.
  * or not the email has an account, so the limit says nothing about who has one; and sign-ups per
  * address. Kept in the database: they hold across replicas.
  */
-export const MAILS_PER_EMAIL: RateLimit = { name: 'mail-email', limit: 5, windowMs: 3_600_000, message: TOO_MANY_MAILS };
-export const MAILS_PER_ADDRESS: RateLimit = { name: 'mail-address', limit: 20, windowMs: 3_600_000, message: TOO_MANY_MAILS };
-export const SIGN_UPS_PER_ADDRESS: RateLimit = { name: 'sign-up-address', limit: 10, windowMs: 3_600_000, message: TOO_MANY_SIGN_UPS };
+export const MAILS_PER_EMAIL: RateLimit = {
+  name: 'mail-email',
+  limit: 5,
+  windowMs: 3_600_000,
+  message: TOO_MANY_MAILS,
+};
+export const MAILS_PER_ADDRESS: RateLimit = {
+  name: 'mail-address',
+  limit: 20,
+  windowMs: 3_600_000,
+  message: TOO_MANY_MAILS,
+};
+export const SIGN_UPS_PER_ADDRESS: RateLimit = {
+  name: 'sign-up-address',
+  limit: 10,
+  windowMs: 3_600_000,
+  message: TOO_MANY_SIGN_UPS,
+};
 
 /** What the password of an unconfirmed account becomes when its email is signed up for again: matches nothing. */
 export const VOIDED_PASSWORD = '!voided: signed up for again before anyone confirmed the email';
@@ -80,12 +96,23 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const newToken = () => randomBytes(32).toString('base64url');
 const hoursFrom = (now: Date, hours: number) => new Date(now.getTime() + hours * 3_600_000);
 
-export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: string; clock: () => Date; restaurantName: string }): BuiltInAuth {
+export function createBuiltInAuth(deps: {
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  clock: () => Date;
+  restaurantName: string;
+}): BuiltInAuth {
   const { db, mailer, clock } = deps;
   const tokens = createAccessTokens(deps.secret);
   const throttle = createSignInThrottle({ db, clock, scope: 'customer' });
 
-  const customerOf = (row: CustomerRow): Customer => ({ cognitoSub: row.cognito_sub, email: row.email, phone: row.phone, name: row.name });
+  const customerOf = (row: CustomerRow): Customer => ({
+    cognitoSub: row.cognito_sub,
+    email: row.email,
+    phone: row.phone,
+    name: row.name,
+  });
 
   /**
    * Mails a one-time link. No text a person typed goes in (the name on a sign-up was typed by
@@ -96,7 +123,12 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
     const token = newToken();
     const purpose: LinkPurpose = kind === 'confirm' ? 'confirm' : 'reset';
     const hours = kind === 'reset' ? RESET_HOURS : CONFIRM_HOURS;
-    await insertLink(db, { tokenHash: hashToken(token), cognitoSub: customer.cognito_sub, purpose, expiresAt: hoursFrom(clock(), hours) });
+    await insertLink(db, {
+      tokenHash: hashToken(token),
+      cognitoSub: customer.cognito_sub,
+      purpose,
+      expiresAt: hoursFrom(clock(), hours),
+    });
     const link = `${siteOrigin}/${purpose === 'confirm' ? 'confirmation-instruction' : 'reset-password'}/?token=${token}`;
     const lasts = `The link works for ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
     const mails: Record<LinkMail, { subject: string; text: string }> = {
@@ -132,8 +164,18 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
     const refreshToken = newToken();
     const who = 'cognito_sub' in customer ? customerOf(customer) : customer;
     await insertCustomerSession(db, { id: familyId, cognitoSub: who.cognitoSub });
-    await insertRefreshToken(db, { tokenHash: hashToken(refreshToken), familyId, cognitoSub: who.cognitoSub, expiresAt: hoursFrom(now, REFRESH_DAYS * 24) });
-    return { accessToken: await tokens.issue(who, familyId, now), expiresIn: ACCESS_TOKEN_SECONDS, refreshToken, customer: who };
+    await insertRefreshToken(db, {
+      tokenHash: hashToken(refreshToken),
+      familyId,
+      cognitoSub: who.cognitoSub,
+      expiresAt: hoursFrom(now, REFRESH_DAYS * 24),
+    });
+    return {
+      accessToken: await tokens.issue(who, familyId, now),
+      expiresIn: ACCESS_TOKEN_SECONDS,
+      refreshToken,
+      customer: who,
+    };
   }
 
   const auth: Omit<BuiltInAuth, 'passwords'> = {
@@ -162,7 +204,13 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
         });
         return sendLink(existing, 'contested', siteOrigin);
       }
-      const customer: CustomerRow = { cognito_sub: randomUUID(), email, phone: normalizePhone(input.phone.trim()), name: input.name.trim(), stripe_customer_id: null };
+      const customer: CustomerRow = {
+        cognito_sub: randomUUID(),
+        email,
+        phone: normalizePhone(input.phone.trim()),
+        name: input.name.trim(),
+        stripe_customer_id: null,
+      };
       const created = await db.transaction(async (tx) => {
         await upsertCustomer(tx, customer);
         if (await insertAccount(tx, customer.cognito_sub, email, passwordHash)) return true;
@@ -186,7 +234,8 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
       if (!(await checkPassword(password, row?.password_hash)) || !row) throw new HttpError(401, SIGN_IN_FAILED);
       await attempt.succeeded();
       // A hash from older settings (bcrypt) is replaced now that the password is at hand.
-      if (needsRehash(row.password_hash)) await replacePasswordHash(db, row.cognito_sub, row.password_hash, await hashPassword(password));
+      if (needsRehash(row.password_hash))
+        await replacePasswordHash(db, row.cognito_sub, row.password_hash, await hashPassword(password));
       if (!row.confirmed_at) {
         // A fresh link, within the mail limit of this email (past it, the links already sent still work).
         const { allowed } = await countHit(db, MAILS_PER_EMAIL, account, clock());
@@ -220,7 +269,9 @@ export function createBuiltInAuth(deps: { db: Database; mailer: Mailer; secret: 
     async verify(accessToken) {
       const verified = await tokens.verify(accessToken, clock());
       if (!verified) return null;
-      return (await isLiveCustomerSession(db, verified.sessionId, verified.customer.cognitoSub)) ? verified.customer : null;
+      return (await isLiveCustomerSession(db, verified.sessionId, verified.customer.cognitoSub))
+        ? verified.customer
+        : null;
     },
 
     async refresh(refreshToken) {

@@ -30,7 +30,11 @@ export function cognitoIssuer(idpEndpoint: string, userPoolId: string): string {
 
 /** Errors that say the key set could not be had, not that the token is bad. */
 function isKeySetOutage(error: unknown): boolean {
-  return error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || (error instanceof errors.JOSEError && error.constructor === errors.JOSEError);
+  return (
+    error instanceof errors.JWKSTimeout ||
+    error instanceof errors.JWKSInvalid ||
+    (error instanceof errors.JOSEError && error.constructor === errors.JOSEError)
+  );
 }
 
 export function createCognitoAccessTokens(options: { issuer: string; clientId: string }): CognitoAccessTokens {
@@ -38,13 +42,29 @@ export function createCognitoAccessTokens(options: { issuer: string; clientId: s
   return {
     async verify(token, now = new Date()) {
       try {
-        const { payload } = await jwtVerify(token, keys, { algorithms: ['RS256'], issuer: options.issuer, currentDate: now, requiredClaims: ['exp', 'sub'] });
-        if (payload.token_use !== 'access' || payload.client_id !== options.clientId || typeof payload.sub !== 'string' || !payload.sub) return null;
+        const { payload } = await jwtVerify(token, keys, {
+          algorithms: ['RS256'],
+          issuer: options.issuer,
+          currentDate: now,
+          requiredClaims: ['exp', 'sub'],
+        });
+        if (
+          payload.token_use !== 'access' ||
+          payload.client_id !== options.clientId ||
+          typeof payload.sub !== 'string' ||
+          !payload.sub
+        )
+          return null;
         return {
           sub: payload.sub,
           username: typeof payload.username === 'string' ? payload.username : '',
           scope: typeof payload.scope === 'string' ? payload.scope : '',
-          sessionId: typeof payload.origin_jti === 'string' && payload.origin_jti ? payload.origin_jti : typeof payload.jti === 'string' ? payload.jti : '',
+          sessionId:
+            typeof payload.origin_jti === 'string' && payload.origin_jti
+              ? payload.origin_jti
+              : typeof payload.jti === 'string'
+                ? payload.jti
+                : '',
         };
       } catch (error) {
         if (error instanceof errors.JOSEError && !isKeySetOutage(error)) return null;

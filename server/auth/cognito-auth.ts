@@ -14,7 +14,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { findCustomer, findCustomerInSession, insertCustomerSession, revokeSessionsOfRefreshToken, upsertCustomer, type CustomerRow } from '../db/accounts.ts';
+import {
+  findCustomer,
+  findCustomerInSession,
+  insertCustomerSession,
+  revokeSessionsOfRefreshToken,
+  upsertCustomer,
+  type CustomerRow,
+} from '../db/accounts.ts';
 import { HttpError } from '../http/errors.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import type { AuthProvider, Customer, HostedSignIn, Session } from './auth-provider.ts';
@@ -61,10 +68,23 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
   const { db } = options;
   const clock = options.clock ?? (() => new Date());
   const idpEndpoint = options.idpEndpoint ?? `https://cognito-idp.${options.region}.amazonaws.com`;
-  const tokens = createCognitoAccessTokens({ issuer: cognitoIssuer(idpEndpoint, options.userPoolId), clientId: options.clientId });
-  const cognito: CognitoClient = createCognitoClient({ domain: options.domain, idpEndpoint, clientId: options.clientId, clientSecret: options.clientSecret });
+  const tokens = createCognitoAccessTokens({
+    issuer: cognitoIssuer(idpEndpoint, options.userPoolId),
+    clientId: options.clientId,
+  });
+  const cognito: CognitoClient = createCognitoClient({
+    domain: options.domain,
+    idpEndpoint,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+  });
 
-  const customerOf = (row: Omit<CustomerRow, 'stripe_customer_id'>): Customer => ({ cognitoSub: row.cognito_sub, email: row.email, phone: row.phone, name: row.name });
+  const customerOf = (row: Omit<CustomerRow, 'stripe_customer_id'>): Customer => ({
+    cognitoSub: row.cognito_sub,
+    email: row.email,
+    phone: row.phone,
+    name: row.name,
+  });
 
   /** Asks Cognito who the token's user is and keeps it in the customers table; null when the token no longer counts. */
   async function customerFromCognito(accessToken: string, sub: string): Promise<Customer | null> {
@@ -74,11 +94,13 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
       throw new CognitoUnavailable('GetUser', answer.refusal);
     }
     const attributes = answer.value.attributes;
-    if (attributes.sub && attributes.sub !== sub) throw new Error(`Cognito's GetUser named user ${attributes.sub} for a token of ${sub}.`);
+    if (attributes.sub && attributes.sub !== sub)
+      throw new Error(`Cognito's GetUser named user ${attributes.sub} for a token of ${sub}.`);
     const email = attributes.email?.trim();
     if (!email) throw new HttpError(403, EMAIL_REQUIRED);
     const phone = attributes.phone_number?.trim();
-    const name = attributes.name?.trim() || [attributes.given_name, attributes.family_name].filter(Boolean).join(' ').trim();
+    const name =
+      attributes.name?.trim() || [attributes.given_name, attributes.family_name].filter(Boolean).join(' ').trim();
     const row = { cognito_sub: sub, email, phone: phone ? normalizePhone(phone) : null, name };
     await upsertCustomer(db, row);
     return customerOf((await findCustomer(db, sub)) ?? row);
@@ -87,11 +109,19 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
   /** The customer a fresh token from /oauth2/token names; `lookUp` asks GetUser even for a known customer. */
   async function sessionFor(issued: CognitoTokens, refreshToken: string, lookUp: boolean): Promise<Session | null> {
     const claims = await tokens.verify(issued.access_token, clock());
-    if (!claims) throw new Error(`Cognito's token endpoint handed out an access token that does not verify: check COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID and COGNITO_IDP_ENDPOINT.`);
+    if (!claims)
+      throw new Error(
+        `Cognito's token endpoint handed out an access token that does not verify: check COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID and COGNITO_IDP_ENDPOINT.`,
+      );
     const known = lookUp ? null : await findCustomer(db, claims.sub);
     const customer = known ? customerOf(known) : await customerFromCognito(issued.access_token, claims.sub);
     if (!customer) return null;
-    if (claims.sessionId) await insertCustomerSession(db, { id: claims.sessionId, cognitoSub: claims.sub, refreshTokenHash: hashToken(refreshToken) });
+    if (claims.sessionId)
+      await insertCustomerSession(db, {
+        id: claims.sessionId,
+        cognitoSub: claims.sub,
+        refreshTokenHash: hashToken(refreshToken),
+      });
     return { accessToken: issued.access_token, expiresIn: issued.expires_in, refreshToken, customer };
   }
 
@@ -135,9 +165,20 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
       await revokeSessionsOfRefreshToken(db, hashToken(refreshToken), clock());
       try {
         const answer = await cognito.revoke(refreshToken);
-        if (!answer.ok) console.warn(JSON.stringify({ level: 'warn', message: `Cognito's revoke endpoint answered ${answer.refusal.status} ${answer.refusal.error}.` }));
+        if (!answer.ok)
+          console.warn(
+            JSON.stringify({
+              level: 'warn',
+              message: `Cognito's revoke endpoint answered ${answer.refusal.status} ${answer.refusal.error}.`,
+            }),
+          );
       } catch (error) {
-        console.warn(JSON.stringify({ level: 'warn', message: `Cognito's revoke endpoint could not be reached: ${(error as Error).message}` }));
+        console.warn(
+          JSON.stringify({
+            level: 'warn',
+            message: `Cognito's revoke endpoint could not be reached: ${(error as Error).message}`,
+          }),
+        );
       }
     },
   };

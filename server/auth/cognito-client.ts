@@ -53,14 +53,21 @@ export function createCognitoClient(options: CognitoClientOptions): CognitoClien
   const idpEndpoint = options.idpEndpoint.replace(/\/$/, '');
 
   function formHeaders(): Record<string, string> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json',
+    };
     if (options.clientSecret) {
       headers.Authorization = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
     }
     return headers;
   }
 
-  async function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; json: unknown }> {
+  async function post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<{ status: number; json: unknown }> {
     const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
     const text = await response.text();
     let json: unknown = null;
@@ -75,7 +82,12 @@ export function createCognitoClient(options: CognitoClientOptions): CognitoClien
   const refusal = (status: number, json: unknown): { ok: false; refusal: CognitoRefusal } => {
     const body = (json ?? {}) as { error?: unknown; __type?: unknown };
     // The API names its exceptions as "com.amazonaws...#NotAuthorizedException" or just the name.
-    const name = typeof body.error === 'string' ? body.error : typeof body.__type === 'string' ? body.__type.split('#').pop()! : `http_${status}`;
+    const name =
+      typeof body.error === 'string'
+        ? body.error
+        : typeof body.__type === 'string'
+          ? body.__type.split('#').pop()!
+          : `http_${status}`;
     return { ok: false, refusal: { status, error: name } };
   };
 
@@ -111,7 +123,8 @@ export function createCognitoClient(options: CognitoClientOptions): CognitoClien
       );
       if (status !== 200) return refusal(status, json);
       const user = json as { Username?: unknown; UserAttributes?: unknown } | null;
-      if (!user || !Array.isArray(user.UserAttributes)) throw new Error(`Cognito's GetUser answered 200 without UserAttributes.`);
+      if (!user || !Array.isArray(user.UserAttributes))
+        throw new Error(`Cognito's GetUser answered 200 without UserAttributes.`);
       const attributes: Record<string, string> = {};
       for (const entry of user.UserAttributes as Array<{ Name?: unknown; Value?: unknown }>) {
         if (typeof entry?.Name === 'string' && typeof entry.Value === 'string') attributes[entry.Name] = entry.Value;

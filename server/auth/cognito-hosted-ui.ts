@@ -46,5 +46,10 @@ export function hostedUiUrls(options: { domain: string; clientId: string; siteOr
 export function signInStartUrls(options: { domain: string; clientId: string; siteOrigin: string }): HostedUi {
   const siteOrigin = options.siteOrigin.replace(/\/$/, '');
   const start = (page: 'login' | 'register' | 'reset') => `${siteOrigin}/api/cognito/sign-in/?page=${page}`;
-  return { login_url: start('login'), register_url: start('register'), reset_url: start('reset'), logout_url: hostedUiUrls(options).logout_url };
+  return {
+    login_url: start('login'),
+    register_url: start('register'),
+    reset_url: start('reset'),
+    logout_url: hostedUiUrls(options).logout_url,
+  };
 }

@@ -44,7 +44,9 @@ export interface PasswordOwner {
 function ownerWords({ email = '', name = '' }: PasswordOwner): string[] {
   const local = email.split('@')[0] ?? '';
   const names = name.split(/\s+/).filter(Boolean);
-  return [email, local, local.replace(/[._+-]+/g, ''), ...local.split(/[._+-]+/), name, names.join(''), ...names].map((w) => w.trim().toLowerCase()).filter((w) => w.length > 1);
+  return [email, local, local.replace(/[._+-]+/g, ''), ...local.split(/[._+-]+/), name, names.join(''), ...names]
+    .map((w) => w.trim().toLowerCase())
+    .filter((w) => w.length > 1);
 }
 
 /** What is wrong with a new password, or null. */
@@ -78,7 +80,10 @@ const CURRENT = `${PREFIX}$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$`;
  * times as long, for no more hashes a second), and one pool thread (of libuv's 4, or UV_THREADPOOL_SIZE) always left for file
  * reads and name lookups; at least one. The others wait their turn here.
  */
-const HASHING_AT_ONCE = Math.max(1, Math.min(availableParallelism() - 1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1));
+const HASHING_AT_ONCE = Math.max(
+  1,
+  Math.min(availableParallelism() - 1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1),
+);
 let hashing = 0;
 const waiting: (() => void)[] = [];
 
@@ -95,12 +100,19 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }, keyBytes: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  cost: { N: number; r: number; p: number },
+  keyBytes: number,
+): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
   return inTurn(
     () =>
       new Promise<Buffer>((resolve, reject) => {
-        scrypt(password.normalize('NFC'), salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key)));
+        scrypt(password.normalize('NFC'), salt, keyBytes, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
       }),
   );
 }
@@ -118,7 +130,17 @@ function parseScrypt(stored: string) {
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
   const salt = Buffer.from(parts[4]!, 'base64');
   const key = Buffer.from(parts[5]!, 'base64');
-  const sane = Number.isInteger(N) && N >= 2 && N <= 2 ** 20 && (N & (N - 1)) === 0 && Number.isInteger(r) && r >= 1 && r <= 32 && Number.isInteger(p) && p >= 1 && p <= 16;
+  const sane =
+    Number.isInteger(N) &&
+    N >= 2 &&
+    N <= 2 ** 20 &&
+    (N & (N - 1)) === 0 &&
+    Number.isInteger(r) &&
+    r >= 1 &&
+    r <= 32 &&
+    Number.isInteger(p) &&
+    p >= 1 &&
+    p <= 16;
   if (!sane || salt.length < 8 || key.length < 16) return null;
   return { cost: { N, r, p }, salt, key };
 }

@@ -12,7 +12,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { forgetSignInFailures, lockSignInFailures, pruneSignInFailures, setSignInFailures, takeBackSignInFailure } from '../db/sign-in-failures.ts';
+import {
+  forgetSignInFailures,
+  lockSignInFailures,
+  pruneSignInFailures,
+  setSignInFailures,
+  takeBackSignInFailure,
+} from '../db/sign-in-failures.ts';
 import { HttpError } from '../http/errors.ts';
 
 export const FREE_FAILURES_PER_ADDRESS_AND_ACCOUNT = 5;
@@ -23,7 +29,10 @@ export const FORGET_FAILURES_AFTER_MS = 24 * 3_600_000;
 /** What a caller who must wait is told, with how long. */
 export function tooManySignIns(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const wait =
+    seconds < 60
+      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+      : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
   return `Too many attempts to sign in. Wait ${wait} and try again.`;
 }
 
@@ -52,7 +61,11 @@ const hashed = (...parts: string[]) => createHash('sha256').update(parts.join('\
 const PRUNE_CHANCE = 1 / 200;
 
 /** The throttle of one kind of account: customers' and staff's counts are kept apart. */
-export function createSignInThrottle(deps: { db: Database; clock: () => Date; scope: 'customer' | 'staff' }): SignInThrottle {
+export function createSignInThrottle(deps: {
+  db: Database;
+  clock: () => Date;
+  scope: 'customer' | 'staff';
+}): SignInThrottle {
   const { db, clock, scope } = deps;
   return {
     async attempt(account, address) {
@@ -76,7 +89,8 @@ export function createSignInThrottle(deps: { db: Database; clock: () => Date; sc
         for (const [i, bucket] of buckets.entries()) await setSignInFailures(tx, bucket.key, counted[i]! + 1, now);
         return 0;
       });
-      if (Math.random() < PRUNE_CHANCE) await pruneSignInFailures(db, new Date(now.getTime() - FORGET_FAILURES_AFTER_MS));
+      if (Math.random() < PRUNE_CHANCE)
+        await pruneSignInFailures(db, new Date(now.getTime() - FORGET_FAILURES_AFTER_MS));
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
         throw new HttpError(429, tooManySignIns(seconds), { 'Retry-After': String(seconds) });

@@ -84,7 +84,12 @@ export async function inviteStaff(
   const token = newToken();
   const expiresAt = hoursFrom(now, SET_PASSWORD_HOURS);
   await insertStaffLink(db, { tokenHash: hashToken(token), staffId: row.id, expiresAt });
-  return { member: memberOf(row), created: inserted !== null, url: `${input.origin.replace(/\/$/, '')}/staff/?set-password=${token}`, expiresAt };
+  return {
+    member: memberOf(row),
+    created: inserted !== null,
+    url: `${input.origin.replace(/\/$/, '')}/staff/?set-password=${token}`,
+    expiresAt,
+  };
 }
 
 /**
@@ -101,9 +106,17 @@ export async function ensureDemoStaff(
   if (!config.devOutbox || config.databaseUrl || production) return null;
   if (await findStaffByEmail(db, DEMO_STAFF_EMAIL)) return null;
   const password = randomBytes(12).toString('base64url');
-  const made = await insertStaff(db, { id: newId('stf'), email: DEMO_STAFF_EMAIL, role: 'admin', passwordHash: await hashPassword(password), at: new Date() });
+  const made = await insertStaff(db, {
+    id: newId('stf'),
+    email: DEMO_STAFF_EMAIL,
+    role: 'admin',
+    passwordHash: await hashPassword(password),
+    at: new Date(),
+  });
   if (!made) return null;
-  (options.log ?? console.log)(`Staff board at /staff/: sign in as ${DEMO_STAFF_EMAIL} with password ${password} (shown this once; an admin of the demo data).`);
+  (options.log ?? console.log)(
+    `Staff board at /staff/: sign in as ${DEMO_STAFF_EMAIL} with password ${password} (shown this once; an admin of the demo data).`,
+  );
   return password;
 }
 
@@ -135,9 +148,19 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
     const now = clock();
     const refreshToken = newToken();
     await insertStaffSession(db, { id: familyId, staffId: row.id });
-    await insertStaffRefreshToken(db, { tokenHash: hashToken(refreshToken), familyId, staffId: row.id, expiresAt: hoursFrom(now, REFRESH_DAYS * 24) });
+    await insertStaffRefreshToken(db, {
+      tokenHash: hashToken(refreshToken),
+      familyId,
+      staffId: row.id,
+      expiresAt: hoursFrom(now, REFRESH_DAYS * 24),
+    });
     const member = memberOf(row);
-    return { accessToken: await tokens.issue(member, familyId, now), expiresIn: STAFF_ACCESS_TOKEN_SECONDS, refreshToken, member };
+    return {
+      accessToken: await tokens.issue(member, familyId, now),
+      expiresIn: STAFF_ACCESS_TOKEN_SECONDS,
+      refreshToken,
+      member,
+    };
   }
 
   return {
@@ -146,10 +169,12 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
       const attempt = await throttle.attempt(account, address);
       const row = await findStaffByEmail(db, account);
       // A member without a password yet is compared as no account is, taking as long.
-      if (!(await checkPassword(password, row?.password_hash)) || !row?.password_hash) throw new HttpError(401, STAFF_SIGN_IN_FAILED);
+      if (!(await checkPassword(password, row?.password_hash)) || !row?.password_hash)
+        throw new HttpError(401, STAFF_SIGN_IN_FAILED);
       await attempt.succeeded();
       // A hash from older settings (bcrypt) is replaced now that the password is at hand.
-      if (needsRehash(row.password_hash)) await replaceStaffPasswordHash(db, row.id, row.password_hash, await hashPassword(password));
+      if (needsRehash(row.password_hash))
+        await replaceStaffPasswordHash(db, row.id, row.password_hash, await hashPassword(password));
       return startSession(row);
     },
 

@@ -50,7 +50,12 @@ export function createStaffTokens(secret: string): StaffTokens {
     },
     async verify(token, now = new Date()) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: STAFF_AUDIENCE, currentDate: now });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: STAFF_AUDIENCE,
+          currentDate: now,
+        });
         if (typeof payload.sub !== 'string' || payload.token_use !== 'staff-access') return null;
         if (payload.role !== 'staff' && payload.role !== 'admin') return null;
         if (typeof payload.sid !== 'string' || !payload.sid) return null;

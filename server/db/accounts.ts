@@ -44,17 +44,24 @@ export async function deleteCustomer(db: Queryable, cognitoSub: string): Promise
 }
 
 /** A built-in account; false when the email already has one (two sign-ups at once). */
-export async function insertAccount(db: Queryable, cognitoSub: string, email: string, passwordHash: string): Promise<boolean> {
-  const rows = await db.query('insert into accounts (cognito_sub, email, password_hash) values ($1, lower($2), $3) on conflict (email) do nothing returning cognito_sub', [
-    cognitoSub,
-    email,
-    passwordHash,
-  ]);
+export async function insertAccount(
+  db: Queryable,
+  cognitoSub: string,
+  email: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    'insert into accounts (cognito_sub, email, password_hash) values ($1, lower($2), $3) on conflict (email) do nothing returning cognito_sub',
+    [cognitoSub, email, passwordHash],
+  );
   return rows.length > 0;
 }
 
 export async function confirmAccount(db: Queryable, cognitoSub: string, at: Date): Promise<void> {
-  await db.query('update accounts set confirmed_at = coalesce(confirmed_at, $2) where cognito_sub = $1', [cognitoSub, at]);
+  await db.query('update accounts set confirmed_at = coalesce(confirmed_at, $2) where cognito_sub = $1', [
+    cognitoSub,
+    at,
+  ]);
 }
 
 export async function setPassword(db: Queryable, cognitoSub: string, passwordHash: string, at: Date): Promise<void> {
@@ -69,8 +76,17 @@ export async function setPassword(db: Queryable, cognitoSub: string, passwordHas
  * Stores a new hash of the same password (stronger settings), only if the stored one is still
  * `oldHash`: a password changed meanwhile stays. Sessions and password_changed_at are left alone.
  */
-export async function replacePasswordHash(db: Queryable, cognitoSub: string, oldHash: string, newHash: string): Promise<void> {
-  await db.query('update accounts set password_hash = $3 where cognito_sub = $1 and password_hash = $2', [cognitoSub, oldHash, newHash]);
+export async function replacePasswordHash(
+  db: Queryable,
+  cognitoSub: string,
+  oldHash: string,
+  newHash: string,
+): Promise<void> {
+  await db.query('update accounts set password_hash = $3 where cognito_sub = $1 and password_hash = $2', [
+    cognitoSub,
+    oldHash,
+    newHash,
+  ]);
 }
 
 export async function setStripeCustomer(db: Queryable, cognitoSub: string, stripeCustomerId: string): Promise<void> {
@@ -82,7 +98,10 @@ export async function setStripeCustomer(db: Queryable, cognitoSub: string, strip
 
 export type LinkPurpose = 'confirm' | 'reset';
 
-export async function insertLink(db: Queryable, link: { tokenHash: string; cognitoSub: string; purpose: LinkPurpose; expiresAt: Date }): Promise<void> {
+export async function insertLink(
+  db: Queryable,
+  link: { tokenHash: string; cognitoSub: string; purpose: LinkPurpose; expiresAt: Date },
+): Promise<void> {
   await db.query('insert into account_links (token_hash, cognito_sub, purpose, expires_at) values ($1, $2, $3, $4)', [
     link.tokenHash,
     link.cognitoSub,
@@ -92,7 +111,12 @@ export async function insertLink(db: Queryable, link: { tokenHash: string; cogni
 }
 
 /** Spends a link once: the customer it was for, or null when it is unknown, spent or expired. */
-export async function spendLink(db: Queryable, tokenHash: string, purpose: LinkPurpose, now: Date): Promise<string | null> {
+export async function spendLink(
+  db: Queryable,
+  tokenHash: string,
+  purpose: LinkPurpose,
+  now: Date,
+): Promise<string | null> {
   const [row] = await db.query<{ cognito_sub: string }>(
     `update account_links set used_at = $3
      where token_hash = $1 and purpose = $2 and used_at is null and expires_at > $3
@@ -114,7 +138,10 @@ export async function voidLinks(db: Queryable, cognitoSub: string, now: Date): P
 
 /** Replaces an unconfirmed account's password hash (without confirming it or ending sessions). */
 export async function replacePendingPassword(db: Queryable, cognitoSub: string, passwordHash: string): Promise<void> {
-  await db.query('update accounts set password_hash = $2 where cognito_sub = $1 and confirmed_at is null', [cognitoSub, passwordHash]);
+  await db.query('update accounts set password_hash = $2 where cognito_sub = $1 and confirmed_at is null', [
+    cognitoSub,
+    passwordHash,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -129,18 +156,21 @@ export interface RefreshTokenRow {
   revoked_at: Date | null;
 }
 
-export async function insertRefreshToken(db: Queryable, token: { tokenHash: string; familyId: string; cognitoSub: string; expiresAt: Date }): Promise<void> {
-  await db.query('insert into refresh_tokens (token_hash, family_id, cognito_sub, expires_at) values ($1, $2, $3, $4)', [
-    token.tokenHash,
-    token.familyId,
-    token.cognitoSub,
-    token.expiresAt,
-  ]);
+export async function insertRefreshToken(
+  db: Queryable,
+  token: { tokenHash: string; familyId: string; cognitoSub: string; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    'insert into refresh_tokens (token_hash, family_id, cognito_sub, expires_at) values ($1, $2, $3, $4)',
+    [token.tokenHash, token.familyId, token.cognitoSub, token.expiresAt],
+  );
 }
 
 /** The token's row, locked for the rotation that follows. */
 export async function lockRefreshToken(db: Queryable, tokenHash: string): Promise<RefreshTokenRow | null> {
-  const [row] = await db.query<RefreshTokenRow>('select * from refresh_tokens where token_hash = $1 for update', [tokenHash]);
+  const [row] = await db.query<RefreshTokenRow>('select * from refresh_tokens where token_hash = $1 for update', [
+    tokenHash,
+  ]);
   return row ?? null;
 }
 
@@ -150,31 +180,45 @@ export async function spendRefreshToken(db: Queryable, tokenHash: string, now: D
 
 /** Ends a family: its refresh tokens, and its session, so the access tokens it issued are refused too. */
 export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {
-  await db.query('update refresh_tokens set revoked_at = coalesce(revoked_at, $2) where family_id = $1', [familyId, now]);
+  await db.query('update refresh_tokens set revoked_at = coalesce(revoked_at, $2) where family_id = $1', [
+    familyId,
+    now,
+  ]);
   await db.query('update customer_sessions set revoked_at = coalesce(revoked_at, $2) where id = $1', [familyId, now]);
 }
 
 /** Ends every session of a customer (after a password reset), access tokens included. */
 export async function revokeCustomerSessions(db: Queryable, cognitoSub: string, now: Date): Promise<void> {
-  await db.query('update refresh_tokens set revoked_at = coalesce(revoked_at, $2) where cognito_sub = $1', [cognitoSub, now]);
-  await db.query('update customer_sessions set revoked_at = coalesce(revoked_at, $2) where cognito_sub = $1', [cognitoSub, now]);
+  await db.query('update refresh_tokens set revoked_at = coalesce(revoked_at, $2) where cognito_sub = $1', [
+    cognitoSub,
+    now,
+  ]);
+  await db.query('update customer_sessions set revoked_at = coalesce(revoked_at, $2) where cognito_sub = $1', [
+    cognitoSub,
+    now,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Sessions (0016_sessions.sql): what an access token's session id is checked against
 
 /** Records a session; a second call for the same id changes nothing (a refresh keeps its session). */
-export async function insertCustomerSession(db: Queryable, session: { id: string; cognitoSub: string; refreshTokenHash?: string | null }): Promise<void> {
-  await db.query('insert into customer_sessions (id, cognito_sub, refresh_token_hash) values ($1, $2, $3) on conflict (id) do nothing', [
-    session.id,
-    session.cognitoSub,
-    session.refreshTokenHash ?? null,
-  ]);
+export async function insertCustomerSession(
+  db: Queryable,
+  session: { id: string; cognitoSub: string; refreshTokenHash?: string | null },
+): Promise<void> {
+  await db.query(
+    'insert into customer_sessions (id, cognito_sub, refresh_token_hash) values ($1, $2, $3) on conflict (id) do nothing',
+    [session.id, session.cognitoSub, session.refreshTokenHash ?? null],
+  );
 }
 
 /** Whether the session exists, belongs to the customer and has not ended. */
 export async function isLiveCustomerSession(db: Queryable, id: string, cognitoSub: string): Promise<boolean> {
-  const rows = await db.query('select 1 from customer_sessions where id = $1 and cognito_sub = $2 and revoked_at is null', [id, cognitoSub]);
+  const rows = await db.query(
+    'select 1 from customer_sessions where id = $1 and cognito_sub = $2 and revoked_at is null',
+    [id, cognitoSub],
+  );
   return rows.length > 0;
 }
 
@@ -182,7 +226,11 @@ export async function isLiveCustomerSession(db: Queryable, id: string, cognitoSu
  * In one query: the customer row (null when unknown) and whether the session `sessionId` was
  * ended. A session with no row has not ended (Amazon Cognito's tokens that we never saw issued).
  */
-export async function findCustomerInSession(db: Queryable, cognitoSub: string, sessionId: string): Promise<{ customer: CustomerRow | null; revoked: boolean }> {
+export async function findCustomerInSession(
+  db: Queryable,
+  cognitoSub: string,
+  sessionId: string,
+): Promise<{ customer: CustomerRow | null; revoked: boolean }> {
   const [row] = await db.query<Partial<CustomerRow> & { session_revoked: boolean }>(
     `select c.cognito_sub, c.email, c.phone, c.name, c.stripe_customer_id,
        exists (select 1 from customer_sessions s where s.id = $2 and s.revoked_at is not null) as session_revoked
@@ -190,14 +238,23 @@ export async function findCustomerInSession(db: Queryable, cognitoSub: string, s
     [cognitoSub, sessionId],
   );
   const customer = row?.cognito_sub
-    ? { cognito_sub: row.cognito_sub, email: row.email!, phone: row.phone ?? null, name: row.name!, stripe_customer_id: row.stripe_customer_id ?? null }
+    ? {
+        cognito_sub: row.cognito_sub,
+        email: row.email!,
+        phone: row.phone ?? null,
+        name: row.name!,
+        stripe_customer_id: row.stripe_customer_id ?? null,
+      }
     : null;
   return { customer, revoked: row?.session_revoked === true };
 }
 
 /** Ends the sessions that came from one refresh token (Amazon Cognito's sign-out). */
 export async function revokeSessionsOfRefreshToken(db: Queryable, refreshTokenHash: string, now: Date): Promise<void> {
-  await db.query('update customer_sessions set revoked_at = coalesce(revoked_at, $2) where refresh_token_hash = $1', [refreshTokenHash, now]);
+  await db.query('update customer_sessions set revoked_at = coalesce(revoked_at, $2) where refresh_token_hash = $1', [
+    refreshTokenHash,
+    now,
+  ]);
 }
 
 /**

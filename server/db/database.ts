@@ -36,14 +36,29 @@ export const DATABASE_UNREACHABLE = 'We could not reach our database. Please try
  * SQLSTATEs and socket errors of a lost or refused connection: the server shutting down or
  * restarting (57P01-57P03), a connection exception (class 08), or no server at the address.
  */
-const CONNECTION_LOST = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const CONNECTION_LOST = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
 
 /** Whether `error` says the database could not be reached (pg's errors), not that a query was wrong. */
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && CONNECTION_LOST.has(code)) return true;
-  return /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(error.message);
+  return /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(
+    error.message,
+  );
 }
 
 /** Answers once the database has answered a trivial query (a health check). */
@@ -82,7 +97,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection the server drops (restart, failover) must not crash the process; the
   // pool replaces it, and requests in flight fail with their own error.
-  pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', message: `database connection lost: ${error.message}` })));
+  pool.on('error', (error) =>
+    console.error(JSON.stringify({ level: 'warn', message: `database connection lost: ${error.message}` })),
+  );
   // Fail at start, with the server's own message, rather than on the first request.
   await pool.query('select 1');
   return {
@@ -103,7 +120,8 @@ async function openPostgres(connectionString: string): Promise<Database> {
       try {
         await client.query('begin');
         const result = await work({
-          query: async <T extends object>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
+          query: async <T extends object>(sql: string, params: unknown[] = []) =>
+            (await client.query<T>(sql, params)).rows,
           exec: async (sql: string) => void (await client.query(sql)),
         });
         await client.query('commit');

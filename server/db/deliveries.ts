@@ -49,7 +49,16 @@ export async function saveAcceptedDelivery(db: Queryable, delivery: AcceptedDeli
        fee_cents = excluded.fee_cents, tip_cents = excluded.tip_cents, dasher_name = null,
        accepted_at = excluded.accepted_at, updated_at = excluded.updated_at
      returning *`,
-    [delivery.orderId, delivery.provider, delivery.externalDeliveryId, DELIVERY_ACCEPTED_TEXT, delivery.trackingUrl, delivery.feeCents, delivery.tipCents, delivery.at],
+    [
+      delivery.orderId,
+      delivery.provider,
+      delivery.externalDeliveryId,
+      DELIVERY_ACCEPTED_TEXT,
+      delivery.trackingUrl,
+      delivery.feeCents,
+      delivery.tipCents,
+      delivery.at,
+    ],
   );
   return row!;
 }
@@ -79,7 +88,8 @@ export type DeliveryEventOutcome =
 /** Applies one status webhook once; a retry of an earlier step never moves a delivery or an order back. */
 export async function applyDeliveryEvent(db: Database, event: DeliveryEventInput): Promise<DeliveryEventOutcome> {
   return db.transaction(async (tx) => {
-    if (!(await recordWebhookEvent(tx, event.provider, event.eventKey, event.eventName))) return { outcome: 'duplicate' };
+    if (!(await recordWebhookEvent(tx, event.provider, event.eventKey, event.eventName)))
+      return { outcome: 'duplicate' };
     const step = deliveryStepFor(event.eventName);
     const [delivery] = await tx.query<DeliveryRow>(
       'select * from deliveries where provider = $1 and external_delivery_id = $2 for update',
@@ -93,11 +103,22 @@ export async function applyDeliveryEvent(db: Database, event: DeliveryEventInput
          status_text = case when $2 then $5 else status_text end, tracking_url = coalesce($6, tracking_url),
          dasher_name = coalesce($7, dasher_name), updated_at = $8
        where order_id = $1`,
-      [delivery.order_id, forward, step.status, step.rank, step.customerText, event.trackingUrl ?? null, event.dasherName ?? null, event.at],
+      [
+        delivery.order_id,
+        forward,
+        step.status,
+        step.rank,
+        step.customerText,
+        event.trackingUrl ?? null,
+        event.dasherName ?? null,
+        event.at,
+      ],
     );
 
     let movedTo: OrderStatus | null = null;
-    const [order] = await tx.query<{ status: OrderStatus }>('select status from orders where id = $1 for update', [delivery.order_id]);
+    const [order] = await tx.query<{ status: OrderStatus }>('select status from orders where id = $1 for update', [
+      delivery.order_id,
+    ]);
     const to = order ? orderMoveFor(order.status, step) : null;
     if (order && to && (await moveOrder(tx, delivery.order_id, order.status, to))) {
       await recordOrderEvent(tx, {
@@ -105,7 +126,12 @@ export async function applyDeliveryEvent(db: Database, event: DeliveryEventInput
         kind: 'status',
         status: to,
         at: event.at,
-        payload: { from: order.status, by: event.provider, delivery_status: step.status, tracking_url: event.trackingUrl ?? delivery.tracking_url },
+        payload: {
+          from: order.status,
+          by: event.provider,
+          delivery_status: step.status,
+          tracking_url: event.trackingUrl ?? delivery.tracking_url,
+        },
       });
       movedTo = to;
     } else if (order && forward) {

@@ -14,15 +14,23 @@ export async function insertDemoSetup(db: Queryable, clientSecret: string, cogni
 }
 
 /** The setup's customer and the card it saved (null until confirmed); null when there is no such setup. */
-export async function findDemoSetup(db: Queryable, clientSecret: string): Promise<{ cognito_sub: string; card_id: string | null } | null> {
-  const [row] = await db.query<{ cognito_sub: string; card_id: string | null }>('select cognito_sub, card_id from demo_setups where client_secret = $1', [
-    clientSecret,
-  ]);
+export async function findDemoSetup(
+  db: Queryable,
+  clientSecret: string,
+): Promise<{ cognito_sub: string; card_id: string | null } | null> {
+  const [row] = await db.query<{ cognito_sub: string; card_id: string | null }>(
+    'select cognito_sub, card_id from demo_setups where client_secret = $1',
+    [clientSecret],
+  );
   return row ?? null;
 }
 
 /** Saves the card on a setup not confirmed yet; a setup that already has a card keeps it. */
-export async function completeDemoSetup(db: Queryable, clientSecret: string, card: DemoSavedCard & { id: string }): Promise<void> {
+export async function completeDemoSetup(
+  db: Queryable,
+  clientSecret: string,
+  card: DemoSavedCard & { id: string },
+): Promise<void> {
   await db.query(
     'update demo_setups set card_id = $2, brand = $3, last4 = $4, exp_month = $5, exp_year = $6 where client_secret = $1 and card_id is null',
     [clientSecret, card.id, card.brand, card.last4, card.exp_month, card.exp_year],
@@ -30,10 +38,14 @@ export async function completeDemoSetup(db: Queryable, clientSecret: string, car
 }
 
 /** A card this customer saved through a setup; null when it is not theirs. */
-export async function findDemoSavedCard(db: Queryable, cardId: string, cognitoSub: string): Promise<DemoSavedCard | null> {
-  const [row] = await db.query<DemoSavedCard>('select brand, last4, exp_month, exp_year from demo_setups where card_id = $1 and cognito_sub = $2', [
-    cardId,
-    cognitoSub,
-  ]);
+export async function findDemoSavedCard(
+  db: Queryable,
+  cardId: string,
+  cognitoSub: string,
+): Promise<DemoSavedCard | null> {
+  const [row] = await db.query<DemoSavedCard>(
+    'select brand, last4, exp_month, exp_year from demo_setups where card_id = $1 and cognito_sub = $2',
+    [cardId, cognitoSub],
+  );
   return row ?? null;
 }

@@ -11,7 +11,12 @@ export interface StoredAnswer {
 }
 
 /** Claims the key for this transaction, or answers what the request that claimed it stored. */
-export async function claimKey(db: Queryable, scope: string, key: string, requestHash: string): Promise<StoredAnswer | null> {
+export async function claimKey(
+  db: Queryable,
+  scope: string,
+  key: string,
+  requestHash: string,
+): Promise<StoredAnswer | null> {
   const claimed = await db.query(
     `insert into idempotency_keys (scope, key, request_hash, status, response) values ($1, $2, $3, 0, 'null')
      on conflict (scope, key) do nothing returning key`,
@@ -34,7 +39,13 @@ export async function storedAnswer(db: Queryable, scope: string, key: string): P
   return row ? { requestHash: row.request_hash, status: row.status, response: row.response } : null;
 }
 
-export async function storeAnswer(db: Queryable, scope: string, key: string, status: number, response: unknown): Promise<void> {
+export async function storeAnswer(
+  db: Queryable,
+  scope: string,
+  key: string,
+  status: number,
+  response: unknown,
+): Promise<void> {
   await db.query('update idempotency_keys set status = $3, response = $4 where scope = $1 and key = $2', [
     scope,
     key,

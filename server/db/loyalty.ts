@@ -6,7 +6,10 @@
 import type { Queryable } from './database.ts';
 
 export async function pointsFor(db: Queryable, phone: string): Promise<number> {
-  const [row] = await db.query<{ points: string | number | null }>('select sum(points) as points from loyalty_ledger where phone = $1', [phone]);
+  const [row] = await db.query<{ points: string | number | null }>(
+    'select sum(points) as points from loyalty_ledger where phone = $1',
+    [phone],
+  );
   return Math.max(0, Number(row?.points ?? 0));
 }
 
@@ -38,13 +41,19 @@ export async function reversePoints(db: Queryable, orderId: string): Promise<num
     [orderId],
   );
   if (!reversed) return 0;
-  await db.query(`update loyalty_accounts set points = greatest(0, points + $2), updated_at = now() where phone = $1`, [reversed.phone, reversed.points]);
+  await db.query(`update loyalty_accounts set points = greatest(0, points + $2), updated_at = now() where phone = $1`, [
+    reversed.phone,
+    reversed.points,
+  ]);
   return 0 - reversed.points;
 }
 
 /** What an order earned and what was taken back of it (both non-negative). */
 export async function orderPoints(db: Queryable, orderId: string): Promise<{ earned: number; reversed: number }> {
-  const rows = await db.query<{ kind: 'earned' | 'reversed'; points: number }>('select kind, points from loyalty_ledger where order_id = $1', [orderId]);
+  const rows = await db.query<{ kind: 'earned' | 'reversed'; points: number }>(
+    'select kind, points from loyalty_ledger where order_id = $1',
+    [orderId],
+  );
   return {
     earned: rows.find((row) => row.kind === 'earned')?.points ?? 0,
     reversed: 0 - (rows.find((row) => row.kind === 'reversed')?.points ?? 0),

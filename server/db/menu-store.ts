@@ -93,11 +93,16 @@ export async function bumpMenuVersion(db: Queryable): Promise<string> {
  * menu's size. An item or modifier sold out until a time (sold_out_until, 0009_staff.sql) reads
  * as available from that time on; `nextChange` is the soonest such time still ahead of `now`.
  */
-export async function readMenu(db: Database, now: Date = new Date()): Promise<VersionedMenuRows & { nextChange: Date | null }> {
+export async function readMenu(
+  db: Database,
+  now: Date = new Date(),
+): Promise<VersionedMenuRows & { nextChange: Date | null }> {
   return db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only');
     const version = await menuVersion(tx);
-    const categories = await tx.query<CategoryRow>('select id, name, position from menu_categories order by position, id');
+    const categories = await tx.query<CategoryRow>(
+      'select id, name, position from menu_categories order by position, id',
+    );
     const subcategories = await tx.query<SubcategoryRow>(
       'select id, category_id, name, position from menu_subcategories order by position, id',
     );

@@ -30,7 +30,13 @@ export async function recordMenuSyncSuccess(db: Queryable, source: string, at: D
 }
 
 /** A sync failed: the error, leaving the last success as it was. */
-export async function recordMenuSyncFailure(db: Queryable, source: string, error: string, detail: string, at: Date): Promise<void> {
+export async function recordMenuSyncFailure(
+  db: Queryable,
+  source: string,
+  error: string,
+  detail: string,
+  at: Date,
+): Promise<void> {
   await db.query(
     'update menu_sync_status set source = $1, last_error = $2, last_error_detail = $3, last_error_at = $4 where id',
     [source, error, detail, at],

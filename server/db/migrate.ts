@@ -19,7 +19,9 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
       version text primary key,
       applied_at timestamptz not null default now()
     )`);
-    const done = new Set((await tx.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version));
+    const done = new Set(
+      (await tx.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version),
+    );
     const applied: string[] = [];
     for (const file of files) {
       const version = path.basename(file, '.sql');

@@ -13,8 +13,13 @@ const OPEN_STREAM_LOCK = 72_413_017;
 export async function openStream(db: Database, id: string, client: string, limit: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [OPEN_STREAM_LOCK, client]);
-    await tx.query(`delete from open_streams where client = $1 and seen_at < now() - make_interval(secs => $2)`, [client, STALE_SECONDS]);
-    const [row] = await tx.query<{ open: number }>('select count(*)::int as open from open_streams where client = $1', [client]);
+    await tx.query(`delete from open_streams where client = $1 and seen_at < now() - make_interval(secs => $2)`, [
+      client,
+      STALE_SECONDS,
+    ]);
+    const [row] = await tx.query<{ open: number }>('select count(*)::int as open from open_streams where client = $1', [
+      client,
+    ]);
     if ((row?.open ?? 0) >= limit) return false;
     await tx.query('insert into open_streams (id, client) values ($1, $2)', [id, client]);
     return true;

@@ -2,7 +2,8 @@
 import type { PaymentStatus } from '../providers/payments/payment-provider.ts';
 import type { Queryable } from './database.ts';
 
-export type OrderStatus = 'pending_payment' | 'paid' | 'accepted' | 'ready' | 'out_for_delivery' | 'completed' | 'cancelled';
+export type OrderStatus =
+  'pending_payment' | 'paid' | 'accepted' | 'ready' | 'out_for_delivery' | 'completed' | 'cancelled';
 
 export interface OrderLineRow {
   menu_item_id: string;
@@ -72,11 +73,32 @@ export interface BoardLineRow {
 }
 
 const ORDER_FIELDS = [
-  'id', 'status', 'cognito_sub', 'name', 'email', 'phone', 'marketing_opt_in', 'sms_opt_in', 'delivery_type',
-  'delivery_street', 'delivery_city', 'delivery_state', 'delivery_zip', 'delivery_country',
-  'delivery_lat', 'delivery_lng', 'delivery_quote_id', 'promo_code', 'subtotal_cents',
-  'promo_discount_cents', 'tax_cents', 'delivery_fee_cents', 'delivery_charge_cents', 'tip_cents',
-  'total_cents', 'client_address',
+  'id',
+  'status',
+  'cognito_sub',
+  'name',
+  'email',
+  'phone',
+  'marketing_opt_in',
+  'sms_opt_in',
+  'delivery_type',
+  'delivery_street',
+  'delivery_city',
+  'delivery_state',
+  'delivery_zip',
+  'delivery_country',
+  'delivery_lat',
+  'delivery_lng',
+  'delivery_quote_id',
+  'promo_code',
+  'subtotal_cents',
+  'promo_discount_cents',
+  'tax_cents',
+  'delivery_fee_cents',
+  'delivery_charge_cents',
+  'tip_cents',
+  'total_cents',
+  'client_address',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 /** Writes the order, its lines and its first status; answers the order's number. */
@@ -84,13 +106,21 @@ export async function insertOrder(db: Queryable, order: NewOrder, lines: OrderLi
   const placeholders = ORDER_FIELDS.map((_, i) => `$${i + 1}`).join(', ');
   const [row] = await db.query<{ number: string | number }>(
     `insert into orders (${ORDER_FIELDS.join(', ')}) values (${placeholders}) returning number`,
-    ORDER_FIELDS.map((field) => (field === 'sms_opt_in' ? order.sms_opt_in ?? false : order[field] ?? null)),
+    ORDER_FIELDS.map((field) => (field === 'sms_opt_in' ? (order.sms_opt_in ?? false) : (order[field] ?? null))),
   );
   for (const [position, line] of lines.entries()) {
     await db.query(
       `insert into order_lines (order_id, position, menu_item_id, name, unit_price_cents, quantity, modifiers)
        values ($1, $2, $3, $4, $5, $6, $7)`,
-      [order.id, position, line.menu_item_id, line.name, line.unit_price_cents, line.quantity, JSON.stringify(line.modifiers)],
+      [
+        order.id,
+        position,
+        line.menu_item_id,
+        line.name,
+        line.unit_price_cents,
+        line.quantity,
+        JSON.stringify(line.modifiers),
+      ],
     );
   }
   await addStatus(db, order.id, order.status);
@@ -115,7 +145,10 @@ export async function lockOrder(tx: Queryable, id: string): Promise<OrderRow | n
 
 /** Whether the order exists and was placed by this customer. */
 export async function isCustomersOrder(db: Queryable, id: string, cognitoSub: string): Promise<boolean> {
-  const rows = await db.query<{ id: string }>('select id from orders where id = $1 and cognito_sub = $2', [id, cognitoSub]);
+  const rows = await db.query<{ id: string }>('select id from orders where id = $1 and cognito_sub = $2', [
+    id,
+    cognitoSub,
+  ]);
   return rows.length > 0;
 }
 
@@ -191,7 +224,11 @@ export async function moveOrder(
 }
 
 async function addStatus(db: Queryable, orderId: string, status: OrderStatus, note = ''): Promise<void> {
-  await db.query('insert into order_status_history (order_id, status, note) values ($1, $2, $3)', [orderId, status, note]);
+  await db.query('insert into order_status_history (order_id, status, note) values ($1, $2, $3)', [
+    orderId,
+    status,
+    note,
+  ]);
 }
 
 /** A customer's orders, newest first, leaving out checkouts never paid for. */

@@ -16,11 +16,10 @@ export interface OutboxRow {
 }
 
 export async function insertMail(db: Queryable, mail: { to: string; subject: string; body: string }): Promise<string> {
-  const [row] = await db.query<{ id: string }>('insert into outbox (recipient, subject, body) values ($1, $2, $3) returning id::text as id', [
-    mail.to,
-    mail.subject,
-    mail.body,
-  ]);
+  const [row] = await db.query<{ id: string }>(
+    'insert into outbox (recipient, subject, body) values ($1, $2, $3) returning id::text as id',
+    [mail.to, mail.subject, mail.body],
+  );
   return row!.id;
 }
 
@@ -43,7 +42,11 @@ export async function claimNextMail(db: Queryable, now: Date, staleBefore: Date 
   return row ?? null;
 }
 
-export async function markMail(db: Queryable, id: string, outcome: { sentAt: Date } | { error: string }): Promise<void> {
+export async function markMail(
+  db: Queryable,
+  id: string,
+  outcome: { sentAt: Date } | { error: string },
+): Promise<void> {
   if ('sentAt' in outcome) await db.query('update outbox set sent_at = $2 where id = $1', [id, outcome.sentAt]);
   else await db.query('update outbox set error = $2 where id = $1', [id, outcome.error]);
 }

@@ -20,20 +20,32 @@ export async function insertSavedCard(db: Queryable, card: SavedCardRow): Promis
 }
 
 export async function savedCardsOf(db: Queryable, cognitoSub: string): Promise<SavedCardRow[]> {
-  return db.query<SavedCardRow>('select * from payment_methods where cognito_sub = $1 order by created_at desc, id', [cognitoSub]);
+  return db.query<SavedCardRow>('select * from payment_methods where cognito_sub = $1 order by created_at desc, id', [
+    cognitoSub,
+  ]);
 }
 
 export async function findSavedCard(db: Queryable, cognitoSub: string, id: string): Promise<SavedCardRow | null> {
-  const [row] = await db.query<SavedCardRow>('select * from payment_methods where id = $1 and cognito_sub = $2', [id, cognitoSub]);
+  const [row] = await db.query<SavedCardRow>('select * from payment_methods where id = $1 and cognito_sub = $2', [
+    id,
+    cognitoSub,
+  ]);
   return row ?? null;
 }
 
 export async function deleteSavedCard(db: Queryable, cognitoSub: string, id: string): Promise<boolean> {
-  return (await db.query('delete from payment_methods where id = $1 and cognito_sub = $2 returning id', [id, cognitoSub])).length > 0;
+  return (
+    (await db.query('delete from payment_methods where id = $1 and cognito_sub = $2 returning id', [id, cognitoSub]))
+      .length > 0
+  );
 }
 
 /** The expiry of a demo card saved by the customer who placed the order; null when the card is not theirs (or not a demo card). */
-export async function demoCardForOrder(db: Queryable, cardId: string, orderId: string): Promise<{ exp_month: number; exp_year: number } | null> {
+export async function demoCardForOrder(
+  db: Queryable,
+  cardId: string,
+  orderId: string,
+): Promise<{ exp_month: number; exp_year: number } | null> {
   const [row] = await db.query<{ exp_month: number; exp_year: number }>(
     `select c.exp_month, c.exp_year from payment_methods c join orders o on o.cognito_sub = c.cognito_sub
      where c.id = $1 and c.provider = 'demo' and o.id = $2`,

@@ -19,7 +19,15 @@ export async function insertPayment(db: Queryable, payment: Omit<PaymentRow, 'fa
   await db.query(
     `insert into payments (id, order_id, provider, provider_reference, client_secret, amount_cents, status)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-    [payment.id, payment.order_id, payment.provider, payment.provider_reference, payment.client_secret, payment.amount_cents, payment.status],
+    [
+      payment.id,
+      payment.order_id,
+      payment.provider,
+      payment.provider_reference,
+      payment.client_secret,
+      payment.amount_cents,
+      payment.status,
+    ],
   );
 }
 
@@ -29,7 +37,9 @@ export async function paymentForOrder(db: Queryable, orderId: string): Promise<P
 }
 
 export async function paymentByReference(db: Queryable, reference: string): Promise<PaymentRow | null> {
-  const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where provider_reference = $1`, [reference]);
+  const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where provider_reference = $1`, [
+    reference,
+  ]);
   return row ?? null;
 }
 
@@ -64,5 +74,8 @@ export async function cancelUnpaidPayment(db: Queryable, reference: string): Pro
 
 /** Marks a succeeded payment refunded; a payment in any other state stays as it is. */
 export async function refundSucceededPayment(db: Queryable, reference: string): Promise<void> {
-  await db.query(`update payments set status = 'refunded', updated_at = now() where provider_reference = $1 and status = 'succeeded'`, [reference]);
+  await db.query(
+    `update payments set status = 'refunded', updated_at = now() where provider_reference = $1 and status = 'succeeded'`,
+    [reference],
+  );
 }

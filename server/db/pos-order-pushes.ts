@@ -28,7 +28,13 @@ export async function findPush(db: Queryable, orderId: string): Promise<PosOrder
  * Takes the push of an order until `leaseUntil`: answers the row when this caller may push it now,
  * or null when it is already pushed or someone else holds an unexpired claim.
  */
-export async function claimPush(db: Queryable, orderId: string, provider: string, now: Date, leaseUntil: Date): Promise<PosOrderPush | null> {
+export async function claimPush(
+  db: Queryable,
+  orderId: string,
+  provider: string,
+  now: Date,
+  leaseUntil: Date,
+): Promise<PosOrderPush | null> {
   await db.query(
     `insert into pos_order_pushes (order_id, provider, status, created_at, updated_at)
      values ($1, $2, 'pending', $3, $3) on conflict (order_id) do nothing`,
@@ -45,12 +51,19 @@ export async function claimPush(db: Queryable, orderId: string, provider: string
 
 /** An attempt is about to be sent: counted first, so a crash mid-call still shows one was made. */
 export async function startAttempt(db: Queryable, orderId: string, now: Date): Promise<void> {
-  await db.query('update pos_order_pushes set attempts = attempts + 1, updated_at = $2 where order_id = $1', [orderId, now]);
+  await db.query('update pos_order_pushes set attempts = attempts + 1, updated_at = $2 where order_id = $1', [
+    orderId,
+    now,
+  ]);
 }
 
 /** What the last attempt ran into, while trying goes on. */
 export async function noteError(db: Queryable, orderId: string, error: string, now: Date): Promise<void> {
-  await db.query('update pos_order_pushes set last_error = $2, updated_at = $3 where order_id = $1', [orderId, error, now]);
+  await db.query('update pos_order_pushes set last_error = $2, updated_at = $3 where order_id = $1', [
+    orderId,
+    error,
+    now,
+  ]);
 }
 
 export async function markPushed(db: Queryable, orderId: string, posOrderId: string, now: Date): Promise<void> {

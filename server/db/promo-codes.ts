@@ -56,7 +56,11 @@ export async function insertPromoCode(
 }
 
 /** The uses of a code not released: in all, and by this customer (by account, phone or email). */
-export async function promoUses(db: Queryable, code: string, who: PromoCustomer): Promise<{ total: number; byCustomer: number }> {
+export async function promoUses(
+  db: Queryable,
+  code: string,
+  who: PromoCustomer,
+): Promise<{ total: number; byCustomer: number }> {
   const [row] = await db.query<{ total: string | number; by_customer: string | number }>(
     `select count(*) as total,
             count(*) filter (where (cognito_sub is not null and cognito_sub = $2) or phone = $3 or email = $4) as by_customer
@@ -82,10 +86,10 @@ export async function recordRedemption(
 
 /** Gives an order's use of its code back (the row stays, marked released); once. */
 export async function releaseRedemption(db: Queryable, orderId: string, at: Date): Promise<boolean> {
-  const released = await db.query('update promo_redemptions set released_at = $2 where order_id = $1 and released_at is null returning id', [
-    orderId,
-    at,
-  ]);
+  const released = await db.query(
+    'update promo_redemptions set released_at = $2 where order_id = $1 and released_at is null returning id',
+    [orderId, at],
+  );
   return released.length > 0;
 }
 

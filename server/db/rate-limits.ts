@@ -14,7 +14,10 @@ export async function addHit(db: Queryable, bucket: string, windowStart: Date): 
 
 /** The window's hits, without counting one. */
 export async function hitsIn(db: Queryable, bucket: string, windowStart: Date): Promise<number> {
-  const [row] = await db.query<{ hits: number }>('select hits from rate_limit_hits where bucket = $1 and window_start = $2', [bucket, windowStart]);
+  const [row] = await db.query<{ hits: number }>(
+    'select hits from rate_limit_hits where bucket = $1 and window_start = $2',
+    [bucket, windowStart],
+  );
   return row?.hits ?? 0;
 }
 

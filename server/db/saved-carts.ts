@@ -19,10 +19,15 @@ export async function insertSavedCart(db: Queryable, cart: Omit<SavedCartRow, 'c
 }
 
 export async function savedCartsOf(db: Queryable, cognitoSub: string): Promise<SavedCartRow[]> {
-  return db.query<SavedCartRow>('select * from saved_carts where cognito_sub = $1 order by created_at desc, id', [cognitoSub]);
+  return db.query<SavedCartRow>('select * from saved_carts where cognito_sub = $1 order by created_at desc, id', [
+    cognitoSub,
+  ]);
 }
 
 /** Deletes a customer's own cart; false when there is none by that id for them. */
 export async function deleteSavedCart(db: Queryable, cognitoSub: string, id: string): Promise<boolean> {
-  return (await db.query('delete from saved_carts where id = $1 and cognito_sub = $2 returning id', [id, cognitoSub])).length > 0;
+  return (
+    (await db.query('delete from saved_carts where id = $1 and cognito_sub = $2 returning id', [id, cognitoSub]))
+      .length > 0
+  );
 }

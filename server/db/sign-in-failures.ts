@@ -19,7 +19,11 @@ export async function lockSignInFailures(tx: Queryable, bucket: string, now: Dat
 }
 
 export async function setSignInFailures(tx: Queryable, bucket: string, failures: number, at: Date): Promise<void> {
-  await tx.query('update sign_in_failures set failures = $2, last_failure_at = $3 where bucket = $1', [bucket, failures, at]);
+  await tx.query('update sign_in_failures set failures = $2, last_failure_at = $3 where bucket = $1', [
+    bucket,
+    failures,
+    at,
+  ]);
 }
 
 /** Takes back one failure (an attempt whose password proved right); a bucket at none goes. */

@@ -18,10 +18,18 @@ export async function claimOrderText(
 
 /** Records that the provider accepted the text, with its id for it. */
 export async function markTextSent(db: Queryable, id: string, providerMessageId: string, at: Date): Promise<void> {
-  await db.query(`update sms_messages set status = 'sent', provider_message_id = $2, updated_at = $3 where id = $1`, [id, providerMessageId, at]);
+  await db.query(`update sms_messages set status = 'sent', provider_message_id = $2, updated_at = $3 where id = $1`, [
+    id,
+    providerMessageId,
+    at,
+  ]);
 }
 
 /** Records that the text was not sent, and why. */
 export async function markTextFailed(db: Queryable, id: string, error: string, at: Date): Promise<void> {
-  await db.query(`update sms_messages set status = 'failed', error = $2, updated_at = $3 where id = $1`, [id, error, at]);
+  await db.query(`update sms_messages set status = 'failed', error = $2, updated_at = $3 where id = $1`, [
+    id,
+    error,
+    at,
+  ]);
 }

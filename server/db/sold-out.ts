@@ -21,7 +21,10 @@ const entry = (row: Row): SoldOutEntry => ({
   sold_out_until: row.available || !row.sold_out_until ? null : new Date(row.sold_out_until).toISOString(),
 });
 
-export async function soldOutOverview(db: Queryable, now: Date): Promise<{ items: SoldOutEntry[]; modifiers: SoldOutEntry[] }> {
+export async function soldOutOverview(
+  db: Queryable,
+  now: Date,
+): Promise<{ items: SoldOutEntry[]; modifiers: SoldOutEntry[] }> {
   const items = await db.query<Row>(
     `select i.id, i.name, c.name as section, i.available or coalesce(i.sold_out_until <= $1, false) as available, i.sold_out_until
        from menu_items i join menu_categories c on c.id = i.category_id
@@ -46,6 +49,9 @@ export async function setItemAvailability(
   soldOutUntil: Date | null,
 ): Promise<boolean> {
   const table = what === 'item' ? 'menu_items' : 'modifiers';
-  const updated = await db.query<{ id: string }>(`update ${table} set available = $2, sold_out_until = $3 where id = $1 returning id`, [id, available, soldOutUntil]);
+  const updated = await db.query<{ id: string }>(
+    `update ${table} set available = $2, sold_out_until = $3 where id = $1 returning id`,
+    [id, available, soldOutUntil],
+  );
   return updated.length > 0;
 }

@@ -8,7 +8,9 @@ export async function isPaused(db: Queryable): Promise<boolean> {
 
 /** Whether online ordering is paused and since when (not paused when the row was never written). */
 export async function readStoreStatus(db: Queryable): Promise<{ paused: boolean; pausedAt: Date | null }> {
-  const [row] = await db.query<{ paused: boolean; paused_at: Date | null }>('select paused, paused_at from store_status where id');
+  const [row] = await db.query<{ paused: boolean; paused_at: Date | null }>(
+    'select paused, paused_at from store_status where id',
+  );
   return { paused: row?.paused ?? false, pausedAt: row?.paused_at ?? null };
 }
 

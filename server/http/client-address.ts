@@ -11,7 +11,10 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 /** The entry `hops` from the right of a proxy header's comma-separated list, or null (no header, no hops). */
 export function forwardedEntry(header: string | undefined, hops: number): string | null {
   if (!header || hops < 1) return null;
-  const entries = header.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = header
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return null;
   return entries[Math.max(0, entries.length - hops)]!;
 }

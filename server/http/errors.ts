@@ -36,7 +36,11 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
   return parseWith(schema, c.req.query(), 400);
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, status: ContentfulStatusCode = 422): z.infer<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  status: ContentfulStatusCode = 422,
+): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new HttpError(status, firstIssueMessage(result.error));
   return result.data;

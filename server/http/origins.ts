@@ -15,7 +15,11 @@ export interface OriginSettings {
 
 /** The site's own origin or a partner's: who may call the API with credentials and change things. */
 export function isAllowedOrigin(origin: string, settings: OriginSettings): boolean {
-  return origin === settings.publicOrigin || (settings.localOrigins ?? []).includes(origin) || settings.embedOrigins.includes(origin);
+  return (
+    origin === settings.publicOrigin ||
+    (settings.localOrigins ?? []).includes(origin) ||
+    settings.embedOrigins.includes(origin)
+  );
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -27,6 +31,9 @@ export function isLoopbackHost(host: string): boolean {
 
 /** The names a local start answers to on `port`, the one it prints first. */
 export function loopbackOrigins(host: string, port: number): string[] {
-  const first = host === '::1' || host === '[::1]' ? `http://[::1]:${port}` : `http://${host === 'localhost' ? 'localhost' : '127.0.0.1'}:${port}`;
+  const first =
+    host === '::1' || host === '[::1]'
+      ? `http://[::1]:${port}`
+      : `http://${host === 'localhost' ? 'localhost' : '127.0.0.1'}:${port}`;
   return [...new Set([first, `http://127.0.0.1:${port}`, `http://localhost:${port}`])];
 }

@@ -34,7 +34,12 @@ export async function countHit(
 }
 
 /** How many hits the current window holds, without counting one (to refuse before the work). */
-export async function peekHits(db: Queryable, rule: Omit<RateLimit, 'message'>, who: string, now: Date = new Date()): Promise<number> {
+export async function peekHits(
+  db: Queryable,
+  rule: Omit<RateLimit, 'message'>,
+  who: string,
+  now: Date = new Date(),
+): Promise<number> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
   return hitsIn(db, `${rule.name}:${who}`, windowStart);
 }

@@ -14,12 +14,28 @@ export const SIGNED_IN_COOKIE = 'comal_signed_in';
 const THIRTY_DAYS = 30 * 24 * 3600;
 
 export function setRefreshCookie(c: Context, token: string, settings: HttpsSettings): void {
-  setCookie(c, REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure: cameOverHttps(c, settings), path: '/api/', maxAge: THIRTY_DAYS });
-  setCookie(c, SIGNED_IN_COOKIE, '1', { sameSite: 'Lax', secure: cameOverHttps(c, settings), path: '/', maxAge: THIRTY_DAYS });
+  setCookie(c, REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: cameOverHttps(c, settings),
+    path: '/api/',
+    maxAge: THIRTY_DAYS,
+  });
+  setCookie(c, SIGNED_IN_COOKIE, '1', {
+    sameSite: 'Lax',
+    secure: cameOverHttps(c, settings),
+    path: '/',
+    maxAge: THIRTY_DAYS,
+  });
 }
 
 export function clearRefreshCookie(c: Context, settings: HttpsSettings): void {
-  deleteCookie(c, REFRESH_COOKIE, { httpOnly: true, sameSite: 'Lax', secure: cameOverHttps(c, settings), path: '/api/' });
+  deleteCookie(c, REFRESH_COOKIE, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: cameOverHttps(c, settings),
+    path: '/api/',
+  });
   deleteCookie(c, SIGNED_IN_COOKIE, { sameSite: 'Lax', secure: cameOverHttps(c, settings), path: '/' });
 }
 

@@ -22,6 +22,7 @@ export function securityHeaders(settings: HttpsSettings): MiddlewareHandler {
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', REFERRER_POLICY);
     if (cameOverHttps(c, settings)) headers.set('Strict-Transport-Security', HSTS);
-    if (c.req.path.startsWith('/api/') && !headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', API_CSP);
+    if (c.req.path.startsWith('/api/') && !headers.has('Content-Security-Policy'))
+      headers.set('Content-Security-Policy', API_CSP);
   };
 }

@@ -54,14 +54,20 @@ export async function staffMember(
   if (!member) {
     const customer = await auth.customers.verify(token).catch(() => null);
     if (customer) throw new HttpError(403, STAFF_ONLY);
-    throw new HttpError(401, STAFF_SESSION_ENDED, { 'WWW-Authenticate': 'Bearer realm="staff", error="invalid_token"' });
+    throw new HttpError(401, STAFF_SESSION_ENDED, {
+      'WWW-Authenticate': 'Bearer realm="staff", error="invalid_token"',
+    });
   }
   if (need === 'admin' && member.role !== 'admin') throw new HttpError(403, ADMINS_ONLY);
   return member;
 }
 
 /** Middleware: the caller must be a staff member with the role `need` (the rules above); it is then `c.var.staff`. */
-export function requireStaff(auth: StaffAuths, need: StaffRole, options: { tokenInQuery?: boolean } = {}): MiddlewareHandler<StaffEnv> {
+export function requireStaff(
+  auth: StaffAuths,
+  need: StaffRole,
+  options: { tokenInQuery?: boolean } = {},
+): MiddlewareHandler<StaffEnv> {
   return createMiddleware<StaffEnv>(async (c, next) => {
     c.set('staff', await staffMember(c, auth, need, options));
     await next();
@@ -70,11 +76,22 @@ export function requireStaff(auth: StaffAuths, need: StaffRole, options: { token
 
 /** httpOnly, SameSite=Strict (the board is on the restaurant's own site), only sent to /api/staff/, Secure on https. */
 export function setStaffRefreshCookie(c: Context, token: string, settings: HttpsSettings): void {
-  setCookie(c, STAFF_REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'Strict', secure: cameOverHttps(c, settings), path: STAFF_COOKIE_PATH, maxAge: FOURTEEN_DAYS });
+  setCookie(c, STAFF_REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: cameOverHttps(c, settings),
+    path: STAFF_COOKIE_PATH,
+    maxAge: FOURTEEN_DAYS,
+  });
 }
 
 export function clearStaffRefreshCookie(c: Context, settings: HttpsSettings): void {
-  deleteCookie(c, STAFF_REFRESH_COOKIE, { httpOnly: true, sameSite: 'Strict', secure: cameOverHttps(c, settings), path: STAFF_COOKIE_PATH });
+  deleteCookie(c, STAFF_REFRESH_COOKIE, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: cameOverHttps(c, settings),
+    path: STAFF_COOKIE_PATH,
+  });
 }
 
 export function readStaffRefreshCookie(c: Context): string | undefined {

@@ -9,5 +9,7 @@ import { plainLine } from '../../shared/plain-text.ts';
 const LINK_LIKE = /\b(?:[a-z][a-z\d+.-]*:\/\/)?(?:[\p{L}\d-]+\.)+\p{L}{2,}\b\S*/giu;
 
 export function mailText(text: string): string {
-  return plainLine(text).replace(LINK_LIKE, (link) => link.replace(/^[a-z][a-z\d+.-]*:\/\//i, '').replace(/\./g, '[.]'));
+  return plainLine(text).replace(LINK_LIKE, (link) =>
+    link.replace(/^[a-z][a-z\d+.-]*:\/\//i, '').replace(/\./g, '[.]'),
+  );
 }

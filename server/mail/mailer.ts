@@ -60,7 +60,17 @@ export function createMailer(options: MailerOptions): Mailer {
     const row = await claimNextMail(db, now, transport ? new Date(now.getTime() - CLAIM_STALE_MS) : null);
     if (!row) return false;
     const links = row.body.match(/https?:\/\/\S+/g) ?? [];
-    log(JSON.stringify({ level: 'info', message: 'mail', outbox_id: row.id, to: row.recipient, subject: row.subject, links, smtp: Boolean(transport) }));
+    log(
+      JSON.stringify({
+        level: 'info',
+        message: 'mail',
+        outbox_id: row.id,
+        to: row.recipient,
+        subject: row.subject,
+        links,
+        smtp: Boolean(transport),
+      }),
+    );
     if (!transport) return true;
     try {
       await transport.sendMail({ from, to: row.recipient, subject: row.subject, text: row.body });

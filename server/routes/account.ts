@@ -76,5 +76,7 @@ export function accountRoutes(deps: AppDependencies): Hono {
       const body = await readBody(c, SavePaymentMethodRequestSchema);
       return c.json(await saveCard(deps, ownedBy(c.var.customer, body.cognito_sub), body.payment_method_id));
     });
-  return new Hono().route('/', guarded(every(namedInQuery, signedIn), fromQuery)).route('/', guarded(signedIn, fromBody));
+  return new Hono()
+    .route('/', guarded(every(namedInQuery, signedIn), fromQuery))
+    .route('/', guarded(signedIn, fromBody));
 }

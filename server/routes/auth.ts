@@ -42,7 +42,12 @@ export function authRoutes(deps: AppDependencies): Hono {
     })
     .post('/auth/login/', async (c) => {
       const { email, password } = await readBody(c, LoginRequestSchema);
-      const session = await builtIn().signIn(email, password, clientAddress(c, settings.trustProxy), settings.publicOrigin);
+      const session = await builtIn().signIn(
+        email,
+        password,
+        clientAddress(c, settings.trustProxy),
+        settings.publicOrigin,
+      );
       setRefreshCookie(c, session.refreshToken, settings);
       return c.json(sessionAnswer(session));
     })

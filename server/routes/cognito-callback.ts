@@ -32,7 +32,12 @@ export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
     if (!deps.auth.hostedSignIn) throw new HttpError(404, NOT_COGNITO);
     return deps.auth.hostedSignIn;
   };
-  const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: 'Lax' as const, path: '/api/cognito/', secure: cameOverHttps(c, deps.settings) });
+  const cookieOptions = (c: Context) => ({
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+    path: '/api/cognito/',
+    secure: cameOverHttps(c, deps.settings),
+  });
   return new Hono()
     .get('/cognito/sign-in/', (c) => {
       const auth = cognito();
@@ -52,12 +57,20 @@ export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
       const state = c.req.query('state') ?? '';
       const split = state.indexOf('~');
       const code = c.req.query('code');
-      if (!code || !expected || split < 0 || state.slice(0, split) !== expected) return c.redirect(SIGN_IN_FAILED_PAGE, 302);
+      if (!code || !expected || split < 0 || state.slice(0, split) !== expected)
+        return c.redirect(SIGN_IN_FAILED_PAGE, 302);
       let session;
       try {
         session = await auth.signInWithCode(code);
       } catch (error) {
-        console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), path: c.req.path, message: (error as Error).message }));
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            request_id: c.get('requestId'),
+            path: c.req.path,
+            message: (error as Error).message,
+          }),
+        );
         return c.redirect(SIGN_IN_FAILED_PAGE, 302);
       }
       if (!session) return c.redirect(SIGN_IN_FAILED_PAGE, 302);

@@ -7,7 +7,8 @@ import { HttpError, readBody } from '../http/errors.ts';
 import { checkCardAttempt, countDecline } from '../services/card-attempts.ts';
 import { UnexpectedPaymentState } from '../providers/payments/demo.ts';
 
-const text = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
+const text = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
 
 const CardSchema = z.object({
   client_secret: text('The payment is missing. Start checkout again.'),
@@ -17,10 +18,16 @@ const CardSchema = z.object({
 });
 
 /** A new card as typed, or a saved card by its id. */
-const DemoConfirmSchema = z.union([
-  z.object({ client_secret: text('The payment is missing. Start checkout again.'), payment_method_id: text('Choose a saved card.') }),
-  CardSchema,
-], { error: 'Enter your card number.' });
+const DemoConfirmSchema = z.union(
+  [
+    z.object({
+      client_secret: text('The payment is missing. Start checkout again.'),
+      payment_method_id: text('Choose a saved card.'),
+    }),
+    CardSchema,
+  ],
+  { error: 'Enter your card number.' },
+);
 
 export const TEST_MODE_OFF = 'Test-mode payments are off on this server.';
 
@@ -43,7 +50,8 @@ export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: 
         return c.json({ status: await payments.confirm(card) });
       } catch (error) {
         // The error carries Stripe's code too, so a client can tell it from a declined card.
-        if (error instanceof UnexpectedPaymentState) return c.json({ error: true, code: error.code, message: error.message }, 400);
+        if (error instanceof UnexpectedPaymentState)
+          return c.json({ error: true, code: error.code, message: error.message }, 400);
         if (error instanceof HttpError && error.status === 402) await countDecline(db, who, clock());
         throw error;
       }

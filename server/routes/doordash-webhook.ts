@@ -20,7 +20,10 @@ export const DOORDASH_WEBHOOKS_OFF = 'DoorDash webhooks are not set up on this s
 export const DOORDASH_WEBHOOK_UNAUTHORIZED = 'The webhook did not carry the authorization registered with DoorDash.';
 export const DOORDASH_WEBHOOK_NOT_AN_EVENT = 'The webhook body is not a DoorDash delivery event.';
 
-export interface DoorDashWebhookDependencies extends Pick<AppDependencies, 'db' | 'clock' | 'mailer' | 'sms' | 'inFlight'> {
+export interface DoorDashWebhookDependencies extends Pick<
+  AppDependencies,
+  'db' | 'clock' | 'mailer' | 'sms' | 'inFlight'
+> {
   /** The Authorization value registered in DoorDash's Developer Portal; without it the route answers 404. */
   webhookSecret: string | undefined;
 }
@@ -55,7 +58,14 @@ async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Prom
   });
   if (result.outcome === 'duplicate') return c.json({ received: true, duplicate: true });
   if (result.outcome === 'ignored') {
-    console.log(JSON.stringify({ level: 'info', message: 'DoorDash event this server does not act on', event: event.event_name, external_delivery_id: event.external_delivery_id }));
+    console.log(
+      JSON.stringify({
+        level: 'info',
+        message: 'DoorDash event this server does not act on',
+        event: event.event_name,
+        external_delivery_id: event.external_delivery_id,
+      }),
+    );
   }
   if (result.outcome === 'applied' && result.movedTo === 'out_for_delivery') {
     const order = await findOrder(deps.db, result.orderId);

@@ -37,7 +37,11 @@ export function orderStatusRoutes(deps: Pick<AppDependencies, 'db' | 'settings' 
       const send = async (id: string | undefined, status: string, promisedAt: Date | null) => {
         const booked = await deliveryForOrder(db, orderId);
         const delivery = booked ? { text: booked.status_text, tracking_url: booked.tracking_url } : null;
-        await stream.writeSSE({ ...(id ? { id } : {}), event: 'status', data: JSON.stringify({ status, promised_at: promisedAt?.toISOString() ?? null, delivery }) });
+        await stream.writeSSE({
+          ...(id ? { id } : {}),
+          event: 'status',
+          data: JSON.stringify({ status, promised_at: promisedAt?.toISOString() ?? null, delivery }),
+        });
       };
       await stream.write('retry: 3000\n\n');
       // The status now, then only what changes after it.

@@ -17,14 +17,16 @@ export const ORDERS_PER_ADDRESS: RateLimit = {
   message: 'Too many orders from your network in a short time. Wait a few minutes and try again.',
 };
 
-export const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key header must be 8 to 255 letters, digits, dashes or underscores.';
+export const IDEMPOTENCY_KEY_INVALID =
+  'The Idempotency-Key header must be 8 to 255 letters, digits, dashes or underscores.';
 
 /** POST /api/create-order/ and POST /api/finalize-order/{id}/. */
 export function orderRoutes(deps: AppDependencies): Hono {
   return new Hono()
     .post('/create-order/', async (c) => {
       const idempotencyKey = c.req.header('Idempotency-Key');
-      if (idempotencyKey !== undefined && !/^[\w-]{8,255}$/.test(idempotencyKey)) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
+      if (idempotencyKey !== undefined && !/^[\w-]{8,255}$/.test(idempotencyKey))
+        throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
       // A signed-in customer's order is theirs; a guest's stays a guest order.
       const customer = await optionalCustomer(c, deps.auth);
       const request = await readBody(c, CreateOrderRequestSchema);
@@ -33,11 +35,18 @@ export function orderRoutes(deps: AppDependencies): Hono {
       // An address that used up its card declines gets no new payment to try cards on.
       await checkAddressDeclines(deps.db, address, deps.clock());
       if (request.cognito_sub && request.cognito_sub !== customer?.cognitoSub) {
-        throw customer ? new HttpError(403, NOT_YOUR_ACCOUNT) : new HttpError(401, SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
+        throw customer
+          ? new HttpError(403, NOT_YOUR_ACCOUNT)
+          : new HttpError(401, SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
       }
       // The key is bound to its caller: the account when signed in, else the browser's CSRF token.
       const caller = customer ? `customer:${customer.cognitoSub}` : `guest:${c.req.header(CSRF_HEADER) ?? ''}`;
-      const { status, body } = await placeOrder(deps, request, { idempotencyKey, cognitoSub: customer?.cognitoSub ?? null, caller, clientAddress: address });
+      const { status, body } = await placeOrder(deps, request, {
+        idempotencyKey,
+        cognitoSub: customer?.cognitoSub ?? null,
+        caller,
+        clientAddress: address,
+      });
       return c.json(body, status as 201);
     })
     .post('/finalize-order/:id/', async (c) => c.json(await finalizeOrder(deps, c.req.param('id'))));

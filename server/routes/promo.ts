@@ -24,8 +24,17 @@ export function promoRoutes({ db, clock, settings, auth }: AppDependencies): Hon
     await hit(db, PROMO_RATE_LIMIT, clientAddress(c, settings.trustProxy), clock());
     // An ended session only makes the check a guest's: the code is checked again at create-order.
     const customer = await optionalCustomer(c, auth).catch(() => null);
-    const check = await checkPromoCode(db, code, clock(), { cognitoSub: customer?.cognitoSub, email: customer?.email, phone: phone ?? customer?.phone });
+    const check = await checkPromoCode(db, code, clock(), {
+      cognitoSub: customer?.cognitoSub,
+      email: customer?.email,
+      phone: phone ?? customer?.phone,
+    });
     if (!check.valid) return c.json({ valid: false, message: check.message });
-    return c.json({ valid: true, discount_type: check.rule.discount_type, discount_value: check.rule.discount_value, message: check.message });
+    return c.json({
+      valid: true,
+      discount_type: check.rule.discount_type,
+      discount_value: check.rule.discount_value,
+      message: check.message,
+    });
   });
 }

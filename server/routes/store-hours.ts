@@ -5,7 +5,8 @@ import type { AppDependencies } from '../dependencies.ts';
 import { isPaused } from '../db/store-status.ts';
 
 const TYPES: readonly DeliveryType[] = ['pickup', 'delivery'];
-const perType = <T>(value: (type: DeliveryType) => T) => Object.fromEntries(TYPES.map((type) => [type, value(type)])) as Record<DeliveryType, T>;
+const perType = <T>(value: (type: DeliveryType) => T) =>
+  Object.fromEntries(TYPES.map((type) => [type, value(type)])) as Record<DeliveryType, T>;
 
 /**
  * GET /api/store-hours/: whether ASAP orders are taken now, when they next are, and the slots a
@@ -23,8 +24,12 @@ export function storeHoursRoutes({ db, clock }: Pick<AppDependencies, 'db' | 'cl
         paused,
         next_opening: perType((type) => nextOpening(now, type)?.toISOString() ?? null),
         // What an ASAP order would be refused with now, or null: the widget shows it as is.
-        closed_message: perType((type) => (paused ? ORDERING_PAUSED : isOpen(now, type) ? null : closedNow(type, nextOpening(now, type), now))),
-        slots: perType((type) => availableSlots(now, type, { catering, paused }).slots.map((slot) => slot.toISOString())),
+        closed_message: perType((type) =>
+          paused ? ORDERING_PAUSED : isOpen(now, type) ? null : closedNow(type, nextOpening(now, type), now),
+        ),
+        slots: perType((type) =>
+          availableSlots(now, type, { catering, paused }).slots.map((slot) => slot.toISOString()),
+        ),
       },
       200,
       { 'Cache-Control': 'no-store' },

@@ -50,7 +50,12 @@ async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWe
   const payload = await c.req.text();
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(payload, c.req.header('Stripe-Signature') ?? '', options.webhookSecret, options.toleranceSeconds);
+    event = Stripe.webhooks.constructEvent(
+      payload,
+      c.req.header('Stripe-Signature') ?? '',
+      options.webhookSecret,
+      options.toleranceSeconds,
+    );
   } catch (error) {
     const badSignature = error instanceof Stripe.errors.StripeSignatureVerificationError;
     return c.json({ error: true, message: badSignature ? WEBHOOK_SIGNATURE_INVALID : WEBHOOK_NOT_AN_EVENT }, 400);
@@ -60,7 +65,10 @@ async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWe
   }
   // A PaymentIntent event whose object is not a PaymentIntent (signed, so only a broken sender).
   const object = (event.data as { object?: { id?: unknown } } | undefined)?.object;
-  if (event.type.startsWith('payment_intent.') && (typeof object !== 'object' || object === null || typeof object.id !== 'string')) {
+  if (
+    event.type.startsWith('payment_intent.') &&
+    (typeof object !== 'object' || object === null || typeof object.id !== 'string')
+  ) {
     return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT }, 400);
   }
 
@@ -85,7 +93,8 @@ async function paymentSucceeded(deps: AppDependencies, intent: Stripe.PaymentInt
   // another system on the same Stripe account is acknowledged and left alone.
   const payment = await paymentByReference(deps.db, intent.id);
   if (!payment) return ignored('payment_intent.succeeded', intent);
-  if (intent.metadata?.order_id && intent.metadata.order_id !== payment.order_id) return ignored('payment_intent.succeeded', intent);
+  if (intent.metadata?.order_id && intent.metadata.order_id !== payment.order_id)
+    return ignored('payment_intent.succeeded', intent);
   // A cancelled, refunded order never goes back to paid: a late or replayed success is only recorded.
   const order = await findOrder(deps.db, payment.order_id);
   if (payment.status === 'refunded' || payment.status === 'canceled' || order?.status === 'cancelled') {
@@ -106,22 +115,44 @@ async function paymentFailed(deps: AppDependencies, intent: Stripe.PaymentIntent
   // once the order (or the address that placed it) has used up its attempts the payment is
   // cancelled at Stripe, which then refuses any further card on it.
   const order = await findOrder(deps.db, payment.order_id);
-  const usedUp = await countDecline(deps.db, { orderId: payment.order_id, address: order?.client_address ?? undefined }, deps.clock());
+  const usedUp = await countDecline(
+    deps.db,
+    { orderId: payment.order_id, address: order?.client_address ?? undefined },
+    deps.clock(),
+  );
   if (usedUp) {
     await deps.payments.cancel(intent.id);
     await setPaymentStatus(deps.db, intent.id, 'canceled', TOO_MANY_DECLINES);
-    console.log(JSON.stringify({ level: 'warn', message: 'payment cancelled after too many declined cards', order_id: payment.order_id, payment_intent: intent.id }));
+    console.log(
+      JSON.stringify({
+        level: 'warn',
+        message: 'payment cancelled after too many declined cards',
+        order_id: payment.order_id,
+        payment_intent: intent.id,
+      }),
+    );
   }
 }
 
 function late(type: string, intent: Stripe.PaymentIntent, orderStatus: string): void {
   console.log(
-    JSON.stringify({ level: 'info', message: 'Stripe event for a cancelled or refunded order, ignored', type, payment_intent: intent.id, order_status: orderStatus }),
+    JSON.stringify({
+      level: 'info',
+      message: 'Stripe event for a cancelled or refunded order, ignored',
+      type,
+      payment_intent: intent.id,
+      order_status: orderStatus,
+    }),
   );
 }
 
 function ignored(type: string, intent: Stripe.PaymentIntent): void {
   console.log(
-    JSON.stringify({ level: 'info', message: 'Stripe event for a payment this server did not create', type, payment_intent: intent.id }),
+    JSON.stringify({
+      level: 'info',
+      message: 'Stripe event for a payment this server did not create',
+      type,
+      payment_intent: intent.id,
+    }),
   );
 }

@@ -51,7 +51,14 @@ export function vitalsRoutes({ db, clock, settings }: AppDependencies): Hono {
     const vital = parseWith(VitalBeaconSchema, body);
     await insertWebVital(
       db,
-      { name: vital.name, value: vital.value, rating: vital.rating, path: vital.path, navigation_type: vital.navigation_type, metric_id: vital.id },
+      {
+        name: vital.name,
+        value: vital.value,
+        rating: vital.rating,
+        path: vital.path,
+        navigation_type: vital.navigation_type,
+        metric_id: vital.id,
+      },
       clock(),
     );
     return c.body(null, 204);

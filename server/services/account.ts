@@ -8,7 +8,13 @@ import type { SavedCartItem } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Customer } from '../auth/auth-provider.ts';
 import { customerOrders, isCustomersOrder, orderLines } from '../db/orders.ts';
-import { deleteSavedCard, findSavedCard, insertSavedCard, savedCardsOf, type SavedCardRow } from '../db/payment-methods.ts';
+import {
+  deleteSavedCard,
+  findSavedCard,
+  insertSavedCard,
+  savedCardsOf,
+  type SavedCardRow,
+} from '../db/payment-methods.ts';
 import { deleteSavedCart, insertSavedCart, savedCartsOf, type SavedCartRow } from '../db/saved-carts.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
@@ -36,10 +42,21 @@ export async function listSavedCarts(deps: AppDependencies, customer: Customer) 
   return (await savedCartsOf(deps.db, customer.cognitoSub)).map(cartAnswer);
 }
 
-export async function saveCart(deps: AppDependencies, customer: Customer, cart: { name: string; items: SavedCartItem[] }) {
+export async function saveCart(
+  deps: AppDependencies,
+  customer: Customer,
+  cart: { name: string; items: SavedCartItem[] },
+) {
   const existing = await savedCartsOf(deps.db, customer.cognitoSub);
   if (existing.length >= MAX_SAVED_CARTS) throw new HttpError(422, TOO_MANY_SAVED_CARTS);
-  return cartAnswer(await insertSavedCart(deps.db, { id: newId('cart'), cognito_sub: customer.cognitoSub, name: cart.name, items: cart.items }));
+  return cartAnswer(
+    await insertSavedCart(deps.db, {
+      id: newId('cart'),
+      cognito_sub: customer.cognitoSub,
+      name: cart.name,
+      items: cart.items,
+    }),
+  );
 }
 
 export async function removeSavedCart(deps: AppDependencies, customer: Customer, id: string): Promise<void> {
@@ -89,7 +106,13 @@ export async function reorder(deps: AppDependencies, customer: Customer, orderId
   return gone.length > 0 ? { items, message: noLongerOnMenu(gone) } : { items };
 }
 
-const cardAnswer = (card: SavedCardRow) => ({ id: card.id, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year });
+const cardAnswer = (card: SavedCardRow) => ({
+  id: card.id,
+  brand: card.brand,
+  last4: card.last4,
+  exp_month: card.exp_month,
+  exp_year: card.exp_year,
+});
 
 export async function listCards(deps: AppDependencies, customer: Customer) {
   return (await savedCardsOf(deps.db, customer.cognitoSub)).map(cardAnswer);
@@ -100,14 +123,21 @@ export async function startCardSetup(deps: AppDependencies, customer: Customer) 
   return {
     provider: deps.cardVault.name,
     client_secret: clientSecret,
-    ...(deps.cardVault.confirmsWithStripeJs && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
+    ...(deps.cardVault.confirmsWithStripeJs && deps.settings.stripePublishableKey
+      ? { publishable_key: deps.settings.stripePublishableKey }
+      : {}),
   };
 }
 
 export async function saveCard(deps: AppDependencies, customer: Customer, paymentMethodId: string) {
   const details = await deps.cardVault.savedCard(customer, paymentMethodId);
   if (!details) throw new HttpError(404, CARD_NOT_SAVED);
-  const card: SavedCardRow = { id: paymentMethodId, cognito_sub: customer.cognitoSub, provider: deps.cardVault.name, ...details };
+  const card: SavedCardRow = {
+    id: paymentMethodId,
+    cognito_sub: customer.cognitoSub,
+    provider: deps.cardVault.name,
+    ...details,
+  };
   await insertSavedCard(deps.db, card);
   return { ...cardAnswer(card), message: `${card.brand} ending in ${card.last4} is saved.` };
 }

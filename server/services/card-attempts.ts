@@ -11,7 +11,8 @@ import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { countHit, peekHits } from '../http/rate-limit.ts';
 
-export const TOO_MANY_DECLINES = 'Too many card attempts were declined. Wait 10 minutes and try again, or call us to order.';
+export const TOO_MANY_DECLINES =
+  'Too many card attempts were declined. Wait 10 minutes and try again, or call us to order.';
 const WINDOW_MS = 10 * 60_000;
 export const CARD_DECLINES_PER_ORDER = { name: 'card-declines-order', limit: 5, windowMs: WINDOW_MS };
 export const CARD_DECLINES_PER_ADDRESS = { name: 'card-declines-address', limit: 5, windowMs: WINDOW_MS };
@@ -22,7 +23,11 @@ function refuse(now: Date): never {
 }
 
 /** Refuses the attempt when the order, or the address, already had its declines. */
-export async function checkCardAttempt(db: Queryable, who: { orderId: string; address?: string | undefined }, now: Date): Promise<void> {
+export async function checkCardAttempt(
+  db: Queryable,
+  who: { orderId: string; address?: string | undefined },
+  now: Date,
+): Promise<void> {
   if ((await peekHits(db, CARD_DECLINES_PER_ORDER, who.orderId, now)) >= CARD_DECLINES_PER_ORDER.limit) refuse(now);
   if (who.address) await checkAddressDeclines(db, who.address, now);
 }
@@ -33,7 +38,11 @@ export async function checkAddressDeclines(db: Queryable, address: string, now: 
 }
 
 /** Counts a decline; answers whether the order, or the address, has now used up its attempts. */
-export async function countDecline(db: Queryable, who: { orderId: string; address?: string | undefined }, now: Date): Promise<boolean> {
+export async function countDecline(
+  db: Queryable,
+  who: { orderId: string; address?: string | undefined },
+  now: Date,
+): Promise<boolean> {
   const order = await countHit(db, CARD_DECLINES_PER_ORDER, who.orderId, now);
   const address = who.address ? await countHit(db, CARD_DECLINES_PER_ADDRESS, who.address, now) : null;
   const usedUp = (outcome: { hits: number } | null, limit: number) => outcome !== null && outcome.hits >= limit;

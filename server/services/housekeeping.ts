@@ -29,11 +29,16 @@ export async function pruneOldRows(db: Database, now: Date): Promise<void> {
 }
 
 /** Prunes now and every `everyMs` (10 minutes); the timer does not keep the process alive. Answers the stop. */
-export function startHousekeeping(deps: { db: Database; clock: () => Date; inFlight: { track<T>(work: Promise<T>): Promise<T> } }, everyMs = 10 * 60_000): () => void {
+export function startHousekeeping(
+  deps: { db: Database; clock: () => Date; inFlight: { track<T>(work: Promise<T>): Promise<T> } },
+  everyMs = 10 * 60_000,
+): () => void {
   const run = () =>
     void deps.inFlight
       .track(pruneOldRows(deps.db, deps.clock()))
-      .catch((error: Error) => console.error(JSON.stringify({ level: 'error', message: `pruning old rows failed: ${error.message}` })));
+      .catch((error: Error) =>
+        console.error(JSON.stringify({ level: 'error', message: `pruning old rows failed: ${error.message}` })),
+      );
   run();
   const timer = setInterval(run, everyMs);
   timer.unref();

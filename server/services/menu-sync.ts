@@ -59,7 +59,9 @@ export async function syncCloverMenu(deps: MenuSyncDeps): Promise<MenuSyncResult
     const detail = error instanceof Error ? error.message : String(error);
     console.error(JSON.stringify({ level: 'error', message: `${MENU_SYNC_FAILED} ${detail}` }));
     await recordMenuSyncFailure(db, SOURCE, MENU_SYNC_FAILED, detail, at).catch((recordError: unknown) =>
-      console.error(JSON.stringify({ level: 'error', message: `could not record the menu sync failure: ${String(recordError)}` })),
+      console.error(
+        JSON.stringify({ level: 'error', message: `could not record the menu sync failure: ${String(recordError)}` }),
+      ),
     );
     return { ok: false, at, error: MENU_SYNC_FAILED, detail };
   }

@@ -19,7 +19,8 @@ import { pushOrderToClover } from '../providers/menu/clover-orders.ts';
 
 type HandOffDeps = Pick<AppDependencies, 'db' | 'clock' | 'delivery' | 'pos'>;
 
-const log = (level: 'info' | 'error', message: string) => console[level === 'error' ? 'error' : 'log'](JSON.stringify({ level, message }));
+const log = (level: 'info' | 'error', message: string) =>
+  console[level === 'error' ? 'error' : 'log'](JSON.stringify({ level, message }));
 
 /** Starts the hand-off of a just-paid order; answers when both parts have finished (tests wait on it). */
 export async function handOffPaidOrder(deps: HandOffDeps, order: OrderRow): Promise<void> {
@@ -57,12 +58,19 @@ async function bookDelivery({ db, clock, delivery }: HandOffDeps, order: OrderRo
         log('error', `order ${order.id}: the delivery quote expired and a new one was refused: ${fresh.message}`);
         return;
       }
-      if (fresh.changed) log('info', `order ${order.id}: the delivery fee changed from ${quote.fee_cents} to ${fresh.feeCents} cents after payment; the restaurant absorbs it`);
+      if (fresh.changed)
+        log(
+          'info',
+          `order ${order.id}: the delivery fee changed from ${quote.fee_cents} to ${fresh.feeCents} cents after payment; the restaurant absorbs it`,
+        );
       feeCents = fresh.feeCents;
       accepted = await delivery.acceptQuote(fresh.providerQuoteId, tip);
     }
     if (!('accepted' in accepted) || !accepted.accepted) {
-      log('error', `order ${order.id}: the delivery could not be booked: ${'message' in accepted ? accepted.message : 'the quote expired'}`);
+      log(
+        'error',
+        `order ${order.id}: the delivery could not be booked: ${'message' in accepted ? accepted.message : 'the quote expired'}`,
+      );
       return;
     }
     await saveAcceptedDelivery(db, {

@@ -23,7 +23,10 @@ export function paidMail(order: OrderRow): { to: string; subject: string; body: 
   };
 }
 
-export function readyMail(order: OrderRow, status: 'ready' | 'out_for_delivery'): { to: string; subject: string; body: string } {
+export function readyMail(
+  order: OrderRow,
+  status: 'ready' | 'out_for_delivery',
+): { to: string; subject: string; body: string } {
   return status === 'ready'
     ? {
         to: order.email,
@@ -38,10 +41,20 @@ export function readyMail(order: OrderRow, status: 'ready' | 'out_for_delivery')
 }
 
 /** Sends a mail about an order; a failure is logged, never thrown. */
-export async function sendOrderMail(mailer: Mailer, mail: { to: string; subject: string; body: string }): Promise<void> {
+export async function sendOrderMail(
+  mailer: Mailer,
+  mail: { to: string; subject: string; body: string },
+): Promise<void> {
   try {
     await mailer.send(mail);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'order mail not written', subject: mail.subject, error: (error as Error).message }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'order mail not written',
+        subject: mail.subject,
+        error: (error as Error).message,
+      }),
+    );
   }
 }

@@ -43,7 +43,11 @@ export function orderText(order: Pick<OrderRow, 'number'>, kind: OrderTextKind):
   return `${restaurant.name}: order ${order.number} ${what}. ${SMS_STOP_SENTENCE}`;
 }
 
-export async function sendOrderText(deps: OrderTextDeps, orderId: string, kind: OrderTextKind): Promise<OrderTextOutcome> {
+export async function sendOrderText(
+  deps: OrderTextDeps,
+  orderId: string,
+  kind: OrderTextKind,
+): Promise<OrderTextOutcome> {
   const log = deps.log ?? ((line: string) => console.log(line));
   let claimed: string | undefined;
   try {
@@ -52,21 +56,55 @@ export async function sendOrderText(deps: OrderTextDeps, orderId: string, kind: 
     if (!order.sms_opt_in || !E164.test(order.phone)) return 'not_wanted';
 
     const body = orderText(order, kind);
-    const id = await claimOrderText(deps.db, { orderId, kind, toPhone: order.phone, body, provider: deps.sms.name, at: deps.clock() });
+    const id = await claimOrderText(deps.db, {
+      orderId,
+      kind,
+      toPhone: order.phone,
+      body,
+      provider: deps.sms.name,
+      at: deps.clock(),
+    });
     if (!id) return 'already_claimed';
     claimed = id;
 
     const sent = await deps.sms.send(order.phone, body);
     await markTextSent(deps.db, claimed, sent.id, deps.clock());
-    log(JSON.stringify({ level: 'info', message: 'order text sent', order_id: orderId, kind, provider: deps.sms.name, provider_message_id: sent.id }));
+    log(
+      JSON.stringify({
+        level: 'info',
+        message: 'order text sent',
+        order_id: orderId,
+        kind,
+        provider: deps.sms.name,
+        provider_message_id: sent.id,
+      }),
+    );
     return 'sent';
   } catch (error) {
     const message = reasonOf(error);
     const code = error instanceof SmsError ? error.code : null;
-    log(JSON.stringify({ level: 'error', message: 'order text not sent', order_id: orderId, kind, provider: deps.sms.name, code, error: message }));
+    log(
+      JSON.stringify({
+        level: 'error',
+        message: 'order text not sent',
+        order_id: orderId,
+        kind,
+        provider: deps.sms.name,
+        code,
+        error: message,
+      }),
+    );
     if (claimed) {
       await markTextFailed(deps.db, claimed, message, deps.clock()).catch((recordError: unknown) =>
-        log(JSON.stringify({ level: 'error', message: 'order text outcome not recorded', order_id: orderId, kind, error: reasonOf(recordError) })),
+        log(
+          JSON.stringify({
+            level: 'error',
+            message: 'order text outcome not recorded',
+            order_id: orderId,
+            kind,
+            error: reasonOf(recordError),
+          }),
+        ),
       );
     }
     return 'failed';

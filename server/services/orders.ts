@@ -18,7 +18,15 @@ import { claimKey, storeAnswer, storedAnswer } from '../db/idempotency.ts';
 import { earnPoints, orderPoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { handOffPaidOrder } from './order-handoff.ts';
-import { findOrder, insertOrder, moveOrder, orderLines, setScheduledFor, type OrderLineRow, type OrderRow } from '../db/orders.ts';
+import {
+  findOrder,
+  insertOrder,
+  moveOrder,
+  orderLines,
+  setScheduledFor,
+  type OrderLineRow,
+  type OrderRow,
+} from '../db/orders.ts';
 import { insertPayment, paymentForOrder, setPaymentStatus } from '../db/payments.ts';
 import { recordRedemption, unpaidOrdersWithCode, type PromoCustomer } from '../db/promo-codes.ts';
 import { isPaused } from '../db/store-status.ts';
@@ -34,8 +42,10 @@ export const ORDER_NOT_FOUND = 'We could not find that order.';
 export const KEY_REUSED = IDEMPOTENCY_KEY_REUSED;
 export const QUOTE_MISSING = 'We could not find your delivery quote. Check the address again for a new price.';
 export const QUOTE_EXPIRED = 'Your delivery quote has expired. Check the address again for a new price.';
-export const QUOTE_USED = 'This delivery quote was already used for another order. Check the address again for a new price.';
-export const QUOTE_ADDRESS_CHANGED = 'The delivery address changed since the estimate. Check the address again for a new price.';
+export const QUOTE_USED =
+  'This delivery quote was already used for another order. Check the address again for a new price.';
+export const QUOTE_ADDRESS_CHANGED =
+  'The delivery address changed since the estimate. Check the address again for a new price.';
 export const PAYMENT_NOT_RECEIVED = 'We have not received your payment yet. Enter your card details to pay.';
 export const PAYMENT_PROCESSING = 'Your payment is still processing. This page will update when it goes through.';
 export const PAYMENT_CANCELED = 'This payment was cancelled. Start checkout again.';
@@ -44,7 +54,8 @@ export const MINIMUM_CARD_CHARGE_CENTS = 50;
 export const MAXIMUM_TIP_CENTS = 100_000;
 
 export const soldOut = (name: string) => `${name} is sold out today. Remove it and try again.`;
-export const choiceNotOffered = (name: string) => `One of the choices for ${name} is not available. Open the item and choose again.`;
+export const choiceNotOffered = (name: string) =>
+  `One of the choices for ${name} is not available. Open the item and choose again.`;
 export const tooFewChoices = (group: string, item: string, min: number) =>
   `Choose ${min === 1 ? 'an option' : `at least ${min} options`} for "${group}" on ${item}.`;
 export const tooManyChoices = (group: string, item: string, max: number) =>
@@ -100,7 +111,11 @@ export async function placeOrder(
   const { priced, rows } = priceCart(snapshot, request.cart_items);
   const scheduledFor = await orderTime(deps, request, snapshot, now);
   const promo = request.promo_code
-    ? await applicablePromo(deps, request.promo_code, now, { cognitoSub: options.cognitoSub, phone: request.phone, email: request.email })
+    ? await applicablePromo(deps, request.promo_code, now, {
+        cognitoSub: options.cognitoSub,
+        phone: request.phone,
+        email: request.email,
+      })
     : null;
   const delivery = request.delivery_type === 'delivery' ? await deliveryFor(deps, request, now) : null;
   const tipCents = delivery ? toCents(request.tip ?? 0) : 0;
@@ -118,14 +133,20 @@ export async function placeOrder(
     throw new HttpError(422, promoMinimumMessage(promo.code, promo.minSubtotalCents));
   }
   if (totals.total < MINIMUM_CARD_CHARGE_CENTS) {
-    throw new HttpError(422, `The order total must be at least ${formatUSD(MINIMUM_CARD_CHARGE_CENTS)} to pay by card.`);
+    throw new HttpError(
+      422,
+      `The order total must be at least ${formatUSD(MINIMUM_CARD_CHARGE_CENTS)} to pay by card.`,
+    );
   }
 
   // The processor is called before the transaction so no database connection waits on the
   // network. Retries of one key derive the same order id, so the processor's own idempotency
   // (keyed on the order id) hands them the same payment.
-  const orderId = key ? `ord_${createHash('sha256').update(`${key}:${requestHash}`).digest('base64url').slice(0, 22)}` : newId('ord');
-  const customerRow = options.cognitoSub && deps.payments.chargesSavedCards ? await findCustomer(db, options.cognitoSub) : null;
+  const orderId = key
+    ? `ord_${createHash('sha256').update(`${key}:${requestHash}`).digest('base64url').slice(0, 22)}`
+    : newId('ord');
+  const customerRow =
+    options.cognitoSub && deps.payments.chargesSavedCards ? await findCustomer(db, options.cognitoSub) : null;
   const payment = await deps.payments.createPayment({
     customerReference: customerRow?.stripe_customer_id ?? undefined,
     orderId,
@@ -152,10 +173,10 @@ export async function placeOrder(
         marketing_opt_in: request.marketing_opt_in,
         sms_opt_in: request.sms_opt_in,
         delivery_type: request.delivery_type,
-        delivery_street: delivery ? request.delivery_street ?? null : null,
-        delivery_city: delivery ? request.delivery_city ?? null : null,
-        delivery_state: delivery ? request.delivery_state ?? null : null,
-        delivery_zip: delivery ? request.delivery_zip ?? null : null,
+        delivery_street: delivery ? (request.delivery_street ?? null) : null,
+        delivery_city: delivery ? (request.delivery_city ?? null) : null,
+        delivery_state: delivery ? (request.delivery_state ?? null) : null,
+        delivery_zip: delivery ? (request.delivery_zip ?? null) : null,
         delivery_country: delivery ? request.delivery_country || 'US' : null,
         delivery_lat: delivery?.lat ?? null,
         delivery_lng: delivery?.lng ?? null,
@@ -189,7 +210,9 @@ export async function placeOrder(
       payment: {
         provider: deps.payments.name,
         client_secret: payment.clientSecret,
-        ...(deps.payments.confirmsWithStripeJs && deps.settings.stripePublishableKey ? { publishable_key: deps.settings.stripePublishableKey } : {}),
+        ...(deps.payments.confirmsWithStripeJs && deps.settings.stripePublishableKey
+          ? { publishable_key: deps.settings.stripePublishableKey }
+          : {}),
       },
       totals: wireTotals(totals),
     };
@@ -197,19 +220,29 @@ export async function placeOrder(
     return { status: 201, body };
   });
   if (placed.status === 201 && promo?.limitedPerCustomer) {
-    await supersedeCheckouts(deps, placed.body.order_id, promo.code, { cognitoSub: options.cognitoSub, phone: normalizePhone(request.phone), email: request.email });
+    await supersedeCheckouts(deps, placed.body.order_id, promo.code, {
+      cognitoSub: options.cognitoSub,
+      phone: normalizePhone(request.phone),
+      email: request.email,
+    });
   }
   return placed;
 }
 
-export const CHECKOUT_REPLACED = 'This checkout was replaced by a newer one with the same promo code. Start checkout again.';
+export const CHECKOUT_REPLACED =
+  'This checkout was replaced by a newer one with the same promo code. Start checkout again.';
 
 /**
  * A code a customer may use only so often counts its use at payment. So that several checkouts
  * opened with it cannot all be paid, a new one replaces the customer's earlier unpaid ones with the
  * same code: their payments are stopped at the provider, and finalize says so.
  */
-async function supersedeCheckouts(deps: AppDependencies, orderId: string, code: string, who: PromoCustomer): Promise<void> {
+async function supersedeCheckouts(
+  deps: AppDependencies,
+  orderId: string,
+  code: string,
+  who: PromoCustomer,
+): Promise<void> {
   for (const earlier of await unpaidOrdersWithCode(deps.db, code, customerKeys(who), orderId)) {
     await deps.payments.cancel(earlier.provider_reference);
     await setPaymentStatus(deps.db, earlier.provider_reference, 'canceled', CHECKOUT_REPLACED);
@@ -250,10 +283,13 @@ function chosenModifiers(item: CatalogItem, ids: readonly string[]) {
   const chosen = [];
   for (const group of item.modifier_groups) {
     const inGroup = group.modifiers.filter((m) => ids.includes(m.id));
-    if (inGroup.length < group.min_required) throw new HttpError(422, tooFewChoices(group.name, item.name, group.min_required));
-    if (inGroup.length > group.max_allowed) throw new HttpError(422, tooManyChoices(group.name, item.name, group.max_allowed));
+    if (inGroup.length < group.min_required)
+      throw new HttpError(422, tooFewChoices(group.name, item.name, group.min_required));
+    if (inGroup.length > group.max_allowed)
+      throw new HttpError(422, tooManyChoices(group.name, item.name, group.max_allowed));
     for (const modifier of inGroup) {
-      if (item.unavailableModifierIds.has(modifier.id)) throw new HttpError(422, soldOut(`${modifier.name} for ${item.name}`));
+      if (item.unavailableModifierIds.has(modifier.id))
+        throw new HttpError(422, soldOut(`${modifier.name} for ${item.name}`));
       chosen.push(modifier);
     }
   }
@@ -290,13 +326,17 @@ async function applicablePromo(deps: AppDependencies, code: string, now: Date, w
 
 async function deliveryFor(deps: AppDependencies, request: CreateOrderRequest, now: Date) {
   const found = await findUsableQuote(deps.db, request.delivery_quote_id ?? '', now);
-  if (!found.ok) throw new HttpError(422, { expired: QUOTE_EXPIRED, used: QUOTE_USED, missing: QUOTE_MISSING }[found.reason]);
+  if (!found.ok)
+    throw new HttpError(422, { expired: QUOTE_EXPIRED, used: QUOTE_USED, missing: QUOTE_MISSING }[found.reason]);
   const quote = found.quote;
-  if (quote.zip.slice(0, 5) !== (request.delivery_zip ?? '').slice(0, 5)) throw new HttpError(422, QUOTE_ADDRESS_CHANGED);
+  if (quote.zip.slice(0, 5) !== (request.delivery_zip ?? '').slice(0, 5))
+    throw new HttpError(422, QUOTE_ADDRESS_CHANGED);
   return { quoteId: quote.id, feeCents: quote.fee_cents, lat: quote.lat, lng: quote.lng };
 }
 
-export function wireTotals(totals: Pick<OrderTotals, 'subtotal' | 'promoDiscount' | 'tax' | 'deliveryCharge' | 'tip' | 'total'>): WireTotals {
+export function wireTotals(
+  totals: Pick<OrderTotals, 'subtotal' | 'promoDiscount' | 'tax' | 'deliveryCharge' | 'tip' | 'total'>,
+): WireTotals {
   return {
     subtotal: toDollars(totals.subtotal),
     promo_discount: toDollars(totals.promoDiscount),
@@ -320,7 +360,13 @@ export interface OrderSummary {
   points_earned: number;
   /** The points taken back when the order was cancelled and refunded (0 otherwise). */
   points_reversed: number;
-  items: { menu_item_id: string; name: string; quantity: number; unit_price: number; modifiers: { id: string; name: string; price: string }[] }[];
+  items: {
+    menu_item_id: string;
+    name: string;
+    quantity: number;
+    unit_price: number;
+    modifiers: { id: string; name: string; price: string }[];
+  }[];
   totals: WireTotals;
 }
 
@@ -338,13 +384,21 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
   if (status !== 'succeeded') throw new HttpError(402, payment.failure_message ?? PAYMENT_NOT_RECEIVED);
   const points = pointsEarned(order.subtotal_cents, order.promo_discount_cents);
   const paidNow = await db.transaction(async (tx) => {
-    if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', { paidAt: deps.clock(), pointsEarned: points }))) return false;
+    if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', { paidAt: deps.clock(), pointsEarned: points })))
+      return false;
     await setPaymentStatus(tx, payment.provider_reference, 'succeeded');
     await recordOrderEvent(tx, { orderId, kind: 'paid', status: 'paid', at: deps.clock() });
     if (points > 0) await earnPoints(tx, orderId, order.phone, points);
     // The use of a promo code counts from the payment on (released if the order is cancelled).
     if (order.promo_code) {
-      await recordRedemption(tx, { code: order.promo_code, orderId, cognitoSub: order.cognito_sub, phone: order.phone, email: order.email, at: deps.clock() });
+      await recordRedemption(tx, {
+        code: order.promo_code,
+        orderId,
+        cognitoSub: order.cognito_sub,
+        phone: order.phone,
+        email: order.email,
+        at: deps.clock(),
+      });
     }
     // In the same transaction: a crash after the commit cannot lose the customer's confirmation.
     await deps.mailer.queue(tx, paidMail(order));
@@ -384,9 +438,16 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Or
 }
 
 /** Where a delivery order goes, as the wire carries it; null for pickup. */
-export function deliveryAddressOf(order: OrderRow): { street: string; city: string; state: string; zip: string } | null {
+export function deliveryAddressOf(
+  order: OrderRow,
+): { street: string; city: string; state: string; zip: string } | null {
   if (order.delivery_type !== 'delivery') return null;
-  return { street: order.delivery_street ?? '', city: order.delivery_city ?? '', state: order.delivery_state ?? '', zip: order.delivery_zip ?? '' };
+  return {
+    street: order.delivery_street ?? '',
+    city: order.delivery_city ?? '',
+    state: order.delivery_state ?? '',
+    zip: order.delivery_zip ?? '',
+  };
 }
 
 /** A stored order's amounts as the wire carries them. */

@@ -13,7 +13,14 @@ export const PROMO_ALREADY_USED = 'You have already used this promo code.';
 export const PROMO_USED_UP = 'This promo code is no longer available: it has been used as many times as it allows.';
 
 export type PromoCheck =
-  | { valid: true; code: string; rule: PromoRule; message: string; minSubtotalCents: number; limitedPerCustomer: boolean }
+  | {
+      valid: true;
+      code: string;
+      rule: PromoRule;
+      message: string;
+      minSubtotalCents: number;
+      limitedPerCustomer: boolean;
+    }
   | { valid: false; message: string };
 
 /**
@@ -31,11 +38,14 @@ export async function checkPromoCode(db: Queryable, code: string, now: Date, who
   if (promo.total_limit !== null || promo.per_customer_limit !== null) {
     const uses = await promoUses(db, promo.code, customerKeys(who));
     if (promo.total_limit !== null && uses.total >= promo.total_limit) return { valid: false, message: PROMO_USED_UP };
-    if (promo.per_customer_limit !== null && uses.byCustomer >= promo.per_customer_limit) return { valid: false, message: PROMO_ALREADY_USED };
+    if (promo.per_customer_limit !== null && uses.byCustomer >= promo.per_customer_limit)
+      return { valid: false, message: PROMO_ALREADY_USED };
   }
   const rule: PromoRule = { discount_type: promo.discount_type, discount_value: promo.discount_value };
-  const off = rule.discount_type === 'percent' ? `${rule.discount_value}% off` : `${formatUSD(toCents(rule.discount_value))} off`;
-  const minimum = promo.min_subtotal_cents > 0 ? ` orders of ${formatUSD(promo.min_subtotal_cents)} or more` : ' your order';
+  const off =
+    rule.discount_type === 'percent' ? `${rule.discount_value}% off` : `${formatUSD(toCents(rule.discount_value))} off`;
+  const minimum =
+    promo.min_subtotal_cents > 0 ? ` orders of ${formatUSD(promo.min_subtotal_cents)} or more` : ' your order';
   return {
     valid: true,
     code: promo.code,

@@ -37,7 +37,8 @@ export const BOARD_ORDER_NOT_FOUND = 'There is no such order.';
 export const ITEM_NOT_FOUND = 'There is no such item on the menu.';
 export const MODIFIER_NOT_FOUND = 'There is no such choice on the menu.';
 export const MOVED_BY_SOMEONE_ELSE = 'Someone else changed this order just now. Look at the board again and retry.';
-export const REFUND_FAILED = 'The order is cancelled, but the refund did not go through. Cancel it again to retry the refund.';
+export const REFUND_FAILED =
+  'The order is cancelled, but the refund did not go through. Cancel it again to retry the refund.';
 
 const LABELS: Record<OrderStatus, string> = {
   pending_payment: 'waiting for payment',
@@ -61,14 +62,19 @@ export function refusedMove(number: number, type: 'pickup' | 'delivery', from: O
   if (allowed.length === 0) return `Order ${number} is ${LABELS[from]} and cannot move to ${LABELS[to]}.`;
   return `Order ${number} is ${LABELS[from]}: a ${type} order can go from there only to ${allowed.map((s) => LABELS[s]).join(' or ')}.`;
 }
-export const cannotCancel = (number: number, status: OrderStatus) => `Order ${number} is ${LABELS[status]} and cannot be cancelled.`;
-export const cannotPromise = (number: number, status: OrderStatus) => `Order ${number} is ${LABELS[status]}: there is nothing to promise.`;
+export const cannotCancel = (number: number, status: OrderStatus) =>
+  `Order ${number} is ${LABELS[status]} and cannot be cancelled.`;
+export const cannotPromise = (number: number, status: OrderStatus) =>
+  `Order ${number} is ${LABELS[status]}: there is nothing to promise.`;
 
 const iso = (at: Date | null | undefined) => (at ? new Date(at).toISOString() : null);
 
 async function boardRows(db: Queryable, rows: BoardOrderRow[]): Promise<BoardOrder[]> {
   if (rows.length === 0) return [];
-  const lines = await boardLines(db, rows.map((row) => row.id));
+  const lines = await boardLines(
+    db,
+    rows.map((row) => row.id),
+  );
   const linesOf = new Map<string, BoardOrder['items']>();
   for (const line of lines) {
     const list = linesOf.get(line.order_id) ?? [];
@@ -153,12 +159,24 @@ export async function moveOnBoard(
 }
 
 /** Tells the customer's order a time (when it will be ready, or at the door). */
-export async function promiseOrder(deps: Pick<AppDependencies, 'db' | 'clock'>, orderId: string, promisedAt: Date, by: Actor): Promise<BoardOrder> {
+export async function promiseOrder(
+  deps: Pick<AppDependencies, 'db' | 'clock'>,
+  orderId: string,
+  promisedAt: Date,
+  by: Actor,
+): Promise<BoardOrder> {
   await deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
-    if (order.status === 'completed' || order.status === 'cancelled') throw new HttpError(409, cannotPromise(order.number, order.status));
+    if (order.status === 'completed' || order.status === 'cancelled')
+      throw new HttpError(409, cannotPromise(order.number, order.status));
     await setPromisedAt(tx, orderId, promisedAt);
-    await recordOrderEvent(tx, { orderId, kind: 'promised', status: order.status, at: deps.clock(), payload: { promised_at: promisedAt.toISOString(), by: by.email } });
+    await recordOrderEvent(tx, {
+      orderId,
+      kind: 'promised',
+      status: order.status,
+      at: deps.clock(),
+      payload: { promised_at: promisedAt.toISOString(), by: by.email },
+    });
   });
   return (await boardOrder(deps.db, orderId))!;
 }
@@ -184,14 +202,22 @@ export async function cancelOrder(
     // What the order earned and the promo use it held are given back with it, once.
     await reversePoints(tx, orderId);
     await releaseRedemption(tx, orderId, deps.clock());
-    await recordOrderEvent(tx, { orderId, kind: 'cancelled', status: 'cancelled', at: deps.clock(), payload: { from: order.status, reason, by: by.email } });
+    await recordOrderEvent(tx, {
+      orderId,
+      kind: 'cancelled',
+      status: 'cancelled',
+      at: deps.clock(),
+      payload: { from: order.status, reason, by: by.email },
+    });
   });
   const payment = await paymentForOrder(deps.db, orderId);
   if (payment?.status === 'succeeded') {
     try {
       await deps.payments.refund(payment.provider_reference, payment.amount_cents);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: `refund of order ${orderId} failed: ${(error as Error).message}` }));
+      console.error(
+        JSON.stringify({ level: 'error', message: `refund of order ${orderId} failed: ${(error as Error).message}` }),
+      );
       throw new HttpError(502, REFUND_FAILED);
     }
     await setPaymentStatus(deps.db, payment.provider_reference, 'refunded');
@@ -216,7 +242,8 @@ export async function setSoldOut(
   until: 'end_of_day' | null,
 ): Promise<{ id: string; available: boolean; sold_out_until: string | null }> {
   const soldOutUntil = soldOut && until === 'end_of_day' ? nextLocalMidnight(deps.clock()) : null;
-  if (!(await setItemAvailability(deps.db, what, id, !soldOut, soldOutUntil))) throw new HttpError(404, what === 'item' ? ITEM_NOT_FOUND : MODIFIER_NOT_FOUND);
+  if (!(await setItemAvailability(deps.db, what, id, !soldOut, soldOutUntil)))
+    throw new HttpError(404, what === 'item' ? ITEM_NOT_FOUND : MODIFIER_NOT_FOUND);
   await deps.menu.invalidate();
   return { id, available: !soldOut, sold_out_until: iso(soldOutUntil) };
 }

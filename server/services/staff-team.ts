@@ -17,7 +17,15 @@ const iso = (at: Date | string) => new Date(at).toISOString();
 
 export async function listTeam(db: Database): Promise<StaffTeamAnswer> {
   const rows = await listStaff(db);
-  return { members: rows.map((row) => ({ id: row.id, email: row.email, role: row.role, password_set: row.password_set, created_at: iso(row.created_at) })) };
+  return {
+    members: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      password_set: row.password_set,
+      created_at: iso(row.created_at),
+    })),
+  };
 }
 
 export async function changeRole(db: Database, id: string, role: StaffRoleName): Promise<StaffTeamMember> {
@@ -25,9 +33,16 @@ export async function changeRole(db: Database, id: string, role: StaffRoleName):
     await lockStaffRoles(tx);
     const member = await findStaff(tx, id);
     if (!member) throw new HttpError(404, STAFF_MEMBER_NOT_FOUND);
-    if (member.role === 'admin' && role !== 'admin' && (await countAdmins(tx)) <= 1) throw new HttpError(409, LAST_ADMIN);
+    if (member.role === 'admin' && role !== 'admin' && (await countAdmins(tx)) <= 1)
+      throw new HttpError(409, LAST_ADMIN);
     const changed = (await setStaffRole(tx, id, role))!;
-    return { id: changed.id, email: changed.email, role: changed.role, password_set: changed.password_hash !== null, created_at: iso(changed.created_at) };
+    return {
+      id: changed.id,
+      email: changed.email,
+      role: changed.role,
+      password_set: changed.password_hash !== null,
+      created_at: iso(changed.created_at),
+    };
   });
 }
 

@@ -390,11 +390,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     authConfig: () => sendOrThrow('GET', '/api/auth/config/') as Promise<AuthConfigResponse>,
     register: (input) => sendOrThrow('POST', '/api/auth/register/', { body: input }) as Promise<MessageResponse>,
-    confirmAccount: (token) => sendOrThrow('POST', '/api/auth/confirm/', { body: { token } }) as Promise<MessageResponse>,
-    login: (email, password) => sendOrThrow('POST', '/api/auth/login/', { body: { email, password } }) as Promise<SessionResponse>,
-    requestPasswordReset: (email) => sendOrThrow('POST', '/api/auth/password-reset/', { body: { email } }) as Promise<MessageResponse>,
+    confirmAccount: (token) =>
+      sendOrThrow('POST', '/api/auth/confirm/', { body: { token } }) as Promise<MessageResponse>,
+    login: (email, password) =>
+      sendOrThrow('POST', '/api/auth/login/', { body: { email, password } }) as Promise<SessionResponse>,
+    requestPasswordReset: (email) =>
+      sendOrThrow('POST', '/api/auth/password-reset/', { body: { email } }) as Promise<MessageResponse>,
     resetPassword: (token, password) =>
-      sendOrThrow('POST', '/api/auth/password-reset/confirm/', { body: { token, password } }) as Promise<MessageResponse>,
+      sendOrThrow('POST', '/api/auth/password-reset/confirm/', {
+        body: { token, password },
+      }) as Promise<MessageResponse>,
 
     async signout() {
       try {

@@ -58,4 +58,5 @@ export const REQUEST_FAILED = 'Something went wrong. Please try again.';
  * create-order's refusal of an Idempotency-Key it saw before from another caller or with another
  * cart (422); the checkout then places the order once more under a new key.
  */
-export const IDEMPOTENCY_KEY_REUSED = 'This checkout was already used for another order. Reload the page and try again.';
+export const IDEMPOTENCY_KEY_REUSED =
+  'This checkout was already used for another order. Reload the page and try again.';

@@ -53,7 +53,10 @@ export type IdInput = string | number;
 
 /** A required line of text: trimmed, not empty, at most `max` characters, one plain line (`label` names it). */
 function requiredText(required: string, max: number, tooLong: string, label: string) {
-  return plainText(z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong }), label);
+  return plainText(
+    z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong }),
+    label,
+  );
 }
 
 /** Refuses line breaks and invisible formatting characters (shared/plain-text.ts) in a text field. */
@@ -67,17 +70,16 @@ const PRICE_TEXT = /^-?\d+(\.\d+)?$/;
 const RawPriceSchema = z.union([z.string(), z.number()], { error: 'A price must be a number.' });
 
 /** A modifier price, sent as a string ('1.50'); a number is accepted and written with 2 decimals. */
-const PriceTextSchema = z
-  .union(
-    [
-      z
-        .string({ error: 'A price must be a number.' })
-        .trim()
-        .regex(PRICE_TEXT, { error: 'A price must be a number, like 1.50.' }),
-      z.number({ error: 'A price must be a number.' }).transform((value) => value.toFixed(2)),
-    ],
-    { error: 'A price must be a number, like 1.50.' },
-  );
+const PriceTextSchema = z.union(
+  [
+    z
+      .string({ error: 'A price must be a number.' })
+      .trim()
+      .regex(PRICE_TEXT, { error: 'A price must be a number, like 1.50.' }),
+    z.number({ error: 'A price must be a number.' }).transform((value) => value.toFixed(2)),
+  ],
+  { error: 'A price must be a number, like 1.50.' },
+);
 
 /** Dollars on the wire: a finite number, at least 0. */
 function dollars(label: string) {
@@ -110,8 +112,18 @@ const PhoneSchema = requiredText(PHONE_REQUIRED, 30, 'That phone number is too l
 // clear message of its own.
 
 const streetText = () =>
-  plainText(z.string({ error: STREET_REQUIRED }).trim().max(200, { error: 'The street address can be at most 200 characters.' }), 'The street address');
-const cityText = () => plainText(z.string({ error: CITY_REQUIRED }).trim().max(100, { error: 'The city can be at most 100 characters.' }), 'The city');
+  plainText(
+    z
+      .string({ error: STREET_REQUIRED })
+      .trim()
+      .max(200, { error: 'The street address can be at most 200 characters.' }),
+    'The street address',
+  );
+const cityText = () =>
+  plainText(
+    z.string({ error: CITY_REQUIRED }).trim().max(100, { error: 'The city can be at most 100 characters.' }),
+    'The city',
+  );
 const stateText = () =>
   z
     .string({ error: STATE_REQUIRED })
@@ -355,10 +367,7 @@ const CreateOrderFieldsSchema = request({
    * When the food should be ready: an ISO 8601 instant with its offset ('2026-11-21T18:15:00Z'),
    * one of the slots GET /api/store-hours/ lists. Absent or null: as soon as possible.
    */
-  scheduled_for: z.iso
-    .datetime({ offset: true, error: 'Choose a valid time for your order.' })
-    .nullable()
-    .optional(),
+  scheduled_for: z.iso.datetime({ offset: true, error: 'Choose a valid time for your order.' }).nullable().optional(),
 });
 
 const DELIVERY_REQUIRED: ReadonlyArray<readonly [string, string]> = [
@@ -385,8 +394,7 @@ export const CreateOrderRequestSchema = CreateOrderFieldsSchema.superRefine(
     }
   },
   {
-    when: (payload) =>
-      typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
   },
 );
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
@@ -588,7 +596,12 @@ export const SetupIntentResponseSchema = z.object({
 export type SetupIntentResponse = z.infer<typeof SetupIntentResponseSchema>;
 
 export const SavePaymentMethodRequestSchema = request({
-  payment_method_id: requiredText('Choose a card to save.', 255, 'That card reference is not valid.', 'The card reference'),
+  payment_method_id: requiredText(
+    'Choose a card to save.',
+    255,
+    'That card reference is not valid.',
+    'The card reference',
+  ),
   cognito_sub: CognitoSubSchema,
 });
 export type SavePaymentMethodRequest = z.infer<typeof SavePaymentMethodRequestSchema>;
@@ -608,7 +621,10 @@ const AuthEmailSchema = z
   .min(1, { error: EMAIL_REQUIRED })
   .max(254, { error: 'Your email address can be at most 254 characters.' })
   .pipe(z.email({ error: EMAIL_INVALID }));
-const NewPasswordSchema = z.string({ error: 'Choose a password.' }).min(1, { error: 'Choose a password.' }).max(200, { error: 'Use at most 72 characters for your password.' });
+const NewPasswordSchema = z
+  .string({ error: 'Choose a password.' })
+  .min(1, { error: 'Choose a password.' })
+  .max(200, { error: 'Use at most 72 characters for your password.' });
 const LinkTokenSchema = z
   .string({ error: 'This link is not valid or has expired. Ask for a new one.' })
   .trim()
@@ -629,7 +645,10 @@ export type ConfirmRequest = z.infer<typeof ConfirmRequestSchema>;
 
 export const LoginRequestSchema = request({
   email: AuthEmailSchema,
-  password: z.string({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(200, { error: 'The email or password is not right.' }),
+  password: z
+    .string({ error: 'Enter your password.' })
+    .min(1, { error: 'Enter your password.' })
+    .max(200, { error: 'The email or password is not right.' }),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -657,7 +676,9 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 /** Which sign-in this server uses, and for Cognito where its hosted pages are. */
 export const AuthConfigResponseSchema = z.object({
   provider: z.enum(['built-in', 'cognito']),
-  hosted_ui: z.object({ login_url: z.string(), register_url: z.string(), reset_url: z.string(), logout_url: z.string() }).optional(),
+  hosted_ui: z
+    .object({ login_url: z.string(), register_url: z.string(), reset_url: z.string(), logout_url: z.string() })
+    .optional(),
 });
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;
 

@@ -20,12 +20,22 @@ const email = z
 
 export const StaffLoginSchema = body({
   email,
-  password: z.string({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(200, { error: 'The email or password is not right.' }),
+  password: z
+    .string({ error: 'Enter your password.' })
+    .min(1, { error: 'Enter your password.' })
+    .max(200, { error: 'The email or password is not right.' }),
 });
 
 export const StaffSetPasswordSchema = body({
-  token: z.string({ error: 'This link is not valid or has expired. Ask an admin for a new one.' }).trim().min(20, { error: 'This link is not valid or has expired. Ask an admin for a new one.' }).max(200, { error: 'This link is not valid or has expired. Ask an admin for a new one.' }),
-  password: z.string({ error: 'Choose a password.' }).min(1, { error: 'Choose a password.' }).max(200, { error: 'Use at most 72 characters for your password.' }),
+  token: z
+    .string({ error: 'This link is not valid or has expired. Ask an admin for a new one.' })
+    .trim()
+    .min(20, { error: 'This link is not valid or has expired. Ask an admin for a new one.' })
+    .max(200, { error: 'This link is not valid or has expired. Ask an admin for a new one.' }),
+  password: z
+    .string({ error: 'Choose a password.' })
+    .min(1, { error: 'Choose a password.' })
+    .max(200, { error: 'Use at most 72 characters for your password.' }),
 });
 
 export const StaffInviteSchema = body({
@@ -39,7 +49,10 @@ export const StaffRoleChangeSchema = body({
 });
 
 /** An ISO 8601 time with its offset ("2026-11-20T19:30:00Z"). */
-const instant = z.iso.datetime({ offset: true, error: 'Give the time as an ISO 8601 date and time, like 2026-11-20T19:30:00Z.' });
+const instant = z.iso.datetime({
+  offset: true,
+  error: 'Give the time as an ISO 8601 date and time, like 2026-11-20T19:30:00Z.',
+});
 
 export const BOARD_STATUSES = ['accepted', 'ready', 'out_for_delivery', 'completed'] as const;
 
@@ -51,14 +64,23 @@ export const StaffMoveSchema = body({
 export const StaffPromiseSchema = body({ promised_at: instant });
 
 export const StaffCancelSchema = body({
-  reason: z.string({ error: 'Say why the order is cancelled.' }).trim().min(1, { error: 'Say why the order is cancelled.' }).max(500, { error: 'Keep the reason under 500 characters.' }),
+  reason: z
+    .string({ error: 'Say why the order is cancelled.' })
+    .trim()
+    .min(1, { error: 'Say why the order is cancelled.' })
+    .max(500, { error: 'Keep the reason under 500 characters.' }),
 });
 
-export const StaffStoreSchema = body({ paused: z.boolean({ error: 'Say whether online ordering is paused: true or false.' }) });
+export const StaffStoreSchema = body({
+  paused: z.boolean({ error: 'Say whether online ordering is paused: true or false.' }),
+});
 
 export const StaffSoldOutSchema = body({
   sold_out: z.boolean({ error: 'Say whether it is sold out: true or false.' }),
-  until: z.enum(['end_of_day'], { error: 'Sold out until "end_of_day", or null for until further notice.' }).nullable().default(null),
+  until: z
+    .enum(['end_of_day'], { error: 'Sold out until "end_of_day", or null for until further notice.' })
+    .nullable()
+    .default(null),
 });
 
 export interface StaffMemberAnswer {
@@ -105,7 +127,6 @@ export interface BoardOrder {
   /** Whether the payment was given back. */
   refunded: boolean;
 }
-
 
 /** GET /api/staff/orders/: the board, and the newest event id the list already includes (open the stream from there). */
 export interface BoardAnswer {

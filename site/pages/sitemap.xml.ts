@@ -21,7 +21,9 @@ const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 export const GET: APIRoute = () => {
-  const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${escapeXml(new URL(path, restaurant.siteUrl).href)}</loc></url>`);
+  const urls = PUBLIC_PATHS.map(
+    (path) => `  <url><loc>${escapeXml(new URL(path, restaurant.siteUrl).href)}</loc></url>`,
+  );
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls.join('\n')}

@@ -31,9 +31,13 @@ function report(metric: Metric): void {
     queued = false;
   }
   if (!queued) {
-    fetch(ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'Content-Type': 'text/plain' } }).catch(
-      () => {},
-    );
+    fetch(ENDPOINT, {
+      method: 'POST',
+      body,
+      keepalive: true,
+      credentials: 'omit',
+      headers: { 'Content-Type': 'text/plain' },
+    }).catch(() => {});
   }
 }
 

@@ -35,7 +35,11 @@ describe('accounts', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
     const refused: string[] = [];
-    page.on('response', (response) => response.status() >= 400 && refused.push(`${response.status()} ${new URL(response.url()).pathname}`));
+    page.on(
+      'response',
+      (response) =>
+        response.status() >= 400 && refused.push(`${response.status()} ${new URL(response.url()).pathname}`),
+    );
     const email = `ana+${Date.now()}@example.com`;
     const password = 'Tamales-de-rajas-2026';
     const widget = page.locator('comal-order');

@@ -42,7 +42,9 @@ describe('checkout', () => {
     const subtotal = price * 3;
     const tax = Math.round(subtotal * 0.0975);
     expect(await widget.locator('.checkout-summary .total-row').allTextContents()).toEqual([
-      `Subtotal${usd(subtotal)}`, `Tax${usd(tax)}`, `Total${usd(subtotal + tax)}`,
+      `Subtotal${usd(subtotal)}`,
+      `Tax${usd(tax)}`,
+      `Total${usd(subtotal + tax)}`,
     ]);
     await fillContact(widget);
     expect(await axeViolations(page)).toEqual([]);
@@ -62,7 +64,9 @@ describe('checkout', () => {
     expect(text).toContain('Pickup for Ana Reyes at 727 N Broadway, Los Angeles.');
     expect(text).toContain('3 ×Mexican Coca-Cola');
     expect(await confirmation.locator('.total-row').allTextContents()).toEqual([
-      `Subtotal${usd(subtotal)}`, `Tax${usd(tax)}`, `Total${usd(subtotal + tax)}`,
+      `Subtotal${usd(subtotal)}`,
+      `Tax${usd(tax)}`,
+      `Total${usd(subtotal + tax)}`,
     ]);
     expect(text).toContain(`You earned ${Math.floor(subtotal / 100)} loyalty points with this order.`);
     expect(await storedCartQuantity(page)).toBe(0);
@@ -95,7 +99,14 @@ describe('checkout', () => {
     await widget.getByText('Remove code').waitFor();
     await fillContact(widget);
     const rows = await widget.locator('.checkout-summary .total-row').allTextContents();
-    expect(rows.map((row) => row.replace(/[-$\d.]+$/, ''))).toEqual(['Subtotal', 'Promo (WELCOME10)', 'Tax', 'Delivery', 'Tip', 'Total']);
+    expect(rows.map((row) => row.replace(/[-$\d.]+$/, ''))).toEqual([
+      'Subtotal',
+      'Promo (WELCOME10)',
+      'Tax',
+      'Delivery',
+      'Tip',
+      'Total',
+    ]);
     const shownTotal = rows.at(-1)!.replace('Total', '');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/screenshots/desktop-checkout-delivery.png', fullPage: true });
@@ -108,7 +119,9 @@ describe('checkout', () => {
     const confirmation = page.locator('comal-order .confirmation');
     await confirmation.waitFor();
     expect(await confirmation.locator('.total-row').last().textContent()).toBe(`Total${shownTotal}`);
-    expect(await confirmation.textContent()).toContain('Delivery for Ana Reyes to 1111 S Figueroa St, Los Angeles, CA 90015.');
+    expect(await confirmation.textContent()).toContain(
+      'Delivery for Ana Reyes to 1111 S Figueroa St, Los Angeles, CA 90015.',
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -170,7 +183,13 @@ describe('checkout', () => {
     await addFromMenu(page, 'Mexican Coca-Cola', 2);
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Cart, 2 items' }).click();
-    expect(await page.locator('comal-order').getByRole('dialog', { name: 'Your cart' }).locator('.line-name').allTextContents()).toEqual(['Mexican Coca-Cola']);
+    expect(
+      await page
+        .locator('comal-order')
+        .getByRole('dialog', { name: 'Your cart' })
+        .locator('.line-name')
+        .allTextContents(),
+    ).toEqual(['Mexican Coca-Cola']);
 
     await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
     const widget = page.locator('comal-order');

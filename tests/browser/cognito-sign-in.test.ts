@@ -28,7 +28,12 @@ let browser: Browser;
 let ana: StandInUser;
 beforeAll(async () => {
   cognito = await startCognitoStandIn({ userPoolId: POOL_ID, clientId: CLIENT_ID });
-  ana = cognito.addUser({ username: 'ana', email: 'ana.hosted@example.com', phone_number: '+12135550166', name: 'Ana Hosted' });
+  ana = cognito.addUser({
+    username: 'ana',
+    email: 'ana.hosted@example.com',
+    phone_number: '+12135550166',
+    name: 'Ana Hosted',
+  });
   const port = await freePort();
   server = await startServer({
     PORT: String(port),

@@ -52,7 +52,10 @@ const PAGES: { path: string; h1: string; status?: number }[] = [
   { path: '/no-such-page/', h1: 'We could not find that page', status: 404 },
 ];
 
-async function open(path: string, viewport = PHONE): Promise<{ page: Page; errors: string[]; status: number | undefined }> {
+async function open(
+  path: string,
+  viewport = PHONE,
+): Promise<{ page: Page; errors: string[]; status: number | undefined }> {
   const page = await browser.newPage({ viewport });
   const errors = watchErrors(page);
   const response = await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
@@ -76,9 +79,13 @@ describe.each(PAGES)('$path', ({ path, h1, status = 200 }) => {
     expect((await headings.textContent())?.trim()).toBe(h1);
 
     // Headings go h1, h2, h3... without skipping a level on the way down.
-    const levels = await page.evaluate(() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
+    const levels = await page.evaluate(() =>
+      [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])),
+    );
     expect(levels[0]).toBe(1);
-    const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} -> h${level}`] : []));
+    const skips = levels.flatMap((level, i) =>
+      i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} -> h${level}`] : [],
+    );
     expect(skips).toEqual([]);
 
     // Scroll to the end so lazy images load, then look for anything wider than the phone.
@@ -106,12 +113,15 @@ describe.each(PAGES)('$path', ({ path, h1, status = 200 }) => {
       if (!root) return ['no main'];
       const images = [...root.querySelectorAll('img')].flatMap((img) => {
         const issues: string[] = [];
-        if (!/^\d+$/.test(img.getAttribute('width') ?? '') || !/^\d+$/.test(img.getAttribute('height') ?? '')) issues.push(`${img.src}: no width/height`);
+        if (!/^\d+$/.test(img.getAttribute('width') ?? '') || !/^\d+$/.test(img.getAttribute('height') ?? ''))
+          issues.push(`${img.src}: no width/height`);
         if (!img.hasAttribute('alt')) issues.push(`${img.src}: no alt`);
         return issues;
       });
       const links = [...root.querySelectorAll('a')]
-        .filter((a) => !(a.textContent?.trim() || a.getAttribute('aria-label') || a.querySelector('img[alt]:not([alt=""])')))
+        .filter(
+          (a) => !(a.textContent?.trim() || a.getAttribute('aria-label') || a.querySelector('img[alt]:not([alt=""])')),
+        )
         .map((a) => `${a.href}: no text`);
       return [...images, ...links];
     }, CONTENT);
@@ -131,7 +141,9 @@ describe('the home page', () => {
   it('sells three signature dishes at the menu prices and points to ordering', async () => {
     const { page } = await open('/');
     const content = page.locator(CONTENT);
-    await expect(content.getByRole('heading', { level: 2, name: 'What people come back for' }).count()).resolves.toBe(1);
+    await expect(content.getByRole('heading', { level: 2, name: 'What people come back for' }).count()).resolves.toBe(
+      1,
+    );
     for (const id of ['taco-pastor', 'burrito-california', 'bowl-comal']) {
       const dish = content.locator('article', { has: page.getByRole('heading', { level: 3, name: item(id).name }) });
       await expect(dish.textContent()).resolves.toContain(price(item(id).base_price));
@@ -152,7 +164,14 @@ describe('the home page', () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const hero = await page.evaluate(() => {
       const svg = document.querySelector('main .hero svg.illustration');
-      return svg && { role: svg.getAttribute('role'), label: svg.getAttribute('aria-label'), width: svg.getAttribute('width'), height: svg.getAttribute('height') };
+      return (
+        svg && {
+          role: svg.getAttribute('role'),
+          label: svg.getAttribute('aria-label'),
+          width: svg.getAttribute('width'),
+          height: svg.getAttribute('height'),
+        }
+      );
     });
     expect(hero).toMatchObject({ role: 'img', width: '1200', height: '900' });
     expect(hero!.label).toMatch(/tacos al pastor/);
@@ -186,11 +205,15 @@ describe('the menu page', () => {
     const { page } = await open('/menu/');
     const content = page.locator(CONTENT);
     for (const category of menu.categories) {
-      await expect(content.getByRole('heading', { level: 2, name: category.name, exact: true }).count()).resolves.toBe(1);
+      await expect(content.getByRole('heading', { level: 2, name: category.name, exact: true }).count()).resolves.toBe(
+        1,
+      );
       const link = content.getByRole('link', { name: `Order online: ${category.name}`, exact: true });
       expect(await link.getAttribute('href')).toBe(`/order/?category=${encodeURIComponent(category.name)}`);
     }
-    expect(await content.getByRole('link', { name: 'Order online: Taco Boxes' }).getAttribute('href')).toBe('/order/?category=Taco%20Boxes');
+    expect(await content.getByRole('link', { name: 'Order online: Taco Boxes' }).getAttribute('href')).toBe(
+      '/order/?category=Taco%20Boxes',
+    );
     await page.close();
   });
 
@@ -256,11 +279,15 @@ describe('the contact page', () => {
     for (const [key, label] of days) {
       const [range] = restaurant.hours[key];
       const row = content.getByRole('row', { name: label });
-      await expect(row.textContent()).resolves.toContain(range ? `${clock(range.opens)} – ${clock(range.closes)}` : 'Closed');
+      await expect(row.textContent()).resolves.toContain(
+        range ? `${clock(range.opens)} – ${clock(range.closes)}` : 'Closed',
+      );
     }
     await expect(content.getByRole('row', { name: 'Friday' }).textContent()).resolves.toContain('10:00 AM – 11:00 PM');
     expect(await content.locator('a[href^="tel:"]').first().getAttribute('href')).toBe('tel:+12135550148');
-    expect(await content.getByRole('link', { name: restaurant.email }).getAttribute('href')).toBe(`mailto:${restaurant.email}`);
+    expect(await content.getByRole('link', { name: restaurant.email }).getAttribute('href')).toBe(
+      `mailto:${restaurant.email}`,
+    );
     const map = content.locator('a[href^="https://www.google.com/maps/search/"]');
     const { street, city, state, zip } = restaurant.address;
     expect(await map.getAttribute('href')).toBe(
@@ -337,7 +364,9 @@ describe('the smaller pages', () => {
     const content = page.locator(CONTENT);
     await expect(content.getByRole('heading', { level: 2, name: 'Picking up' }).count()).resolves.toBe(1);
     await expect(content.getByRole('heading', { level: 2, name: 'Delivery' }).count()).resolves.toBe(1);
-    expect(await content.getByRole('link', { name: restaurant.phoneDisplay }).getAttribute('href')).toBe(`tel:${restaurant.phone}`);
+    expect(await content.getByRole('link', { name: restaurant.phoneDisplay }).getAttribute('href')).toBe(
+      `tel:${restaurant.phone}`,
+    );
     await expect(page.locator('meta[name="robots"][content*="noindex"]').count()).resolves.toBe(1);
     await page.close();
   });

@@ -23,8 +23,17 @@ async function staffSession() {
   const password = demoStaffPassword(server);
   const csrf = await fetch(`${server.url}/api/csrf/`);
   const { csrftoken } = (await csrf.json()) as { csrftoken: string };
-  const headers = { 'Content-Type': 'application/json', Origin: server.url, 'X-CSRFToken': csrftoken, Cookie: `csrftoken=${csrftoken}` };
-  const login = await fetch(`${server.url}/api/staff/login/`, { method: 'POST', headers, body: JSON.stringify({ email: 'staff@comal.example', password }) });
+  const headers = {
+    'Content-Type': 'application/json',
+    Origin: server.url,
+    'X-CSRFToken': csrftoken,
+    Cookie: `csrftoken=${csrftoken}`,
+  };
+  const login = await fetch(`${server.url}/api/staff/login/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: 'staff@comal.example', password }),
+  });
   const { access_token } = (await login.json()) as { access_token: string };
   return async (orderId: string, to: string) => {
     const moved = await fetch(`${server.url}/api/staff/orders/${orderId}/move/`, {

@@ -85,7 +85,9 @@ describe('the partner demo page', () => {
     await page.waitForURL(`${server.url}/checkout/`);
     const widget = page.locator('comal-order');
     await widget.getByRole('heading', { name: 'Checkout' }).waitFor();
-    expect(await widget.locator('.summary-lines li').allTextContents()).toEqual([expect.stringMatching(/^2 ×Mexican Coca-Cola\$\d+\.\d\d$/)]);
+    expect(await widget.locator('.summary-lines li').allTextContents()).toEqual([
+      expect.stringMatching(/^2 ×Mexican Coca-Cola\$\d+\.\d\d$/),
+    ]);
     // The cart now lives on the restaurant's origin, and the address no longer carries it.
     expect(new URL(page.url()).hash).toBe('');
     expect(await storedCartQuantity(page)).toBe(2);

@@ -26,7 +26,9 @@ describe('ordering ahead', () => {
     await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
     const notice = page.locator('comal-order .store-notice');
     await notice.waitFor();
-    expect(await notice.textContent()).toBe(`Closed We are closed now. We open again tomorrow at 9:00 AM. ${ORDER_AHEAD}`);
+    expect(await notice.textContent()).toBe(
+      `Closed We are closed now. We open again tomorrow at 9:00 AM. ${ORDER_AHEAD}`,
+    );
     await addFromMenu(page, 'Mexican Coca-Cola', 2);
     await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
     const widget = page.locator('comal-order');

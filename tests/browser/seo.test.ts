@@ -23,7 +23,13 @@ interface JsonLdRestaurant {
   '@type': string;
   name: string;
   telephone: string;
-  address: { '@type': string; streetAddress: string; addressLocality: string; addressRegion: string; postalCode: string };
+  address: {
+    '@type': string;
+    streetAddress: string;
+    addressLocality: string;
+    addressRegion: string;
+    postalCode: string;
+  };
   geo: { latitude: number; longitude: number };
   openingHoursSpecification: { dayOfWeek: string; opens: string; closes: string }[];
   hasMenu: string;
@@ -46,7 +52,9 @@ describe('what search engines and link previews read', () => {
     expect(await page.locator('meta[name="robots"]').count()).toBe(0);
 
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const found = blocks.map((text) => JSON.parse(text) as JsonLdRestaurant).find((data) => data['@type'] === 'Restaurant');
+    const found = blocks
+      .map((text) => JSON.parse(text) as JsonLdRestaurant)
+      .find((data) => data['@type'] === 'Restaurant');
     expect(found).toBeDefined();
     const data = found!;
     expect(data.name).toBe(restaurant.name);
@@ -86,7 +94,19 @@ describe('what search engines and link previews read', () => {
     const xml = await response.text();
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
     expect(locations.sort()).toEqual(
-      ['/', '/menu/', '/about-us/', '/catering/', '/family-meals/', '/tacoboxes/', '/contact-us/', '/privacy/', '/sms-terms/', '/oldmenu/', '/order/'].sort(),
+      [
+        '/',
+        '/menu/',
+        '/about-us/',
+        '/catering/',
+        '/family-meals/',
+        '/tacoboxes/',
+        '/contact-us/',
+        '/privacy/',
+        '/sms-terms/',
+        '/oldmenu/',
+        '/order/',
+      ].sort(),
     );
     expect(xml).toContain(`<loc>${restaurant.siteUrl}/menu/</loc>`);
   });
@@ -98,7 +118,16 @@ describe('what search engines and link previews read', () => {
     const lines = (await response.text()).split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/checkout/', '/account/', '/payment/', '/login/', '/register/', '/reset-password/', '/confirmation-instruction/', '/congratulations/']) {
+    for (const path of [
+      '/checkout/',
+      '/account/',
+      '/payment/',
+      '/login/',
+      '/register/',
+      '/reset-password/',
+      '/confirmation-instruction/',
+      '/congratulations/',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain(`Sitemap: ${restaurant.siteUrl}/sitemap.xml`);
@@ -131,7 +160,10 @@ describe('web vitals from a real browser', () => {
     expect(requested.filter(isLibrary)).toEqual([]); // not before the load event
     await waitFor(
       () => {
-        expect(beacons.map((b) => b.name), 'the beacons so far').toEqual(expect.arrayContaining(['FCP', 'TTFB']));
+        expect(
+          beacons.map((b) => b.name),
+          'the beacons so far',
+        ).toEqual(expect.arrayContaining(['FCP', 'TTFB']));
         return true;
       },
       { timeoutMs: 10_000, intervalMs: 100, what: 'the FCP and TTFB beacons' },
@@ -140,7 +172,11 @@ describe('web vitals from a real browser', () => {
     expect(beacons.map((b) => b.name).sort()).toEqual(['FCP', 'TTFB']);
     for (const beacon of beacons) {
       expect(beacon.status).toBe(204);
-      expect(beacon.body).toMatchObject({ path: '/', navigation_type: 'navigate', rating: expect.stringMatching(/^(good|needs-improvement|poor)$/) });
+      expect(beacon.body).toMatchObject({
+        path: '/',
+        navigation_type: 'navigate',
+        rating: expect.stringMatching(/^(good|needs-improvement|poor)$/),
+      });
       expect(beacon.body.value).toBeGreaterThanOrEqual(0);
     }
     expect(errors).toEqual([]);

@@ -9,8 +9,21 @@ import { waitFor } from '../support/wait-for.ts';
 const SCREENSHOTS = 'test-results/screenshots';
 
 const CONTENT_ROUTES = [
-  '/', '/menu/', '/contact-us/', '/oldmenu/', '/about-us/', '/congratulations/', '/sms-terms/', '/order/',
-  '/catering/', '/privacy/', '/family-meals/', '/tacoboxes/', '/account/', '/payment/', '/checkout/',
+  '/',
+  '/menu/',
+  '/contact-us/',
+  '/oldmenu/',
+  '/about-us/',
+  '/congratulations/',
+  '/sms-terms/',
+  '/order/',
+  '/catering/',
+  '/privacy/',
+  '/family-meals/',
+  '/tacoboxes/',
+  '/account/',
+  '/payment/',
+  '/checkout/',
 ];
 const NO_HEADER_ROUTES = ['/login/', '/register/', '/reset-password/', '/confirmation-instruction/'];
 
@@ -64,7 +77,9 @@ describe.each([
     const desktopNav = header.getByRole('navigation', { name: 'Main' });
     if (device === 'desktop') {
       for (const link of siteNavigation) {
-        expect(await desktopNav.getByRole('link', { name: link.name, exact: true }).getAttribute('href')).toBe(link.path);
+        expect(await desktopNav.getByRole('link', { name: link.name, exact: true }).getAttribute('href')).toBe(
+          link.path,
+        );
       }
       const orderOnline = header.getByRole('link', { name: 'Order Online' });
       if (path === '/order/') expect(await orderOnline.count()).toBe(0);
@@ -78,7 +93,8 @@ describe.each([
       const floatingOrder = page.locator('.float-order');
       expect(await floatingOrder.count()).toBe(path === '/order/' ? 0 : 1);
     }
-    if (path === '/order/') expect(await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).isVisible()).toBe(true);
+    if (path === '/order/')
+      expect(await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).isVisible()).toBe(true);
 
     const footer = page.locator('footer.site-footer');
     const footerNav = footer.getByRole('navigation', { name: 'Footer' });
@@ -91,7 +107,10 @@ describe.each([
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     if (['/', '/menu/', '/order/'].includes(path)) {
-      await page.screenshot({ path: `${SCREENSHOTS}/${device}${path === '/' ? '-home' : path.replaceAll('/', '-').replace(/-$/, '')}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${SCREENSHOTS}/${device}${path === '/' ? '-home' : path.replaceAll('/', '-').replace(/-$/, '')}.png`,
+        fullPage: true,
+      });
     }
     await page.close();
   });
@@ -120,10 +139,14 @@ describe('the small-screen menu', () => {
     const close = page.getByRole('button', { name: 'Close menu' });
     expect(await close.getAttribute('aria-expanded')).toBe('true');
     expect(await panel.isVisible()).toBe(true);
-    expect(await panel.getByRole('link', { name: `Call ${restaurant.phoneDisplay}` }).getAttribute('href')).toBe(`tel:${restaurant.phone}`);
+    expect(await panel.getByRole('link', { name: `Call ${restaurant.phoneDisplay}` }).getAttribute('href')).toBe(
+      `tel:${restaurant.phone}`,
+    );
     expect(await panel.getByRole('link', { name: 'About Us' }).getAttribute('aria-current')).toBe('page');
     const firstBar = page.locator('.hamburger .bar').first();
-    await waitFor(async () => (await firstBar.evaluate((el) => getComputedStyle(el).transform)) !== 'none', { what: "the bars' 0.2 s transition" });
+    await waitFor(async () => (await firstBar.evaluate((el) => getComputedStyle(el).transform)) !== 'none', {
+      what: "the bars' 0.2 s transition",
+    });
     expect(await firstBar.evaluate((el) => getComputedStyle(el).transform)).not.toBe('none');
 
     await page.keyboard.press('Escape');
@@ -138,11 +161,16 @@ describe('the cart bubble on /order/', () => {
   it('shows the quantity the widget announces and asks the widget to toggle the cart', async () => {
     const { page } = await open('/order/', DESKTOP);
     await page.waitForSelector('astro-island:not([ssr]) .cart-bubble');
-    await page.evaluate(() => document.dispatchEvent(new CustomEvent('comal:cart-changed', { detail: { quantity: 3 } })));
+    await page.evaluate(() =>
+      document.dispatchEvent(new CustomEvent('comal:cart-changed', { detail: { quantity: 3 } })),
+    );
     const bubble = page.getByRole('button', { name: 'Cart, 3 items' });
     expect(await bubble.textContent()).toContain('3');
     const toggled = page.evaluate(
-      () => new Promise<boolean>((resolve) => document.addEventListener('comal:toggle-cart', () => resolve(true), { once: true })),
+      () =>
+        new Promise<boolean>((resolve) =>
+          document.addEventListener('comal:toggle-cart', () => resolve(true), { once: true }),
+        ),
     );
     await bubble.click();
     expect(await toggled).toBe(true);
@@ -153,7 +181,9 @@ describe('the cart bubble on /order/', () => {
 describe('the toast area', () => {
   it('appears top right once the page is idle and shows a toast for 2.5 s', async () => {
     const { page } = await open('/', DESKTOP);
-    await page.evaluate(() => document.dispatchEvent(new CustomEvent('comal:toast', { detail: { message: 'Added to cart' } })));
+    await page.evaluate(() =>
+      document.dispatchEvent(new CustomEvent('comal:toast', { detail: { message: 'Added to cart' } })),
+    );
     const toast = page.locator('.toast-area .toast');
     await toast.waitFor({ timeout: 3000 });
     expect(await toast.textContent()).toBe('Added to cart');
@@ -201,9 +231,16 @@ describe('the heading face', () => {
       (window as unknown as { shifts: string[] }).shifts = shifts;
       type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: Source[];
+        })[]) {
           if (entry.hadRecentInput) continue;
-          const moved = (entry.sources ?? []).map((s) => `${s.node?.nodeName ?? '?'}.${(s.node as Element | null)?.className ?? ''} y ${s.previousRect.y}->${s.currentRect.y} h ${s.previousRect.height}->${s.currentRect.height}`);
+          const moved = (entry.sources ?? []).map(
+            (s) =>
+              `${s.node?.nodeName ?? '?'}.${(s.node as Element | null)?.className ?? ''} y ${s.previousRect.y}->${s.currentRect.y} h ${s.previousRect.height}->${s.currentRect.height}`,
+          );
           shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
         }
       }).observe({ type: 'layout-shift', buffered: true });

@@ -68,7 +68,8 @@ async function openBoard(site = server.url): Promise<Board> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
   await page.getByText('Live', { exact: true }).waitFor();
-  const count = (key: 'tones' | 'prints') => page.evaluate((k) => (window as unknown as { __counts: Record<string, number> }).__counts[k]!, key);
+  const count = (key: 'tones' | 'prints') =>
+    page.evaluate((k) => (window as unknown as { __counts: Record<string, number> }).__counts[k]!, key);
   return {
     context,
     page,
@@ -110,7 +111,9 @@ describe('the staff board', () => {
     expect(await card.textContent()).toContain('Pickup, as soon as possible');
     await board.page.waitForFunction((title) => document.title === title, `(1) ${PAGE_TITLE}`);
     expect(await board.tones()).toBe(2);
-    expect(await board.page.locator('[aria-live="assertive"]').textContent()).toBe(`New ${heading.toLowerCase()} from Lupe Tablero.`);
+    expect(await board.page.locator('[aria-live="assertive"]').textContent()).toBe(
+      `New ${heading.toLowerCase()} from Lupe Tablero.`,
+    );
 
     const status = customer.locator('comal-order .order-status');
     await status.getByText('Received: the kitchen will start on it shortly.').waitFor();
@@ -164,13 +167,18 @@ describe('the staff board', () => {
     await card.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = board.page.getByRole('dialog', { name: /^Cancel Order \d+$/ });
     await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
-    expect(await dialog.getByLabel('Reason').evaluate((field: HTMLTextAreaElement) => field.validity.valueMissing)).toBe(true);
+    expect(
+      await dialog.getByLabel('Reason').evaluate((field: HTMLTextAreaElement) => field.validity.valueMissing),
+    ).toBe(true);
     await dialog.getByLabel('Reason').fill('Out of Coca-Cola');
     await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
     await dialog.waitFor({ state: 'detached' });
     const cancelled = board.column('Completed').getByRole('article').filter({ hasText: 'Chuy Cancelado' });
     await cancelled.getByText('Cancelled: Out of Coca-Cola. Refunded.').waitFor();
-    await customer.locator('comal-order .order-status').getByText('Cancelled. Your payment is refunded.').waitFor({ timeout: 5000 });
+    await customer
+      .locator('comal-order .order-status')
+      .getByText('Cancelled. Your payment is refunded.')
+      .waitFor({ timeout: 5000 });
     expect(board.errors).toEqual([]);
     await customer.close();
     await board.context.close();
@@ -182,7 +190,9 @@ describe('the staff board', () => {
     const card = board.card('Tito Ticket');
     await card.waitFor();
     await card.getByRole('button', { name: 'Print ticket' }).click();
-    await board.page.waitForFunction(() => (window as unknown as { __counts: { prints: number } }).__counts.prints === 1);
+    await board.page.waitForFunction(
+      () => (window as unknown as { __counts: { prints: number } }).__counts.prints === 1,
+    );
     await board.page.emulateMedia({ media: 'print' });
     const ticket = board.page.locator('.kitchen-ticket');
     expect(await ticket.isVisible()).toBe(true);
@@ -202,7 +212,9 @@ describe('the staff board', () => {
     const board = await openBoard();
     const pause = board.page.getByRole('switch', { name: 'Pause online ordering' });
     await pause.click();
-    await board.page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true');
+    await board.page.waitForFunction(
+      () => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true',
+    );
 
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
@@ -216,10 +228,18 @@ describe('the staff board', () => {
       const { csrftoken } = await (await fetch('/api/csrf/')).json();
       const response = await fetch('/api/create-order/', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrftoken, 'Idempotency-Key': crypto.randomUUID() },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-CSRFToken': csrftoken,
+          'Idempotency-Key': crypto.randomUUID(),
+        },
         body: JSON.stringify({
           cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }],
-          name: 'Ana Reyes', email: 'ana@example.com', phone: '(213) 555-0142', delivery_type: 'pickup', promo_code: '',
+          name: 'Ana Reyes',
+          email: 'ana@example.com',
+          phone: '(213) 555-0142',
+          delivery_type: 'pickup',
+          promo_code: '',
         }),
       });
       return { status: response.status, body: await response.json() };
@@ -227,7 +247,9 @@ describe('the staff board', () => {
     expect(asap.status).toBe(422);
     expect(asap.body.message).toBe(ORDERING_PAUSED);
     await pause.click();
-    await board.page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false');
+    await board.page.waitForFunction(
+      () => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false',
+    );
 
     // Sold out for today: the menu says so and offers no button to add it.
     await board.page.getByRole('button', { name: 'Sold out', exact: true }).click();
@@ -266,7 +288,10 @@ describe('the staff board', () => {
     await page.getByRole('heading', { name: 'Choose your staff password' }).waitFor();
     await page.getByLabel('New password').fill('short');
     await page.getByRole('button', { name: 'Set password' }).click();
-    await page.getByRole('alert').getByText(/10 characters/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/10 characters/)
+      .waitFor();
     await page.getByLabel('New password').fill('salsa verde every morning');
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText('Your password is set. Sign in with it now.').waitFor();

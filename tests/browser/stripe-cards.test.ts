@@ -66,7 +66,9 @@ describe('saved cards with Stripe', () => {
     await widget.getByRole('heading', { name: 'Visa ending in 4242' }).waitFor();
     expect(await widget.getByText('Card saved.').count()).toBe(1);
 
-    const confirms = standIn.requests.filter((r) => r.method === 'POST' && /^\/v1\/setup_intents\/[^/]+\/confirm$/.test(r.path));
+    const confirms = standIn.requests.filter(
+      (r) => r.method === 'POST' && /^\/v1\/setup_intents\/[^/]+\/confirm$/.test(r.path),
+    );
     expect(confirms.map((r) => r.status)).toEqual([402, 200]);
     expect(ownBodies.filter((body) => /4242424242424242|4000000000000002/.test(body.replace(/\D/g, '')))).toEqual([]);
 
@@ -80,13 +82,18 @@ describe('saved cards with Stripe', () => {
     await widget.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/congratulations\/\?order=/);
     await page.locator('comal-order .confirmation').waitFor();
-    const paidWith = standIn.requests.filter((r) => r.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(r.path)).at(-1);
+    const paidWith = standIn.requests
+      .filter((r) => r.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(r.path))
+      .at(-1);
     expect(paidWith?.params.payment_method).toMatch(/^pm_/);
     expect(paidWith?.status).toBe(200);
 
     // Deleting it detaches it in Stripe.
     await page.goto(`${server.url}/payment/`, { waitUntil: 'networkidle' });
-    await widget.locator('.account-item', { hasText: 'Visa ending in 4242' }).getByRole('button', { name: 'Delete' }).click();
+    await widget
+      .locator('.account-item', { hasText: 'Visa ending in 4242' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await widget.getByText('No saved cards yet.').waitFor();
     // The declined card's 402 is the only console error: the browser logs failed requests.
     expect(errors.filter((e) => !e.includes('402'))).toEqual([]);

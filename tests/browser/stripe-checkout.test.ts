@@ -101,7 +101,10 @@ describe('checkout with Stripe', () => {
 
     const [intent] = standIn.intents();
     expect(standIn.intents()).toHaveLength(1);
-    expect(intent).toMatchObject({ status: 'requires_payment_method', metadata: { order_id: expect.stringMatching(/^ord_/) } });
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      metadata: { order_id: expect.stringMatching(/^ord_/) },
+    });
 
     await pay(page, '4000 0000 0000 0002');
     const alert = widget.getByRole('alert');
@@ -126,7 +129,9 @@ describe('checkout with Stripe', () => {
     expect(standIn.intent(intent!.id)).toMatchObject({ status: 'succeeded', amount_received: intent!.amount });
 
     // Stripe.js confirmed from the browser with the publishable key; the card went to Stripe only.
-    const confirms = standIn.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intent!.id}/confirm`);
+    const confirms = standIn.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intent!.id}/confirm`,
+    );
     expect(confirms.map((r) => r.status)).toEqual([402, 200]);
     for (const confirm of confirms) {
       expect(confirm.headers.authorization).toBeUndefined();

@@ -37,9 +37,15 @@ describe('ordering on /order/', () => {
     const dialog = widget.getByRole('dialog', { name: 'Your cart' });
     await dialog.waitFor();
     expect(await dialog.locator('.total-row').allTextContents()).toEqual([
-      `Subtotal${usd(cents)}`, `Tax${usd(tax)}`, `Total${usd(cents + tax)}`,
+      `Subtotal${usd(cents)}`,
+      `Tax${usd(tax)}`,
+      `Total${usd(cents + tax)}`,
     ]);
-    expect(await dialog.evaluate((el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    expect(
+      await dialog.evaluate(
+        (el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).activeElement === el,
+      ),
+    ).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/screenshots/phone-order-cart.png' });
 

@@ -62,7 +62,10 @@ describe.each(databaseTargets)('API security on $name', (target) => {
     expect(partner.status).toBe(200);
     expect(partner.headers.get('access-control-allow-origin')).toBe(PARTNER);
     expect(partner.headers.get('access-control-allow-credentials')).toBe('true');
-    const trailingSlashConfigured = await promo({ 'X-CSRFToken': api.csrfToken, Origin: 'https://other-partner.example' });
+    const trailingSlashConfigured = await promo({
+      'X-CSRFToken': api.csrfToken,
+      Origin: 'https://other-partner.example',
+    });
     expect(trailingSlashConfigured.status).toBe(200);
     const own = await promo({ 'X-CSRFToken': api.csrfToken, Origin: 'http://localhost' });
     expect(own.status).toBe(200);
@@ -76,7 +79,11 @@ describe.each(databaseTargets)('API security on $name', (target) => {
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const allowed = await api.app.request('/api/create-order/', {
       method: 'OPTIONS',
-      headers: { Origin: PARTNER, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-csrftoken, idempotency-key' },
+      headers: {
+        Origin: PARTNER,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'x-csrftoken, idempotency-key',
+      },
     });
     expect(allowed.headers.get('access-control-allow-origin')).toBe(PARTNER);
     expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
@@ -111,7 +118,11 @@ describe.each(databaseTargets)('API security on $name', (target) => {
     ['POST', '/api/setup-intent/'],
     ['POST', '/api/save-payment-method/'],
   ])('%s %s answers 401 without a signed-in customer', async (method, path) => {
-    const response = await api.call(method, path, method === 'GET' || method === 'DELETE' ? undefined : { cognito_sub: 'abc' });
+    const response = await api.call(
+      method,
+      path,
+      method === 'GET' || method === 'DELETE' ? undefined : { cognito_sub: 'abc' },
+    );
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: true, message: SIGN_IN_REQUIRED });
   });
@@ -127,9 +138,19 @@ describe.each(databaseTargets)('API security on $name', (target) => {
     const direct = await createTestApi(target, {}, { TRUST_PROXY: '0' });
     try {
       for (let i = 0; i < 20; i++) {
-        await direct.call('POST', '/api/promo-validate/', { code: `TRY${i}` }, { 'X-Forwarded-For': `198.51.100.${i}` });
+        await direct.call(
+          'POST',
+          '/api/promo-validate/',
+          { code: `TRY${i}` },
+          { 'X-Forwarded-For': `198.51.100.${i}` },
+        );
       }
-      const limited = await direct.call('POST', '/api/promo-validate/', { code: 'TRY20' }, { 'X-Forwarded-For': '198.51.100.99' });
+      const limited = await direct.call(
+        'POST',
+        '/api/promo-validate/',
+        { code: 'TRY20' },
+        { 'X-Forwarded-For': '198.51.100.99' },
+      );
       expect(limited.status).toBe(429);
     } finally {
       await direct.close();

@@ -42,12 +42,17 @@ function canonical(text: string): string {
     Array.isArray(value)
       ? value.map(sort)
       : value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, sort(v)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, v]) => [k, sort(v)]),
+          )
         : value;
   return JSON.stringify(sort(JSON.parse(text)));
 }
 
-const count = async (api: TestApi, sql: string, params: unknown[]) => Number((await api.deps.db.query<{ n: string | number }>(sql, params))[0]!.n);
+const count = async (api: TestApi, sql: string, params: unknown[]) =>
+  Number((await api.deps.db.query<{ n: string | number }>(sql, params))[0]!.n);
 
 /** What one paid order left behind: the rows that must exist exactly once. */
 async function paidTraces(api: TestApi, orderId: string, phone: string) {
@@ -58,16 +63,37 @@ async function paidTraces(api: TestApi, orderId: string, phone: string) {
   return {
     status: order!.status,
     pointsEarned: order!.points_earned,
-    paidHistory: await count(api, `select count(*) as n from order_status_history where order_id = $1 and status = 'paid'`, [orderId]),
-    paidEvents: await count(api, `select count(*) as n from order_events where order_id = $1 and kind = 'paid'`, [orderId]),
+    paidHistory: await count(
+      api,
+      `select count(*) as n from order_status_history where order_id = $1 and status = 'paid'`,
+      [orderId],
+    ),
+    paidEvents: await count(api, `select count(*) as n from order_events where order_id = $1 and kind = 'paid'`, [
+      orderId,
+    ]),
     ledger: await count(api, 'select count(*) as n from loyalty_ledger where order_id = $1', [orderId]),
-    points: Number((await api.deps.db.query<{ points: number }>('select points from loyalty_accounts where phone = $1', [phone]))[0]?.points ?? 0),
-    paidMails: await count(api, 'select count(*) as n from outbox where recipient = $1 and subject like $2', [order!.email, `Order #${order!.number} is in:%`]),
+    points: Number(
+      (await api.deps.db.query<{ points: number }>('select points from loyalty_accounts where phone = $1', [phone]))[0]
+        ?.points ?? 0,
+    ),
+    paidMails: await count(api, 'select count(*) as n from outbox where recipient = $1 and subject like $2', [
+      order!.email,
+      `Order #${order!.number} is in:%`,
+    ]),
     payments: await count(api, 'select count(*) as n from payments where order_id = $1', [orderId]),
   };
 }
 
-const paidOnce = { status: 'paid', pointsEarned: POINTS, paidHistory: 1, paidEvents: 1, ledger: 1, points: POINTS, paidMails: 1, payments: 1 };
+const paidOnce = {
+  status: 'paid',
+  pointsEarned: POINTS,
+  paidHistory: 1,
+  paidEvents: 1,
+  ledger: 1,
+  points: POINTS,
+  paidMails: 1,
+  payments: 1,
+};
 
 describe.each(databaseTargets)('checkout concurrency on $name', (target) => {
   let api: TestApi;
@@ -83,26 +109,43 @@ describe.each(databaseTargets)('checkout concurrency on $name', (target) => {
   afterAll(() => api?.close());
 
   const createOrder = (phone: string, headers: Record<string, string> = {}, items: unknown[] = cart) =>
-    api.call('POST', '/api/create-order/', { ...contact, phone, delivery_type: 'pickup', promo_code: '', cart_items: items }, { ...clientOf(phone), ...headers });
+    api.call(
+      'POST',
+      '/api/create-order/',
+      { ...contact, phone, delivery_type: 'pickup', promo_code: '', cart_items: items },
+      { ...clientOf(phone), ...headers },
+    );
   const ordersOf = (phone: string) => count(api, 'select count(*) as n from orders where phone = $1', [phone]);
-  const paymentsOf = (phone: string) => count(api, 'select count(*) as n from payments p join orders o on o.id = p.order_id where o.phone = $1', [phone]);
+  const paymentsOf = (phone: string) =>
+    count(api, 'select count(*) as n from payments p join orders o on o.id = p.order_id where o.phone = $1', [phone]);
 
   it(`${N} concurrent create-orders with one Idempotency-Key make one order and one payment, and all get the same answer`, async () => {
     const phone = '(213) 555-0301';
     const key = 'concurrency-same-key-0001';
-    const responses = await Promise.all(Array.from({ length: N }, () => createOrder(phone, { 'Idempotency-Key': key })));
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => createOrder(phone, { 'Idempotency-Key': key })),
+    );
     const texts = await Promise.all(responses.map((r) => r.text()));
     expect(responses.map((r) => r.status)).toEqual(Array(N).fill(201));
     // The same answer: order id, number, client secret, totals (a replay comes from jsonb, keys in another order).
     expect(new Set(texts.map(canonical)).size).toBe(1);
     const answer = JSON.parse(texts[0]!) as OrderAnswer;
-    expect(answer).toMatchObject({ status: 'pending_payment', payment: { provider: 'demo' }, totals: { total: 65.84 } });
+    expect(answer).toMatchObject({
+      status: 'pending_payment',
+      payment: { provider: 'demo' },
+      totals: { total: 65.84 },
+    });
     expect(await ordersOf('+12135550301')).toBe(1);
     expect(await paymentsOf('+12135550301')).toBe(1);
-    const [payment] = await api.deps.db.query<{ order_id: string; client_secret: string }>('select order_id, client_secret from payments where order_id = $1', [answer.order_id]);
+    const [payment] = await api.deps.db.query<{ order_id: string; client_secret: string }>(
+      'select order_id, client_secret from payments where order_id = $1',
+      [answer.order_id],
+    );
     expect(payment).toEqual({ order_id: answer.order_id, client_secret: answer.payment.client_secret });
     expect(await count(api, 'select count(*) as n from order_lines where order_id = $1', [answer.order_id])).toBe(2);
-    expect(await count(api, `select count(*) as n from idempotency_keys where scope = 'create-order' and key = $1`, [key])).toBe(1);
+    expect(
+      await count(api, `select count(*) as n from idempotency_keys where scope = 'create-order' and key = $1`, [key]),
+    ).toBe(1);
     // A late retry still gets the stored answer.
     expect(canonical(await (await createOrder(phone, { 'Idempotency-Key': key })).text())).toBe(canonical(texts[0]!));
   });
@@ -111,7 +154,9 @@ describe.each(databaseTargets)('checkout concurrency on $name', (target) => {
     const phone = '(213) 555-0302';
     const key = 'concurrency-two-carts-0001';
     const other = [{ menu_item_id: 'cc0500', quantity: 3, modifiers: [] }];
-    const responses = await Promise.all(Array.from({ length: N }, (_, i) => createOrder(phone, { 'Idempotency-Key': key }, i % 2 === 0 ? cart : other)));
+    const responses = await Promise.all(
+      Array.from({ length: N }, (_, i) => createOrder(phone, { 'Idempotency-Key': key }, i % 2 === 0 ? cart : other)),
+    );
     const bodies = await Promise.all(responses.map(async (r) => ({ status: r.status, text: await r.text() })));
     const created = bodies.filter((b) => b.status === 201);
     const refused = bodies.filter((b) => b.status === 422);
@@ -140,31 +185,52 @@ describe.each(databaseTargets)('checkout concurrency on $name', (target) => {
       `select key, response->>'order_id' as order_id from idempotency_keys where scope = 'create-order' and key like 'concurrency-many-keys-%'`,
       [],
     );
-    expect(new Map(stored.map((row) => [row.key, row.order_id]))).toEqual(new Map(keys.map((key, i) => [key, answers[i]!.order_id])));
-    const numbers = await api.deps.db.query<{ number: string | number }>('select number from orders where phone = $1', ['+12135550303']);
+    expect(new Map(stored.map((row) => [row.key, row.order_id]))).toEqual(
+      new Map(keys.map((key, i) => [key, answers[i]!.order_id])),
+    );
+    const numbers = await api.deps.db.query<{ number: string | number }>('select number from orders where phone = $1', [
+      '+12135550303',
+    ]);
     expect(new Set(numbers.map((row) => Number(row.number)))).toEqual(new Set(answers.map((a) => a.number)));
   });
 
   it(`${N} concurrent finalize-orders of one paid order mark it paid once: points, 'paid' event and mail once`, async () => {
     const phone = '(213) 555-0304';
     const created = (await (await createOrder(phone)).json()) as OrderAnswer;
-    const paid = await api.call('POST', '/api/demo-payments/confirm/', { client_secret: created.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
+    const paid = await api.call('POST', '/api/demo-payments/confirm/', {
+      client_secret: created.payment.client_secret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+    });
     expect(paid.status).toBe(200);
-    const responses = await Promise.all(Array.from({ length: N }, () => api.call('POST', `/api/finalize-order/${created.order_id}/`)));
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => api.call('POST', `/api/finalize-order/${created.order_id}/`)),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(N).fill(200));
     const answers = await Promise.all(responses.map((r) => r.json()));
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]).toMatchObject({ order_id: created.order_id, status: 'paid', points_earned: POINTS });
     expect(await paidTraces(api, created.order_id, '+12135550304')).toEqual(paidOnce);
-    const [payment] = await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [created.order_id]);
+    const [payment] = await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [
+      created.order_id,
+    ]);
     expect(payment!.status).toBe('succeeded');
   });
 
   it(`${N} concurrent finalize-orders while the card is being paid: never paid twice`, async () => {
     const phone = '(213) 555-0305';
     const created = (await (await createOrder(phone)).json()) as OrderAnswer;
-    const pay = api.call('POST', '/api/demo-payments/confirm/', { client_secret: created.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
-    const responses = await Promise.all([pay, ...Array.from({ length: N }, () => api.call('POST', `/api/finalize-order/${created.order_id}/`))]);
+    const pay = api.call('POST', '/api/demo-payments/confirm/', {
+      client_secret: created.payment.client_secret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+    });
+    const responses = await Promise.all([
+      pay,
+      ...Array.from({ length: N }, () => api.call('POST', `/api/finalize-order/${created.order_id}/`)),
+    ]);
     expect(responses[0]!.status).toBe(200);
     // Before the payment landed: 402 (not received); after: 200 paid.
     for (const r of responses.slice(1)) expect([200, 402]).toContain(r.status);
@@ -181,7 +247,12 @@ describe.each(databaseTargets)('Stripe checkout concurrency on $name', (target) 
 
   beforeAll(async () => {
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-    const payments = createStripePayments({ secretKey: SECRET_KEY, host: standIn.host, port: standIn.port, protocol: 'http' });
+    const payments = createStripePayments({
+      secretKey: SECRET_KEY,
+      host: standIn.host,
+      port: standIn.port,
+      protocol: 'http',
+    });
     api = await createTestApi(target, { payments, clock }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
     await addTestItems(api, [
       { id: 'cc2000', name: 'Concurrency 20.00', priceCents: 2000 },
@@ -194,21 +265,36 @@ describe.each(databaseTargets)('Stripe checkout concurrency on $name', (target) 
   });
 
   const createOrder = (phone: string, headers: Record<string, string> = {}) =>
-    api.call('POST', '/api/create-order/', { ...contact, phone, delivery_type: 'pickup', promo_code: '', cart_items: cart }, { ...clientOf(phone), ...headers });
+    api.call(
+      'POST',
+      '/api/create-order/',
+      { ...contact, phone, delivery_type: 'pickup', promo_code: '', cart_items: cart },
+      { ...clientOf(phone), ...headers },
+    );
   const deliver = (event: StripeEventJson) => {
     const payload = JSON.stringify(event);
     return api.app.request('/api/webhooks/stripe/', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
       body: payload,
     });
   };
   const paymentRow = async (orderId: string) =>
-    (await api.deps.db.query<{ status: string; updated_at: Date; provider_reference: string }>('select status, updated_at, provider_reference from payments where order_id = $1', [orderId]))[0]!;
+    (
+      await api.deps.db.query<{ status: string; updated_at: Date; provider_reference: string }>(
+        'select status, updated_at, provider_reference from payments where order_id = $1',
+        [orderId],
+      )
+    )[0]!;
 
   it(`${N} concurrent create-orders with one key make one PaymentIntent at Stripe, one order and one payment`, async () => {
     const before = standIn.intents().length;
-    const responses = await Promise.all(Array.from({ length: N }, () => createOrder('(213) 555-0401', { 'Idempotency-Key': 'stripe-concurrency-key-1' })));
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => createOrder('(213) 555-0401', { 'Idempotency-Key': 'stripe-concurrency-key-1' })),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(N).fill(201));
     const texts = await Promise.all(responses.map((r) => r.text()));
     expect(new Set(texts.map(canonical)).size).toBe(1);
@@ -233,15 +319,26 @@ describe.each(databaseTargets)('Stripe checkout concurrency on $name', (target) 
     ]);
     expect(responses.map((r) => r.status)).toEqual(Array(13).fill(200));
     expect(await paidTraces(api, created.order_id, '+12135550402')).toEqual(paidOnce);
-    expect(await count(api, `select count(*) as n from webhook_events where provider = 'stripe' and event_id = $1`, [event.id])).toBe(1);
+    expect(
+      await count(api, `select count(*) as n from webhook_events where provider = 'stripe' and event_id = $1`, [
+        event.id,
+      ]),
+    ).toBe(1);
     const payment = await paymentRow(created.order_id);
     expect(payment.status).toBe('succeeded');
 
     // Stripe retries the same event, and resends the news under a new event id: nothing changes,
     // not even the payment row's updated_at (its status was changed once).
-    const again = await Promise.all([deliver(event), deliver(event), deliver(standIn.event('payment_intent.succeeded', intent.id))]);
+    const again = await Promise.all([
+      deliver(event),
+      deliver(event),
+      deliver(standIn.event('payment_intent.succeeded', intent.id)),
+    ]);
     expect(again.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(await Promise.all(again.slice(0, 2).map((r) => r.json()))).toEqual([{ received: true, duplicate: true }, { received: true, duplicate: true }]);
+    expect(await Promise.all(again.slice(0, 2).map((r) => r.json()))).toEqual([
+      { received: true, duplicate: true },
+      { received: true, duplicate: true },
+    ]);
     expect(await paymentRow(created.order_id)).toEqual(payment);
     expect(await paidTraces(api, created.order_id, '+12135550402')).toEqual(paidOnce);
   });

@@ -9,7 +9,12 @@ import { findPush } from '../../server/db/pos-order-pushes.ts';
 import { newId } from '../../server/ids.ts';
 import { createCloverClient, type CloverConfig } from '../../server/providers/menu/clover-client.ts';
 import { cloverOrderTitle, pushOrderToClover } from '../../server/providers/menu/clover-orders.ts';
-import { MENU_SYNC_FAILED, startMenuSyncSchedule, syncCloverMenu, type MenuSyncResult } from '../../server/services/menu-sync.ts';
+import {
+  MENU_SYNC_FAILED,
+  startMenuSyncSchedule,
+  syncCloverMenu,
+  type MenuSyncResult,
+} from '../../server/services/menu-sync.ts';
 import { setSoldOut } from '../../server/services/staff-board.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { CATEGORY_NAMES, generateCatalogue, generatedItemId, generatedPrice } from '../support/clover-catalogue.ts';
@@ -45,15 +50,26 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
 
   /** A client on the stand-in, 100 rows a page so paging shows. */
   const client = (more: Partial<CloverConfig> = {}) =>
-    createCloverClient({ apiBase: clover.url, merchantId: clover.merchantId, token: clover.token, pageSize: 100, ...more });
-  const sync = (more: Partial<CloverConfig> = {}) => syncCloverMenu({ db: api.deps.db, clover: client(more), clock, menu: api.deps.menu });
+    createCloverClient({
+      apiBase: clover.url,
+      merchantId: clover.merchantId,
+      token: clover.token,
+      pageSize: 100,
+      ...more,
+    });
+  const sync = (more: Partial<CloverConfig> = {}) =>
+    syncCloverMenu({ db: api.deps.db, clover: client(more), clock, menu: api.deps.menu });
 
   async function getMenus(): Promise<{ text: string; etag: string | null; items: MenuItem[] }> {
     const response = await api.call('GET', '/api/menus/');
     expect(response.status).toBe(200);
     const text = await response.text();
     const menus = MenusResponseSchema.parse(JSON.parse(text));
-    return { text, etag: response.headers.get('ETag'), items: flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName)) };
+    return {
+      text,
+      etag: response.headers.get('ETag'),
+      items: flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName)),
+    };
   }
   const calls = (resource: string) => clover.requests.filter((r) => r.resource === resource);
 
@@ -75,7 +91,12 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
     expect(items).toHaveLength(300);
     expect(new Set(items.map((i) => i.id))).toEqual(new Set(Array.from({ length: 300 }, (_, i) => generatedItemId(i))));
     const byId = new Map(items.map((i) => [i.id, i]));
-    expect(byId.get('ITEM00000')).toMatchObject({ name: 'Dish 0', base_price: 2.5, categoryName: 'Tacos', clover_id: 'ITEM00000' });
+    expect(byId.get('ITEM00000')).toMatchObject({
+      name: 'Dish 0',
+      base_price: 2.5,
+      categoryName: 'Tacos',
+      clover_id: 'ITEM00000',
+    });
     expect(byId.get('ITEM00017')!.base_price).toBe(3.69);
     expect(byId.get('ITEM00299')!.base_price).toBe(generatedPrice(299) / 100); // $23.43
     expect(byId.has('ITEM00300')).toBe(false); // hidden in Clover
@@ -111,7 +132,12 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
     clover.catalogue = generateCatalogue(300, { priceBump: 100 });
     clover.outage('modifier_groups', 500);
     const result = await sync();
-    expect(result).toEqual({ ok: false, at: T2, error: 'Failed to fetch Clover menu.', detail: 'Clover GET modifier_groups failed: HTTP 500 (Internal Server Error).' });
+    expect(result).toEqual({
+      ok: false,
+      at: T2,
+      error: 'Failed to fetch Clover menu.',
+      detail: 'Clover GET modifier_groups failed: HTTP 500 (Internal Server Error).',
+    });
     expect(calls('items').map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(calls('modifier_groups').map((r) => r.status)).toEqual([500]);
 
@@ -131,7 +157,11 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
     clover.clear();
     expect((await sync()).ok).toBe(true);
     expect((await getMenus()).items.find((i) => i.id === 'ITEM00017')!.base_price).toBe(4.69);
-    expect(await readMenuSyncStatus(api.deps.db)).toMatchObject({ last_success_at: T2, last_error: null, last_error_at: null });
+    expect(await readMenuSyncStatus(api.deps.db)).toMatchObject({
+      last_success_at: T2,
+      last_error: null,
+      last_error_at: null,
+    });
   });
 
   it('a refused token fails the sync with the call and status named, leaving the menu as it was', async () => {
@@ -139,7 +169,11 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
     expect((await sync()).ok).toBe(true);
     const before = await getMenus();
     const result = await sync({ token: 'not-the-token' });
-    expect(result).toMatchObject({ ok: false, error: MENU_SYNC_FAILED, detail: 'Clover GET categories failed: HTTP 401 (401 Unauthorized).' });
+    expect(result).toMatchObject({
+      ok: false,
+      error: MENU_SYNC_FAILED,
+      detail: 'Clover GET categories failed: HTTP 401 (401 Unauthorized).',
+    });
     expect((await getMenus()).text).toBe(before.text);
   });
 
@@ -153,7 +187,9 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
 
     // Clover drops item 10 and renames item 11.
     const next = generateCatalogue(30);
-    next.items = next.items.filter((i) => i.id !== 'ITEM00010').map((i) => (i.id === 'ITEM00011' ? { ...i, name: 'Dish eleven' } : i));
+    next.items = next.items
+      .filter((i) => i.id !== 'ITEM00010')
+      .map((i) => (i.id === 'ITEM00011' ? { ...i, name: 'Dish eleven' } : i));
     clover.catalogue = next;
     now = T2;
     expect((await sync()).ok).toBe(true);
@@ -177,10 +213,13 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       { db: api.deps.db, clover: client(), clock, menu: api.deps.menu },
       { everyMs: 100, onResult: (result) => results.push(result) },
     );
-    await waitFor(() => {
-      expect(results.length).toBeGreaterThanOrEqual(2);
-      return true;
-    }, { what: 'two syncs' });
+    await waitFor(
+      () => {
+        expect(results.length).toBeGreaterThanOrEqual(2);
+        return true;
+      },
+      { what: 'two syncs' },
+    );
     stop();
     const seen = calls('categories').length;
     // A fixed wait on purpose: three ticks' time in which a stopped schedule must not sync again.
@@ -200,7 +239,10 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
     const creates = () => calls('atomic_order/orders');
 
     it('times out once, finds no order in Clover, creates it once more: one Clover order, recorded once, never sent again', async () => {
-      const orderId = await paidOrder(api.deps.db, [line('ITEM00003', 2, ['MODVERDE']), line('ITEM00005', 1, ['MODGUAC', 'MODQUESO'])]);
+      const orderId = await paidOrder(api.deps.db, [
+        line('ITEM00003', 2, ['MODVERDE']),
+        line('ITEM00005', 1, ['MODGUAC', 'MODQUESO']),
+      ]);
       const order = (await findOrder(api.deps.db, orderId))!;
       clover.slowNext('atomic_order/orders', 1_000, { made: false });
 
@@ -215,7 +257,9 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       ]);
       expect(calls('orders')[0]!.query.filter).toBe(`title=Online #${order.number} ${orderId}`);
       expect(clover.orders().filter((o) => o.title === cloverOrderTitle(order))).toHaveLength(1);
-      expect(made!.lineItems.elements.map((l) => [l.item.id, l.modifications.elements.map((m) => m.modifier.id)])).toEqual([
+      expect(
+        made!.lineItems.elements.map((l) => [l.item.id, l.modifications.elements.map((m) => m.modifier.id)]),
+      ).toEqual([
         ['ITEM00003', ['MODVERDE']],
         ['ITEM00003', ['MODVERDE']],
         ['ITEM00005', ['MODGUAC', 'MODQUESO']],
@@ -225,7 +269,11 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
 
       const rows = await api.deps.db.query('select order_id from pos_order_pushes where order_id = $1', [orderId]);
       expect(rows).toHaveLength(1);
-      expect(await findPush(api.deps.db, orderId)).toMatchObject({ status: 'pushed', pos_order_id: made!.id, attempts: 2 });
+      expect(await findPush(api.deps.db, orderId)).toMatchObject({
+        status: 'pushed',
+        pos_order_id: made!.id,
+        attempts: 2,
+      });
 
       clover.requests.length = 0;
       expect(await push(orderId)).toEqual({ outcome: 'already-pushed', cloverOrderId: made!.id });
@@ -249,7 +297,10 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       const orderId = await paidOrder(api.deps.db, [line('ITEM00002', 1, [])]);
       clover.outage('atomic_order/orders', 500);
       const failed = await push(orderId);
-      expect(failed).toEqual({ outcome: 'failed', error: 'Clover POST atomic_order/orders failed: HTTP 500 (Internal Server Error).' });
+      expect(failed).toEqual({
+        outcome: 'failed',
+        error: 'Clover POST atomic_order/orders failed: HTTP 500 (Internal Server Error).',
+      });
       expect(creates().map((r) => r.status)).toEqual([500, 500, 500]);
       expect(await findPush(api.deps.db, orderId)).toMatchObject({ status: 'failed', attempts: 3, pos_order_id: null });
 
@@ -266,7 +317,10 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
 
     it('an item with no Clover id is not sent, and the push says which item', async () => {
       const orderId = await paidOrder(api.deps.db, [line('taco-mystery', 1, [], 'Mystery taco')]);
-      expect(await push(orderId)).toEqual({ outcome: 'failed', error: `Order ${orderId}: Mystery taco (taco-mystery) has no Clover item id.` });
+      expect(await push(orderId)).toEqual({
+        outcome: 'failed',
+        error: `Order ${orderId}: Mystery taco (taco-mystery) has no Clover item id.`,
+      });
       expect(clover.requests).toEqual([]);
     });
 
@@ -278,7 +332,12 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
   });
 });
 
-function line(menuItemId: string, quantity: number, modifierIds: string[], name = `Dish ${Number(menuItemId.slice(4))}`): OrderLineRow {
+function line(
+  menuItemId: string,
+  quantity: number,
+  modifierIds: string[],
+  name = `Dish ${Number(menuItemId.slice(4))}`,
+): OrderLineRow {
   const prices: Record<string, number> = { MODVERDE: 0, MODGUAC: 175, MODQUESO: 125 };
   return {
     menu_item_id: menuItemId,
@@ -290,7 +349,11 @@ function line(menuItemId: string, quantity: number, modifierIds: string[], name 
 }
 
 /** An order written as checkout leaves it once paid (or, if told, still awaiting payment). */
-async function paidOrder(db: Database, lines: OrderLineRow[], status: 'paid' | 'pending_payment' = 'paid'): Promise<string> {
+async function paidOrder(
+  db: Database,
+  lines: OrderLineRow[],
+  status: 'paid' | 'pending_payment' = 'paid',
+): Promise<string> {
   const id = newId('ord');
   const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.unit_price_cents, 0);
   await insertOrder(

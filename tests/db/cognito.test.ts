@@ -15,7 +15,8 @@ const CLIENT_SECRET = 'client-secret-for-tests';
 const REDIRECT_URI = `${TEST_ORIGIN}/api/cognito/callback/`;
 const BASIC = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
 
-const envFor = (standIn: CognitoStandIn) => cognitoEnv(standIn, { userPoolId: POOL_ID, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+const envFor = (standIn: CognitoStandIn) =>
+  cognitoEnv(standIn, { userPoolId: POOL_ID, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
 
 /** The value a Set-Cookie header gives the refresh cookie, and its attributes. */
 function refreshCookieOf(response: Response): { value: string; attributes: string } | null {
@@ -33,7 +34,12 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
   beforeAll(async () => {
     standIn = await startCognitoStandIn({ userPoolId: POOL_ID, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     api = await createTestApi(target, {}, envFor(standIn));
-    ana = standIn.addUser({ username: 'ana', email: 'ana.cognito@example.com', phone_number: '+12135550177', name: 'Ana Cognito' });
+    ana = standIn.addUser({
+      username: 'ana',
+      email: 'ana.cognito@example.com',
+      phone_number: '+12135550177',
+      name: 'Ana Cognito',
+    });
   });
   afterAll(async () => {
     await api?.close();
@@ -42,7 +48,12 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const customerRow = async (sub: string) =>
-    (await api.deps.db.query<{ email: string; phone: string | null; name: string }>('select email, phone, name from customers where cognito_sub = $1', [sub]))[0];
+    (
+      await api.deps.db.query<{ email: string; phone: string | null; name: string }>(
+        'select email, phone, name from customers where cognito_sub = $1',
+        [sub],
+      )
+    )[0];
   const getUserCalls = () => standIn.requests.filter((r) => r.path === '/' && r.method === 'POST');
   /** Starts a sign-in as the site's link does; the hosted page it goes to, and this browser's state cookie. */
   async function startSignIn(query = 'page=login') {
@@ -53,8 +64,13 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
   }
   /** Comes back from the hosted page with `code`, in the browser that started the sign-in (landing on `next`). */
   async function callback(code: string, next?: string) {
-    const { state, cookie } = await startSignIn(`page=login${next === undefined ? '' : `&next=${encodeURIComponent(next)}`}`);
-    return api.app.request(`/api/cognito/callback/?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, { headers: { Cookie: `comal_sign_in=${cookie}` } });
+    const { state, cookie } = await startSignIn(
+      `page=login${next === undefined ? '' : `&next=${encodeURIComponent(next)}`}`,
+    );
+    return api.app.request(
+      `/api/cognito/callback/?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+      { headers: { Cookie: `comal_sign_in=${cookie}` } },
+    );
   }
   const withCookie = (token: string) => ({ Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(token)}` });
 
@@ -79,7 +95,11 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
 
     const response = await api.call('GET', `/api/saved-carts/?cognito_sub=${ana.sub}`, undefined, bearer(token));
     expect(response.status).toBe(200);
-    expect(await customerRow(ana.sub)).toEqual({ email: 'ana.cognito@example.com', phone: '+12135550177', name: 'Ana Cognito' });
+    expect(await customerRow(ana.sub)).toEqual({
+      email: 'ana.cognito@example.com',
+      phone: '+12135550177',
+      name: 'Ana Cognito',
+    });
 
     const calls = getUserCalls().slice(before);
     expect(calls).toHaveLength(1);
@@ -88,7 +108,12 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     expect(calls[0]!.params).toEqual({ AccessToken: token });
 
     // A known customer comes from the table: no second GetUser.
-    expect(await api.deps.auth.verify(token)).toEqual({ cognitoSub: ana.sub, email: 'ana.cognito@example.com', phone: '+12135550177', name: 'Ana Cognito' });
+    expect(await api.deps.auth.verify(token)).toEqual({
+      cognitoSub: ana.sub,
+      email: 'ana.cognito@example.com',
+      phone: '+12135550177',
+      name: 'Ana Cognito',
+    });
     expect(getUserCalls().length).toBe(before + 1);
   });
 
@@ -116,7 +141,11 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     const idToken = await standIn.idToken(ana.sub);
     const [header, payload, signature] = (await standIn.accessToken(ana.sub)).split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    const tampered = [header, Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url'), signature].join('.');
+    const tampered = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url'),
+      signature,
+    ].join('.');
     const unsigned = [Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url'), payload, ''].join('.');
     for (const token of [idToken, tampered, unsigned, 'not-a-token', `${header}.${payload}`]) {
       expect(await api.deps.auth.verify(token)).toBeNull();
@@ -147,12 +176,20 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     expect(cookie!.attributes).toMatch(/HttpOnly/);
     expect(cookie!.attributes).toMatch(/Path=\/api\//);
     expect(cookie!.attributes).toMatch(/SameSite=Lax/);
-    expect(standIn.refreshTokens().find((t) => t.token === cookie!.value)).toMatchObject({ sub: ana.sub, revoked: false });
+    expect(standIn.refreshTokens().find((t) => t.token === cookie!.value)).toMatchObject({
+      sub: ana.sub,
+      revoked: false,
+    });
 
     const exchange = standIn.requests.filter((r) => r.path === '/oauth2/token' && r.params.code === code);
     expect(exchange).toHaveLength(1);
     expect(exchange[0]!.headers.authorization).toBe(BASIC);
-    expect(exchange[0]!.params).toEqual({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID });
+    expect(exchange[0]!.params).toEqual({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+    });
 
     // The code is spent: a second use fails and lands on the sign-in page.
     const again = await callback(code, '/checkout/');
@@ -165,14 +202,21 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     const first = standIn.addUser({ username: 'dee', email: 'dee@example.com' });
     const again = standIn.addUser({ username: 'dee2', email: 'dee@example.com' });
     for (const user of [first, again]) {
-      const response = await api.call('GET', `/api/saved-carts/?cognito_sub=${user.sub}`, undefined, bearer(await standIn.accessToken(user.sub)));
+      const response = await api.call(
+        'GET',
+        `/api/saved-carts/?cognito_sub=${user.sub}`,
+        undefined,
+        bearer(await standIn.accessToken(user.sub)),
+      );
       expect(response.status).toBe(200);
     }
     expect(await customerRow(again.sub)).toMatchObject({ email: 'dee@example.com' });
   });
 
   it('starts sign-in on the hosted page with a one-time state bound to this browser by an httpOnly cookie', async () => {
-    const { start, location, state, cookie } = await startSignIn(`page=register&next=${encodeURIComponent('/checkout/')}`);
+    const { start, location, state, cookie } = await startSignIn(
+      `page=register&next=${encodeURIComponent('/checkout/')}`,
+    );
     expect(start.status).toBe(302);
     expect(`${location.origin}${location.pathname}`).toBe(`${standIn.url}/signup`);
     expect(location.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
@@ -182,12 +226,15 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     expect(start.headers.get('set-cookie')).toMatch(/Path=\/api\/cognito\//);
   });
 
-  it("refuses a code that comes back to a browser which did not start the sign-in (login CSRF)", async () => {
+  it('refuses a code that comes back to a browser which did not start the sign-in (login CSRF)', async () => {
     // An attacker's own code and state, sent to a victim as a link: the victim has no such cookie.
     const attacker = await startSignIn();
     const code = standIn.signIn(ana.sub, REDIRECT_URI);
     for (const headers of [{}, { Cookie: 'comal_sign_in=another-value' }] as Record<string, string>[]) {
-      const response = await api.app.request(`/api/cognito/callback/?code=${code}&state=${encodeURIComponent(attacker.state)}`, { headers });
+      const response = await api.app.request(
+        `/api/cognito/callback/?code=${code}&state=${encodeURIComponent(attacker.state)}`,
+        { headers },
+      );
       expect(response.headers.get('Location')).toBe('/login/?error=sign-in-failed');
       expect(refreshCookieOf(response)).toBeNull();
     }
@@ -240,16 +287,31 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     const response = await api.call('POST', '/api/cognito/refresh/', undefined, withCookie(refreshToken));
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ expires_in: 3600, cognito_sub: ana.sub, email: 'ana.cognito@example.com', phone: '+12135550177', name: 'Ana Cognito' });
+    expect(body).toMatchObject({
+      expires_in: 3600,
+      cognito_sub: ana.sub,
+      email: 'ana.cognito@example.com',
+      phone: '+12135550177',
+      name: 'Ana Cognito',
+    });
     expect(refreshCookieOf(response)!.value).toBe(refreshToken);
 
     const grant = standIn.requests.filter((r) => r.path === '/oauth2/token' && r.params.refresh_token === refreshToken);
     expect(grant).toHaveLength(1);
     expect(grant[0]!.headers.authorization).toBe(BASIC);
-    expect(grant[0]!.params).toEqual({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CLIENT_ID });
+    expect(grant[0]!.params).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: CLIENT_ID,
+    });
 
     // The new access token works on account calls.
-    const carts = await api.call('GET', `/api/saved-carts/?cognito_sub=${ana.sub}`, undefined, bearer(body.access_token as string));
+    const carts = await api.call(
+      'GET',
+      `/api/saved-carts/?cognito_sub=${ana.sub}`,
+      undefined,
+      bearer(body.access_token as string),
+    );
     expect(carts.status).toBe(200);
   });
 
@@ -298,7 +360,10 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
   it('the built-in sign-in calls answer 404 with the hosted sign-in message', async () => {
     for (const [path, body] of [
       ['/api/auth/login/', { email: 'ana.cognito@example.com', password: 'whatever-long-password' }],
-      ['/api/auth/register/', { email: 'x@example.com', password: 'a long enough password 1', name: 'X', phone: '2135550100' }],
+      [
+        '/api/auth/register/',
+        { email: 'x@example.com', password: 'a long enough password 1', name: 'X', phone: '2135550100' },
+      ],
       ['/api/auth/password-reset/', { email: 'ana.cognito@example.com' }],
     ] as const) {
       const response = await api.call('POST', path, body);
@@ -322,16 +387,32 @@ describe('Cognito without a client secret', () => {
     const fresh = await target.create();
     try {
       await migrate(fresh.db);
-      const auth = createCognitoAuth({ db: fresh.db, region: 'us-east-1', userPoolId: POOL_ID, clientId: CLIENT_ID, domain: standIn.url, idpEndpoint: standIn.url, redirectUri: REDIRECT_URI });
+      const auth = createCognitoAuth({
+        db: fresh.db,
+        region: 'us-east-1',
+        userPoolId: POOL_ID,
+        clientId: CLIENT_ID,
+        domain: standIn.url,
+        idpEndpoint: standIn.url,
+        redirectUri: REDIRECT_URI,
+      });
       const dee = standIn.addUser({ username: 'dee', email: 'dee@example.com' });
       const session = await auth.signInWithCode(standIn.signIn(dee.sub, REDIRECT_URI));
-      expect(session).toMatchObject({ expiresIn: 3600, customer: { cognitoSub: dee.sub, email: 'dee@example.com', phone: null, name: '' } });
+      expect(session).toMatchObject({
+        expiresIn: 3600,
+        customer: { cognitoSub: dee.sub, email: 'dee@example.com', phone: null, name: '' },
+      });
       const refreshed = await auth.refresh(session!.refreshToken);
       expect(refreshed!.refreshToken).toBe(session!.refreshToken);
       await auth.signOut(session!.refreshToken);
       expect(await auth.refresh(session!.refreshToken)).toBeNull();
       const calls = standIn.requests.filter((r) => r.path.startsWith('/oauth2/'));
-      expect(calls.map((r) => `${r.path} ${r.status}`)).toEqual(['/oauth2/token 200', '/oauth2/token 200', '/oauth2/revoke 200', '/oauth2/token 400']);
+      expect(calls.map((r) => `${r.path} ${r.status}`)).toEqual([
+        '/oauth2/token 200',
+        '/oauth2/token 200',
+        '/oauth2/revoke 200',
+        '/oauth2/token 400',
+      ]);
       for (const request of calls) {
         expect(request.headers.authorization).toBeUndefined();
         expect(request.params.client_id).toBe(CLIENT_ID);
@@ -365,11 +446,15 @@ describe('AUTH_PROVIDER configuration', () => {
       domain: 'https://auth.example.com',
       idpEndpoint: 'https://cognito-idp.us-east-1.amazonaws.com',
     });
-    expect(readConfig({ ...complete, COGNITO_IDP_ENDPOINT: 'http://127.0.0.1:9229' }).cognito?.idpEndpoint).toBe('http://127.0.0.1:9229');
+    expect(readConfig({ ...complete, COGNITO_IDP_ENDPOINT: 'http://127.0.0.1:9229' }).cognito?.idpEndpoint).toBe(
+      'http://127.0.0.1:9229',
+    );
   });
 
   it('refuses an unknown provider', () => {
-    expect(() => readConfig({ AUTH_PROVIDER: 'okta' })).toThrow('AUTH_PROVIDER must be "built-in" or "cognito", not "okta".');
+    expect(() => readConfig({ AUTH_PROVIDER: 'okta' })).toThrow(
+      'AUTH_PROVIDER must be "built-in" or "cognito", not "okta".',
+    );
   });
 
   it('names every missing variable', () => {
@@ -377,12 +462,18 @@ describe('AUTH_PROVIDER configuration', () => {
       'AUTH_PROVIDER=cognito needs COGNITO_REGION, COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID, COGNITO_DOMAIN, PUBLIC_ORIGIN',
     );
     const { PUBLIC_ORIGIN: _, ...withoutOrigin } = complete;
-    expect(() => readConfig(withoutOrigin)).toThrow('AUTH_PROVIDER=cognito needs PUBLIC_ORIGIN: set it and start again.');
+    expect(() => readConfig(withoutOrigin)).toThrow(
+      'AUTH_PROVIDER=cognito needs PUBLIC_ORIGIN: set it and start again.',
+    );
   });
 
   it('refuses a domain or endpoint that is not an origin, and a malformed region', () => {
-    expect(() => readConfig({ ...complete, COGNITO_DOMAIN: 'auth.example.com' })).toThrow(/COGNITO_DOMAIN must be an https origin/);
-    expect(() => readConfig({ ...complete, COGNITO_DOMAIN: 'https://auth.example.com/login' })).toThrow(/COGNITO_DOMAIN/);
+    expect(() => readConfig({ ...complete, COGNITO_DOMAIN: 'auth.example.com' })).toThrow(
+      /COGNITO_DOMAIN must be an https origin/,
+    );
+    expect(() => readConfig({ ...complete, COGNITO_DOMAIN: 'https://auth.example.com/login' })).toThrow(
+      /COGNITO_DOMAIN/,
+    );
     expect(() => readConfig({ ...complete, COGNITO_IDP_ENDPOINT: 'ftp://x' })).toThrow(/COGNITO_IDP_ENDPOINT/);
     expect(() => readConfig({ ...complete, COGNITO_REGION: 'mars' })).toThrow(/COGNITO_REGION must be an AWS region/);
   });

@@ -56,7 +56,8 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
     vi.restoreAllMocks();
   });
 
-  const quoteCount = async () => Number((await api.db.query<{ n: number }>('select count(*)::int as n from delivery_quotes'))[0]?.n);
+  const quoteCount = async () =>
+    Number((await api.db.query<{ n: number }>('select count(*)::int as n from delivery_quotes'))[0]?.n);
 
   it('prices Downtown (90013, 1.2 miles) at $10.00 and holds the price for 20 minutes', async () => {
     api.setNow(START);
@@ -112,7 +113,11 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
   it('reads a ZIP+4 by its first five digits', async () => {
     const response = await api.estimate(address('90012-3456'), '203.0.113.3');
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ delivery_estimate: 10, distance_miles: 0.3, delivery_lat: 34.065975 });
+    expect(await response.json()).toMatchObject({
+      delivery_estimate: 10,
+      distance_miles: 0.3,
+      delivery_lat: 34.065975,
+    });
   });
 
   it('refuses Santa Monica (90401), 14.9 miles away, and stores no quote', async () => {
@@ -137,7 +142,10 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
   it('refuses a ZIP code that does not exist', async () => {
     const response = await api.estimate(address('00000'), '203.0.113.6');
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ error: true, message: 'We could not find ZIP code 00000. Check it and try again.' });
+    expect(await response.json()).toEqual({
+      error: true,
+      message: 'We could not find ZIP code 00000. Check it and try again.',
+    });
   });
 
   it('refuses a state that does not match the ZIP code', async () => {
@@ -294,7 +302,11 @@ describe('the courier', () => {
   });
 
   it('quotes with the fee tiers and radius it is given', async () => {
-    const courier = createCourier({ radiusMiles: 20, feeTiers: [{ upToMiles: 20, feeCents: 2500 }], quoteValidMinutes: 5 });
+    const courier = createCourier({
+      radiusMiles: 20,
+      feeTiers: [{ upToMiles: 20, feeCents: 2500 }],
+      quoteValidMinutes: 5,
+    });
     expect(courier.name).toBe('courier');
     expect(await courier.quote(address('90401'))).toEqual({
       ok: true,

@@ -39,7 +39,12 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
   beforeAll(async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {}); // the app's request log
     doordash = await startDoorDashStandIn({ feeCents: 975 });
-    provider = createDoorDash({ apiBase: doordash.url, developerId: doordash.developerId, keyId: doordash.keyId, signingSecret: doordash.signingSecret });
+    provider = createDoorDash({
+      apiBase: doordash.url,
+      developerId: doordash.developerId,
+      keyId: doordash.keyId,
+      signingSecret: doordash.signingSecret,
+    });
     api = await createTestApi(target, { delivery: provider, clock: () => NOW });
     await addTestItems(api, [{ id: 'dd-plate', name: 'Plato de Prueba', priceCents: 2500 }]);
     // The webhook sub-app as the server would mount it, on a port DoorDash (the stand-in) posts to.
@@ -57,13 +62,17 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
   });
 
   // Each call its own client address, so the estimate rate limit never mixes tests.
-  const estimate = (body: unknown = address) => api.call('POST', '/api/estimate-delivery/', body, { 'X-Forwarded-For': `198.51.100.${++caller}` });
+  const estimate = (body: unknown = address) =>
+    api.call('POST', '/api/estimate-delivery/', body, { 'X-Forwarded-For': `198.51.100.${++caller}` });
 
   async function quoted(): Promise<{ quoteId: string; externalId: string }> {
     const response = await estimate();
     expect(response.status).toBe(200);
     const { quote_id } = (await response.json()) as { quote_id: string };
-    const [row] = await api.deps.db.query<{ provider_quote_id: string }>('select provider_quote_id from delivery_quotes where id = $1', [quote_id]);
+    const [row] = await api.deps.db.query<{ provider_quote_id: string }>(
+      'select provider_quote_id from delivery_quotes where id = $1',
+      [quote_id],
+    );
     return { quoteId: quote_id, externalId: row!.provider_quote_id };
   }
 
@@ -80,7 +89,12 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
     });
     expect(placed.status).toBe(201);
     const order = (await placed.json()) as { order_id: string; payment: { client_secret: string } };
-    await api.call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
+    await api.call('POST', '/api/demo-payments/confirm/', {
+      client_secret: order.payment.client_secret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+    });
     expect((await api.call('POST', `/api/finalize-order/${order.order_id}/`)).status).toBe(200);
     return order.order_id;
   }
@@ -98,7 +112,7 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
     return { orderId, externalId };
   }
 
-  it('an estimate answers DoorDash\'s $9.75 under our quote id, with a signed call from the restaurant to the address', async () => {
+  it("an estimate answers DoorDash's $9.75 under our quote id, with a signed call from the restaurant to the address", async () => {
     const before = doordash.requests.length;
     const response = await estimate();
     expect(response.status).toBe(200);
@@ -134,7 +148,11 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
       'select provider, provider_quote_id, fee_cents from delivery_quotes where id = $1',
       [body.quote_id],
     );
-    expect(stored).toEqual({ provider: 'doordash', provider_quote_id: call!.body.external_delivery_id, fee_cents: 975 });
+    expect(stored).toEqual({
+      provider: 'doordash',
+      provider_quote_id: call!.body.external_delivery_id,
+      fee_cents: 975,
+    });
   });
 
   it('an address DoorDash does not serve is refused with a sentence', async () => {
@@ -145,16 +163,27 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
   });
 
   it('a token signed with another secret is refused by DoorDash, and the customer is told delivery is unavailable', async () => {
-    const wrong = createDoorDash({ apiBase: doordash.url, developerId: doordash.developerId, keyId: doordash.keyId, signingSecret: Buffer.from('not the secret').toString('base64url') });
+    const wrong = createDoorDash({
+      apiBase: doordash.url,
+      developerId: doordash.developerId,
+      keyId: doordash.keyId,
+      signingSecret: Buffer.from('not the secret').toString('base64url'),
+    });
     const before = doordash.requests.length;
     expect(await wrong.quote(address)).toEqual({ ok: false, message: DOORDASH_UNAVAILABLE });
     expect(doordash.requests.slice(before).map((r) => r.status)).toEqual([401]);
     // Nobody answering at all says the same.
-    const unreachable = createDoorDash({ apiBase: 'http://127.0.0.1:9', developerId: 'd', keyId: 'k', signingSecret: doordash.signingSecret, timeoutMs: 2000 });
+    const unreachable = createDoorDash({
+      apiBase: 'http://127.0.0.1:9',
+      developerId: 'd',
+      keyId: 'k',
+      signingSecret: doordash.signingSecret,
+      timeoutMs: 2000,
+    });
     expect(await unreachable.quote(address)).toEqual({ ok: false, message: DOORDASH_UNAVAILABLE });
   });
 
-  it('the payment books the quoted delivery with the customer\'s tip and phone, once', async () => {
+  it("the payment books the quoted delivery with the customer's tip and phone, once", async () => {
     const { quoteId, externalId } = await quoted();
     const orderId = await paidDeliveryOrder(quoteId);
     const order = (await findOrder(api.deps.db, orderId))!;
@@ -175,16 +204,24 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
     expect(call.path).toBe(`/drive/v2/quotes/${externalId}/accept`);
     expect(call.body).toEqual({ tip: 425, dropoff_phone_number: '+12135550199' });
     expect(call.token?.claims.iss).toBe(doordash.developerId);
-    expect(doordash.quote(externalId)).toMatchObject({ accepted: true, tip: 425, dropoff_phone_number: '+12135550199' });
+    expect(doordash.quote(externalId)).toMatchObject({
+      accepted: true,
+      tip: 425,
+      dropoff_phone_number: '+12135550199',
+    });
   });
 
-  it('DoorDash\'s webhooks move the order out for delivery, then completed, and the customer\'s page sees each move', async () => {
+  it("DoorDash's webhooks move the order out for delivery, then completed, and the customer's page sees each move", async () => {
     const { orderId, externalId } = await bookedOrder();
-    const post = (payload: ReturnType<DoorDashStandIn['event']>) => doordash.postWebhook(webhookUrl, payload, `Basic ${WEBHOOK_SECRET}`);
+    const post = (payload: ReturnType<DoorDashStandIn['event']>) =>
+      doordash.postWebhook(webhookUrl, payload, `Basic ${WEBHOOK_SECRET}`);
 
     expect((await post(doordash.event('DASHER_CONFIRMED', externalId))).status).toBe(200);
     expect((await findOrder(api.deps.db, orderId))!.status).toBe('paid');
-    expect(await deliveryForOrder(api.deps.db, orderId)).toMatchObject({ status: 'dasher_confirmed', dasher_name: 'Rosa M.' });
+    expect(await deliveryForOrder(api.deps.db, orderId)).toMatchObject({
+      status: 'dasher_confirmed',
+      dasher_name: 'Rosa M.',
+    });
 
     const pickedUp = doordash.event('DASHER_PICKED_UP', externalId);
     expect((await post(pickedUp)).status).toBe(200);
@@ -222,7 +259,9 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
 
     // The customer heard once that the order is on its way.
     const number = (await findOrder(api.deps.db, orderId))!.number;
-    expect(await api.deps.db.query('select 1 from outbox where subject = $1', [`Order #${number} is on its way`])).toHaveLength(1);
+    expect(
+      await api.deps.db.query('select 1 from outbox where subject = $1', [`Order #${number} is on its way`]),
+    ).toHaveLength(1);
   });
 
   it('a webhook without the registered Authorization is refused with 401 and changes nothing', async () => {
@@ -241,7 +280,11 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
   });
 
   it('an event for a delivery we did not book is acknowledged and left alone', async () => {
-    const response = await doordash.postWebhook(webhookUrl, doordash.event('DASHER_PICKED_UP', 'someone-elses-delivery'), WEBHOOK_SECRET);
+    const response = await doordash.postWebhook(
+      webhookUrl,
+      doordash.event('DASHER_PICKED_UP', 'someone-elses-delivery'),
+      WEBHOOK_SECRET,
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });
   });
@@ -250,7 +293,9 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
     const { externalId } = await quoted();
     doordash.setFee(1150);
     doordash.expireQuotes();
-    expect(await provider.acceptQuote(externalId, { tipCents: 300, phone: '(213) 555-0199' })).toEqual({ expired: true });
+    expect(await provider.acceptQuote(externalId, { tipCents: 300, phone: '(213) 555-0199' })).toEqual({
+      expired: true,
+    });
     expect(doordash.requests.at(-1)).toMatchObject({ status: 400, path: `/drive/v2/quotes/${externalId}/accept` });
 
     const again = await provider.requote(address, { feeCents: 975 });
@@ -265,7 +310,10 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
     const same = await provider.requote(address, { feeCents: 1150 });
     expect(same).toMatchObject({ ok: true, feeCents: 1150, changed: false });
     if (!same.ok) throw new Error('requote refused');
-    expect(await provider.acceptQuote(same.providerQuoteId, { tipCents: 300 })).toMatchObject({ accepted: true, feeCents: 1150 });
+    expect(await provider.acceptQuote(same.providerQuoteId, { tipCents: 300 })).toMatchObject({
+      accepted: true,
+      feeCents: 1150,
+    });
     doordash.setFee(975);
   });
 });

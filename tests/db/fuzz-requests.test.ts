@@ -60,14 +60,35 @@ interface Fixtures {
 }
 
 const contact = { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0199' };
-const address = { delivery_street: '200 N Spring St', delivery_city: 'Los Angeles', delivery_state: 'CA', delivery_zip: '90012', delivery_country: 'US' };
+const address = {
+  delivery_street: '200 N Spring St',
+  delivery_city: 'Los Angeles',
+  delivery_state: 'CA',
+  delivery_zip: '90012',
+  delivery_country: 'US',
+};
 const cartLine = { menu_item_id: 'fz-taco', quantity: 2, modifiers: ['fz-verde'] };
-const savedLine = { menu_item_id: 'fz-taco', quantity: 1, modifiers: [{ id: 'fz-verde', name: 'Verde', price: '0.50' }] };
+const savedLine = {
+  menu_item_id: 'fz-taco',
+  quantity: 1,
+  modifiers: [{ id: 'fz-verde', name: 'Verde', price: '0.50' }],
+};
 
 const idempotencyHeader = () =>
   fc.oneof(
     fc.constant({}),
-    fc.constantFrom('fuzz-key-0001', 'short', '', ' ', 'a'.repeat(300), 'ключ-ключ-ключ', 'key with spaces', 'fuzz-key-0001\u0000').map((key) => ({ 'Idempotency-Key': headerSafe(key) })),
+    fc
+      .constantFrom(
+        'fuzz-key-0001',
+        'short',
+        '',
+        ' ',
+        'a'.repeat(300),
+        'ключ-ключ-ключ',
+        'key with spaces',
+        'fuzz-key-0001\u0000',
+      )
+      .map((key) => ({ 'Idempotency-Key': headerSafe(key) })),
     oddText.map((key) => ({ 'Idempotency-Key': headerSafe(key) })),
   );
 
@@ -76,25 +97,127 @@ const BODY_ROUTES: readonly BodyRoute[] = [
   {
     method: 'POST',
     path: '/api/create-order/',
-    base: ({ sub }) => ({ ...contact, ...address, delivery_type: 'delivery', delivery_quote_id: 'dq_fuzz', tip: 2, delivery_cost: 5, delivery_lat: 34.05, delivery_lng: -118.24, promo_code: 'WELCOME10', marketing_opt_in: false, sms_opt_in: true, cognito_sub: sub, scheduled_for: null, cart_items: [cartLine] }),
+    base: ({ sub }) => ({
+      ...contact,
+      ...address,
+      delivery_type: 'delivery',
+      delivery_quote_id: 'dq_fuzz',
+      tip: 2,
+      delivery_cost: 5,
+      delivery_lat: 34.05,
+      delivery_lng: -118.24,
+      promo_code: 'WELCOME10',
+      marketing_opt_in: false,
+      sms_opt_in: true,
+      cognito_sub: sub,
+      scheduled_for: null,
+      cart_items: [cartLine],
+    }),
     who: ['anon', 'customer', 'staff'],
     headers: idempotencyHeader,
     weight: 16,
   },
-  { method: 'POST', path: '/api/create-order/', base: () => ({ ...contact, delivery_type: 'pickup', promo_code: '', cart_items: [cartLine, { ...cartLine, modifiers: [] }] }), who: ['anon'], weight: 8 },
+  {
+    method: 'POST',
+    path: '/api/create-order/',
+    base: () => ({
+      ...contact,
+      delivery_type: 'pickup',
+      promo_code: '',
+      cart_items: [cartLine, { ...cartLine, modifiers: [] }],
+    }),
+    who: ['anon'],
+    weight: 8,
+  },
   { method: 'POST', path: '/api/finalize-order/:id/', base: () => ({}), who: ['anon'], weight: 3 },
   { method: 'POST', path: '/api/estimate-delivery/', base: () => address, who: ['anon'], weight: 6 },
-  { method: 'POST', path: '/api/promo-validate/', base: () => ({ code: 'WELCOME10', phone: '(213) 555-0199' }), who: ['anon'], weight: 5 },
-  { method: 'POST', path: '/api/demo-payments/confirm/', base: ({ clientSecret }) => ({ client_secret: clientSecret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' }), who: ['anon'], weight: 6 },
-  { method: 'POST', path: '/api/demo-payments/confirm/', base: ({ clientSecret }) => ({ client_secret: clientSecret, payment_method_id: 'pm_fuzz' }), who: ['anon', 'customer'], weight: 3 },
-  { method: 'POST', path: '/api/demo-payments/setup/', base: ({ clientSecret }) => ({ client_secret: clientSecret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' }), who: ['anon', 'customer'], weight: 3 },
-  { method: 'POST', path: '/api/vitals/', base: () => ({ name: 'LCP', value: 1234.5, rating: 'good', path: '/menu/', navigation_type: 'navigate', id: 'v1-123' }), who: ['anon'], weight: 4 },
+  {
+    method: 'POST',
+    path: '/api/promo-validate/',
+    base: () => ({ code: 'WELCOME10', phone: '(213) 555-0199' }),
+    who: ['anon'],
+    weight: 5,
+  },
+  {
+    method: 'POST',
+    path: '/api/demo-payments/confirm/',
+    base: ({ clientSecret }) => ({
+      client_secret: clientSecret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+    }),
+    who: ['anon'],
+    weight: 6,
+  },
+  {
+    method: 'POST',
+    path: '/api/demo-payments/confirm/',
+    base: ({ clientSecret }) => ({ client_secret: clientSecret, payment_method_id: 'pm_fuzz' }),
+    who: ['anon', 'customer'],
+    weight: 3,
+  },
+  {
+    method: 'POST',
+    path: '/api/demo-payments/setup/',
+    base: ({ clientSecret }) => ({
+      client_secret: clientSecret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+    }),
+    who: ['anon', 'customer'],
+    weight: 3,
+  },
+  {
+    method: 'POST',
+    path: '/api/vitals/',
+    base: () => ({
+      name: 'LCP',
+      value: 1234.5,
+      rating: 'good',
+      path: '/menu/',
+      navigation_type: 'navigate',
+      id: 'v1-123',
+    }),
+    who: ['anon'],
+    weight: 4,
+  },
   // Built-in accounts
-  { method: 'POST', path: '/api/auth/register/', base: () => ({ email: 'fuzz@example.com', password: 'green salsa on blue corn', name: 'Fuzz Ruiz', phone: '213-555-0101' }), who: ['anon'], weight: 5 },
+  {
+    method: 'POST',
+    path: '/api/auth/register/',
+    base: () => ({
+      email: 'fuzz@example.com',
+      password: 'green salsa on blue corn',
+      name: 'Fuzz Ruiz',
+      phone: '213-555-0101',
+    }),
+    who: ['anon'],
+    weight: 5,
+  },
   { method: 'POST', path: '/api/auth/confirm/', base: () => ({ token: 'a'.repeat(43) }), who: ['anon'], weight: 2 },
-  { method: 'POST', path: '/api/auth/login/', base: () => ({ email: 'diner@example.com', password: 'green salsa on blue corn' }), who: ['anon'], weight: 4 },
-  { method: 'POST', path: '/api/auth/password-reset/', base: () => ({ email: 'diner@example.com' }), who: ['anon'], weight: 2 },
-  { method: 'POST', path: '/api/auth/password-reset/confirm/', base: () => ({ token: 'b'.repeat(43), password: 'a new long passphrase' }), who: ['anon'], weight: 2 },
+  {
+    method: 'POST',
+    path: '/api/auth/login/',
+    base: () => ({ email: 'diner@example.com', password: 'green salsa on blue corn' }),
+    who: ['anon'],
+    weight: 4,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/',
+    base: () => ({ email: 'diner@example.com' }),
+    who: ['anon'],
+    weight: 2,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm/',
+    base: () => ({ token: 'b'.repeat(43), password: 'a new long passphrase' }),
+    who: ['anon'],
+    weight: 2,
+  },
   {
     method: 'POST',
     path: '/api/cognito/refresh/',
@@ -103,37 +226,151 @@ const BODY_ROUTES: readonly BodyRoute[] = [
     headers: () => oddText.map((v) => ({ Cookie: `comal_refresh=${encodeURIComponent(wellFormed(v))}` })),
     weight: 2,
   },
-  { method: 'POST', path: '/api/cognito/signout/', base: () => null, who: ['anon', 'customer'], headers: () => oddText.map((v) => ({ Cookie: `comal_refresh=${encodeURIComponent(wellFormed(v))}` })), weight: 1 },
+  {
+    method: 'POST',
+    path: '/api/cognito/signout/',
+    base: () => null,
+    who: ['anon', 'customer'],
+    headers: () => oddText.map((v) => ({ Cookie: `comal_refresh=${encodeURIComponent(wellFormed(v))}` })),
+    weight: 1,
+  },
   // The signed-in customer's calls
-  { method: 'POST', path: '/api/saved-carts/', base: ({ sub }) => ({ name: 'Friday lunch', items: [savedLine], cognito_sub: sub }), who: EVERYONE, weight: 7 },
-  { method: 'DELETE', path: '/api/saved-carts/:id/', base: () => null, query: ['cognito_sub'], who: EVERYONE, weight: 3 },
-  { method: 'POST', path: '/api/orders/:id/reorder/', base: ({ sub }) => ({ cognito_sub: sub }), who: EVERYONE, weight: 4 },
-  { method: 'DELETE', path: '/api/payment-methods/:id/', base: () => null, query: ['cognito_sub'], who: EVERYONE, weight: 3 },
+  {
+    method: 'POST',
+    path: '/api/saved-carts/',
+    base: ({ sub }) => ({ name: 'Friday lunch', items: [savedLine], cognito_sub: sub }),
+    who: EVERYONE,
+    weight: 7,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/saved-carts/:id/',
+    base: () => null,
+    query: ['cognito_sub'],
+    who: EVERYONE,
+    weight: 3,
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:id/reorder/',
+    base: ({ sub }) => ({ cognito_sub: sub }),
+    who: EVERYONE,
+    weight: 4,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/payment-methods/:id/',
+    base: () => null,
+    query: ['cognito_sub'],
+    who: EVERYONE,
+    weight: 3,
+  },
   { method: 'POST', path: '/api/setup-intent/', base: ({ sub }) => ({ cognito_sub: sub }), who: EVERYONE, weight: 2 },
-  { method: 'POST', path: '/api/save-payment-method/', base: ({ sub }) => ({ payment_method_id: 'pm_fuzz', cognito_sub: sub }), who: EVERYONE, weight: 3 },
+  {
+    method: 'POST',
+    path: '/api/save-payment-method/',
+    base: ({ sub }) => ({ payment_method_id: 'pm_fuzz', cognito_sub: sub }),
+    who: EVERYONE,
+    weight: 3,
+  },
   // Staff
-  { method: 'POST', path: '/api/staff/login/', base: () => ({ email: 'cook@comal.example', password: STAFF_PASSWORD }), who: ['anon'], weight: 3 },
-  { method: 'POST', path: '/api/staff/refresh/', base: () => null, who: ['anon'], headers: () => oddText.map((v) => ({ Cookie: `comal_staff_refresh=${encodeURIComponent(wellFormed(v))}` })), weight: 1 },
-  { method: 'POST', path: '/api/staff/signout/', base: () => null, who: ['anon'], headers: () => oddText.map((v) => ({ Cookie: `comal_staff_refresh=${encodeURIComponent(wellFormed(v))}` })), weight: 1 },
-  { method: 'POST', path: '/api/staff/password/', base: () => ({ token: 'c'.repeat(43), password: STAFF_PASSWORD }), who: ['anon'], weight: 2 },
-  { method: 'POST', path: '/api/staff/members/', base: () => ({ email: 'new.cook@comal.example', role: 'staff' }), who: EVERYONE, weight: 3 },
-  { method: 'POST', path: '/api/staff/orders/:id/move/', base: () => ({ to: 'accepted', promised_at: '2026-11-20T19:30:00Z' }), who: EVERYONE, weight: 5 },
-  { method: 'POST', path: '/api/staff/orders/:id/promise/', base: () => ({ promised_at: '2026-11-20T19:30:00Z' }), who: EVERYONE, weight: 3 },
-  { method: 'POST', path: '/api/staff/orders/:id/cancel/', base: () => ({ reason: 'Out of masa' }), who: EVERYONE, weight: 3 },
+  {
+    method: 'POST',
+    path: '/api/staff/login/',
+    base: () => ({ email: 'cook@comal.example', password: STAFF_PASSWORD }),
+    who: ['anon'],
+    weight: 3,
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/refresh/',
+    base: () => null,
+    who: ['anon'],
+    headers: () => oddText.map((v) => ({ Cookie: `comal_staff_refresh=${encodeURIComponent(wellFormed(v))}` })),
+    weight: 1,
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/signout/',
+    base: () => null,
+    who: ['anon'],
+    headers: () => oddText.map((v) => ({ Cookie: `comal_staff_refresh=${encodeURIComponent(wellFormed(v))}` })),
+    weight: 1,
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/password/',
+    base: () => ({ token: 'c'.repeat(43), password: STAFF_PASSWORD }),
+    who: ['anon'],
+    weight: 2,
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/members/',
+    base: () => ({ email: 'new.cook@comal.example', role: 'staff' }),
+    who: EVERYONE,
+    weight: 3,
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/orders/:id/move/',
+    base: () => ({ to: 'accepted', promised_at: '2026-11-20T19:30:00Z' }),
+    who: EVERYONE,
+    weight: 5,
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/orders/:id/promise/',
+    base: () => ({ promised_at: '2026-11-20T19:30:00Z' }),
+    who: EVERYONE,
+    weight: 3,
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/orders/:id/cancel/',
+    base: () => ({ reason: 'Out of masa' }),
+    who: EVERYONE,
+    weight: 3,
+  },
   { method: 'POST', path: '/api/staff/store/', base: () => ({ paused: false }), who: EVERYONE, weight: 2 },
   { method: 'POST', path: '/api/staff/menu/sync/', base: () => null, who: EVERYONE, weight: 1 },
-  { method: 'POST', path: '/api/staff/menu/items/:id/sold-out/', base: () => ({ sold_out: false, until: null }), who: EVERYONE, weight: 3 },
-  { method: 'POST', path: '/api/staff/menu/modifiers/:id/sold-out/', base: () => ({ sold_out: false, until: 'end_of_day' }), who: EVERYONE, weight: 2 },
+  {
+    method: 'POST',
+    path: '/api/staff/menu/items/:id/sold-out/',
+    base: () => ({ sold_out: false, until: null }),
+    who: EVERYONE,
+    weight: 3,
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/menu/modifiers/:id/sold-out/',
+    base: () => ({ sold_out: false, until: 'end_of_day' }),
+    who: EVERYONE,
+    weight: 2,
+  },
   // Webhooks: unsigned garbage, garbage signatures, and (Stripe) garbage that carries a good signature
   {
     method: 'POST',
     path: '/api/webhooks/stripe/',
-    base: ({ paidOrderId }) => ({ id: 'evt_fuzz', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_fuzz', object: 'payment_intent', metadata: { order_id: paidOrderId } } } }),
+    base: ({ paidOrderId }) => ({
+      id: 'evt_fuzz',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_fuzz', object: 'payment_intent', metadata: { order_id: paidOrderId } } },
+    }),
     who: ['anon'],
     headers: () =>
       fc.oneof(
         fc.constant({}),
-        fc.constantFrom('t=1,v1=abc', 't=,v1=', 'v1=' + 'f'.repeat(64), `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`, 'garbage').map((s) => ({ 'Stripe-Signature': s })),
+        fc
+          .constantFrom(
+            't=1,v1=abc',
+            't=,v1=',
+            'v1=' + 'f'.repeat(64),
+            `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+            'garbage',
+          )
+          .map((s) => ({ 'Stripe-Signature': s })),
         oddText.map((s) => ({ 'Stripe-Signature': headerSafe(s) })),
       ),
     weight: 3,
@@ -141,7 +378,19 @@ const BODY_ROUTES: readonly BodyRoute[] = [
   {
     method: 'POST',
     path: '/api/webhooks/stripe',
-    base: ({ paidOrderId }) => ({ id: 'evt_fuzz_signed', object: 'event', type: 'payment_intent.payment_failed', data: { object: { id: 'pi_fuzz', object: 'payment_intent', metadata: { order_id: paidOrderId }, last_payment_error: { message: 'declined' } } } }),
+    base: ({ paidOrderId }) => ({
+      id: 'evt_fuzz_signed',
+      object: 'event',
+      type: 'payment_intent.payment_failed',
+      data: {
+        object: {
+          id: 'pi_fuzz',
+          object: 'payment_intent',
+          metadata: { order_id: paidOrderId },
+          last_payment_error: { message: 'declined' },
+        },
+      },
+    }),
     who: ['anon'],
     stripeSigned: true,
     weight: 3,
@@ -149,12 +398,20 @@ const BODY_ROUTES: readonly BodyRoute[] = [
   {
     method: 'POST',
     path: '/api/webhooks/doordash/',
-    base: () => ({ event_name: 'DASHER_PICKED_UP', external_delivery_id: 'dd_fuzz', created_at: '2026-11-20T19:10:00Z', tracking_url: 'https://doordash.example/t', dasher_name: 'Sam' }),
+    base: () => ({
+      event_name: 'DASHER_PICKED_UP',
+      external_delivery_id: 'dd_fuzz',
+      created_at: '2026-11-20T19:10:00Z',
+      tracking_url: 'https://doordash.example/t',
+      dasher_name: 'Sam',
+    }),
     who: ['anon'],
     headers: () =>
       fc.oneof(
         fc.constant({}),
-        fc.constantFrom(DOORDASH_SECRET, `Basic ${DOORDASH_SECRET}`, `Bearer ${DOORDASH_SECRET}`).map((s) => ({ Authorization: s })),
+        fc
+          .constantFrom(DOORDASH_SECRET, `Basic ${DOORDASH_SECRET}`, `Bearer ${DOORDASH_SECRET}`)
+          .map((s) => ({ Authorization: s })),
         oddText.map((s) => ({ Authorization: headerSafe(s) })),
       ),
     weight: 3,
@@ -176,9 +433,20 @@ const QUERY_ROUTES: readonly QueryRoute[] = [
   { path: '/api/staff/events/', params: ['access_token', 'last_event_id'], who: ['anon', 'customer'], weight: 2 },
   { path: '/api/staff/orders/:id/', params: [], who: EVERYONE, weight: 2 },
   { path: '/api/orders/:id/status/', params: [], who: ['anon'], weight: 1 },
-  ...['/api/menus/', '/api/health/', '/api/csrf/', '/api/auth/config/', '/api/places/config/', '/api/dev/outbox/', '/api/staff/me/', '/api/staff/members/', '/api/staff/orders/', '/api/staff/store/', '/api/staff/menu/', '/api/staff/menu/sync/'].map(
-    (path) => ({ path, params: [], who: EVERYONE, weight: 0.5 }),
-  ),
+  ...[
+    '/api/menus/',
+    '/api/health/',
+    '/api/csrf/',
+    '/api/auth/config/',
+    '/api/places/config/',
+    '/api/dev/outbox/',
+    '/api/staff/me/',
+    '/api/staff/members/',
+    '/api/staff/orders/',
+    '/api/staff/store/',
+    '/api/staff/menu/',
+    '/api/staff/menu/sync/',
+  ].map((path) => ({ path, params: [], who: EVERYONE, weight: 0.5 })),
 ];
 
 /** `total` runs shared by weight, the rounding remainder to the heaviest. */
@@ -199,7 +467,12 @@ interface Sent {
 }
 
 function describeRequest(sent: Sent): string {
-  const body = sent.body === undefined ? '' : sent.body.length > 600 ? `${JSON.stringify(sent.body.slice(0, 600))}… (${sent.body.length} chars)` : JSON.stringify(sent.body);
+  const body =
+    sent.body === undefined
+      ? ''
+      : sent.body.length > 600
+        ? `${JSON.stringify(sent.body.slice(0, 600))}… (${sent.body.length} chars)`
+        : JSON.stringify(sent.body);
   const url = sent.url.length > 600 ? `${sent.url.slice(0, 600)}… (${sent.url.length} chars)` : sent.url;
   return `${sent.method} ${url} as ${sent.who} headers=${JSON.stringify(sent.headers)} body=${body}`;
 }
@@ -223,15 +496,37 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
     const invite = await inviteStaff(api.deps.db, { email, role, origin: TEST_ORIGIN, now });
     const token = new URL(invite.url).searchParams.get('set-password')!;
     expect((await api.call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).status).toBe(200);
-    const login = await api.call('POST', '/api/staff/login/', { email, password: STAFF_PASSWORD }, { 'X-Forwarded-For': nextAddress() });
+    const login = await api.call(
+      'POST',
+      '/api/staff/login/',
+      { email, password: STAFF_PASSWORD },
+      { 'X-Forwarded-For': nextAddress() },
+    );
     expect(login.status).toBe(200);
     return ((await login.json()) as { access_token: string }).access_token;
   }
 
   beforeAll(async () => {
-    api = await createTestApi(target, { clock: () => now }, { STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, DOORDASH_WEBHOOK_SECRET: DOORDASH_SECRET, DEV_OUTBOX: '1' });
+    api = await createTestApi(
+      target,
+      { clock: () => now },
+      { STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, DOORDASH_WEBHOOK_SECRET: DOORDASH_SECRET, DEV_OUTBOX: '1' },
+    );
     await addTestItems(api, [
-      { id: 'fz-taco', name: 'Fuzz Taco', priceCents: 1500, groups: [{ id: 'fz-salsa', name: 'Salsa', min: 0, max: 2, modifiers: [{ id: 'fz-verde', name: 'Verde', priceCents: 50 }] }] },
+      {
+        id: 'fz-taco',
+        name: 'Fuzz Taco',
+        priceCents: 1500,
+        groups: [
+          {
+            id: 'fz-salsa',
+            name: 'Salsa',
+            min: 0,
+            max: 2,
+            modifiers: [{ id: 'fz-verde', name: 'Verde', priceCents: 50 }],
+          },
+        ],
+      },
       { id: 'fz-flan', name: 'Fuzz Flan', priceCents: 800 },
     ]);
     const customer = await signUpAndIn(api, 'diner@example.com', { 'X-Forwarded-For': nextAddress() });
@@ -240,15 +535,34 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
     bearer.admin = { Authorization: `Bearer ${await staffToken('boss@comal.example', 'admin')}` };
 
     const place = async () => {
-      const response = await api.call('POST', '/api/create-order/', { ...contact, delivery_type: 'pickup', cart_items: [cartLine], cognito_sub: customer.sub }, customer.bearer);
+      const response = await api.call(
+        'POST',
+        '/api/create-order/',
+        { ...contact, delivery_type: 'pickup', cart_items: [cartLine], cognito_sub: customer.sub },
+        customer.bearer,
+      );
       expect(response.status).toBe(201);
       return (await response.json()) as { order_id: string; payment: { client_secret: string } };
     };
     const paid = await place();
-    expect((await api.call('POST', '/api/demo-payments/confirm/', { client_secret: paid.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/api/demo-payments/confirm/', {
+          client_secret: paid.payment.client_secret,
+          card_number: '4242 4242 4242 4242',
+          exp: '12/30',
+          cvc: '123',
+        })
+      ).status,
+    ).toBe(200);
     expect((await api.call('POST', `/api/finalize-order/${paid.order_id}/`)).status).toBe(200);
     const pending = await place();
-    const cart = await api.call('POST', '/api/saved-carts/', { name: 'Lunch', items: [savedLine], cognito_sub: customer.sub }, customer.bearer);
+    const cart = await api.call(
+      'POST',
+      '/api/saved-carts/',
+      { name: 'Lunch', items: [savedLine], cognito_sub: customer.sub },
+      customer.bearer,
+    );
     expect(cart.status).toBe(201);
     const savedCartId = String(((await cart.json()) as { id: string | number }).id);
     fixtures = {
@@ -276,7 +590,11 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
       ...bearer[sent.who],
       ...sent.headers,
     };
-    const response = await api.app.request(sent.url, { method: sent.method, headers, ...(sent.body === undefined ? {} : { body: sent.body }) });
+    const response = await api.app.request(sent.url, {
+      method: sent.method,
+      headers,
+      ...(sent.body === undefined ? {} : { body: sent.body }),
+    });
     const status = response.status;
     counts[String(status)] = (counts[String(status)] ?? 0) + 1;
     if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
@@ -286,7 +604,9 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
     }
     const text = await response.text();
     const problem = (what: string) =>
-      new Error(`${what}\n  request: ${describeRequest(sent)}\n  answer: ${status} ${text.slice(0, 500)}\n  server log: ${serverErrors.at(-1) ?? '-'}`);
+      new Error(
+        `${what}\n  request: ${describeRequest(sent)}\n  answer: ${status} ${text.slice(0, 500)}\n  server log: ${serverErrors.at(-1) ?? '-'}`,
+      );
     if (status >= 500) throw problem('a server error');
     if (status < 400) return;
     let body: unknown;
@@ -296,7 +616,8 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
       throw problem('an error that is not JSON');
     }
     const { error, message } = (body ?? {}) as { error?: unknown; message?: unknown };
-    if (error !== true || typeof message !== 'string' || message.trim() === '') throw problem('an error without { error: true, message }');
+    if (error !== true || typeof message !== 'string' || message.trim() === '')
+      throw problem('an error without { error: true, message }');
   }
 
   // The request log (one line per call) and the 5xx log would drown the output; a failure says what it sent.
@@ -307,7 +628,10 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
     });
   });
 
-  const bodyRuns = share(BODY_ROUTES.map((r) => r.weight), BODY_RUNS);
+  const bodyRuns = share(
+    BODY_ROUTES.map((r) => r.weight),
+    BODY_RUNS,
+  );
   it('the runs add up', () => {
     expect(bodyRuns.reduce((a, b) => a + b, 0)).toBe(BODY_RUNS);
   });
@@ -327,16 +651,30 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
       await fc.assert(
         fc.asyncProperty(arbitrary, async ({ who, id, body, query, headers, ownQuery }) => {
           const path = route.path.replace(':id', id);
-          const q = route.query && ownQuery ? `cognito_sub=${encodeURIComponent(fixtures.sub)}${query ? `&${query}` : ''}` : query;
-          const signature: Record<string, string> = route.stripeSigned ? { 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_SECRET }) } : {};
-          await check({ method: route.method, url: `http://localhost${path}${q ? `?${q}` : ''}`, who, headers: { ...headers, ...signature }, body });
+          const q =
+            route.query && ownQuery
+              ? `cognito_sub=${encodeURIComponent(fixtures.sub)}${query ? `&${query}` : ''}`
+              : query;
+          const signature: Record<string, string> = route.stripeSigned
+            ? { 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_SECRET }) }
+            : {};
+          await check({
+            method: route.method,
+            url: `http://localhost${path}${q ? `?${q}` : ''}`,
+            who,
+            headers: { ...headers, ...signature },
+            body,
+          });
         }),
         { seed: SEED + index, numRuns: bodyRuns[index]! },
       );
     });
   });
 
-  const queryRuns = share(QUERY_ROUTES.map((r) => r.weight), QUERY_RUNS);
+  const queryRuns = share(
+    QUERY_ROUTES.map((r) => r.weight),
+    QUERY_RUNS,
+  );
   QUERY_ROUTES.forEach((route, index) => {
     it(`GET ${route.path} (${queryRuns[index]} query strings, as ${route.who.join('/')})`, async () => {
       // Ids of orders that are paid would open a live stream on /status/: leave them out there.

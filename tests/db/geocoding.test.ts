@@ -35,8 +35,20 @@ const figueroaPlace = (zip = '90065') => ({
   ],
 });
 
-const AT_GOOGLE_POINT = { error: false, delivery_estimate: 10, distance_miles: 1.9, delivery_lat: 34.086, delivery_lng: -118.2226 };
-const AT_ZIP_CENTRE = { error: false, delivery_estimate: 12, distance_miles: 3.4, delivery_lat: 34.109595, delivery_lng: -118.228689 };
+const AT_GOOGLE_POINT = {
+  error: false,
+  delivery_estimate: 10,
+  distance_miles: 1.9,
+  delivery_lat: 34.086,
+  delivery_lng: -118.2226,
+};
+const AT_ZIP_CENTRE = {
+  error: false,
+  delivery_estimate: 12,
+  distance_miles: 3.4,
+  delivery_lat: 34.109595,
+  delivery_lng: -118.228689,
+};
 
 describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geocoder on $name', (target) => {
   let google: GoogleMapsStandIn;
@@ -45,7 +57,9 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geo
   let caller = 0;
   const estimate = async (body: unknown) => {
     caller += 1;
-    const response = await api.call('POST', '/api/estimate-delivery/', body, { 'X-Forwarded-For': `198.51.100.${caller}` });
+    const response = await api.call('POST', '/api/estimate-delivery/', body, {
+      'X-Forwarded-For': `198.51.100.${caller}`,
+    });
     return { status: response.status, body: await response.json() };
   };
 
@@ -54,7 +68,12 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geo
     google = await startGoogleMapsStandIn();
     google.place(FIGUEROA_QUERY, figueroaPlace());
     api = await createTestApi(target, {
-      delivery: createGoogleCourier({ apiKey: google.apiKey, apiBase: google.url, timeoutMs: 300, warn: (line) => warnings.push(line) }),
+      delivery: createGoogleCourier({
+        apiKey: google.apiKey,
+        apiBase: google.url,
+        timeoutMs: 300,
+        warn: (line) => warnings.push(line),
+      }),
     });
   });
   afterAll(async () => {
@@ -79,7 +98,10 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geo
       { path: '/maps/api/geocode/json', address: FIGUEROA_QUERY, components: 'country:US', key: google.apiKey },
     ]);
     const stored = await findUsableQuote(api.deps.db, body.quote_id, new Date());
-    expect(stored).toMatchObject({ ok: true, quote: { provider: 'courier', zip: '90065', lat: 34.086, lng: -118.2226, distance_miles: 1.9, fee_cents: 1000 } });
+    expect(stored).toMatchObject({
+      ok: true,
+      quote: { provider: 'courier', zip: '90065', lat: 34.086, lng: -118.2226, distance_miles: 1.9, fee_cents: 1000 },
+    });
     expect(warnings).toEqual([]);
   });
 
@@ -112,8 +134,18 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geo
   });
 
   it('falls back to the ZIP centre when Google refuses the key (REQUEST_DENIED)', async () => {
-    const wrongKey = createGoogleCourier({ apiKey: 'not-the-key', apiBase: google.url, warn: (line) => warnings.push(line) });
-    expect(await wrongKey.quote(FIGUEROA)).toMatchObject({ ok: true, feeCents: 1200, distanceMiles: 3.4, lat: 34.109595, lng: -118.228689 });
+    const wrongKey = createGoogleCourier({
+      apiKey: 'not-the-key',
+      apiBase: google.url,
+      warn: (line) => warnings.push(line),
+    });
+    expect(await wrongKey.quote(FIGUEROA)).toMatchObject({
+      ok: true,
+      feeCents: 1200,
+      distanceMiles: 3.4,
+      lat: 34.109595,
+      lng: -118.228689,
+    });
     expect(google.queries.map((q) => q.key)).toEqual(['not-the-key']);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('REQUEST_DENIED');
@@ -132,9 +164,15 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geo
 
   it('still refuses an unknown ZIP and a wrong state before asking Google', async () => {
     const unknown = await estimate({ ...FIGUEROA, delivery_zip: '00000' });
-    expect(unknown).toEqual({ status: 422, body: { error: true, message: 'We could not find ZIP code 00000. Check it and try again.' } });
+    expect(unknown).toEqual({
+      status: 422,
+      body: { error: true, message: 'We could not find ZIP code 00000. Check it and try again.' },
+    });
     const wrongState = await estimate({ ...FIGUEROA, delivery_state: 'NV' });
-    expect(wrongState).toEqual({ status: 422, body: { error: true, message: 'ZIP code 90065 is in CA, not NV. Check the state and the ZIP code.' } });
+    expect(wrongState).toEqual({
+      status: 422,
+      body: { error: true, message: 'ZIP code 90065 is in CA, not NV. Check the state and the ZIP code.' },
+    });
     expect(google.queries).toEqual([]);
   });
 });
@@ -143,7 +181,9 @@ describe('GET /api/places/config/', () => {
   const appWith = (options: Parameters<typeof placesRoutes>[0]) => new Hono().route('/api', placesRoutes(options));
 
   it('answers the browser key, cacheable by anyone, when GOOGLE_MAPS_API_KEY is set', async () => {
-    const response = await appWith({ settings: { googleMapsApiKey: 'AIza-browser-key' } }).request('/api/places/config/');
+    const response = await appWith({ settings: { googleMapsApiKey: 'AIza-browser-key' } }).request(
+      '/api/places/config/',
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe(PLACES_CONFIG_CACHE);
     expect(await response.json()).toEqual({ google_maps_api_key: 'AIza-browser-key' });

@@ -18,7 +18,12 @@ function subjectOf(message: string): string {
     .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_all, kind: string, text: string) =>
       kind.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
     );
 }
 
@@ -36,17 +41,27 @@ describe.each(databaseTargets)('mail on $name', (target) => {
   });
 
   const outbox = (to: string) =>
-    api.deps.db.query<{ subject: string; sent_at: Date | null; error: string | null }>('select subject, sent_at, error from outbox where recipient = $1', [to]);
+    api.deps.db.query<{ subject: string; sent_at: Date | null; error: string | null }>(
+      'select subject, sent_at, error from outbox where recipient = $1',
+      [to],
+    );
 
   it('sends the confirmation mail over SMTP with its link, and marks it sent', async () => {
-    const registered = await api.call('POST', '/api/auth/register/', { email: 'smtp@example.com', password: TEST_PASSWORD, name: 'Sam', phone: '2135550150' });
+    const registered = await api.call('POST', '/api/auth/register/', {
+      email: 'smtp@example.com',
+      password: TEST_PASSWORD,
+      name: 'Sam',
+      phone: '2135550150',
+    });
     expect(await registered.json()).toEqual({ message: REGISTERED });
     // The answer does not wait for the mail server: the outbox sends after it.
     await api.deps.mailer.deliverNow();
     const [mail] = smtp.received;
     expect(mail!.to).toEqual(['smtp@example.com']);
     expect(subjectOf(mail!.data)).toBe('Confirm your Taquería El Comal account');
-    expect(mail!.data.replace(/=\r\n/g, '')).toMatch(/http:\/\/localhost\/confirmation-instruction\/\?token=3D[\w-]+|http:\/\/localhost\/confirmation-instruction\/\?token=[\w-]+/);
+    expect(mail!.data.replace(/=\r\n/g, '')).toMatch(
+      /http:\/\/localhost\/confirmation-instruction\/\?token=3D[\w-]+|http:\/\/localhost\/confirmation-instruction\/\?token=[\w-]+/,
+    );
     const [row] = await outbox('smtp@example.com');
     expect(row!.sent_at).toBeInstanceOf(Date);
     expect(row!.error).toBeNull();
@@ -54,7 +69,12 @@ describe.each(databaseTargets)('mail on $name', (target) => {
 
   it('still signs the customer up when the mail server refuses, and the outbox says why', async () => {
     smtp.refuseRecipients();
-    const registered = await api.call('POST', '/api/auth/register/', { email: 'refused@example.com', password: TEST_PASSWORD, name: 'Ray', phone: '2135550151' });
+    const registered = await api.call('POST', '/api/auth/register/', {
+      email: 'refused@example.com',
+      password: TEST_PASSWORD,
+      name: 'Ray',
+      phone: '2135550151',
+    });
     expect(registered.status).toBe(201);
     await api.deps.mailer.deliverNow();
     const [row] = await outbox('refused@example.com');
@@ -67,10 +87,23 @@ describe.each(databaseTargets)('mail on $name', (target) => {
     const dev = await createTestApi(target, {}, { DEV_OUTBOX: '1' });
     try {
       await dev.call('POST', '/api/auth/password-reset/', { email: 'nobody@example.com' });
-      await dev.call('POST', '/api/auth/register/', { email: 'dev@example.com', password: TEST_PASSWORD, name: 'Dev', phone: '2135550152' });
-      const listed = (await (await dev.call('GET', '/api/dev/outbox/')).json()) as { to: string; subject: string; links: string[] }[];
+      await dev.call('POST', '/api/auth/register/', {
+        email: 'dev@example.com',
+        password: TEST_PASSWORD,
+        name: 'Dev',
+        phone: '2135550152',
+      });
+      const listed = (await (await dev.call('GET', '/api/dev/outbox/')).json()) as {
+        to: string;
+        subject: string;
+        links: string[];
+      }[];
       expect(listed).toEqual([
-        expect.objectContaining({ to: 'dev@example.com', subject: 'Confirm your Taquería El Comal account', links: [expect.stringMatching(/^http:\/\/localhost\/confirmation-instruction\/\?token=[\w-]{43}$/)] }),
+        expect.objectContaining({
+          to: 'dev@example.com',
+          subject: 'Confirm your Taquería El Comal account',
+          links: [expect.stringMatching(/^http:\/\/localhost\/confirmation-instruction\/\?token=[\w-]{43}$/)],
+        }),
       ]);
     } finally {
       await dev.close();

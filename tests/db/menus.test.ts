@@ -39,7 +39,9 @@ function itemById(items: MenuItem[], id: string): MenuItem {
 
 /** The raw answer entry of one item, as the API sends it (string prices, availability). */
 function answerItem(json: string, id: string): Record<string, unknown> {
-  const menus = JSON.parse(json) as { categories: { menu_items: unknown[]; subcategories: { menu_items: unknown[] }[] }[] }[];
+  const menus = JSON.parse(json) as {
+    categories: { menu_items: unknown[]; subcategories: { menu_items: unknown[] }[] }[];
+  }[];
   for (const category of menus[0]!.categories) {
     for (const entry of [...category.menu_items, ...category.subcategories.flatMap((s) => s.menu_items)]) {
       const item = entry as Record<string, unknown>;
@@ -123,7 +125,10 @@ describe.each(databaseTargets)('the menu on $name', (target) => {
     const items = itemsOf((await catalog.snapshot()).json);
     expect(itemById(items, 'taco-asada')).toMatchObject({ categoryName: 'Tacos', subcategoryName: 'Classic' });
     expect(itemById(items, 'taco-nopales')).toMatchObject({ categoryName: 'Tacos', subcategoryName: 'Vegetarian' });
-    expect(itemById(items, 'drink-horchata')).toMatchObject({ categoryName: 'Drinks', subcategoryName: 'Aguas Frescas' });
+    expect(itemById(items, 'drink-horchata')).toMatchObject({
+      categoryName: 'Drinks',
+      subcategoryName: 'Aguas Frescas',
+    });
     expect(itemById(items, 'drink-jarritos')).toMatchObject({ categoryName: 'Drinks', subcategoryName: 'Sodas' });
     expect(itemById(items, 'taco-plate').subcategoryName).toBeUndefined();
   });
@@ -138,7 +143,11 @@ describe.each(databaseTargets)('the menu on $name', (target) => {
     expect(itemById(items, 'family-taco-night').base_price).toBe(49.95);
     expect(itemById(items, 'catering-taco-bar-25').base_price).toBe(379);
     const extras = itemById(items, 'taco-asada').modifier_groups.find((g) => g.id === 'grp-extras')!;
-    expect(extras.modifiers.find((m) => m.id === 'mod-guac')).toEqual({ id: 'mod-guac', name: 'Guacamole', price: 1.75 });
+    expect(extras.modifiers.find((m) => m.id === 'mod-guac')).toEqual({
+      id: 'mod-guac',
+      name: 'Guacamole',
+      price: 1.75,
+    });
     expect(extras).toMatchObject({ force_popup: false, min_required: 0, max_allowed: 6 });
 
     // The catalog's own item map (what create-order prices from) says the same.
@@ -150,7 +159,13 @@ describe.each(databaseTargets)('the menu on $name', (target) => {
   it('asks for a protein in a popup: exactly one, and lengua costs $2.00 more', async () => {
     const items = itemsOf((await catalog.snapshot()).json);
     const protein = itemById(items, 'burrito-clasico').modifier_groups[0]!;
-    expect(protein).toMatchObject({ id: 'grp-protein', name: 'Choose a protein', force_popup: true, min_required: 1, max_allowed: 1 });
+    expect(protein).toMatchObject({
+      id: 'grp-protein',
+      name: 'Choose a protein',
+      force_popup: true,
+      min_required: 1,
+      max_allowed: 1,
+    });
     expect(protein.modifiers.find((m) => m.id === 'mod-protein-asada')!.price).toBe(0);
     expect(protein.modifiers.find((m) => m.id === 'mod-protein-lengua')!.price).toBe(2);
   });
@@ -218,8 +233,12 @@ describe.each(databaseTargets)('the menu on $name', (target) => {
     expect(items.get('taco-lengua')!.available).toBe(false);
     expect(items.get('taco-asada')!.available).toBe(true);
     expect([...items.get('taco-asada')!.unavailableModifierIds]).toEqual(['mod-guac']);
-    const extras = (answerItem(json, 'taco-asada').modifier_groups as { id: string; modifiers: { id: string; available: boolean }[] }[])
-      .find((g) => g.id === 'grp-extras')!;
+    const extras = (
+      answerItem(json, 'taco-asada').modifier_groups as {
+        id: string;
+        modifiers: { id: string; available: boolean }[];
+      }[]
+    ).find((g) => g.id === 'grp-extras')!;
     expect(extras.modifiers.find((m) => m.id === 'mod-guac')!.available).toBe(false);
   });
 

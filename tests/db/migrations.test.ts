@@ -33,7 +33,10 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     const dir = await mkdtemp(path.join(tmpdir(), 'comal-migrations-'));
     try {
       await writeFile(path.join(dir, '0001_menu.sql'), 'select 1');
-      await writeFile(path.join(dir, '9001_broken.sql'), 'create table half_done (id int); select * from no_such_table;');
+      await writeFile(
+        path.join(dir, '9001_broken.sql'),
+        'create table half_done (id int); select * from no_such_table;',
+      );
       await expect(migrate(fresh.db, dir)).rejects.toThrow(/no_such_table/);
       const tables = await fresh.db.query(`select 1 from information_schema.tables where table_name = 'half_done'`);
       expect(tables).toEqual([]);

@@ -20,10 +20,24 @@ describe.each(databaseTargets)('the order status stream on $name', (target) => {
   afterAll(() => api?.close());
 
   async function placeOrder(pay: boolean): Promise<string> {
-    const body = { cart_items: [{ menu_item_id: 'status-item', quantity: 1, modifiers: [] }], name: 'Ana', email: 'ana@example.com', phone: '2135550101', delivery_type: 'pickup' };
-    const placed = (await (await api.call('POST', '/api/create-order/', body)).json()) as { order_id: string; payment: { client_secret: string } };
+    const body = {
+      cart_items: [{ menu_item_id: 'status-item', quantity: 1, modifiers: [] }],
+      name: 'Ana',
+      email: 'ana@example.com',
+      phone: '2135550101',
+      delivery_type: 'pickup',
+    };
+    const placed = (await (await api.call('POST', '/api/create-order/', body)).json()) as {
+      order_id: string;
+      payment: { client_secret: string };
+    };
     if (pay) {
-      await api.call('POST', '/api/demo-payments/confirm/', { client_secret: placed.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
+      await api.call('POST', '/api/demo-payments/confirm/', {
+        client_secret: placed.payment.client_secret,
+        card_number: '4242 4242 4242 4242',
+        exp: '12/30',
+        cvc: '123',
+      });
       await api.call('POST', `/api/finalize-order/${placed.order_id}/`);
     }
     return placed.order_id;
@@ -53,15 +67,24 @@ describe.each(databaseTargets)('the order status stream on $name', (target) => {
       expect(moves.every((event) => /^\d+$/.test(event.id ?? ''))).toBe(true);
 
       // The customer heard once that the order is in, and once that it is ready; not for the other moves.
-      const number = ((await api.deps.db.query<{ number: string }>('select number::text as number from orders where id = $1', [orderId]))[0]!).number;
-      const mails = await api.deps.db.query<{ recipient: string; subject: string }>('select recipient, subject from outbox where subject like $1 order by id', [`Order #${number} %`]);
+      const number = (
+        await api.deps.db.query<{ number: string }>('select number::text as number from orders where id = $1', [
+          orderId,
+        ])
+      )[0]!.number;
+      const mails = await api.deps.db.query<{ recipient: string; subject: string }>(
+        'select recipient, subject from outbox where subject like $1 order by id',
+        [`Order #${number} %`],
+      );
       expect(mails).toEqual([
         { recipient: 'ana@example.com', subject: `Order #${number} is in: Taquería El Comal` },
         { recipient: 'ana@example.com', subject: `Order #${number} is ready for pickup` },
       ]);
       // Finalizing again (a retry) sends nothing more.
       await api.call('POST', `/api/finalize-order/${orderId}/`);
-      expect(await api.deps.db.query('select 1 from outbox where subject like $1', [`Order #${number} %`])).toHaveLength(2);
+      expect(
+        await api.deps.db.query('select 1 from outbox where subject like $1', [`Order #${number} %`]),
+      ).toHaveLength(2);
     } finally {
       await stream.close();
     }

@@ -21,8 +21,12 @@ import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 
 const contact = { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0199' };
-const address = { delivery_street: '200 N Spring St', delivery_city: 'Los Angeles', delivery_state: 'CA', delivery_zip: '90012' };
-
+const address = {
+  delivery_street: '200 N Spring St',
+  delivery_city: 'Los Angeles',
+  delivery_state: 'CA',
+  delivery_zip: '90012',
+};
 
 describe.each(databaseTargets)('ordering on $name', (target) => {
   let api: TestApi;
@@ -41,15 +45,27 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
         name: 'Combo Plate',
         priceCents: 1250,
         groups: [
-          { id: 'g-protein', name: 'Choose a protein', min: 1, max: 1, modifiers: [
-            { id: 'p-asada', name: 'Asada', priceCents: 150 },
-            { id: 'p-pollo', name: 'Pollo', priceCents: 0 },
-          ] },
-          { id: 'g-extras', name: 'Extras', min: 0, max: 2, modifiers: [
-            { id: 'x-guac', name: 'Guacamole', priceCents: 175 },
-            { id: 'x-queso', name: 'Queso', priceCents: 100 },
-            { id: 'x-crema', name: 'Crema', priceCents: 50 },
-          ] },
+          {
+            id: 'g-protein',
+            name: 'Choose a protein',
+            min: 1,
+            max: 1,
+            modifiers: [
+              { id: 'p-asada', name: 'Asada', priceCents: 150 },
+              { id: 'p-pollo', name: 'Pollo', priceCents: 0 },
+            ],
+          },
+          {
+            id: 'g-extras',
+            name: 'Extras',
+            min: 0,
+            max: 2,
+            modifiers: [
+              { id: 'x-guac', name: 'Guacamole', priceCents: 175 },
+              { id: 'x-queso', name: 'Queso', priceCents: 100 },
+              { id: 'x-crema', name: 'Crema', priceCents: 50 },
+            ],
+          },
         ],
       },
     ]);
@@ -58,28 +74,52 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
 
   const order = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     api.call('POST', '/api/create-order/', { ...contact, delivery_type: 'pickup', promo_code: '', ...body }, headers);
-  const line = (menu_item_id: string, quantity = 1, modifiers: string[] = []) => ({ menu_item_id, quantity, modifiers });
+  const line = (menu_item_id: string, quantity = 1, modifiers: string[] = []) => ({
+    menu_item_id,
+    quantity,
+    modifiers,
+  });
   const quote = async (zip = '90012') => {
-    const response = await api.call('POST', '/api/estimate-delivery/', { ...address, delivery_zip: zip, delivery_country: 'US' });
+    const response = await api.call('POST', '/api/estimate-delivery/', {
+      ...address,
+      delivery_zip: zip,
+      delivery_country: 'US',
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as { quote_id: string; delivery_estimate: number };
   };
   const message = async (response: Response) => ((await response.json()) as { message: string }).message;
   const pay = (clientSecret: string, card_number = '4242 4242 4242 4242') =>
-    api.call('POST', '/api/demo-payments/confirm/', { client_secret: clientSecret, card_number, exp: '12/30', cvc: '123' });
+    api.call('POST', '/api/demo-payments/confirm/', {
+      client_secret: clientSecret,
+      card_number,
+      exp: '12/30',
+      cvc: '123',
+    });
 
   describe('promo codes', () => {
     it('WELCOME10 is 10 percent and FIVEOFF is $5.00, whatever the letter case', async () => {
       const welcome = await api.call('POST', '/api/promo-validate/', { code: 'welcome10', phone: '' });
       expect(welcome.status).toBe(200);
-      expect(await welcome.json()).toEqual({ valid: true, discount_type: 'percent', discount_value: 10, message: 'WELCOME10 applied: 10% off your order.' });
+      expect(await welcome.json()).toEqual({
+        valid: true,
+        discount_type: 'percent',
+        discount_value: 10,
+        message: 'WELCOME10 applied: 10% off your order.',
+      });
       const five = await api.call('POST', '/api/promo-validate/', { code: 'FIVEOFF' });
       expect(await five.json()).toMatchObject({ valid: true, discount_type: 'fixed', discount_value: 5 });
     });
 
     it('an expired or unknown code is not valid and says why', async () => {
-      expect(await (await api.call('POST', '/api/promo-validate/', { code: 'SUMMER25' })).json()).toEqual({ valid: false, message: PROMO_EXPIRED });
-      expect(await (await api.call('POST', '/api/promo-validate/', { code: 'FREEFOOD' })).json()).toEqual({ valid: false, message: PROMO_UNKNOWN });
+      expect(await (await api.call('POST', '/api/promo-validate/', { code: 'SUMMER25' })).json()).toEqual({
+        valid: false,
+        message: PROMO_EXPIRED,
+      });
+      expect(await (await api.call('POST', '/api/promo-validate/', { code: 'FREEFOOD' })).json()).toEqual({
+        valid: false,
+        message: PROMO_UNKNOWN,
+      });
     });
 
     it('the 21st try from one address within 10 minutes is refused (429) until the window passes', async () => {
@@ -91,7 +131,12 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
       expect(await message(limited)).toBe('Too many promo code attempts. Wait a few minutes and try again.');
-      const other = await api.call('POST', '/api/promo-validate/', { code: 'FIVEOFF' }, { 'X-Forwarded-For': '203.0.113.10' });
+      const other = await api.call(
+        'POST',
+        '/api/promo-validate/',
+        { code: 'FIVEOFF' },
+        { 'X-Forwarded-For': '203.0.113.10' },
+      );
       expect(other.status).toBe(200);
       const before = now;
       now = new Date(now.getTime() + 10 * 60_000);
@@ -124,7 +169,14 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       const body = (await response.json()) as OrderAnswer;
       expect(body.status).toBe('pending_payment');
       expect(body.payment.provider).toBe('demo');
-      expect(body.totals).toEqual({ subtotal: 31.5, promo_discount: 3.15, tax: 2.76, delivery_charge: 0, tip: 0, total: 31.11 });
+      expect(body.totals).toEqual({
+        subtotal: 31.5,
+        promo_discount: 3.15,
+        tax: 2.76,
+        delivery_charge: 0,
+        tip: 0,
+        total: 31.11,
+      });
     });
 
     it('a fixed promo larger than the cart leaves too little to charge a card', async () => {
@@ -138,12 +190,40 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
     // Independently worked: charge = max($10, fee) - tier discount; tax 9.75% half up; no tip.
     const cases: [string, { id: string; q: number }[], Record<string, number>][] = [
       ['19.99', [{ id: 't1999', q: 1 }], { subtotal: 19.99, tax: 1.95, delivery_charge: 10, total: 31.94 }],
-      ['20.00', [{ id: 't1999', q: 1 }, { id: 't0001', q: 1 }], { subtotal: 20, tax: 1.95, delivery_charge: 7.01, total: 28.96 }],
-      ['39.99', [{ id: 't1999', q: 2 }, { id: 't0001', q: 1 }], { subtotal: 39.99, tax: 3.9, delivery_charge: 7.01, total: 50.9 }],
+      [
+        '20.00',
+        [
+          { id: 't1999', q: 1 },
+          { id: 't0001', q: 1 },
+        ],
+        { subtotal: 20, tax: 1.95, delivery_charge: 7.01, total: 28.96 },
+      ],
+      [
+        '39.99',
+        [
+          { id: 't1999', q: 2 },
+          { id: 't0001', q: 1 },
+        ],
+        { subtotal: 39.99, tax: 3.9, delivery_charge: 7.01, total: 50.9 },
+      ],
       ['40.00', [{ id: 't2000', q: 2 }], { subtotal: 40, tax: 3.9, delivery_charge: 4.01, total: 47.91 }],
-      ['59.99', [{ id: 't2000', q: 2 }, { id: 't1999', q: 1 }], { subtotal: 59.99, tax: 5.85, delivery_charge: 4.01, total: 69.85 }],
+      [
+        '59.99',
+        [
+          { id: 't2000', q: 2 },
+          { id: 't1999', q: 1 },
+        ],
+        { subtotal: 59.99, tax: 5.85, delivery_charge: 4.01, total: 69.85 },
+      ],
       ['60.00', [{ id: 't2000', q: 3 }], { subtotal: 60, tax: 5.85, delivery_charge: 1.01, total: 66.86 }],
-      ['75.00', [{ id: 't2000', q: 3 }, { id: 't1500', q: 1 }], { subtotal: 75, tax: 7.31, delivery_charge: 0, total: 82.31 }],
+      [
+        '75.00',
+        [
+          { id: 't2000', q: 3 },
+          { id: 't1500', q: 1 },
+        ],
+        { subtotal: 75, tax: 7.31, delivery_charge: 0, total: 82.31 },
+      ],
     ];
     it.each(cases)('a $%s delivery cart', async (_, items, expected) => {
       const { quote_id } = await quote();
@@ -156,7 +236,9 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
         tip: 0,
       });
       expect(response.status).toBe(201);
-      expect((await response.json()) as OrderAnswer).toMatchObject({ totals: { ...expected, promo_discount: 0, tip: 0 } });
+      expect((await response.json()) as OrderAnswer).toMatchObject({
+        totals: { ...expected, promo_discount: 0, tip: 0 },
+      });
     });
 
     it('a $74.99 cart still pays $1.01 for delivery', async () => {
@@ -169,7 +251,14 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
         delivery_quote_id: quote_id,
       });
       // 74.99: tier 8.99 -> 10.00 - 8.99 = 1.01; tax 7.311525 -> 7.31; total 83.31
-      expect(((await response.json()) as OrderAnswer).totals).toEqual({ subtotal: 74.99, promo_discount: 0, tax: 7.31, delivery_charge: 1.01, tip: 0, total: 83.31 });
+      expect(((await response.json()) as OrderAnswer).totals).toEqual({
+        subtotal: 74.99,
+        promo_discount: 0,
+        tax: 7.31,
+        delivery_charge: 1.01,
+        tip: 0,
+        total: 83.31,
+      });
     });
 
     it('a delivery with promo and tip: tier on the subtotal before promo, tax after', async () => {
@@ -184,7 +273,14 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
         tip: 4.25,
         delivery_cost: 0,
       });
-      expect(((await response.json()) as OrderAnswer).totals).toEqual({ subtotal: 40, promo_discount: 4, tax: 3.51, delivery_charge: 4.01, tip: 4.25, total: 47.77 });
+      expect(((await response.json()) as OrderAnswer).totals).toEqual({
+        subtotal: 40,
+        promo_discount: 4,
+        tax: 3.51,
+        delivery_charge: 4.01,
+        tip: 4.25,
+        total: 47.77,
+      });
     });
   });
 
@@ -197,31 +293,52 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
 
     it('an item that is not on the menu', () => refused({ cart_items: [line('nope')] }, ITEM_NOT_ON_MENU));
     it('a sold-out item', () => refused({ cart_items: [line('gone')] }, soldOut('Elote')));
-    it('a required choice left out', () => refused({ cart_items: [line('plate', 1, ['x-guac'])] }, tooFewChoices('Choose a protein', 'Combo Plate', 1)));
+    it('a required choice left out', () =>
+      refused({ cart_items: [line('plate', 1, ['x-guac'])] }, tooFewChoices('Choose a protein', 'Combo Plate', 1)));
     it('two choices where one is allowed', () =>
-      refused({ cart_items: [line('plate', 1, ['p-asada', 'p-pollo'])] }, tooManyChoices('Choose a protein', 'Combo Plate', 1)));
+      refused(
+        { cart_items: [line('plate', 1, ['p-asada', 'p-pollo'])] },
+        tooManyChoices('Choose a protein', 'Combo Plate', 1),
+      ));
     it('three extras where two are allowed', () =>
-      refused({ cart_items: [line('plate', 1, ['p-pollo', 'x-guac', 'x-queso', 'x-crema'])] }, tooManyChoices('Extras', 'Combo Plate', 2)));
-    it('a modifier of another item', () => refused({ cart_items: [line('t2000', 1, ['x-guac'])] }, choiceNotOffered('Test 20.00')));
-    it('the same modifier twice', () => refused({ cart_items: [line('plate', 1, ['p-pollo', 'p-pollo'])] }, choiceNotOffered('Combo Plate')));
+      refused(
+        { cart_items: [line('plate', 1, ['p-pollo', 'x-guac', 'x-queso', 'x-crema'])] },
+        tooManyChoices('Extras', 'Combo Plate', 2),
+      ));
+    it('a modifier of another item', () =>
+      refused({ cart_items: [line('t2000', 1, ['x-guac'])] }, choiceNotOffered('Test 20.00')));
+    it('the same modifier twice', () =>
+      refused({ cart_items: [line('plate', 1, ['p-pollo', 'p-pollo'])] }, choiceNotOffered('Combo Plate')));
     it('a quantity of 0', () => refused({ cart_items: [line('t2000', 0)] }, 'The quantity must be at least 1.'));
     it('a quantity of 100', () => refused({ cart_items: [line('t2000', 100)] }, 'The quantity can be at most 99.'));
     it('an empty cart', () => refused({ cart_items: [] }, 'Your cart is empty. Add an item before checking out.'));
     it('an expired promo', () => refused({ cart_items: [line('t2000')], promo_code: 'SUMMER25' }, PROMO_EXPIRED));
     it('a delivery without a quote', () =>
-      refused({ cart_items: [line('t2000')], delivery_type: 'delivery', ...address }, 'Get a delivery estimate for this address before placing the order.'));
+      refused(
+        { cart_items: [line('t2000')], delivery_type: 'delivery', ...address },
+        'Get a delivery estimate for this address before placing the order.',
+      ));
     it('a delivery with a quote that does not exist', () =>
-      refused({ cart_items: [line('t2000')], delivery_type: 'delivery', ...address, delivery_quote_id: 'dq_made_up' }, QUOTE_MISSING));
+      refused(
+        { cart_items: [line('t2000')], delivery_type: 'delivery', ...address, delivery_quote_id: 'dq_made_up' },
+        QUOTE_MISSING,
+      ));
     it('a negative tip', async () => {
       const { quote_id } = await quote();
-      await refused({ cart_items: [line('t2000')], delivery_type: 'delivery', ...address, delivery_quote_id: quote_id, tip: -1 }, 'The tip cannot be negative.');
+      await refused(
+        { cart_items: [line('t2000')], delivery_type: 'delivery', ...address, delivery_quote_id: quote_id, tip: -1 },
+        'The tip cannot be negative.',
+      );
     });
     it('a delivery quote past its expiry', async () => {
       const { quote_id } = await quote();
       const before = now;
       now = new Date(now.getTime() + 24 * 60 * 60_000);
       try {
-        await refused({ cart_items: [line('t2000')], delivery_type: 'delivery', ...address, delivery_quote_id: quote_id }, QUOTE_EXPIRED);
+        await refused(
+          { cart_items: [line('t2000')], delivery_type: 'delivery', ...address, delivery_quote_id: quote_id },
+          QUOTE_EXPIRED,
+        );
       } finally {
         now = before;
       }
@@ -241,7 +358,10 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
         [answers[0]!.order_id],
       );
       expect(Number(row!.n)).toBe(1);
-      const [payments] = await api.deps.db.query<{ n: string | number }>('select count(*) as n from payments where order_id = $1', [answers[0]!.order_id]);
+      const [payments] = await api.deps.db.query<{ n: string | number }>(
+        'select count(*) as n from payments where order_id = $1',
+        [answers[0]!.order_id],
+      );
       expect(Number(payments!.n)).toBe(1);
     });
 
@@ -257,7 +377,9 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
   describe('paying and finalising', () => {
     it('a 4242 card pays, finalize marks the order paid once and credits points once', async () => {
       const phone = '(213) 555-0142';
-      const created = (await (await order({ cart_items: [line('t2000', 2), line('t1999')], phone })).json()) as OrderAnswer;
+      const created = (await (
+        await order({ cart_items: [line('t2000', 2), line('t1999')], phone })
+      ).json()) as OrderAnswer;
       const early = await api.call('POST', `/api/finalize-order/${created.order_id}/`);
       expect(early.status).toBe(402);
       expect(await message(early)).toBe(PAYMENT_NOT_RECEIVED);
@@ -286,7 +408,9 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       expect(await message(finalize)).toBe(CARD_DECLINED);
       // the customer tries another card and it goes through
       expect((await pay(created.payment.client_secret)).status).toBe(200);
-      expect(await (await api.call('POST', `/api/finalize-order/${created.order_id}/`)).json()).toMatchObject({ status: 'paid' });
+      expect(await (await api.call('POST', `/api/finalize-order/${created.order_id}/`)).json()).toMatchObject({
+        status: 'paid',
+      });
     });
 
     it('a mistyped card is refused before the processor sees it', async () => {
@@ -313,7 +437,10 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
     await api.deps.db.close();
     const reopened = await api.fresh.reopen();
     const deps = await createDependencies(reopened, readConfig({ DIST_DIR: 'dist' }));
-    const [row] = await deps.db.query<{ total_cents: number; status: string }>('select total_cents, status from orders where id = $1', [created.order_id]);
+    const [row] = await deps.db.query<{ total_cents: number; status: string }>(
+      'select total_cents, status from orders where id = $1',
+      [created.order_id],
+    );
     expect(row).toEqual({ total_cents: 1646, status: 'pending_payment' });
   });
 });

@@ -27,22 +27,48 @@ import { SMS_STOP_SENTENCE } from '../../shared/sms.ts';
 
 const NOW = new Date('2026-11-20T19:00:00Z'); // a Friday, 11:00 in Los Angeles
 const contact = { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0199' };
-const address = { delivery_street: '500 S Spring St', delivery_city: 'Los Angeles', delivery_state: 'CA', delivery_zip: '90013', delivery_country: 'US' };
+const address = {
+  delivery_street: '500 S Spring St',
+  delivery_city: 'Los Angeles',
+  delivery_state: 'CA',
+  delivery_zip: '90013',
+  delivery_country: 'US',
+};
 const WEBHOOK_SECRET = 'dd-hook-9f2c1e';
 
 async function signInStaff(api: TestApi): Promise<Record<string, string>> {
-  const invite = await inviteStaff(api.deps.db, { email: 'cook@comal.example', role: 'staff', origin: TEST_ORIGIN, now: NOW });
+  const invite = await inviteStaff(api.deps.db, {
+    email: 'cook@comal.example',
+    role: 'staff',
+    origin: TEST_ORIGIN,
+    now: NOW,
+  });
   const token = new URL(invite.url).searchParams.get('set-password')!;
   await api.call('POST', '/api/staff/password/', { token, password: 'comal kitchen board 2026' });
-  const login = await api.call('POST', '/api/staff/login/', { email: 'cook@comal.example', password: 'comal kitchen board 2026' }, { 'X-Forwarded-For': '203.0.113.9' });
+  const login = await api.call(
+    'POST',
+    '/api/staff/login/',
+    { email: 'cook@comal.example', password: 'comal kitchen board 2026' },
+    { 'X-Forwarded-For': '203.0.113.9' },
+  );
   return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
 }
 
 async function payFor(api: TestApi, body: Record<string, unknown>) {
-  const created = await api.call('POST', '/api/create-order/', { ...contact, promo_code: '', ...body }, { 'X-Forwarded-For': '198.51.100.7' });
+  const created = await api.call(
+    'POST',
+    '/api/create-order/',
+    { ...contact, promo_code: '', ...body },
+    { 'X-Forwarded-For': '198.51.100.7' },
+  );
   expect(created.status, await created.clone().text()).toBe(201);
   const order = (await created.json()) as { order_id: string; payment: { client_secret: string } };
-  const paid = await api.call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
+  const paid = await api.call('POST', '/api/demo-payments/confirm/', {
+    client_secret: order.payment.client_secret,
+    card_number: '4242 4242 4242 4242',
+    exp: '12/30',
+    cvc: '123',
+  });
   expect(paid.status).toBe(200);
   expect((await api.call('POST', `/api/finalize-order/${order.order_id}/`)).status).toBe(200);
   return order.order_id;
@@ -77,15 +103,30 @@ describe.each(databaseTargets)('production providers wired into the app on $name
     };
 
     it('the board syncs the menu now, and while Clover is down says so with the last good sync', async () => {
-      expect(await syncStatus('GET')).toEqual({ source: 'clover', last_success_at: null, last_error: null, last_error_at: null });
-      expect(await syncStatus('POST')).toEqual({ source: 'clover', last_success_at: NOW.toISOString(), last_error: null, last_error_at: null });
+      expect(await syncStatus('GET')).toEqual({
+        source: 'clover',
+        last_success_at: null,
+        last_error: null,
+        last_error_at: null,
+      });
+      expect(await syncStatus('POST')).toEqual({
+        source: 'clover',
+        last_success_at: NOW.toISOString(),
+        last_error: null,
+        last_error_at: null,
+      });
       const menus = await (await api.call('GET', '/api/menus/')).text();
       expect(menus).toContain(generatedItemId(11));
 
       now = new Date(NOW.getTime() + 10 * 60_000); // within the staff token's 15 minutes
       clover.outage('items', 503);
       try {
-        expect(await syncStatus('POST')).toEqual({ source: 'clover', last_success_at: NOW.toISOString(), last_error: MENU_SYNC_FAILED, last_error_at: now.toISOString() });
+        expect(await syncStatus('POST')).toEqual({
+          source: 'clover',
+          last_success_at: NOW.toISOString(),
+          last_error: MENU_SYNC_FAILED,
+          last_error_at: now.toISOString(),
+        });
         expect(await (await api.call('GET', '/api/menus/')).text()).toBe(menus);
       } finally {
         clover.clear();
@@ -95,7 +136,10 @@ describe.each(databaseTargets)('production providers wired into the app on $name
 
     it('a paid order goes to Clover once, with its lines, however often it is finalized', async () => {
       await syncStatus('POST');
-      const orderId = await payFor(api, { delivery_type: 'pickup', cart_items: [{ menu_item_id: generatedItemId(4), quantity: 2, modifiers: [] }] });
+      const orderId = await payFor(api, {
+        delivery_type: 'pickup',
+        cart_items: [{ menu_item_id: generatedItemId(4), quantity: 2, modifiers: [] }],
+      });
       // The hand-off runs after finalize has answered.
       const push = await waitFor(
         async () => {
@@ -120,7 +164,9 @@ describe.each(databaseTargets)('production providers wired into the app on $name
       const api = await createTestApi(target, { clock: () => NOW });
       try {
         const staff = await signInStaff(api);
-        expect(await (await api.call('GET', '/api/staff/menu/sync/', undefined, staff)).json()).toMatchObject({ source: 'demo' });
+        expect(await (await api.call('GET', '/api/staff/menu/sync/', undefined, staff)).json()).toMatchObject({
+          source: 'demo',
+        });
         const refused = await api.call('POST', '/api/staff/menu/sync/', undefined, staff);
         expect(refused.status).toBe(409);
         expect(((await refused.json()) as { message: string }).message).toBe(NOTHING_TO_SYNC);
@@ -135,7 +181,12 @@ describe.each(databaseTargets)('production providers wired into the app on $name
     let api: TestApi;
     beforeAll(async () => {
       doordash = await startDoorDashStandIn({ feeCents: 975 });
-      const delivery = createDoorDash({ apiBase: doordash.url, developerId: doordash.developerId, keyId: doordash.keyId, signingSecret: doordash.signingSecret });
+      const delivery = createDoorDash({
+        apiBase: doordash.url,
+        developerId: doordash.developerId,
+        keyId: doordash.keyId,
+        signingSecret: doordash.signingSecret,
+      });
       api = await createTestApi(target, { delivery, clock: () => NOW }, { DOORDASH_WEBHOOK_SECRET: WEBHOOK_SECRET });
     });
     afterAll(async () => {
@@ -144,7 +195,9 @@ describe.each(databaseTargets)('production providers wired into the app on $name
     });
 
     it('books the paid delivery with the tip, and its webhook moves the order the customer follows', async () => {
-      const estimate = await api.call('POST', '/api/estimate-delivery/', address, { 'X-Forwarded-For': '198.51.100.20' });
+      const estimate = await api.call('POST', '/api/estimate-delivery/', address, {
+        'X-Forwarded-For': '198.51.100.20',
+      });
       const quote = (await estimate.json()) as { delivery_estimate: number; quote_id: string };
       expect(quote.delivery_estimate).toBe(9.75);
       const orderId = await payFor(api, {
@@ -154,7 +207,9 @@ describe.each(databaseTargets)('production providers wired into the app on $name
         tip: 3.5,
         cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 3, modifiers: [] }],
       });
-      const booked = await waitFor(() => deliveryForOrder(api.deps.db, orderId), { what: 'the delivery the payment books' });
+      const booked = await waitFor(() => deliveryForOrder(api.deps.db, orderId), {
+        what: 'the delivery the payment books',
+      });
       expect(booked).toMatchObject({ provider: 'doordash', status: 'accepted', fee_cents: 975, tip_cents: 350 });
       const accept = doordash.requests.find((r) => r.path.endsWith('/accept'));
       expect(accept?.body).toMatchObject({ tip: 350 });
@@ -175,12 +230,18 @@ describe.each(databaseTargets)('production providers wired into the app on $name
         expect(JSON.parse(assigned!.data)).toEqual({
           status: 'paid',
           promised_at: null,
-          delivery: { text: 'A DoorDash driver is on the way to the restaurant to pick up your order.', tracking_url: booked!.tracking_url },
+          delivery: {
+            text: 'A DoorDash driver is on the way to the restaurant to pick up your order.',
+            tracking_url: booked!.tracking_url,
+          },
         });
         expect((await hook('DASHER_PICKED_UP')).status).toBe(200);
         expect((await findOrder(api.deps.db, orderId))?.status).toBe('out_for_delivery');
         const [pickedUp] = await status.next(1, 3000);
-        expect(JSON.parse(pickedUp!.data)).toMatchObject({ status: 'out_for_delivery', delivery: { text: 'Your order is on its way with your DoorDash driver.' } });
+        expect(JSON.parse(pickedUp!.data)).toMatchObject({
+          status: 'out_for_delivery',
+          delivery: { text: 'Your order is on its way with your DoorDash driver.' },
+        });
         expect((await hook('DASHER_DROPPED_OFF')).status).toBe(200);
         expect((await findOrder(api.deps.db, orderId))?.status).toBe('completed');
         const refused = await api.app.request('/api/webhooks/doordash/', {
@@ -211,7 +272,10 @@ describe.each(databaseTargets)('production providers wired into the app on $name
     });
 
     it('texts "ready" when the kitchen marks an order ready, only to a customer who ticked the box', async () => {
-      const lines = { delivery_type: 'pickup', cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }] };
+      const lines = {
+        delivery_type: 'pickup',
+        cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }],
+      };
       const wanted = await payFor(api, { ...lines, sms_opt_in: true });
       const unwanted = await payFor(api, { ...lines, sms_opt_in: false });
       for (const orderId of [wanted, unwanted]) {
@@ -219,7 +283,9 @@ describe.each(databaseTargets)('production providers wired into the app on $name
           expect((await api.call('POST', `/api/staff/orders/${orderId}/move/`, { to }, staff)).status).toBe(200);
         }
       }
-      const [order] = await api.deps.db.query<{ number: string }>('select number::text from orders where id = $1', [wanted]);
+      const [order] = await api.deps.db.query<{ number: string }>('select number::text from orders where id = $1', [
+        wanted,
+      ]);
       const texts = await waitFor(
         () => {
           const sent = twilio.messages.map((m) => ({ to: m.to, body: m.body }));
@@ -230,7 +296,12 @@ describe.each(databaseTargets)('production providers wired into the app on $name
       // A fixed wait on purpose: a wrong second text has nothing to wait for, only room to show.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(twilio.messages.map((m) => ({ to: m.to, body: m.body }))).toEqual(texts);
-      expect(texts).toEqual([{ to: '+12135550199', body: `Taquería El Comal: order ${order!.number} is ready for pickup. ${SMS_STOP_SENTENCE}` }]);
+      expect(texts).toEqual([
+        {
+          to: '+12135550199',
+          body: `Taquería El Comal: order ${order!.number} is ready for pickup. ${SMS_STOP_SENTENCE}`,
+        },
+      ]);
     });
   });
 });
@@ -249,8 +320,17 @@ describe('choosing providers from the environment', () => {
       DOORDASH_SIGNING_SECRET: 'c2VjcmV0',
     });
     expect(chosen.clover).toMatchObject({ apiBase: 'https://api.clover.com', merchantId: 'M1', token: 't' });
-    expect(chosen.doordash).toEqual({ apiBase: 'https://openapi.doordash.com', developerId: 'dev', keyId: 'key', signingSecret: 'c2VjcmV0' });
-    expect(() => readConfig({ CLOVER_TOKEN: 't' })).toThrow('The Clover menu needs CLOVER_API_BASE, CLOVER_MERCHANT_ID: set them and start again.');
-    expect(() => readConfig({ DOORDASH_KEY_ID: 'key' })).toThrow('DoorDash Drive needs DOORDASH_DEVELOPER_ID, DOORDASH_SIGNING_SECRET: set them and start again.');
+    expect(chosen.doordash).toEqual({
+      apiBase: 'https://openapi.doordash.com',
+      developerId: 'dev',
+      keyId: 'key',
+      signingSecret: 'c2VjcmV0',
+    });
+    expect(() => readConfig({ CLOVER_TOKEN: 't' })).toThrow(
+      'The Clover menu needs CLOVER_API_BASE, CLOVER_MERCHANT_ID: set them and start again.',
+    );
+    expect(() => readConfig({ DOORDASH_KEY_ID: 'key' })).toThrow(
+      'DoorDash Drive needs DOORDASH_DEVELOPER_ID, DOORDASH_SIGNING_SECRET: set them and start again.',
+    );
   });
 });

@@ -22,7 +22,14 @@ import { tooManySignIns } from '../../server/auth/sign-in-throttle.ts';
 import { DATABASE_UNREACHABLE, openDatabase, type Database } from '../../server/db/database.ts';
 import { PAYMENT_NOT_RECEIVED, soldOut, type OrderAnswer, type OrderSummary } from '../../server/services/orders.ts';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.ts';
-import { demoStaffPassword, newDataDir, processClient, startServerProcess, type ProcessClient, type ServerProcess } from '../support/server-process.ts';
+import {
+  demoStaffPassword,
+  newDataDir,
+  processClient,
+  startServerProcess,
+  type ProcessClient,
+  type ServerProcess,
+} from '../support/server-process.ts';
 import { readSse } from '../support/sse.ts';
 import { startStripeStandIn, type StripeEventJson, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -31,7 +38,13 @@ const POSTGRES_URL = process.env.DATABASE_URL;
 const SECRET_KEY = 'sk_test_process_faults';
 const WEBHOOK_SECRET = 'whsec_process_faults';
 const CARD = { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' };
-const address = { delivery_street: '200 N Spring St', delivery_city: 'Los Angeles', delivery_state: 'CA', delivery_zip: '90012', delivery_country: 'US' };
+const address = {
+  delivery_street: '200 N Spring St',
+  delivery_city: 'Los Angeles',
+  delivery_state: 'CA',
+  delivery_zip: '90012',
+  delivery_country: 'US',
+};
 const STAFF_PASSWORD = 'comal kitchen board 2026';
 const CUSTOMER_PASSWORD = 'green salsa on blue corn';
 
@@ -91,7 +104,10 @@ async function createOrder(
 }
 
 async function payDemo(client: ProcessClient, order: OrderAnswer): Promise<void> {
-  const paid = await client.call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...CARD });
+  const paid = await client.call('POST', '/api/demo-payments/confirm/', {
+    client_secret: order.payment.client_secret,
+    ...CARD,
+  });
   expect(paid.status, await paid.clone().text()).toBe(200);
   expect(await paid.json()).toEqual({ status: 'succeeded' });
 }
@@ -99,20 +115,34 @@ async function payDemo(client: ProcessClient, order: OrderAnswer): Promise<void>
 const finalize = (client: ProcessClient, orderId: string) => client.call('POST', `/api/finalize-order/${orderId}/`);
 
 async function points(client: ProcessClient, phone: string): Promise<number> {
-  const response = await client.call('GET', `/api/loyalty/points/?phone=${encodeURIComponent(phone)}`, undefined, fromNewAddress());
+  const response = await client.call(
+    'GET',
+    `/api/loyalty/points/?phone=${encodeURIComponent(phone)}`,
+    undefined,
+    fromNewAddress(),
+  );
   expect(response.status).toBe(200);
   return ((await response.json()) as { points: number }).points;
 }
 
 /** What a paid order left behind, read from the database after the last process ended. */
 async function sideEffects(db: Database, order: Pick<OrderAnswer, 'order_id' | 'number'>) {
-  const count = async (sql: string, params: unknown[]) => Number((await db.query<{ n: string | number }>(sql, params))[0]!.n);
+  const count = async (sql: string, params: unknown[]) =>
+    Number((await db.query<{ n: string | number }>(sql, params))[0]!.n);
   return {
-    paidHistory: await count(`select count(*) as n from order_status_history where order_id = $1 and status = 'paid'`, [order.order_id]),
-    paidEvents: await count(`select count(*) as n from order_events where order_id = $1 and kind = 'paid'`, [order.order_id]),
+    paidHistory: await count(`select count(*) as n from order_status_history where order_id = $1 and status = 'paid'`, [
+      order.order_id,
+    ]),
+    paidEvents: await count(`select count(*) as n from order_events where order_id = $1 and kind = 'paid'`, [
+      order.order_id,
+    ]),
     ledger: await count('select count(*) as n from loyalty_ledger where order_id = $1', [order.order_id]),
-    payment: (await db.query<{ status: string }>('select status from payments where order_id = $1', [order.order_id])).map((row) => row.status),
-    paidMails: await count('select count(*) as n from outbox where subject like $1', [`Order #${order.number} is in:%`]),
+    payment: (
+      await db.query<{ status: string }>('select status from payments where order_id = $1', [order.order_id])
+    ).map((row) => row.status),
+    paidMails: await count('select count(*) as n from outbox where subject like $1', [
+      `Order #${order.number} is in:%`,
+    ]),
   };
 }
 
@@ -166,7 +196,12 @@ describe('the server process killed or stopped, PGlite in a kept DATA_DIR', () =
     const paid = await finalize(again, order.order_id);
     expect(paid.status, second.output()).toBe(200);
     const summary = (await paid.json()) as OrderSummary;
-    expect(summary).toMatchObject({ order_id: order.order_id, number: order.number, status: 'paid', totals: order.totals });
+    expect(summary).toMatchObject({
+      order_id: order.order_id,
+      number: order.number,
+      status: 'paid',
+      totals: order.totals,
+    });
     expect(summary.points_earned).toBeGreaterThan(0);
     const repeated = await finalize(again, order.order_id);
     expect(repeated.status).toBe(200);
@@ -179,7 +214,12 @@ describe('the server process killed or stopped, PGlite in a kept DATA_DIR', () =
 
   it('killed with SIGKILL after the Stripe payment: the webhook and finalize after the restart pay it once, and a replayed webhook changes nothing', async () => {
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-    const env = { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_BASE: `http://${standIn.host}:${standIn.port}`, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_process_faults' };
+    const env = {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_API_BASE: `http://${standIn.host}:${standIn.port}`,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_process_faults',
+    };
     const dir = await dataDir();
     const first = await start(dir, env);
     const client = await processClient(first);
@@ -200,7 +240,10 @@ describe('the server process killed or stopped, PGlite in a kept DATA_DIR', () =
       const payload = JSON.stringify(e, null, 2);
       return fetch(`${second.url}/api/webhooks/stripe/`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
         body: payload,
       });
     };
@@ -248,7 +291,12 @@ describe('the server process killed or stopped, PGlite in a kept DATA_DIR', () =
     };
     const staffBefore = await staffLogin(client);
     // The kitchen took the first order, so a status other than 'paid' is on the board too.
-    const accepted = await client.call('POST', `/api/staff/orders/${orders[0]!.order_id}/move/`, { to: 'accepted' }, staffBefore);
+    const accepted = await client.call(
+      'POST',
+      `/api/staff/orders/${orders[0]!.order_id}/move/`,
+      { to: 'accepted' },
+      staffBefore,
+    );
     expect(accepted.status, await accepted.clone().text()).toBe(200);
 
     /** Every answer about the orders, as text: finalize of each, the board, each board card, the points. */
@@ -267,9 +315,18 @@ describe('the server process killed or stopped, PGlite in a kept DATA_DIR', () =
     };
     const before = await snapshot(client, staffBefore);
     // The paid ones are on the board, the unpaid ones are not and finalize says why.
-    const board = JSON.parse(before.find((line) => line.startsWith('board '))!.slice('board 200 '.length)) as BoardAnswer;
-    expect(board.orders.map((o) => o.order_id).sort()).toEqual(orders.slice(0, 3).map((o) => o.order_id).sort());
-    expect(before[6]).toBe(`finalize ${orders[3]!.order_id} 402 ${JSON.stringify({ error: true, message: PAYMENT_NOT_RECEIVED })}`);
+    const board = JSON.parse(
+      before.find((line) => line.startsWith('board '))!.slice('board 200 '.length),
+    ) as BoardAnswer;
+    expect(board.orders.map((o) => o.order_id).sort()).toEqual(
+      orders
+        .slice(0, 3)
+        .map((o) => o.order_id)
+        .sort(),
+    );
+    expect(before[6]).toBe(
+      `finalize ${orders[3]!.order_id} 402 ${JSON.stringify({ error: true, message: PAYMENT_NOT_RECEIVED })}`,
+    );
     expect(before.filter((line) => line.startsWith('finalize ') && line.includes(' 200 ')).length).toBe(3);
 
     expect(await first.kill('SIGTERM')).toEqual({ code: 0, signal: null });
@@ -280,7 +337,10 @@ describe('the server process killed or stopped, PGlite in a kept DATA_DIR', () =
 
     // An order left unpaid before the restart can still be paid after it.
     await payDemo(again, orders[4]!);
-    expect(await (await finalize(again, orders[4]!.order_id)).json()).toMatchObject({ status: 'paid', totals: orders[4]!.totals });
+    expect(await (await finalize(again, orders[4]!.order_id)).json()).toMatchObject({
+      status: 'paid',
+      totals: orders[4]!.totals,
+    });
     expect(await second.kill('SIGTERM')).toEqual({ code: 0, signal: null });
   });
 });
@@ -301,65 +361,79 @@ describe('PostgreSQL restarted under a running server', () => {
     await server?.kill('SIGKILL');
   });
 
-  it.skipIf(!POSTGRES_URL)('requests in flight and while it is down get a 503 with a sentence; once it is back the same process serves them again', async () => {
-    const client = await processClient(server!);
-    const items = await plainItems(client);
-    const ready = await createOrder(client, items, { phone: '(213) 555-0161' });
-    await payDemo(client, ready);
-    const unreachable = { error: true, message: DATABASE_UNREACHABLE };
-    const expectUnreachable = async (response: Response) => {
-      expect(response.status, server!.output().slice(-2000)).toBe(503);
-      expect(response.headers.get('Retry-After')).toBe('5');
-      expect(await response.json()).toEqual(unreachable);
-    };
+  it.skipIf(!POSTGRES_URL)(
+    'requests in flight and while it is down get a 503 with a sentence; once it is back the same process serves them again',
+    async () => {
+      const client = await processClient(server!);
+      const items = await plainItems(client);
+      const ready = await createOrder(client, items, { phone: '(213) 555-0161' });
+      await payDemo(client, ready);
+      const unreachable = { error: true, message: DATABASE_UNREACHABLE };
+      const expectUnreachable = async (response: Response) => {
+        expect(response.status, server!.output().slice(-2000)).toBe(503);
+        expect(response.headers.get('Retry-After')).toBe('5');
+        expect(await response.json()).toEqual(unreachable);
+      };
 
-    // Another session holds locks, so these requests are waiting inside PostgreSQL when it stops:
-    // the menu's version (GET /api/menus/ and create-order) and, inside finalize's transaction,
-    // the points it credits.
-    const locker = new pg.Client({ connectionString: cluster!.url });
-    locker.on('error', () => {}); // its session ends with the stop
-    await locker.connect();
-    await locker.query('begin');
-    await locker.query('lock table menu_state, loyalty_ledger in access exclusive mode');
-    const inFlight = [
-      client.call('GET', '/api/menus/'),
-      client.call('POST', '/api/create-order/', { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0162', delivery_type: 'pickup', promo_code: '', cart_items: [{ menu_item_id: items[0]!.id, quantity: 1, modifiers: [] }] }),
-      finalize(client, ready.order_id),
-    ];
-    await waitFor(
-      async () => {
-        await locker.query('select pg_stat_clear_snapshot()'); // inside a transaction the view is otherwise read once
-        const [row] = (await locker.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)).rows;
-        expect(row!.n, 'sessions waiting on a lock').toBeGreaterThanOrEqual(3);
-        return true;
-      },
-      { timeoutMs: 10_000, intervalMs: 50, what: 'the requests to reach the locked tables' },
-    );
+      // Another session holds locks, so these requests are waiting inside PostgreSQL when it stops:
+      // the menu's version (GET /api/menus/ and create-order) and, inside finalize's transaction,
+      // the points it credits.
+      const locker = new pg.Client({ connectionString: cluster!.url });
+      locker.on('error', () => {}); // its session ends with the stop
+      await locker.connect();
+      await locker.query('begin');
+      await locker.query('lock table menu_state, loyalty_ledger in access exclusive mode');
+      const inFlight = [
+        client.call('GET', '/api/menus/'),
+        client.call('POST', '/api/create-order/', {
+          name: 'Ana Ruiz',
+          email: 'ana@example.com',
+          phone: '(213) 555-0162',
+          delivery_type: 'pickup',
+          promo_code: '',
+          cart_items: [{ menu_item_id: items[0]!.id, quantity: 1, modifiers: [] }],
+        }),
+        finalize(client, ready.order_id),
+      ];
+      await waitFor(
+        async () => {
+          await locker.query('select pg_stat_clear_snapshot()'); // inside a transaction the view is otherwise read once
+          const [row] = (
+            await locker.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`,
+            )
+          ).rows;
+          expect(row!.n, 'sessions waiting on a lock').toBeGreaterThanOrEqual(3);
+          return true;
+        },
+        { timeoutMs: 10_000, intervalMs: 50, what: 'the requests to reach the locked tables' },
+      );
 
-    await cluster!.stop(); // fast: every session is ended, the waiting ones with 57P01
-    for (const response of await Promise.all(inFlight)) await expectUnreachable(response);
-    // While it is down, connections are refused.
-    await expectUnreachable(await client.call('GET', '/api/menus/'));
-    await expectUnreachable(await finalize(client, ready.order_id));
-    await locker.end().catch(() => {});
+      await cluster!.stop(); // fast: every session is ended, the waiting ones with 57P01
+      for (const response of await Promise.all(inFlight)) await expectUnreachable(response);
+      // While it is down, connections are refused.
+      await expectUnreachable(await client.call('GET', '/api/menus/'));
+      await expectUnreachable(await finalize(client, ready.order_id));
+      await locker.end().catch(() => {});
 
-    await cluster!.start();
-    // The same process, not restarted: its pool opens new connections.
-    expect(server!.running()).toBe(true);
-    expect((await client.call('GET', '/api/menus/')).status).toBe(200);
-    // The finalize cut off half way left nothing behind: it pays now, once.
-    const paid = await finalize(client, ready.order_id);
-    expect(paid.status, server!.output().slice(-2000)).toBe(200);
-    expect(await paid.json()).toMatchObject({ order_id: ready.order_id, status: 'paid' });
-    await createOrder(client, items, { phone: '(213) 555-0163' });
-    const db = await openDatabase({ databaseUrl: cluster!.url });
-    try {
-      expect(await sideEffects(db, ready)).toEqual(ONCE);
-    } finally {
-      await db.close();
-    }
-    expect(server!.running()).toBe(true);
-  });
+      await cluster!.start();
+      // The same process, not restarted: its pool opens new connections.
+      expect(server!.running()).toBe(true);
+      expect((await client.call('GET', '/api/menus/')).status).toBe(200);
+      // The finalize cut off half way left nothing behind: it pays now, once.
+      const paid = await finalize(client, ready.order_id);
+      expect(paid.status, server!.output().slice(-2000)).toBe(200);
+      expect(await paid.json()).toMatchObject({ order_id: ready.order_id, status: 'paid' });
+      await createOrder(client, items, { phone: '(213) 555-0163' });
+      const db = await openDatabase({ databaseUrl: cluster!.url });
+      try {
+        expect(await sideEffects(db, ready)).toEqual(ONCE);
+      } finally {
+        await db.close();
+      }
+      expect(server!.running()).toBe(true);
+    },
+  );
 });
 
 describe('two server processes on one PostgreSQL database', () => {
@@ -389,9 +463,17 @@ describe('two server processes on one PostgreSQL database', () => {
     items = await plainItems(clientA);
 
     const invite = await inviteStaff(db, { email: 'cook@comal.example', role: 'staff', origin: clientA.base });
-    const set = await clientB.call('POST', '/api/staff/password/', { token: new URL(invite.url).searchParams.get('set-password'), password: STAFF_PASSWORD });
+    const set = await clientB.call('POST', '/api/staff/password/', {
+      token: new URL(invite.url).searchParams.get('set-password'),
+      password: STAFF_PASSWORD,
+    });
     expect(set.status).toBe(200);
-    const login = await clientA.call('POST', '/api/staff/login/', { email: 'cook@comal.example', password: STAFF_PASSWORD }, fromNewAddress());
+    const login = await clientA.call(
+      'POST',
+      '/api/staff/login/',
+      { email: 'cook@comal.example', password: STAFF_PASSWORD },
+      fromNewAddress(),
+    );
     expect(login.status).toBe(200);
     staff = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
   }, 120_000);
@@ -415,79 +497,126 @@ describe('two server processes on one PostgreSQL database', () => {
       createOrder(clientB, items, { phone, headers }),
     ]);
     expect(fromB).toEqual(fromA);
-    const [row] = await db!.query<{ n: number }>(`select count(*)::int as n from orders where phone = (select phone from orders where id = $1)`, [fromA.order_id]);
+    const [row] = await db!.query<{ n: number }>(
+      `select count(*)::int as n from orders where phone = (select phone from orders where id = $1)`,
+      [fromA.order_id],
+    );
     expect(row!.n).toBe(1);
-    const [payments] = await db!.query<{ n: number }>('select count(*)::int as n from payments where order_id = $1', [fromA.order_id]);
+    const [payments] = await db!.query<{ n: number }>('select count(*)::int as n from payments where order_id = $1', [
+      fromA.order_id,
+    ]);
     expect(payments!.n).toBe(1);
   });
 
-  it.skipIf(!POSTGRES_URL)('failed sign-ins from one address spread over A and B meet the back-off after the sixth, as on one process; the owner still gets in', async () => {
-    const email = 'limited@example.com';
-    const registered = await clientA.call('POST', '/api/auth/register/', { email, password: CUSTOMER_PASSWORD, name: 'Ana Ruiz', phone: '213-555-0172' }, fromNewAddress());
-    expect(registered.status).toBe(201);
-    const [mail] = await db!.query<{ body: string }>('select body from outbox where recipient = $1 order by id', [email]);
-    const token = /token=([\w-]+)/.exec(mail!.body)![1];
-    expect((await clientB.call('POST', '/api/auth/confirm/', { token }, fromNewAddress())).status).toBe(200);
+  it.skipIf(!POSTGRES_URL)(
+    'failed sign-ins from one address spread over A and B meet the back-off after the sixth, as on one process; the owner still gets in',
+    async () => {
+      const email = 'limited@example.com';
+      const registered = await clientA.call(
+        'POST',
+        '/api/auth/register/',
+        { email, password: CUSTOMER_PASSWORD, name: 'Ana Ruiz', phone: '213-555-0172' },
+        fromNewAddress(),
+      );
+      expect(registered.status).toBe(201);
+      const [mail] = await db!.query<{ body: string }>('select body from outbox where recipient = $1 order by id', [
+        email,
+      ]);
+      const token = /token=([\w-]+)/.exec(mail!.body)![1];
+      expect((await clientB.call('POST', '/api/auth/confirm/', { token }, fromNewAddress())).status).toBe(200);
 
-    const stranger = fromNewAddress();
-    for (let i = 0; i < 6; i++) {
-      const wrong = await (i % 2 === 0 ? clientA : clientB).call('POST', '/api/auth/login/', { email, password: 'not the password' }, stranger);
-      expect(wrong.status).toBe(401);
-      expect(await wrong.json()).toEqual({ error: true, message: SIGN_IN_FAILED });
-    }
-    // Both processes stand still at FIXED_NOW, so the 1-second wait never runs out here.
-    for (const client of [clientA, clientB]) {
-      const refused = await client.call('POST', '/api/auth/login/', { email, password: CUSTOMER_PASSWORD }, stranger);
-      expect(refused.status).toBe(429);
-      expect(refused.headers.get('Retry-After')).toBe('1');
-      expect(await refused.json()).toEqual({ error: true, message: tooManySignIns(1) });
-      expect((await client.call('POST', '/api/auth/login/', { email, password: CUSTOMER_PASSWORD }, fromNewAddress())).status).toBe(200);
-    }
-  });
+      const stranger = fromNewAddress();
+      for (let i = 0; i < 6; i++) {
+        const wrong = await (i % 2 === 0 ? clientA : clientB).call(
+          'POST',
+          '/api/auth/login/',
+          { email, password: 'not the password' },
+          stranger,
+        );
+        expect(wrong.status).toBe(401);
+        expect(await wrong.json()).toEqual({ error: true, message: SIGN_IN_FAILED });
+      }
+      // Both processes stand still at FIXED_NOW, so the 1-second wait never runs out here.
+      for (const client of [clientA, clientB]) {
+        const refused = await client.call('POST', '/api/auth/login/', { email, password: CUSTOMER_PASSWORD }, stranger);
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('Retry-After')).toBe('1');
+        expect(await refused.json()).toEqual({ error: true, message: tooManySignIns(1) });
+        expect(
+          (await client.call('POST', '/api/auth/login/', { email, password: CUSTOMER_PASSWORD }, fromNewAddress()))
+            .status,
+        ).toBe(200);
+      }
+    },
+  );
 
-  it.skipIf(!POSTGRES_URL)('an item sold out through A is refused by create-order on B at once and shown sold out in B’s menu', async () => {
-    const item = items[1]!;
-    // B has built its menu before the change.
-    await plainItems(clientB);
-    const marked = await clientA.call('POST', `/api/staff/menu/items/${item.id}/sold-out/`, { sold_out: true, until: null }, staff);
-    expect(marked.status, await marked.clone().text()).toBe(200);
+  it.skipIf(!POSTGRES_URL)(
+    'an item sold out through A is refused by create-order on B at once and shown sold out in B’s menu',
+    async () => {
+      const item = items[1]!;
+      // B has built its menu before the change.
+      await plainItems(clientB);
+      const marked = await clientA.call(
+        'POST',
+        `/api/staff/menu/items/${item.id}/sold-out/`,
+        { sold_out: true, until: null },
+        staff,
+      );
+      expect(marked.status, await marked.clone().text()).toBe(200);
 
-    const refused = await clientB.call('POST', '/api/create-order/', {
-      name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0173', delivery_type: 'pickup', promo_code: '',
-      cart_items: [{ menu_item_id: item.id, quantity: 1, modifiers: [] }],
-    }, fromNewAddress());
-    expect(refused.status).toBe(422);
-    expect(await refused.json()).toEqual({ error: true, message: soldOut(item.name) });
-    const menus = (await (await clientB.call('GET', '/api/menus/')).json()) as Menus;
-    const onB = menus[0]!.categories.flatMap((c) => [...c.menu_items, ...c.subcategories.flatMap((s) => s.menu_items)]).find((i) => i.id === item.id);
-    expect(onB?.available).toBe(false);
+      const refused = await clientB.call(
+        'POST',
+        '/api/create-order/',
+        {
+          name: 'Ana Ruiz',
+          email: 'ana@example.com',
+          phone: '(213) 555-0173',
+          delivery_type: 'pickup',
+          promo_code: '',
+          cart_items: [{ menu_item_id: item.id, quantity: 1, modifiers: [] }],
+        },
+        fromNewAddress(),
+      );
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toEqual({ error: true, message: soldOut(item.name) });
+      const menus = (await (await clientB.call('GET', '/api/menus/')).json()) as Menus;
+      const onB = menus[0]!.categories
+        .flatMap((c) => [...c.menu_items, ...c.subcategories.flatMap((s) => s.menu_items)])
+        .find((i) => i.id === item.id);
+      expect(onB?.available).toBe(false);
 
-    expect((await clientB.call('POST', `/api/staff/menu/items/${item.id}/sold-out/`, { sold_out: false }, staff)).status).toBe(200);
-    await createOrder(clientA, items, { phone: '(213) 555-0174' });
-  });
+      expect(
+        (await clientB.call('POST', `/api/staff/menu/items/${item.id}/sold-out/`, { sold_out: false }, staff)).status,
+      ).toBe(200);
+      await createOrder(clientA, items, { phone: '(213) 555-0174' });
+    },
+  );
 
-  it.skipIf(!POSTGRES_URL)('an order paid through A reaches B’s staff event stream with the same event id as A’s', async () => {
-    const open = async (client: ProcessClient) => {
-      const response = await fetch(`${client.base}/api/staff/events/`, { headers: staff });
-      expect(response.status).toBe(200);
-      return readSse(response);
-    };
-    const onA = await open(clientA);
-    const onB = await open(clientB);
-    try {
-      const order = await createOrder(clientA, items, { phone: '(213) 555-0175' });
-      await payDemo(clientA, order);
-      expect((await finalize(clientA, order.order_id)).status).toBe(200);
-      const [seenOnA] = await onA.next(1, 10_000);
-      const [seenOnB] = await onB.next(1, 10_000);
-      expect(seenOnB?.event).toBe('order');
-      expect(JSON.parse(seenOnB!.data)).toMatchObject({ order_id: order.order_id, status: 'paid' });
-      expect(seenOnB!.id).toBeDefined();
-      expect(seenOnB!.id).toBe(seenOnA!.id);
-      expect(seenOnB!.data).toBe(seenOnA!.data);
-    } finally {
-      await onA.close();
-      await onB.close();
-    }
-  });
+  it.skipIf(!POSTGRES_URL)(
+    'an order paid through A reaches B’s staff event stream with the same event id as A’s',
+    async () => {
+      const open = async (client: ProcessClient) => {
+        const response = await fetch(`${client.base}/api/staff/events/`, { headers: staff });
+        expect(response.status).toBe(200);
+        return readSse(response);
+      };
+      const onA = await open(clientA);
+      const onB = await open(clientB);
+      try {
+        const order = await createOrder(clientA, items, { phone: '(213) 555-0175' });
+        await payDemo(clientA, order);
+        expect((await finalize(clientA, order.order_id)).status).toBe(200);
+        const [seenOnA] = await onA.next(1, 10_000);
+        const [seenOnB] = await onB.next(1, 10_000);
+        expect(seenOnB?.event).toBe('order');
+        expect(JSON.parse(seenOnB!.data)).toMatchObject({ order_id: order.order_id, status: 'paid' });
+        expect(seenOnB!.id).toBeDefined();
+        expect(seenOnB!.id).toBe(seenOnA!.id);
+        expect(seenOnB!.data).toBe(seenOnA!.data);
+      } finally {
+        await onA.close();
+        await onB.close();
+      }
+    },
+  );
 });

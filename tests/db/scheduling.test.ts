@@ -6,7 +6,12 @@ import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 
 const contact = { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0199' };
-const address = { delivery_street: '200 N Spring St', delivery_city: 'Los Angeles', delivery_state: 'CA', delivery_zip: '90012' };
+const address = {
+  delivery_street: '200 N Spring St',
+  delivery_city: 'Los Angeles',
+  delivery_state: 'CA',
+  delivery_zip: '90012',
+};
 /** Friday 20 November 2026, 11:00 AM in Los Angeles: pickup and delivery are open. */
 const FRIDAY_11AM = new Date('2026-11-20T19:00:00Z');
 /** The same Friday at 11:50 PM: closed since 11:00 PM, open again Saturday at 9:00 AM. */
@@ -19,7 +24,9 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
   beforeAll(async () => {
     api = await createTestApi(target, { clock: () => now });
     await addTestItems(api, [{ id: 'sched-taco', name: 'Test Taco', priceCents: 1500 }]);
-    const [catering] = await api.deps.db.query<{ id: string }>(`select id from menu_categories where name = 'Catering'`);
+    const [catering] = await api.deps.db.query<{ id: string }>(
+      `select id from menu_categories where name = 'Catering'`,
+    );
     await api.deps.db.query(
       `insert into menu_items (id, category_id, name, price_cents, available, position) values ('sched-tray', $1, 'Test Tray for 10', 9900, true, 99)`,
       [catering!.id],
@@ -56,7 +63,10 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
     return ((await response.json()) as { message: string }).message;
   };
   const storedSlot = async (orderId: string) => {
-    const [row] = await api.deps.db.query<{ scheduled_for: Date | null }>('select scheduled_for from orders where id = $1', [orderId]);
+    const [row] = await api.deps.db.query<{ scheduled_for: Date | null }>(
+      'select scheduled_for from orders where id = $1',
+      [orderId],
+    );
     return row!.scheduled_for;
   };
 
@@ -95,7 +105,9 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
 
     const local = await order({ scheduled_for: '2026-11-20T13:30:00-08:00' });
     expect(local.status).toBe(201);
-    expect((await storedSlot(((await local.json()) as { order_id: string }).order_id))?.toISOString()).toBe('2026-11-20T21:30:00.000Z');
+    expect((await storedSlot(((await local.json()) as { order_id: string }).order_id))?.toISOString()).toBe(
+      '2026-11-20T21:30:00.000Z',
+    );
   });
 
   it('takes a slot for tomorrow morning while closed tonight', async () => {
@@ -105,7 +117,9 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
   });
 
   it('refuses a slot sooner than the lead time', async () => {
-    expect(await refusal(await order({ scheduled_for: '2026-11-20T19:15:00Z' }))).toBe('Choose a pickup time at least 20 minutes from now.');
+    expect(await refusal(await order({ scheduled_for: '2026-11-20T19:15:00Z' }))).toBe(
+      'Choose a pickup time at least 20 minutes from now.',
+    );
     expect(await refusal(await deliveryOrder({ scheduled_for: '2026-11-20T19:30:00Z' }))).toBe(tooSoon('delivery', 45));
   });
 
@@ -123,7 +137,9 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
   });
 
   it('refuses a time more than 7 days ahead', async () => {
-    expect(await refusal(await order({ scheduled_for: '2026-11-27T19:15:00Z' }))).toBe('Choose a time within the next 7 days.');
+    expect(await refusal(await order({ scheduled_for: '2026-11-27T19:15:00Z' }))).toBe(
+      'Choose a time within the next 7 days.',
+    );
   });
 
   it('refuses catering within 24 hours, ASAP or scheduled, and takes it a day ahead', async () => {
@@ -154,7 +170,12 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
 
     it('while open: ASAP for both, and slots from the lead time on', async () => {
       const hours = await storeHours();
-      expect(hours).toMatchObject({ open_now: { pickup: true, delivery: true }, paused: false, next_opening: { pickup: null, delivery: null }, closed_message: { pickup: null, delivery: null } });
+      expect(hours).toMatchObject({
+        open_now: { pickup: true, delivery: true },
+        paused: false,
+        next_opening: { pickup: null, delivery: null },
+        closed_message: { pickup: null, delivery: null },
+      });
       expect(hours.slots.pickup.slice(0, 2)).toEqual(['2026-11-20T19:30:00.000Z', '2026-11-20T19:45:00.000Z']);
       expect(hours.slots.delivery[0]).toBe('2026-11-20T19:45:00.000Z');
       expect(hours.slots.pickup.at(-1)).toBe('2026-11-27T19:00:00.000Z');
@@ -165,7 +186,10 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
       await atTime(FRIDAY_1150PM, async () => {
         const hours = await storeHours();
         expect(hours.open_now).toEqual({ pickup: false, delivery: false });
-        expect(hours.next_opening).toEqual({ pickup: '2026-11-21T17:00:00.000Z', delivery: '2026-11-21T19:00:00.000Z' });
+        expect(hours.next_opening).toEqual({
+          pickup: '2026-11-21T17:00:00.000Z',
+          delivery: '2026-11-21T19:00:00.000Z',
+        });
         expect(hours.slots.pickup[0]).toBe('2026-11-21T17:00:00.000Z');
         expect(hours.slots.delivery[0]).toBe('2026-11-21T19:00:00.000Z');
         // What an ASAP order would be refused with, for the widget to show as is.

@@ -15,7 +15,12 @@ import { CSRF_MISMATCH, CSRF_MISSING, ORIGIN_REFUSED } from '../../server/http/c
 import { NOT_YOUR_ACCOUNT } from '../../server/http/customer.ts';
 import { API_CSP, HSTS, REFERRER_POLICY } from '../../server/http/security-headers.ts';
 import { SAVED_CARD_NOT_USABLE } from '../../server/providers/payments/demo.ts';
-import { CARD_NOT_SAVED, ORDER_NOT_YOURS, SAVED_CARD_NOT_FOUND, SAVED_CART_NOT_FOUND } from '../../server/services/account.ts';
+import {
+  CARD_NOT_SAVED,
+  ORDER_NOT_YOURS,
+  SAVED_CARD_NOT_FOUND,
+  SAVED_CART_NOT_FOUND,
+} from '../../server/services/account.ts';
 import { ITEM_NOT_ON_MENU, MAXIMUM_TIP_CENTS } from '../../server/services/orders.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from '../../server/static-site.ts';
 import { formatUSD } from '../../shared/money.ts';
@@ -28,7 +33,12 @@ const PARTNER = 'https://eastside-eats.example';
 const EVIL = 'https://evil.example';
 const NOW = new Date('2026-11-20T19:00:00Z'); // a Friday, 11 AM in Los Angeles: open for orders
 const contact = { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0199' };
-const address = { delivery_street: '200 N Spring St', delivery_city: 'Los Angeles', delivery_state: 'CA', delivery_zip: '90012' };
+const address = {
+  delivery_street: '200 N Spring St',
+  delivery_city: 'Los Angeles',
+  delivery_state: 'CA',
+  delivery_zip: '90012',
+};
 /** Two Mexican Coca-Colas at $3.50: $7.00, tax 9.75% = 68.25 cents, rounded half up to 68. */
 const TWO_COKES = [{ menu_item_id: 'drink-mexican-coke', quantity: 2, modifiers: [] }];
 const TWO_COKES_PICKUP = { subtotal: 7, promo_discount: 0, tax: 0.68, delivery_charge: 0, tip: 0, total: 7.68 };
@@ -75,7 +85,7 @@ const GUARDED_ROUTES: [string, string][] = [
 const NASTY: [string, string][] = [
   ['a quote that ends the SQL string', "O'Brien'; drop table orders; --"],
   ['a double quote and a tautology', '" or 1=1 --'],
-  ['backslashes', 'back\\slash \\\' \\\\'],
+  ['backslashes', "back\\slash \\' \\\\"],
   ['a NUL byte', 'nul\u0000byte'],
   ['unicode beyond the basic plane', 'Zoë 🌮 — 日本語 Ωμέγα'],
   ['a percent and underscore (LIKE wildcards)', '100%_off $1 $$x$$'],
@@ -115,9 +125,19 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
   const call = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     api.call(method, url, payload, { ...from(), ...headers });
   const order = (fields: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    call('POST', '/api/create-order/', { ...contact, delivery_type: 'pickup', cart_items: TWO_COKES, ...fields }, headers);
+    call(
+      'POST',
+      '/api/create-order/',
+      { ...contact, delivery_type: 'pickup', cart_items: TWO_COKES, ...fields },
+      headers,
+    );
   const pay = (clientSecret: string) =>
-    call('POST', '/api/demo-payments/confirm/', { client_secret: clientSecret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
+    call('POST', '/api/demo-payments/confirm/', {
+      client_secret: clientSecret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+    });
   const quote = async () => {
     const response = await call('POST', '/api/estimate-delivery/', { ...address, delivery_country: 'US' });
     expect(response.status).toBe(200);
@@ -131,13 +151,20 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
 
   describe('1. CSRF on every state-changing call', () => {
     const send = (method: string, url: string, headers: Record<string, string>) =>
-      api.app.request(url, { method, headers: { 'Content-Type': 'application/json', ...from(), ...headers }, body: method === 'DELETE' ? null : '{}' });
+      api.app.request(url, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...from(), ...headers },
+        body: method === 'DELETE' ? null : '{}',
+      });
 
-    it.each(GUARDED_ROUTES)('%s %s without the X-CSRFToken header is 403 with the missing-token message', async (method, url) => {
-      const response = await send(method, url, {});
-      expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ error: true, message: CSRF_MISSING });
-    });
+    it.each(GUARDED_ROUTES)(
+      '%s %s without the X-CSRFToken header is 403 with the missing-token message',
+      async (method, url) => {
+        const response = await send(method, url, {});
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({ error: true, message: CSRF_MISSING });
+      },
+    );
 
     it.each(GUARDED_ROUTES)('%s %s with a forged token is 403 with the invalid-token message', async (method, url) => {
       const [nonce] = api.csrfToken.split('.');
@@ -185,9 +212,17 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
 
     it('the vitals beacon needs no token (sendBeacon cannot set one) but still refuses a foreign Origin', async () => {
       const beacon = { name: 'LCP', value: 1200, rating: 'good', path: '/' };
-      const plain = await api.app.request('/api/vitals/', { method: 'POST', headers: from(), body: JSON.stringify(beacon) });
+      const plain = await api.app.request('/api/vitals/', {
+        method: 'POST',
+        headers: from(),
+        body: JSON.stringify(beacon),
+      });
       expect(plain.status).toBe(204);
-      const foreign = await api.app.request('/api/vitals/', { method: 'POST', headers: { ...from(), Origin: EVIL }, body: JSON.stringify(beacon) });
+      const foreign = await api.app.request('/api/vitals/', {
+        method: 'POST',
+        headers: { ...from(), Origin: EVIL },
+        body: JSON.stringify(beacon),
+      });
       expect(foreign.status).toBe(403);
       expect(await message(foreign)).toBe(ORIGIN_REFUSED);
     });
@@ -197,7 +232,11 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
     const preflight = (url: string, origin: string, method = 'POST') =>
       api.app.request(url, {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'content-type, x-csrftoken, authorization' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': method,
+          'Access-Control-Request-Headers': 'content-type, x-csrftoken, authorization',
+        },
       });
 
     it.each([EVIL, 'null', `${PARTNER}.evil.example`, 'http://eastside-eats.example', `${PARTNER}:8443`])(
@@ -247,7 +286,12 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
     beforeAll(async () => {
       a = await signUpAndIn(api, 'alma@example.com', from());
       b = await signUpAndIn(api, 'beto@example.com', from());
-      const cart = await call('POST', '/api/saved-carts/', { name: 'Beto’s usual', items: TWO_COKES, cognito_sub: b.sub }, b.bearer);
+      const cart = await call(
+        'POST',
+        '/api/saved-carts/',
+        { name: 'Beto’s usual', items: TWO_COKES, cognito_sub: b.sub },
+        b.bearer,
+      );
       expect(cart.status).toBe(201);
       bCart = (await body(cart)).id as string;
       const placed = await order({ cognito_sub: b.sub }, b.bearer);
@@ -259,9 +303,19 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
       expect((await call('POST', `/api/finalize-order/${bOrder}/`)).status).toBe(200);
       const setup = await call('POST', '/api/setup-intent/', { cognito_sub: b.sub }, b.bearer);
       const { client_secret } = (await setup.json()) as { client_secret: string };
-      const confirmed = await call('POST', '/api/demo-payments/setup/', { client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
+      const confirmed = await call('POST', '/api/demo-payments/setup/', {
+        client_secret,
+        card_number: '4242 4242 4242 4242',
+        exp: '12/30',
+        cvc: '123',
+      });
       bCard = ((await confirmed.json()) as { payment_method_id: string }).payment_method_id;
-      const saved = await call('POST', '/api/save-payment-method/', { payment_method_id: bCard, cognito_sub: b.sub }, b.bearer);
+      const saved = await call(
+        'POST',
+        '/api/save-payment-method/',
+        { payment_method_id: bCard, cognito_sub: b.sub },
+        b.bearer,
+      );
       expect(saved.status).toBe(200);
     });
 
@@ -277,7 +331,11 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
         ['DELETE', `/api/payment-methods/${bCard}/${q()}`, undefined],
         ['POST', '/api/setup-intent/', { cognito_sub: b.sub }],
         ['POST', '/api/save-payment-method/', { payment_method_id: bCard, cognito_sub: b.sub }],
-        ['POST', '/api/create-order/', { ...contact, delivery_type: 'pickup', cart_items: TWO_COKES, cognito_sub: b.sub }],
+        [
+          'POST',
+          '/api/create-order/',
+          { ...contact, delivery_type: 'pickup', cart_items: TWO_COKES, cognito_sub: b.sub },
+        ],
       ];
       for (const [method, url, payload] of attempts) {
         const response = await call(method, url, payload, a.bearer);
@@ -299,7 +357,12 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
       }
       const reorder = await call('POST', `/api/orders/${bOrder}/reorder/`, { cognito_sub: a.sub }, a.bearer);
       expect([reorder.status, await reorder.json()]).toEqual([404, { error: true, message: ORDER_NOT_YOURS }]);
-      const steal = await call('POST', '/api/save-payment-method/', { payment_method_id: bCard, cognito_sub: a.sub }, a.bearer);
+      const steal = await call(
+        'POST',
+        '/api/save-payment-method/',
+        { payment_method_id: bCard, cognito_sub: a.sub },
+        a.bearer,
+      );
       expect([steal.status, await steal.json()]).toEqual([404, { error: true, message: CARD_NOT_SAVED }]);
     });
 
@@ -311,22 +374,34 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
       }
       const carts = (await (await call('GET', '/api/saved-carts/', undefined, b.bearer)).json()) as { id: string }[];
       expect(carts.map((c) => c.id)).toEqual([bCart]);
-      const cards = (await (await call('GET', '/api/payment-methods/', undefined, b.bearer)).json()) as { id: string }[];
+      const cards = (await (await call('GET', '/api/payment-methods/', undefined, b.bearer)).json()) as {
+        id: string;
+      }[];
       expect(cards.map((c) => c.id)).toEqual([bCard]);
       const orders = (await (await call('GET', '/api/orders/', undefined, b.bearer)).json()) as { id: string }[];
       expect(orders.map((o) => o.id)).toEqual([bOrder]);
     });
 
     it("A cannot pay A's order with B's saved card", async () => {
-      const placed = (await (await order({ cognito_sub: a.sub }, a.bearer)).json()) as { payment: { client_secret: string } };
-      const response = await call('POST', '/api/demo-payments/confirm/', { client_secret: placed.payment.client_secret, payment_method_id: bCard });
+      const placed = (await (await order({ cognito_sub: a.sub }, a.bearer)).json()) as {
+        payment: { client_secret: string };
+      };
+      const response = await call('POST', '/api/demo-payments/confirm/', {
+        client_secret: placed.payment.client_secret,
+        payment_method_id: bCard,
+      });
       expect([response.status, await response.json()]).toEqual([422, { error: true, message: SAVED_CARD_NOT_USABLE }]);
     });
 
     it('a tampered or unsigned token is 401, never another customer', async () => {
       const [head, , signature] = a.token.split('.');
-      const claims = Buffer.from(JSON.stringify({ sub: b.sub, exp: Math.floor(NOW.getTime() / 1000) + 600 })).toString('base64url');
-      for (const token of [`${head}.${claims}.${signature}`, `${Buffer.from('{"alg":"none"}').toString('base64url')}.${claims}.`]) {
+      const claims = Buffer.from(JSON.stringify({ sub: b.sub, exp: Math.floor(NOW.getTime() / 1000) + 600 })).toString(
+        'base64url',
+      );
+      for (const token of [
+        `${head}.${claims}.${signature}`,
+        `${Buffer.from('{"alg":"none"}').toString('base64url')}.${claims}.`,
+      ]) {
         const response = await call('GET', '/api/saved-carts/', undefined, { Authorization: `Bearer ${token}` });
         expect(response.status).toBe(401);
       }
@@ -361,11 +436,19 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
         amount: 1,
         amount_cents: 1,
       });
-      expect(await placed(tampered)).toEqual({ totals: TWO_COKES_PICKUP, stored: { total_cents: 768, amount_cents: 768 } });
+      expect(await placed(tampered)).toEqual({
+        totals: TWO_COKES_PICKUP,
+        stored: { total_cents: 768, amount_cents: 768 },
+      });
     });
 
     it('applies the promo from the server’s table, not the discount the browser claims', async () => {
-      const response = await order({ promo_code: 'welcome10', discount_type: 'fixed', discount_value: 100, promo_discount: 7 });
+      const response = await order({
+        promo_code: 'welcome10',
+        discount_type: 'fixed',
+        discount_value: 100,
+        promo_discount: 7,
+      });
       // 10% of $7.00 = $0.70; tax on $6.30 = 61.425 cents = 61; total 630 + 61.
       expect(await placed(response)).toEqual({
         totals: { subtotal: 7, promo_discount: 0.7, tax: 0.61, delivery_charge: 0, tip: 0, total: 6.91 },
@@ -375,11 +458,26 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
 
     it('charges delivery from the stored quote whatever delivery_cost and delivery_fee say', async () => {
       const { quote_id, delivery_estimate } = await quote();
-      const response = await order({ delivery_type: 'delivery', ...address, delivery_quote_id: quote_id, delivery_cost: 0, delivery_fee: 0, delivery_charge: 0, tip: 2.5 });
+      const response = await order({
+        delivery_type: 'delivery',
+        ...address,
+        delivery_quote_id: quote_id,
+        delivery_cost: 0,
+        delivery_fee: 0,
+        delivery_charge: 0,
+        tip: 2.5,
+      });
       // Below $20 there is no delivery discount: the charge is max($10, fee).
       const charge = Math.max(1000, Math.round(delivery_estimate * 100));
       expect(await placed(response)).toEqual({
-        totals: { subtotal: 7, promo_discount: 0, tax: 0.68, delivery_charge: charge / 100, tip: 2.5, total: (768 + charge + 250) / 100 },
+        totals: {
+          subtotal: 7,
+          promo_discount: 0,
+          tax: 0.68,
+          delivery_charge: charge / 100,
+          tip: 2.5,
+          total: (768 + charge + 250) / 100,
+        },
         stored: { total_cents: 768 + charge + 250, amount_cents: 768 + charge + 250 },
       });
     });
@@ -398,11 +496,27 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
 
     it('refuses an infinite tip (1e999 in the JSON) and a tip over the maximum', async () => {
       const { quote_id } = await quote();
-      const delivery = { ...contact, delivery_type: 'delivery', ...address, delivery_quote_id: quote_id, cart_items: TWO_COKES };
-      const infinite = await call('POST', '/api/create-order/', JSON.stringify(delivery).replace(/}$/, ',"tip":1e999}'));
-      expect([infinite.status, await infinite.json()]).toEqual([422, { error: true, message: 'The tip must be an amount in dollars.' }]);
+      const delivery = {
+        ...contact,
+        delivery_type: 'delivery',
+        ...address,
+        delivery_quote_id: quote_id,
+        cart_items: TWO_COKES,
+      };
+      const infinite = await call(
+        'POST',
+        '/api/create-order/',
+        JSON.stringify(delivery).replace(/}$/, ',"tip":1e999}'),
+      );
+      expect([infinite.status, await infinite.json()]).toEqual([
+        422,
+        { error: true, message: 'The tip must be an amount in dollars.' },
+      ]);
       const huge = await order({ ...delivery, tip: MAXIMUM_TIP_CENTS / 100 + 0.01 });
-      expect([huge.status, await huge.json()]).toEqual([422, { error: true, message: `A tip can be at most ${formatUSD(MAXIMUM_TIP_CENTS)}.` }]);
+      expect([huge.status, await huge.json()]).toEqual([
+        422,
+        { error: true, message: `A tip can be at most ${formatUSD(MAXIMUM_TIP_CENTS)}.` },
+      ]);
     });
 
     it.each([
@@ -418,7 +532,9 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
     });
 
     it('refuses an option sent with its own price, and an item the menu does not have', async () => {
-      const priced = await order({ cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [{ id: 'x', price: -3.5 }] }] });
+      const priced = await order({
+        cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [{ id: 'x', price: -3.5 }] }],
+      });
       expect([priced.status, await priced.json()]).toEqual([422, { error: true, message: 'Each option needs an id.' }]);
       const invented = await order({ cart_items: [{ menu_item_id: 'free-drink', quantity: 1, modifiers: [] }] });
       expect([invented.status, await invented.json()]).toEqual([422, { error: true, message: ITEM_NOT_ON_MENU }]);
@@ -461,7 +577,10 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
 
     it('a body just under the limit is read and judged on its content (422, not 413)', async () => {
       const response = await order({ name: 'x'.repeat(99 * 1024) });
-      expect([response.status, await response.json()]).toEqual([422, { error: true, message: 'Your name can be at most 100 characters.' }]);
+      expect([response.status, await response.json()]).toEqual([
+        422,
+        { error: true, message: 'Your name can be at most 100 characters.' },
+      ]);
     });
   });
 
@@ -470,7 +589,12 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
     let customer: SignedIn;
 
     beforeAll(async () => {
-      const invite = await inviteStaff(api.deps.db, { email: 'board@comal.example', role: 'staff', origin: TEST_ORIGIN, now: NOW });
+      const invite = await inviteStaff(api.deps.db, {
+        email: 'board@comal.example',
+        role: 'staff',
+        origin: TEST_ORIGIN,
+        now: NOW,
+      });
       const token = new URL(invite.url).searchParams.get('set-password')!;
       expect((await call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).status).toBe(200);
       const login = await call('POST', '/api/staff/login/', { email: 'board@comal.example', password: STAFF_PASSWORD });
@@ -504,68 +628,123 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
       for (const [field, value] of Object.entries(fields)) {
         for (const delivery_type of ['pickup', 'delivery']) {
           const extra = delivery_type === 'delivery' ? { ...address, delivery_quote_id: 'quote_none' } : {};
-          await harmless(await order({ delivery_type, ...extra, [field]: value }), `create-order ${delivery_type} ${field}`);
+          await harmless(
+            await order({ delivery_type, ...extra, [field]: value }),
+            `create-order ${delivery_type} ${field}`,
+          );
         }
       }
     });
 
-    it.each(NASTY)('an order under a name with %s keeps the name literally, to finalize and the staff board', async (_label, text) => {
-      const placed = await order({ name: text });
-      const answer = await harmless(placed, 'create-order name');
-      // A name is one plain line: a control character is refused, with the field named.
-      if (text.includes('\u0000')) return expect([placed.status, answer]).toEqual([422, { error: true, message: hiddenCharactersMessage('Your name') }]);
-      expect(placed.status, JSON.stringify(answer)).toBe(201);
-      const orderId = answer!.order_id as string;
-      const { payment } = answer as { payment: { client_secret: string } };
-      expect((await pay(payment.client_secret)).status).toBe(200);
-      const finalized = await call('POST', `/api/finalize-order/${orderId}/`);
-      expect(await harmless(finalized, 'finalize-order')).toMatchObject({ order_id: orderId, name: text });
-      const board = (await (await call('GET', '/api/staff/orders/', undefined, staffBearer)).json()) as { orders: { order_id: string; name: string }[] };
-      expect(board.orders.find((o) => o.order_id === orderId)?.name).toBe(text);
-      const [row] = await api.deps.db.query<{ n: number }>('select count(*)::int as n from orders');
-      expect(row!.n).toBeGreaterThan(0);
-    });
+    it.each(NASTY)(
+      'an order under a name with %s keeps the name literally, to finalize and the staff board',
+      async (_label, text) => {
+        const placed = await order({ name: text });
+        const answer = await harmless(placed, 'create-order name');
+        // A name is one plain line: a control character is refused, with the field named.
+        if (text.includes('\u0000'))
+          return expect([placed.status, answer]).toEqual([
+            422,
+            { error: true, message: hiddenCharactersMessage('Your name') },
+          ]);
+        expect(placed.status, JSON.stringify(answer)).toBe(201);
+        const orderId = answer!.order_id as string;
+        const { payment } = answer as { payment: { client_secret: string } };
+        expect((await pay(payment.client_secret)).status).toBe(200);
+        const finalized = await call('POST', `/api/finalize-order/${orderId}/`);
+        expect(await harmless(finalized, 'finalize-order')).toMatchObject({ order_id: orderId, name: text });
+        const board = (await (await call('GET', '/api/staff/orders/', undefined, staffBearer)).json()) as {
+          orders: { order_id: string; name: string }[];
+        };
+        expect(board.orders.find((o) => o.order_id === orderId)?.name).toBe(text);
+        const [row] = await api.deps.db.query<{ n: number }>('select count(*)::int as n from orders');
+        expect(row!.n).toBeGreaterThan(0);
+      },
+    );
 
     it.each(NASTY)('register, login and password reset take %s without a fault', async (_label, text) => {
-      const register = { email: `reg${callers}@example.com`, password: TEST_PASSWORD, name: 'Ana Ruiz', phone: '213-555-0101' };
+      const register = {
+        email: `reg${callers}@example.com`,
+        password: TEST_PASSWORD,
+        name: 'Ana Ruiz',
+        phone: '213-555-0101',
+      };
       for (const field of ['email', 'password', 'name', 'phone'] as const) {
         await harmless(await call('POST', '/api/auth/register/', { ...register, [field]: text }), `register ${field}`);
       }
       await harmless(await call('POST', '/api/auth/login/', { email: text, password: 'x' }), 'login email');
-      await harmless(await call('POST', '/api/auth/login/', { email: 'carla@example.com', password: text }), 'login password');
+      await harmless(
+        await call('POST', '/api/auth/login/', { email: 'carla@example.com', password: text }),
+        'login password',
+      );
       await harmless(await call('POST', '/api/auth/password-reset/', { email: text }), 'password-reset email');
       await harmless(await call('POST', '/api/auth/confirm/', { token: text }), 'confirm token');
     });
 
-    it.each(NASTY)('promo-validate, estimate-delivery and loyalty points take %s without a fault', async (_label, text) => {
-      await harmless(await call('POST', '/api/promo-validate/', { code: text }), 'promo code');
-      await harmless(await call('POST', '/api/promo-validate/', { code: 'WELCOME10', phone: text }), 'promo phone');
-      for (const field of ['delivery_street', 'delivery_city', 'delivery_state', 'delivery_zip', 'delivery_country']) {
-        await harmless(await call('POST', '/api/estimate-delivery/', { ...address, delivery_country: 'US', [field]: text }), `estimate ${field}`);
-      }
-      await harmless(await call('GET', `/api/loyalty/points/?phone=${encodeURIComponent(text)}`), 'loyalty phone');
-    });
+    it.each(NASTY)(
+      'promo-validate, estimate-delivery and loyalty points take %s without a fault',
+      async (_label, text) => {
+        await harmless(await call('POST', '/api/promo-validate/', { code: text }), 'promo code');
+        await harmless(await call('POST', '/api/promo-validate/', { code: 'WELCOME10', phone: text }), 'promo phone');
+        for (const field of [
+          'delivery_street',
+          'delivery_city',
+          'delivery_state',
+          'delivery_zip',
+          'delivery_country',
+        ]) {
+          await harmless(
+            await call('POST', '/api/estimate-delivery/', { ...address, delivery_country: 'US', [field]: text }),
+            `estimate ${field}`,
+          );
+        }
+        await harmless(await call('GET', `/api/loyalty/points/?phone=${encodeURIComponent(text)}`), 'loyalty phone');
+      },
+    );
 
     it.each(NASTY)('a saved cart named with %s keeps its name and ids literally', async (_label, text) => {
       const saved = await call(
         'POST',
         '/api/saved-carts/',
-        { name: text, items: [{ menu_item_id: text, quantity: 1, modifiers: [{ id: text, name: text, price: '1.50' }] }], cognito_sub: customer.sub },
+        {
+          name: text,
+          items: [{ menu_item_id: text, quantity: 1, modifiers: [{ id: text, name: text, price: '1.50' }] }],
+          cognito_sub: customer.sub,
+        },
         customer.bearer,
       );
       const answer = await harmless(saved, 'saved cart');
-      if (text.includes('\u0000')) return expect([saved.status, answer]).toEqual([422, { error: true, message: hiddenCharactersMessage('The cart name') }]);
+      if (text.includes('\u0000'))
+        return expect([saved.status, answer]).toEqual([
+          422,
+          { error: true, message: hiddenCharactersMessage('The cart name') },
+        ]);
       expect(saved.status, JSON.stringify(answer)).toBe(201);
-      const list = (await (await call('GET', '/api/saved-carts/', undefined, customer.bearer)).json()) as { id: string; name: string; items: { menu_item_id: string; modifiers: { id: string; name: string }[] }[] }[];
+      const list = (await (await call('GET', '/api/saved-carts/', undefined, customer.bearer)).json()) as {
+        id: string;
+        name: string;
+        items: { menu_item_id: string; modifiers: { id: string; name: string }[] }[];
+      }[];
       const cart = list.find((c) => c.id === answer!.id);
-      expect(cart).toMatchObject({ name: text, items: [{ menu_item_id: text, modifiers: [{ id: text, name: text }] }] });
-      await harmless(await call('DELETE', `/api/saved-carts/${encodeURIComponent(text)}/`, undefined, customer.bearer), 'delete by a nasty id');
-      await harmless(await call('GET', `/api/saved-carts/?cognito_sub=${encodeURIComponent(text)}`, undefined, customer.bearer), 'list by a nasty sub');
+      expect(cart).toMatchObject({
+        name: text,
+        items: [{ menu_item_id: text, modifiers: [{ id: text, name: text }] }],
+      });
+      await harmless(
+        await call('DELETE', `/api/saved-carts/${encodeURIComponent(text)}/`, undefined, customer.bearer),
+        'delete by a nasty id',
+      );
+      await harmless(
+        await call('GET', `/api/saved-carts/?cognito_sub=${encodeURIComponent(text)}`, undefined, customer.bearer),
+        'list by a nasty sub',
+      );
       expect((await call('DELETE', `/api/saved-carts/${cart!.id}/`, undefined, customer.bearer)).status).toBe(204);
     });
 
     it('the orders table is still there after all of it', async () => {
-      const [row] = await api.deps.db.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_name in ('orders', 'customers', 'saved_carts')");
+      const [row] = await api.deps.db.query<{ n: number }>(
+        "select count(*)::int as n from information_schema.tables where table_name in ('orders', 'customers', 'saved_carts')",
+      );
       expect(row!.n).toBeGreaterThanOrEqual(2);
       expect((await order({})).status).toBe(201);
     });
@@ -573,7 +752,17 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
 
   describe('7. response headers and cookie flags', () => {
     it('every page, file and API answer says nosniff and strict-origin-when-cross-origin', async () => {
-      for (const url of ['/', '/menu/', '/checkout/', '/widget/comal.js', '/favicon.svg', '/api/health/', '/api/menus/', '/no-such-page/', '/api/nothing/']) {
+      for (const url of [
+        '/',
+        '/menu/',
+        '/checkout/',
+        '/widget/comal.js',
+        '/favicon.svg',
+        '/api/health/',
+        '/api/menus/',
+        '/no-such-page/',
+        '/api/nothing/',
+      ]) {
         const response = await api.app.request(url);
         expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
         expect(response.headers.get('referrer-policy'), url).toBe(REFERRER_POLICY);
@@ -601,7 +790,10 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
         const scripts = csp.get('script-src')!;
         const hashes = pageScriptHashes(file);
         expect(hashes.length, file).toBeGreaterThan(0);
-        expect(scripts.filter((s) => s.startsWith("'sha256-")), url).toEqual(hashes);
+        expect(
+          scripts.filter((s) => s.startsWith("'sha256-")),
+          url,
+        ).toEqual(hashes);
         expect(scripts).not.toContain("'unsafe-inline'");
         expect(scripts).not.toContain("'unsafe-eval'");
         expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
@@ -622,16 +814,24 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
 
     it('checkout allows Stripe.js, its frames and API, and Google Maps for the address field', async () => {
       const csp = directives((await api.app.request('/checkout/')).headers.get('content-security-policy'));
-      expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'", 'https://js.stripe.com', 'https://maps.googleapis.com']));
-      expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']));
-      expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://maps.googleapis.com']));
+      expect(csp.get('script-src')).toEqual(
+        expect.arrayContaining(["'self'", 'https://js.stripe.com', 'https://maps.googleapis.com']),
+      );
+      expect(csp.get('frame-src')).toEqual(
+        expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']),
+      );
+      expect(csp.get('connect-src')).toEqual(
+        expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://maps.googleapis.com']),
+      );
       expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://maps.gstatic.com']);
     });
 
     it('/payment/ (saving a card) allows Stripe but not Google Maps', async () => {
       const csp = directives((await api.app.request('/payment/')).headers.get('content-security-policy'));
       expect(csp.get('script-src')).toContain('https://js.stripe.com');
-      expect(csp.get('frame-src')).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']));
+      expect(csp.get('frame-src')).toEqual(
+        expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']),
+      );
       expect(csp.get('connect-src')).toContain('https://api.stripe.com');
       expect(csp.get('script-src')).not.toContain('https://maps.googleapis.com');
       expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
@@ -645,7 +845,8 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
     });
 
     it('hashes only scripts a browser runs, once each (unit of the page scan)', () => {
-      const html = '<script>a()</script><script type="module">b()</script><script type="application/ld+json">{}</script><script src="/x.js"></script><script>a()</script>';
+      const html =
+        '<script>a()</script><script type="module">b()</script><script type="application/ld+json">{}</script><script src="/x.js"></script><script>a()</script>';
       const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
       expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()')]);
       expect(contentSecurityPolicy('/about-us/', [])).toContain("script-src 'self';");
@@ -708,7 +909,12 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
     });
 
     it('comal_staff_refresh is HttpOnly, SameSite=Strict, only sent to /api/staff/, and Secure on https', async () => {
-      const invite = await inviteStaff(api.deps.db, { email: 'flags@comal.example', role: 'staff', origin: TEST_ORIGIN, now: NOW });
+      const invite = await inviteStaff(api.deps.db, {
+        email: 'flags@comal.example',
+        role: 'staff',
+        origin: TEST_ORIGIN,
+        now: NOW,
+      });
       const token = new URL(invite.url).searchParams.get('set-password')!;
       expect((await call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).status).toBe(200);
       const login = (headers: Record<string, string>) =>

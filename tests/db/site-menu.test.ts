@@ -36,7 +36,9 @@ describe('the site’s menu', () => {
     await api.deps.db.query(`update menu_items set price_cents = 1234 where id = 'drink-mexican-coke'`);
     await bumpMenuVersion(api.deps.db);
     const menu = (await siteMenu(url)) as MenuAnswer;
-    const coke = menu.categories.flatMap((c) => [...c.menu_items, ...c.subcategories.flatMap((s) => s.menu_items)]).find((i) => i.id === 'drink-mexican-coke');
+    const coke = menu.categories
+      .flatMap((c) => [...c.menu_items, ...c.subcategories.flatMap((s) => s.menu_items)])
+      .find((i) => i.id === 'drink-mexican-coke');
     expect(coke?.base_price).toBe('12.34');
     expect(await siteMenu()).not.toEqual(menu);
   });

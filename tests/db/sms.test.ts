@@ -55,8 +55,16 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
     const phoneDigits = `213555${String(++phoneSuffix).padStart(4, '0')}`;
     let delivery: Record<string, unknown> = {};
     if (options.deliveryType === 'delivery') {
-      const address = { delivery_street: '200 N Spring St', delivery_city: 'Los Angeles', delivery_state: 'CA', delivery_zip: '90012', delivery_country: 'US' };
-      const estimated = await api.call('POST', '/api/estimate-delivery/', address, { 'X-Forwarded-For': `198.51.100.${phoneSuffix}` });
+      const address = {
+        delivery_street: '200 N Spring St',
+        delivery_city: 'Los Angeles',
+        delivery_state: 'CA',
+        delivery_zip: '90012',
+        delivery_country: 'US',
+      };
+      const estimated = await api.call('POST', '/api/estimate-delivery/', address, {
+        'X-Forwarded-For': `198.51.100.${phoneSuffix}`,
+      });
       expect(estimated.status).toBe(200);
       delivery = { ...address, delivery_quote_id: ((await estimated.json()) as { quote_id: string }).quote_id, tip: 0 };
     }
@@ -73,7 +81,12 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
     expect(response.status).toBe(201);
     const placed = (await response.json()) as { order_id: string; number: number; payment: { client_secret: string } };
     if (options.pay ?? true) {
-      await api.call('POST', '/api/demo-payments/confirm/', { client_secret: placed.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
+      await api.call('POST', '/api/demo-payments/confirm/', {
+        client_secret: placed.payment.client_secret,
+        card_number: '4242 4242 4242 4242',
+        exp: '12/30',
+        cvc: '123',
+      });
       expect((await api.call('POST', `/api/finalize-order/${placed.order_id}/`)).status).toBe(200);
     }
     const [order] = await api.deps.db.query<{ number: string | number; phone: string; sms_opt_in: boolean }>(
@@ -84,7 +97,10 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
   }
 
   const texts = (orderId: string) =>
-    api.deps.db.query<SmsRow>('select kind, to_phone, body, provider, provider_message_id, status, error from sms_messages where order_id = $1 order by id', [orderId]);
+    api.deps.db.query<SmsRow>(
+      'select kind, to_phone, body, provider, provider_message_id, status, error from sms_messages where order_id = $1 order by id',
+      [orderId],
+    );
 
   it('create-order stores the consent to texts, and no consent when the box was not ticked', async () => {
     expect((await placeOrder({ smsOptIn: true, pay: false })).smsOptIn).toBe(true);
@@ -99,7 +115,10 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
       sms_opt_in: 'yes',
     });
     expect(refused.status).toBe(422);
-    expect(await refused.json()).toMatchObject({ error: true, message: expect.stringContaining('Consent to order texts must be yes or no.') });
+    expect(await refused.json()).toMatchObject({
+      error: true,
+      message: expect.stringContaining('Consent to order texts must be yes or no.'),
+    });
   });
 
   it('an opted-in order ready for pickup gets one text, to its E.164 phone, with the STOP sentence', async () => {
@@ -126,7 +145,15 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
     const message = twilio.messages.at(-1)!;
     expect(message).toMatchObject({ to: order.phone, body: expectedBody });
     expect(await texts(order.id)).toEqual([
-      { kind: 'ready', to_phone: order.phone, body: expectedBody, provider: 'twilio', provider_message_id: message.sid, status: 'sent', error: null },
+      {
+        kind: 'ready',
+        to_phone: order.phone,
+        body: expectedBody,
+        provider: 'twilio',
+        provider_message_id: message.sid,
+        status: 'sent',
+        error: null,
+      },
     ]);
     expect(message.sid).toMatch(/^SM[0-9a-f]{32}$/);
   });
@@ -134,7 +161,10 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
   it('a second call, or two replicas at once, send nothing more', async () => {
     const order = await placeOrder({ smsOptIn: true });
     const before = twilio.requests.length;
-    const outcomes = await Promise.all([sendOrderText(deps, order.id, 'ready'), sendOrderText(deps, order.id, 'ready')]);
+    const outcomes = await Promise.all([
+      sendOrderText(deps, order.id, 'ready'),
+      sendOrderText(deps, order.id, 'ready'),
+    ]);
     expect(outcomes.sort()).toEqual(['already_claimed', 'sent']);
     expect(await sendOrderText(deps, order.id, 'ready')).toBe('already_claimed');
     expect(twilio.requests.length - before).toBe(1);
@@ -199,7 +229,10 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
     const refused = await placeOrder({ smsOptIn: true });
     expect(await sendOrderText({ ...deps, sms: wrongToken }, refused.id, 'ready')).toBe('failed');
     expect(twilio.requests.at(-1)).toMatchObject({ status: 401 });
-    expect((await texts(refused.id))[0]).toMatchObject({ status: 'failed', error: 'Twilio answered 401 (20003): Authenticate' });
+    expect((await texts(refused.id))[0]).toMatchObject({
+      status: 'failed',
+      error: 'Twilio answered 401 (20003): Authenticate',
+    });
 
     const impatient = smsProviderFromEnv(twilio.env({ TWILIO_TIMEOUT_MS: '200' }));
     const silent = await placeOrder({ smsOptIn: true });
@@ -212,7 +245,9 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
 
   it('a Messaging Service sends instead of a From number when it is set', async () => {
     const service = `MG${'ab'.repeat(16)}`;
-    const viaService = smsProviderFromEnv(twilio.env({ TWILIO_FROM_NUMBER: '', TWILIO_MESSAGING_SERVICE_SID: service }));
+    const viaService = smsProviderFromEnv(
+      twilio.env({ TWILIO_FROM_NUMBER: '', TWILIO_MESSAGING_SERVICE_SID: service }),
+    );
     const order = await placeOrder({ smsOptIn: true });
     expect(await sendOrderText({ ...deps, sms: viaService }, order.id, 'ready')).toBe('sent');
     const form = twilio.requests.at(-1)!.form;
@@ -228,7 +263,18 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
     expect(await sendOrderText({ ...deps, sms: outbox }, order.id, 'ready')).toBe('sent');
     expect(twilio.requests.length).toBe(before);
     const [row] = await texts(order.id);
-    expect(row).toMatchObject({ provider: 'outbox', status: 'sent', provider_message_id: expect.stringMatching(/^outbox_[0-9a-f]{24}$/) });
-    expect(JSON.parse(lines[0]!)).toEqual({ level: 'info', message: 'sms', provider: 'outbox', id: row!.provider_message_id, to: order.phone, body: row!.body });
+    expect(row).toMatchObject({
+      provider: 'outbox',
+      status: 'sent',
+      provider_message_id: expect.stringMatching(/^outbox_[0-9a-f]{24}$/),
+    });
+    expect(JSON.parse(lines[0]!)).toEqual({
+      level: 'info',
+      message: 'sms',
+      provider: 'outbox',
+      id: row!.provider_message_id,
+      to: order.phone,
+      body: row!.body,
+    });
   });
 });

@@ -16,11 +16,15 @@ describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
   beforeAll(async () => {
     stripe = await startStripeStandIn({ secretKey: 'sk_test_cards', publishableKey: 'pk_test_cards' });
     // Friday 11:00 AM in Los Angeles: the store takes ASAP orders (shared/schedule.ts).
-    api = await createTestApi(target, { clock: () => new Date('2026-11-20T19:00:00Z') }, {
-      STRIPE_SECRET_KEY: 'sk_test_cards',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_cards',
-      STRIPE_API_BASE: `http://127.0.0.1:${stripe.port}`,
-    });
+    api = await createTestApi(
+      target,
+      { clock: () => new Date('2026-11-20T19:00:00Z') },
+      {
+        STRIPE_SECRET_KEY: 'sk_test_cards',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_cards',
+        STRIPE_API_BASE: `http://127.0.0.1:${stripe.port}`,
+      },
+    );
     await addTestItems(api, [{ id: 'stripe-card-item', name: 'Horchata de Prueba', priceCents: 450 }]);
   });
   afterAll(async () => {
@@ -30,20 +34,44 @@ describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
 
   it('saves a card through a SetupIntent on the customer, lists it, refuses it to another customer and detaches it on delete', async () => {
     const ana = await signUpAndIn(api, 'stripe-ana@example.com');
-    const setup = (await (await api.call('POST', '/api/setup-intent/', { cognito_sub: ana.sub }, ana.bearer)).json()) as Record<string, string>;
-    expect(setup).toEqual({ provider: 'stripe', client_secret: expect.stringMatching(/^seti_\w+_secret_\w+$/), publishable_key: 'pk_test_cards' });
+    const setup = (await (
+      await api.call('POST', '/api/setup-intent/', { cognito_sub: ana.sub }, ana.bearer)
+    ).json()) as Record<string, string>;
+    expect(setup).toEqual({
+      provider: 'stripe',
+      client_secret: expect.stringMatching(/^seti_\w+_secret_\w+$/),
+      publishable_key: 'pk_test_cards',
+    });
     const customer = stripe.requests.find((r) => r.path === '/v1/customers');
     expect(customer?.params).toMatchObject({ email: 'stripe-ana@example.com', metadata: { cognito_sub: ana.sub } });
 
     // The customer confirms the SetupIntent in the Payment Element.
-    const method = stripe.saveCard(setup.client_secret!.split('_secret_')[0]!, { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 });
-    const saved = await api.call('POST', '/api/save-payment-method/', { payment_method_id: method.id, cognito_sub: ana.sub }, ana.bearer);
+    const method = stripe.saveCard(setup.client_secret!.split('_secret_')[0]!, {
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 8,
+      exp_year: 2031,
+    });
+    const saved = await api.call(
+      'POST',
+      '/api/save-payment-method/',
+      { payment_method_id: method.id, cognito_sub: ana.sub },
+      ana.bearer,
+    );
     const card = { id: method.id, brand: 'Visa', last4: '4242', exp_month: 8, exp_year: 2031 };
     expect(await saved.json()).toEqual({ ...card, message: 'Visa ending in 4242 is saved.' });
-    expect(await (await api.call('GET', `/api/payment-methods/?cognito_sub=${ana.sub}`, undefined, ana.bearer)).json()).toEqual([card]);
+    expect(
+      await (await api.call('GET', `/api/payment-methods/?cognito_sub=${ana.sub}`, undefined, ana.bearer)).json(),
+    ).toEqual([card]);
 
     // An order placed signed in is a PaymentIntent on that Stripe Customer, so the saved card can pay it.
-    const order = { cart_items: [{ menu_item_id: 'stripe-card-item', quantity: 1, modifiers: [] }], name: 'Ana', email: 'stripe-ana@example.com', phone: '2135550101', delivery_type: 'pickup' };
+    const order = {
+      cart_items: [{ menu_item_id: 'stripe-card-item', quantity: 1, modifiers: [] }],
+      name: 'Ana',
+      email: 'stripe-ana@example.com',
+      phone: '2135550101',
+      delivery_type: 'pickup',
+    };
     expect((await api.call('POST', '/api/create-order/', order, ana.bearer)).status).toBe(201);
     const created = stripe.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
     expect(method.customer).toMatch(/^cus_/);
@@ -54,12 +82,22 @@ describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
     expect(stripe.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
 
     const ben = await signUpAndIn(api, 'stripe-ben@example.com');
-    const claimed = await api.call('POST', '/api/save-payment-method/', { payment_method_id: method.id, cognito_sub: ben.sub }, ben.bearer);
+    const claimed = await api.call(
+      'POST',
+      '/api/save-payment-method/',
+      { payment_method_id: method.id, cognito_sub: ben.sub },
+      ben.bearer,
+    );
     expect(claimed.status).toBe(404);
     expect(await claimed.json()).toEqual({ error: true, message: CARD_NOT_SAVED });
 
-    expect((await api.call('DELETE', `/api/payment-methods/${method.id}/?cognito_sub=${ana.sub}`, undefined, ana.bearer)).status).toBe(204);
+    expect(
+      (await api.call('DELETE', `/api/payment-methods/${method.id}/?cognito_sub=${ana.sub}`, undefined, ana.bearer))
+        .status,
+    ).toBe(204);
     expect(stripe.paymentMethod(method.id)?.customer).toBeNull();
-    expect(await (await api.call('GET', `/api/payment-methods/?cognito_sub=${ana.sub}`, undefined, ana.bearer)).json()).toEqual([]);
+    expect(
+      await (await api.call('GET', `/api/payment-methods/?cognito_sub=${ana.sub}`, undefined, ana.bearer)).json(),
+    ).toEqual([]);
   });
 });

@@ -3,8 +3,17 @@ import type { Hono } from 'hono';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_FAULT } from '../../server/app.ts';
-import { createStripePayments, paymentFailureMessage, paymentStatusOf, type StripePayments } from '../../server/providers/payments/stripe.ts';
-import { STRIPE_WEBHOOKS_OFF, WEBHOOK_SIGNATURE_INVALID, stripeWebhookRoutes } from '../../server/routes/stripe-webhooks.ts';
+import {
+  createStripePayments,
+  paymentFailureMessage,
+  paymentStatusOf,
+  type StripePayments,
+} from '../../server/providers/payments/stripe.ts';
+import {
+  STRIPE_WEBHOOKS_OFF,
+  WEBHOOK_SIGNATURE_INVALID,
+  stripeWebhookRoutes,
+} from '../../server/routes/stripe-webhooks.ts';
 import { PAYMENT_CANCELED, PAYMENT_NOT_RECEIVED, PAYMENT_PROCESSING } from '../../server/services/orders.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
@@ -15,7 +24,6 @@ const SECRET_KEY = 'sk_test_local';
 const WEBHOOK_SECRET = 'whsec_local_test_secret';
 const contact = { name: 'Ana Ruiz', email: 'ana@example.com' };
 
-
 describe.each(databaseTargets)('Stripe payments on $name', (target) => {
   let standIn: StripeStandIn;
   let api: TestApi;
@@ -25,10 +33,19 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
 
   beforeAll(async () => {
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-    payments = createStripePayments({ secretKey: SECRET_KEY, host: standIn.host, port: standIn.port, protocol: 'http' });
+    payments = createStripePayments({
+      secretKey: SECRET_KEY,
+      host: standIn.host,
+      port: standIn.port,
+      protocol: 'http',
+    });
     // The app's own webhook route, behind its middleware (CORS, body limit, CSRF exemption).
     // Friday 11:00 AM in Los Angeles: the store takes ASAP orders (shared/schedule.ts).
-    api = await createTestApi(target, { payments, clock: () => new Date('2026-11-20T19:00:00Z') }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    api = await createTestApi(
+      target,
+      { payments, clock: () => new Date('2026-11-20T19:00:00Z') },
+      { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    );
     app = api.app;
     await addTestItems(api, [
       { id: 's2000', name: 'Stripe 20.00', priceCents: 2000 },
@@ -67,7 +84,10 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
   const deliver = (payload: string, signature: string | null) =>
     app.request('/api/webhooks/stripe/', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json; charset=utf-8', ...(signature === null ? {} : { 'Stripe-Signature': signature }) },
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...(signature === null ? {} : { 'Stripe-Signature': signature }),
+      },
       body: payload,
     });
   const signed = (event: StripeEventJson, secret = WEBHOOK_SECRET) => {
@@ -79,12 +99,20 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     return deliver(payload, signature);
   };
   const orderRow = async (orderId: string) => {
-    const [row] = await api.deps.db.query<{ status: string; points_earned: number }>('select status, points_earned from orders where id = $1', [orderId]);
+    const [row] = await api.deps.db.query<{ status: string; points_earned: number }>(
+      'select status, points_earned from orders where id = $1',
+      [orderId],
+    );
     return row;
   };
   const paidRows = async (orderId: string) =>
     Number(
-      (await api.deps.db.query<{ n: string | number }>(`select count(*) as n from order_status_history where order_id = $1 and status = 'paid'`, [orderId]))[0]!.n,
+      (
+        await api.deps.db.query<{ n: string | number }>(
+          `select count(*) as n from order_status_history where order_id = $1 and status = 'paid'`,
+          [orderId],
+        )
+      )[0]!.n,
     );
   const paymentRow = async (orderId: string) => {
     const [row] = await api.deps.db.query<{ status: string; failure_message: string | null }>(
@@ -94,7 +122,11 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     return row;
   };
   const points = async (phone: string) =>
-    ((await (await api.call('GET', `/api/loyalty/points/?phone=${encodeURIComponent(phone)}`)).json()) as { points: number }).points;
+    (
+      (await (await api.call('GET', `/api/loyalty/points/?phone=${encodeURIComponent(phone)}`)).json()) as {
+        points: number;
+      }
+    ).points;
   const message = async (response: Response) => ((await response.json()) as { message: string }).message;
 
   it('create-order makes a PaymentIntent for the server’s total and hands the browser its client secret', async () => {
@@ -110,12 +142,19 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     });
     expect(intent.description).toMatch(/online order/);
 
-    const create = standIn.requests.find((r) => r.method === 'POST' && typeof r.params.metadata === 'object' && r.params.metadata.order_id === order.order_id);
+    const create = standIn.requests.find(
+      (r) =>
+        r.method === 'POST' && typeof r.params.metadata === 'object' && r.params.metadata.order_id === order.order_id,
+    );
     expect(create).toBeDefined();
     expect(create!.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(create!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(create!.headers['idempotency-key']).toBe(`create-payment-${order.order_id}`);
-    expect(create!.params).toMatchObject({ amount: '6584', currency: 'usd', automatic_payment_methods: { enabled: 'true' } });
+    expect(create!.params).toMatchObject({
+      amount: '6584',
+      currency: 'usd',
+      automatic_payment_methods: { enabled: 'true' },
+    });
   });
 
   it('a repeated create-order with one Idempotency-Key asks Stripe once', async () => {
@@ -128,7 +167,13 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
   });
 
   it('the provider sends its idempotency key to Stripe, and a retry gets the same PaymentIntent', async () => {
-    const input = { orderId: 'ord_retry', amountCents: 1234, currency: 'usd' as const, description: 'Retry', idempotencyKey: 'create-payment-ord_retry' };
+    const input = {
+      orderId: 'ord_retry',
+      amountCents: 1234,
+      currency: 'usd' as const,
+      description: 'Retry',
+      idempotencyKey: 'create-payment-ord_retry',
+    };
     const before = standIn.intents().length;
     const first = await payments.createPayment(input);
     const again = await payments.createPayment(input);
@@ -190,10 +235,17 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
       expect(response.status).toBe(200);
       answers.push(await response.json());
     }
-    expect(answers).toEqual([{ received: true }, { received: true, duplicate: true }, { received: true, duplicate: true }]);
+    expect(answers).toEqual([
+      { received: true },
+      { received: true, duplicate: true },
+      { received: true, duplicate: true },
+    ]);
     expect(await paidRows(order.order_id)).toBe(1);
     expect(await points('(213) 555-0106')).toBe(59);
-    const [ledger] = await api.deps.db.query<{ n: string | number }>('select count(*) as n from loyalty_ledger where order_id = $1', [order.order_id]);
+    const [ledger] = await api.deps.db.query<{ n: string | number }>(
+      'select count(*) as n from loyalty_ledger where order_id = $1',
+      [order.order_id],
+    );
     expect(Number(ledger!.n)).toBe(1);
   });
 
@@ -205,7 +257,10 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await paidRows(order.order_id)).toBe(1);
     expect(await points('(213) 555-0107')).toBe(59);
-    const [seen] = await api.deps.db.query<{ n: string | number }>(`select count(*) as n from webhook_events where provider = 'stripe' and event_id = $1`, [event.id]);
+    const [seen] = await api.deps.db.query<{ n: string | number }>(
+      `select count(*) as n from webhook_events where provider = 'stripe' and event_id = $1`,
+      [event.id],
+    );
     expect(Number(seen!.n)).toBe(1);
   });
 
@@ -242,9 +297,16 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     }
     expect(await orderRow(order.order_id)).toMatchObject({ status: 'pending_payment' });
     // A delivery signed too long ago is refused too (replay protection).
-    const old = Stripe.webhooks.generateTestHeaderString({ payload: good.payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const old = Stripe.webhooks.generateTestHeaderString({
+      payload: good.payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     expect((await deliver(good.payload, old)).status).toBe(400);
-    const [seen] = await api.deps.db.query<{ n: string | number }>('select count(*) as n from webhook_events where event_id = $1', [event.id]);
+    const [seen] = await api.deps.db.query<{ n: string | number }>(
+      'select count(*) as n from webhook_events where event_id = $1',
+      [event.id],
+    );
     expect(Number(seen!.n)).toBe(0);
   });
 
@@ -253,7 +315,10 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     standIn.decline(intent.id, 'Your card has insufficient funds.', 'insufficient_funds');
     const response = await deliverEvent(standIn.event('payment_intent.payment_failed', intent.id));
     expect(response.status).toBe(200);
-    expect(await paymentRow(order.order_id)).toEqual({ status: 'failed', failure_message: 'Your card has insufficient funds.' });
+    expect(await paymentRow(order.order_id)).toEqual({
+      status: 'failed',
+      failure_message: 'Your card has insufficient funds.',
+    });
     const refused = await finalize(order.order_id);
     expect(refused.status).toBe(402);
     expect(await message(refused)).toBe('Your card has insufficient funds.');
@@ -306,12 +371,22 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
 
   it('Stripe’s refusals surface as errors, and an unknown PaymentIntent makes finalize a 500, not a payment', async () => {
     await expect(
-      payments.createPayment({ orderId: 'ord_small', amountCents: 10, currency: 'usd', description: 'Too small', idempotencyKey: 'small-1' }),
+      payments.createPayment({
+        orderId: 'ord_small',
+        amountCents: 10,
+        currency: 'usd',
+        description: 'Too small',
+        idempotencyKey: 'small-1',
+      }),
     ).rejects.toThrow('Amount must be at least $0.50 usd');
-    await expect(payments.paymentStatus('pi_does_not_exist')).rejects.toThrow("No such payment_intent: 'pi_does_not_exist'");
+    await expect(payments.paymentStatus('pi_does_not_exist')).rejects.toThrow(
+      "No such payment_intent: 'pi_does_not_exist'",
+    );
 
     const { order } = await placeOrder('(213) 555-0113');
-    await api.deps.db.query(`update payments set provider_reference = 'pi_vanished' where order_id = $1`, [order.order_id]);
+    await api.deps.db.query(`update payments set provider_reference = 'pi_vanished' where order_id = $1`, [
+      order.order_id,
+    ]);
     const response = await finalize(order.order_id);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: true, message: SERVER_FAULT });
@@ -319,7 +394,12 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
   });
 
   it('a wrong secret key is refused by Stripe', async () => {
-    const wrong = createStripePayments({ secretKey: 'sk_test_wrong_key_0000', host: standIn.host, port: standIn.port, protocol: 'http' });
+    const wrong = createStripePayments({
+      secretKey: 'sk_test_wrong_key_0000',
+      host: standIn.host,
+      port: standIn.port,
+      protocol: 'http',
+    });
     await expect(wrong.paymentStatus('pi_x')).rejects.toThrow(/Invalid API Key provided/);
   });
 });
@@ -343,7 +423,9 @@ describe('Stripe statuses in the app’s words', () => {
 
   it('the failure message is Stripe’s sentence while the intent waits for another card', () => {
     const error = { type: 'card_error', message: 'Your card was declined.' } as Stripe.PaymentIntent.LastPaymentError;
-    expect(paymentFailureMessage({ status: 'requires_payment_method', last_payment_error: error })).toBe('Your card was declined.');
+    expect(paymentFailureMessage({ status: 'requires_payment_method', last_payment_error: error })).toBe(
+      'Your card was declined.',
+    );
     expect(paymentFailureMessage({ status: 'succeeded', last_payment_error: error })).toBeNull();
     expect(paymentFailureMessage({ status: 'requires_payment_method', last_payment_error: null })).toBeNull();
   });

@@ -14,7 +14,14 @@ interface StoredVital {
   metric_id: string;
 }
 
-const lcp = { name: 'LCP', value: 1834.5, rating: 'good', id: 'v5-1700000000000-123', path: '/menu/', navigation_type: 'navigate' };
+const lcp = {
+  name: 'LCP',
+  value: 1834.5,
+  rating: 'good',
+  id: 'v5-1700000000000-123',
+  path: '/menu/',
+  navigation_type: 'navigate',
+};
 
 describe.each(databaseTargets)('web vitals beacons on $name', (target) => {
   let api: TestApi;
@@ -29,7 +36,12 @@ describe.each(databaseTargets)('web vitals beacons on $name', (target) => {
   const beacon = (body: unknown, headers: Record<string, string> = {}) =>
     api.app.request('/api/vitals/', {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: TEST_ORIGIN, 'X-Forwarded-For': `203.0.113.${++caller}`, ...headers },
+      headers: {
+        'Content-Type': 'text/plain;charset=UTF-8',
+        Origin: TEST_ORIGIN,
+        'X-Forwarded-For': `203.0.113.${++caller}`,
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
@@ -49,9 +61,15 @@ describe.each(databaseTargets)('web vitals beacons on $name', (target) => {
   });
 
   it('accepts a text/plain beacon without a CSRF token, and a JSON one too', async () => {
-    const plain = await beacon({ ...lcp, name: 'CLS', value: 0.02, path: '/catering/' }, { 'Content-Type': 'text/plain' });
+    const plain = await beacon(
+      { ...lcp, name: 'CLS', value: 0.02, path: '/catering/' },
+      { 'Content-Type': 'text/plain' },
+    );
     expect(plain.status).toBe(204);
-    const json = await beacon({ ...lcp, name: 'TTFB', value: 85, path: '/catering/' }, { 'Content-Type': 'application/json' });
+    const json = await beacon(
+      { ...lcp, name: 'TTFB', value: 85, path: '/catering/' },
+      { 'Content-Type': 'application/json' },
+    );
     expect(json.status).toBe(204);
     expect((await stored('/catering/')).map((row) => [row.name, row.value])).toEqual([
       ['CLS', 0.02],

@@ -5,14 +5,24 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { MAILS_PER_ADDRESS, MAILS_PER_EMAIL, SIGN_UPS_PER_ADDRESS, TOO_MANY_MAILS, TOO_MANY_SIGN_UPS } from '../../server/auth/built-in-auth.ts';
+import {
+  MAILS_PER_ADDRESS,
+  MAILS_PER_EMAIL,
+  SIGN_UPS_PER_ADDRESS,
+  TOO_MANY_MAILS,
+  TOO_MANY_SIGN_UPS,
+} from '../../server/auth/built-in-auth.ts';
 import { createDependencies } from '../../server/compose.ts';
 import { readConfig } from '../../server/config.ts';
 import { OPEN_STREAMS_PER_CLIENT, TOO_MANY_STREAMS } from '../../server/http/event-stream.ts';
 import { CARD_DECLINED } from '../../server/providers/payments/demo.ts';
 import { LOYALTY_RATE_LIMIT } from '../../server/routes/loyalty.ts';
 import { ORDERS_PER_ADDRESS } from '../../server/routes/orders.ts';
-import { CARD_DECLINES_PER_ADDRESS, CARD_DECLINES_PER_ORDER, TOO_MANY_DECLINES } from '../../server/services/card-attempts.ts';
+import {
+  CARD_DECLINES_PER_ADDRESS,
+  CARD_DECLINES_PER_ORDER,
+  TOO_MANY_DECLINES,
+} from '../../server/services/card-attempts.ts';
 import { pruneOldRows } from '../../server/services/housekeeping.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
@@ -24,7 +34,12 @@ import { waitFor } from '../support/wait-for.ts';
 const NOW = new Date('2026-11-20T19:00:00Z');
 const GOOD_CARD = { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' };
 const DECLINED_CARD = { card_number: '4000 0000 0000 0002', exp: '12/30', cvc: '123' };
-const ONE_COKE = { cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }], email: 'ana@example.com', phone: '2135550101', delivery_type: 'pickup' };
+const ONE_COKE = {
+  cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }],
+  email: 'ana@example.com',
+  phone: '2135550101',
+  delivery_type: 'pickup',
+};
 
 describe.each(databaseTargets)('abuse limits across two server instances on $name', (target) => {
   let api: TestApi;
@@ -36,7 +51,11 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     api = await createTestApi(target, { clock: () => NOW });
     // A second replica: its own app and (on PostgreSQL) its own connections, one database.
     const db = target.name === 'postgres' ? await api.fresh.reopen() : api.fresh.db;
-    const deps = await createDependencies(db, readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', PUBLIC_ORIGIN: TEST_ORIGIN }), { clock: () => NOW });
+    const deps = await createDependencies(
+      db,
+      readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', PUBLIC_ORIGIN: TEST_ORIGIN }),
+      { clock: () => NOW },
+    );
     other = createApp(deps);
     otherToken = ((await (await other.request('/api/csrf/')).json()) as { csrftoken: string }).csrftoken;
   });
@@ -46,11 +65,21 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
   function newClient() {
     const address = `198.51.100.${++clients}`;
     let turn = 0;
-    return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> => {
+    return async (
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ): Promise<Response> => {
       const here = turn++ % 2 === 0;
       const init = {
         method,
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': here ? api.csrfToken : otherToken, 'X-Forwarded-For': address, ...headers },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-CSRFToken': here ? api.csrfToken : otherToken,
+          'X-Forwarded-For': address,
+          ...headers,
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       };
       return here ? api.app.request(path, init) : other.request(path, init);
@@ -70,31 +99,64 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
   };
 
   const attacks: [string, number, string, (call: Call, i: number) => Promise<Response>][] = [
-    ['orders from one address', ORDERS_PER_ADDRESS.limit, ORDERS_PER_ADDRESS.message, (call) => call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Ana Ruiz' })],
-    ['sign-ups from one address', SIGN_UPS_PER_ADDRESS.limit, TOO_MANY_SIGN_UPS, (call, i) =>
-      call('POST', '/api/auth/register/', { email: `signup${clients}-${i}@example.com`, password: TEST_PASSWORD, name: 'Ana', phone: '2135550101' })],
-    ['reset mails from one address, one email each', MAILS_PER_ADDRESS.limit, TOO_MANY_MAILS, (call, i) =>
-      call('POST', '/api/auth/password-reset/', { email: `reset${clients}-${i}@example.com` })],
-    ['loyalty look-ups from one address', LOYALTY_RATE_LIMIT.limit, LOYALTY_RATE_LIMIT.message, (call, i) =>
-      call('GET', `/api/loyalty/points/?phone=213555${String(1000 + i)}`)],
+    [
+      'orders from one address',
+      ORDERS_PER_ADDRESS.limit,
+      ORDERS_PER_ADDRESS.message,
+      (call) => call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Ana Ruiz' }),
+    ],
+    [
+      'sign-ups from one address',
+      SIGN_UPS_PER_ADDRESS.limit,
+      TOO_MANY_SIGN_UPS,
+      (call, i) =>
+        call('POST', '/api/auth/register/', {
+          email: `signup${clients}-${i}@example.com`,
+          password: TEST_PASSWORD,
+          name: 'Ana',
+          phone: '2135550101',
+        }),
+    ],
+    [
+      'reset mails from one address, one email each',
+      MAILS_PER_ADDRESS.limit,
+      TOO_MANY_MAILS,
+      (call, i) => call('POST', '/api/auth/password-reset/', { email: `reset${clients}-${i}@example.com` }),
+    ],
+    [
+      'loyalty look-ups from one address',
+      LOYALTY_RATE_LIMIT.limit,
+      LOYALTY_RATE_LIMIT.message,
+      (call, i) => call('GET', `/api/loyalty/points/?phone=213555${String(1000 + i)}`),
+    ],
   ];
 
-  it.each(attacks)('%s: the one past the limit is refused on either replica', async (_label, limit, message, attempt) => {
-    const call = newClient();
-    for (let i = 0; i < limit; i++) {
-      const answer = await attempt(call, i);
-      expect(answer.status, `call ${i + 1}: ${await answer.clone().text()}`).toBeLessThan(429);
-    }
-    await refused(await attempt(call, limit), message);
-    // Another address is not held back by this one.
-    expect((await attempt(newClient(), limit + 1)).status).toBeLessThan(429);
-  });
+  it.each(attacks)(
+    '%s: the one past the limit is refused on either replica',
+    async (_label, limit, message, attempt) => {
+      const call = newClient();
+      for (let i = 0; i < limit; i++) {
+        const answer = await attempt(call, i);
+        expect(answer.status, `call ${i + 1}: ${await answer.clone().text()}`).toBeLessThan(429);
+      }
+      await refused(await attempt(call, limit), message);
+      // Another address is not held back by this one.
+      expect((await attempt(newClient(), limit + 1)).status).toBeLessThan(429);
+    },
+  );
 
   it('reset mails for one email, asked from many addresses, stop at the limit whether or not it has an account', async () => {
     for (const email of ['owner@example.com', 'nobody@example.com']) {
-      if (email === 'owner@example.com') await newClient()('POST', '/api/auth/register/', { email, password: TEST_PASSWORD, name: 'Ana', phone: '2135550101' });
+      if (email === 'owner@example.com')
+        await newClient()('POST', '/api/auth/register/', {
+          email,
+          password: TEST_PASSWORD,
+          name: 'Ana',
+          phone: '2135550101',
+        });
       const already = email === 'owner@example.com' ? 1 : 0; // the confirmation mail counts too
-      for (let i = already; i < MAILS_PER_EMAIL.limit; i++) expect((await newClient()('POST', '/api/auth/password-reset/', { email })).status).toBe(200);
+      for (let i = already; i < MAILS_PER_EMAIL.limit; i++)
+        expect((await newClient()('POST', '/api/auth/password-reset/', { email })).status).toBe(200);
       await refused(await newClient()('POST', '/api/auth/password-reset/', { email }), TOO_MANY_MAILS);
     }
   });
@@ -103,10 +165,19 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     const call = newClient();
     const order = await placeOrder(call);
     for (let i = 0; i < CARD_DECLINES_PER_ORDER.limit; i++) {
-      const declined = await newClient()('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...DECLINED_CARD });
+      const declined = await newClient()('POST', '/api/demo-payments/confirm/', {
+        client_secret: order.payment.client_secret,
+        ...DECLINED_CARD,
+      });
       expect([declined.status, await declined.json()]).toEqual([402, { error: true, message: CARD_DECLINED }]);
     }
-    await refused(await newClient()('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...GOOD_CARD }), TOO_MANY_DECLINES);
+    await refused(
+      await newClient()('POST', '/api/demo-payments/confirm/', {
+        client_secret: order.payment.client_secret,
+        ...GOOD_CARD,
+      }),
+      TOO_MANY_DECLINES,
+    );
   });
 
   it('card testing from one address across orders: after five declines it can neither pay nor place an order', async () => {
@@ -115,12 +186,29 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     for (let i = 0; i <= CARD_DECLINES_PER_ADDRESS.limit; i++) orders.push(await placeOrder(call));
     const spare = orders.pop()!;
     for (const order of orders) {
-      expect((await call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...DECLINED_CARD })).status).toBe(402);
+      expect(
+        (
+          await call('POST', '/api/demo-payments/confirm/', {
+            client_secret: order.payment.client_secret,
+            ...DECLINED_CARD,
+          })
+        ).status,
+      ).toBe(402);
     }
-    await refused(await call('POST', '/api/demo-payments/confirm/', { client_secret: spare.payment.client_secret, ...GOOD_CARD }), TOO_MANY_DECLINES);
+    await refused(
+      await call('POST', '/api/demo-payments/confirm/', { client_secret: spare.payment.client_secret, ...GOOD_CARD }),
+      TOO_MANY_DECLINES,
+    );
     await refused(await call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Ana Ruiz' }), TOO_MANY_DECLINES);
     // The same order paid from another address goes through: the limit is on the tester, not the order.
-    expect((await newClient()('POST', '/api/demo-payments/confirm/', { client_secret: spare.payment.client_secret, ...GOOD_CARD })).status).toBe(200);
+    expect(
+      (
+        await newClient()('POST', '/api/demo-payments/confirm/', {
+          client_secret: spare.payment.client_secret,
+          ...GOOD_CARD,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('open event streams per client: the one past the limit is refused, and a closed one frees its place', async () => {
@@ -145,7 +233,7 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
         expect(stream.status, 'a stream opened again').toBe(200);
         return stream;
       },
-      { intervalMs: 100, what: 'the closed stream\'s place to be given back' },
+      { intervalMs: 100, what: "the closed stream's place to be given back" },
     );
     streams.push(reopened);
     expect(reopened?.status).toBe(200);
@@ -154,19 +242,37 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
 
   it('old rate-limit windows, vitals and ended sessions are pruned, the current ones kept', async () => {
     const old = new Date(NOW.getTime() - 3 * 24 * 3_600_000);
-    await api.deps.db.query(`insert into rate_limit_hits (bucket, window_start, hits) values ('old:x', $1, 3), ('new:x', $2, 3)`, [old, NOW]);
-    await api.deps.db.query(`insert into web_vitals (name, value, rating, path, created_at) values ('LCP', 1000, 'good', '/', $1), ('LCP', 900, 'good', '/', $2)`, [
-      new Date(NOW.getTime() - 40 * 24 * 3_600_000),
-      NOW,
-    ]);
-    await api.deps.db.query(`insert into customers (cognito_sub, email, name) values ('sub-pruned', 'pruned@example.com', 'Pruned')`);
-    await api.deps.db.query(`insert into customer_sessions (id, cognito_sub, revoked_at) values ('ended-long-ago', 'sub-pruned', $1), ('ended-now', 'sub-pruned', $2), ('live', 'sub-pruned', null)`, [old, NOW]);
+    await api.deps.db.query(
+      `insert into rate_limit_hits (bucket, window_start, hits) values ('old:x', $1, 3), ('new:x', $2, 3)`,
+      [old, NOW],
+    );
+    await api.deps.db.query(
+      `insert into web_vitals (name, value, rating, path, created_at) values ('LCP', 1000, 'good', '/', $1), ('LCP', 900, 'good', '/', $2)`,
+      [new Date(NOW.getTime() - 40 * 24 * 3_600_000), NOW],
+    );
+    await api.deps.db.query(
+      `insert into customers (cognito_sub, email, name) values ('sub-pruned', 'pruned@example.com', 'Pruned')`,
+    );
+    await api.deps.db.query(
+      `insert into customer_sessions (id, cognito_sub, revoked_at) values ('ended-long-ago', 'sub-pruned', $1), ('ended-now', 'sub-pruned', $2), ('live', 'sub-pruned', null)`,
+      [old, NOW],
+    );
     await pruneOldRows(api.deps.db, NOW);
-    const sessions = (await api.deps.db.query<{ id: string }>(`select id from customer_sessions where cognito_sub = 'sub-pruned' order by id`)).map((r) => r.id);
+    const sessions = (
+      await api.deps.db.query<{ id: string }>(
+        `select id from customer_sessions where cognito_sub = 'sub-pruned' order by id`,
+      )
+    ).map((r) => r.id);
     expect(sessions).toEqual(['ended-now', 'live']);
-    const buckets = (await api.deps.db.query<{ bucket: string }>(`select bucket from rate_limit_hits where bucket in ('old:x', 'new:x')`)).map((r) => r.bucket);
+    const buckets = (
+      await api.deps.db.query<{ bucket: string }>(
+        `select bucket from rate_limit_hits where bucket in ('old:x', 'new:x')`,
+      )
+    ).map((r) => r.bucket);
     expect(buckets).toEqual(['new:x']);
-    const vitals = await api.deps.db.query<{ value: number }>(`select value from web_vitals where value in (900, 1000)`);
+    const vitals = await api.deps.db.query<{ value: number }>(
+      `select value from web_vitals where value in (900, 1000)`,
+    );
     expect(vitals.map((v) => v.value)).toEqual([900]);
   });
 });
@@ -179,8 +285,17 @@ describe('card testing through Stripe, where cards go from the browser to Stripe
 
   beforeAll(async () => {
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-    const payments = createStripePayments({ secretKey: SECRET_KEY, host: standIn.host, port: standIn.port, protocol: 'http' });
-    api = await createTestApi(databaseTargets[0]!, { payments, clock: () => NOW }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    const payments = createStripePayments({
+      secretKey: SECRET_KEY,
+      host: standIn.host,
+      port: standIn.port,
+      protocol: 'http',
+    });
+    api = await createTestApi(
+      databaseTargets[0]!,
+      { payments, clock: () => NOW },
+      { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    );
   });
   afterAll(async () => {
     await api?.close();
@@ -199,17 +314,31 @@ describe('card testing through Stripe, where cards go from the browser to Stripe
       const payload = JSON.stringify(standIn.event('payment_intent.payment_failed', intent.id));
       const delivered = await api.app.request('/api/webhooks/stripe/', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        headers: {
+          'Content-Type': 'application/json',
+          'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
         body: payload,
       });
       expect(delivered.status).toBe(200);
     }
     // Stripe itself now refuses any further card on it.
     expect(standIn.intent(intent.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'fraudulent' });
-    const [payment] = await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [order_id]);
+    const [payment] = await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [
+      order_id,
+    ]);
     expect(payment!.status).toBe('canceled');
     const next = await api.call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Card Tester' }, tester);
     expect([next.status, await next.json()]).toEqual([429, { error: true, message: TOO_MANY_DECLINES }]);
-    expect((await api.call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Someone Else' }, { 'X-Forwarded-For': '203.0.113.67' })).status).toBe(201);
+    expect(
+      (
+        await api.call(
+          'POST',
+          '/api/create-order/',
+          { ...ONE_COKE, name: 'Someone Else' },
+          { 'X-Forwarded-For': '203.0.113.67' },
+        )
+      ).status,
+    ).toBe(201);
   });
 });

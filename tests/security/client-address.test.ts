@@ -25,20 +25,24 @@ describe.each(pglite)('rate limits behind proxies on $name', (target) => {
     ['several made-up addresses in front', 1, (i: number, real: string) => `1.2.3.4, 5.6.7.${i}, ${real}`],
     ['another customer’s address in front', 1, (_i: number, real: string) => `203.0.113.250, ${real}`],
     ['made-up addresses in front of two proxies', 2, (i: number, real: string) => `9.9.${i}.9, ${real}, 10.0.0.2`],
-  ])('%s (TRUST_PROXY=%i): the 21st promo check in ten minutes is refused all the same', async (_what, hops, forwardedFor) => {
-    const api = apis.get(hops)!;
-    const real = `198.51.100.${++caller}`;
-    const promo = (header: string) => api.call('POST', '/api/promo-validate/', { code: 'NOPE' }, { 'X-Forwarded-For': header });
-    for (let i = 0; i < PROMO_RATE_LIMIT.limit; i++) expect((await promo(forwardedFor(i, real))).status).toBe(200);
+  ])(
+    '%s (TRUST_PROXY=%i): the 21st promo check in ten minutes is refused all the same',
+    async (_what, hops, forwardedFor) => {
+      const api = apis.get(hops)!;
+      const real = `198.51.100.${++caller}`;
+      const promo = (header: string) =>
+        api.call('POST', '/api/promo-validate/', { code: 'NOPE' }, { 'X-Forwarded-For': header });
+      for (let i = 0; i < PROMO_RATE_LIMIT.limit; i++) expect((await promo(forwardedFor(i, real))).status).toBe(200);
 
-    const refused = await promo(forwardedFor(PROMO_RATE_LIMIT.limit, real));
-    expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: true, message: PROMO_RATE_LIMIT.message });
-    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      const refused = await promo(forwardedFor(PROMO_RATE_LIMIT.limit, real));
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: true, message: PROMO_RATE_LIMIT.message });
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
 
-    // The same customer without made-up entries is the same bucket; another customer is not.
-    const proxies = hops === 2 ? ', 10.0.0.2' : '';
-    expect((await promo(`${real}${proxies}`)).status).toBe(429);
-    expect((await promo(`198.51.100.${++caller}${proxies}`)).status).toBe(200);
-  });
+      // The same customer without made-up entries is the same bucket; another customer is not.
+      const proxies = hops === 2 ? ', 10.0.0.2' : '';
+      expect((await promo(`${real}${proxies}`)).status).toBe(429);
+      expect((await promo(`198.51.100.${++caller}${proxies}`)).status).toBe(200);
+    },
+  );
 });

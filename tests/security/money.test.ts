@@ -42,7 +42,8 @@ async function staffBearer(api: TestApi, email: string): Promise<Record<string, 
   return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
 }
 
-const count = async (api: TestApi, sql: string, params: unknown[]) => Number((await api.deps.db.query<{ n: string | number }>(sql, params))[0]!.n);
+const count = async (api: TestApi, sql: string, params: unknown[]) =>
+  Number((await api.deps.db.query<{ n: string | number }>(sql, params))[0]!.n);
 
 describe.each(databaseTargets)('money on $name', (target) => {
   let api: TestApi;
@@ -78,7 +79,11 @@ describe.each(databaseTargets)('money on $name', (target) => {
     /** Signed in as this account (its bearer token). */
     account?: string;
   }
-  const headersOf = (who: Who, extra: Record<string, string> = {}) => ({ ...from(), ...(who.account ? accounts[who.account]!.bearer : {}), ...extra });
+  const headersOf = (who: Who, extra: Record<string, string> = {}) => ({
+    ...from(),
+    ...(who.account ? accounts[who.account]!.bearer : {}),
+    ...extra,
+  });
   const createOrder = (who: Who, fields: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     api.call(
       'POST',
@@ -90,13 +95,23 @@ describe.each(databaseTargets)('money on $name', (target) => {
     const created = await createOrder(who, { promo_code: promoCode });
     expect(created.status, await created.clone().text()).toBe(201);
     const order = (await created.json()) as OrderAnswer;
-    expect((await api.call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...CARD }, from())).status).toBe(200);
+    expect(
+      (
+        await api.call(
+          'POST',
+          '/api/demo-payments/confirm/',
+          { client_secret: order.payment.client_secret, ...CARD },
+          from(),
+        )
+      ).status,
+    ).toBe(200);
     const finalized = await api.call('POST', `/api/finalize-order/${order.order_id}/`);
     expect(finalized.status).toBe(200);
     expect(await finalized.json()).toMatchObject({ status: 'paid' });
     return order;
   }
-  const cancel = (orderId: string) => api.call('POST', `/api/staff/orders/${orderId}/cancel/`, { reason: 'Out of tortillas' }, staff);
+  const cancel = (orderId: string) =>
+    api.call('POST', `/api/staff/orders/${orderId}/cancel/`, { reason: 'Out of tortillas' }, staff);
 
   describe('promo codes: limits per customer and in all', () => {
     interface PromoCase {
@@ -147,7 +162,10 @@ describe.each(databaseTargets)('money on $name', (target) => {
       {
         name: 'a code capped at two uses, a third customer',
         code: 'TWOLEFT',
-        uses: [{ who: { phone: '(213) 555-0605', email: 'fay@example.com' } }, { who: { phone: '(213) 555-0606', email: 'gil@example.com' } }],
+        uses: [
+          { who: { phone: '(213) 555-0605', email: 'fay@example.com' } },
+          { who: { phone: '(213) 555-0606', email: 'gil@example.com' } },
+        ],
         then: { phone: '(213) 555-0607', email: 'hal@example.com' },
         refused: PROMO_USED_UP,
         validateKnows: true,
@@ -204,14 +222,32 @@ describe.each(databaseTargets)('money on $name', (target) => {
     }
     const newest = opened.pop()!;
     for (const older of opened) {
-      const paid = await api.call('POST', '/api/demo-payments/confirm/', { client_secret: older.payment.client_secret, ...CARD }, from());
+      const paid = await api.call(
+        'POST',
+        '/api/demo-payments/confirm/',
+        { client_secret: older.payment.client_secret, ...CARD },
+        from(),
+      );
       expect(paid.status).toBe(400);
       const finalized = await api.call('POST', `/api/finalize-order/${older.order_id}/`);
       expect([finalized.status, await finalized.json()]).toEqual([409, { error: true, message: PAYMENT_CANCELED }]);
     }
-    expect((await api.call('POST', '/api/demo-payments/confirm/', { client_secret: newest.payment.client_secret, ...CARD }, from())).status).toBe(200);
+    expect(
+      (
+        await api.call(
+          'POST',
+          '/api/demo-payments/confirm/',
+          { client_secret: newest.payment.client_secret, ...CARD },
+          from(),
+        )
+      ).status,
+    ).toBe(200);
     expect((await api.call('POST', `/api/finalize-order/${newest.order_id}/`)).status).toBe(200);
-    expect(await count(api, 'select count(*) as n from promo_redemptions where phone = $1 and released_at is null', ['+12135550609'])).toBe(1);
+    expect(
+      await count(api, 'select count(*) as n from promo_redemptions where phone = $1 and released_at is null', [
+        '+12135550609',
+      ]),
+    ).toBe(1);
   });
 
   describe('idempotency keys are bound to their caller and their body', () => {
@@ -225,10 +261,26 @@ describe.each(databaseTargets)('money on $name', (target) => {
     }
     const guest = (n: string): Who => ({ phone: `(213) 555-07${n}`, email: `key${n}@example.com` });
     const cases: KeyCase[] = [
-      { name: 'another guest (another browser’s CSRF token), same body', first: guest('01'), replay: { ...guest('01'), otherBrowser: true } },
-      { name: 'a signed-in customer, same body as a guest’s', first: guest('02'), replay: { ...guest('02'), account: 'ana' } },
-      { name: 'a guest, same body as a signed-in customer’s', first: { ...guest('03'), account: 'ben' }, replay: guest('03') },
-      { name: 'another account, same body', first: { ...guest('04'), account: 'ben' }, replay: { ...guest('04'), account: 'cruz' } },
+      {
+        name: 'another guest (another browser’s CSRF token), same body',
+        first: guest('01'),
+        replay: { ...guest('01'), otherBrowser: true },
+      },
+      {
+        name: 'a signed-in customer, same body as a guest’s',
+        first: guest('02'),
+        replay: { ...guest('02'), account: 'ana' },
+      },
+      {
+        name: 'a guest, same body as a signed-in customer’s',
+        first: { ...guest('03'), account: 'ben' },
+        replay: guest('03'),
+      },
+      {
+        name: 'another account, same body',
+        first: { ...guest('04'), account: 'ben' },
+        replay: { ...guest('04'), account: 'cruz' },
+      },
       { name: 'the same guest with another cart', first: guest('05'), replay: guest('05'), otherBody: true },
     ];
 
@@ -239,17 +291,25 @@ describe.each(databaseTargets)('money on $name', (target) => {
       const firstText = await created.text();
       const firstOrder = JSON.parse(firstText) as OrderAnswer;
 
-      const otherToken = replay.otherBrowser ? ((await (await api.app.request('/api/csrf/')).json()) as { csrftoken: string }).csrftoken : null;
+      const otherToken = replay.otherBrowser
+        ? ((await (await api.app.request('/api/csrf/')).json()) as { csrftoken: string }).csrftoken
+        : null;
       expect(otherToken).not.toBe(api.csrfToken);
       const cart = otherBody ? [{ menu_item_id: 'mn2000', quantity: 3, modifiers: [] }] : CART;
-      const attack = await createOrder(replay, { cart_items: cart }, { 'Idempotency-Key': key, ...(otherToken ? { 'X-CSRFToken': otherToken } : {}) });
+      const attack = await createOrder(
+        replay,
+        { cart_items: cart },
+        { 'Idempotency-Key': key, ...(otherToken ? { 'X-CSRFToken': otherToken } : {}) },
+      );
       const text = await attack.text();
       expect(attack.status).toBe(422);
       expect(JSON.parse(text)).toEqual({ error: true, message: KEY_REUSED });
       expect(text).not.toContain(firstOrder.order_id);
       expect(text).not.toContain(firstOrder.payment.client_secret);
       // One order for the key; its own caller still gets it back.
-      expect(await count(api, `select count(*) as n from idempotency_keys where scope = 'create-order' and key = $1`, [key])).toBe(1);
+      expect(
+        await count(api, `select count(*) as n from idempotency_keys where scope = 'create-order' and key = $1`, [key]),
+      ).toBe(1);
       expect(await count(api, 'select count(*) as n from orders where email = $1', [first.email])).toBe(1);
       const again = await createOrder(first, {}, { 'Idempotency-Key': key });
       expect(again.status).toBe(201);
@@ -267,41 +327,51 @@ describe.each(databaseTargets)('money on $name', (target) => {
       { name: 'three cancels at once', phone: '(213) 555-0803', cancels: 3, atOnce: true },
     ];
     const balance = async (phone: string) => {
-      const response = await api.app.request(`/api/loyalty/points/?phone=${encodeURIComponent(phone)}`, { headers: from() });
+      const response = await api.app.request(`/api/loyalty/points/?phone=${encodeURIComponent(phone)}`, {
+        headers: from(),
+      });
       expect(response.status).toBe(200);
       return ((await response.json()) as { points: number }).points;
     };
 
-    it.each(cases)('$name: reversed once, both ledger entries kept, the balance back, the page says so', async ({ phone, cancels, atOnce }) => {
-      const who = { phone, email: `points${phone.slice(-4)}@example.com` };
-      await paidOrder(who);
-      expect(await balance(phone)).toBe(POINTS);
-      const order = await paidOrder(who);
-      expect(await balance(phone)).toBe(2 * POINTS);
+    it.each(cases)(
+      '$name: reversed once, both ledger entries kept, the balance back, the page says so',
+      async ({ phone, cancels, atOnce }) => {
+        const who = { phone, email: `points${phone.slice(-4)}@example.com` };
+        await paidOrder(who);
+        expect(await balance(phone)).toBe(POINTS);
+        const order = await paidOrder(who);
+        expect(await balance(phone)).toBe(2 * POINTS);
 
-      const responses = atOnce
-        ? await Promise.all(Array.from({ length: cancels }, () => cancel(order.order_id)))
-        : await (async () => {
-            const list: Response[] = [];
-            for (let i = 0; i < cancels; i++) list.push(await cancel(order.order_id));
-            return list;
-          })();
-      expect(responses.map((r) => r.status)).toEqual(Array(cancels).fill(200));
+        const responses = atOnce
+          ? await Promise.all(Array.from({ length: cancels }, () => cancel(order.order_id)))
+          : await (async () => {
+              const list: Response[] = [];
+              for (let i = 0; i < cancels; i++) list.push(await cancel(order.order_id));
+              return list;
+            })();
+        expect(responses.map((r) => r.status)).toEqual(Array(cancels).fill(200));
 
-      const ledger = await api.deps.db.query<{ kind: string; points: number }>('select kind, points from loyalty_ledger where order_id = $1 order by id', [order.order_id]);
-      expect(ledger).toEqual([
-        { kind: 'earned', points: POINTS },
-        { kind: 'reversed', points: -POINTS },
-      ]);
-      expect(await balance(phone)).toBe(POINTS);
+        const ledger = await api.deps.db.query<{ kind: string; points: number }>(
+          'select kind, points from loyalty_ledger where order_id = $1 order by id',
+          [order.order_id],
+        );
+        expect(ledger).toEqual([
+          { kind: 'earned', points: POINTS },
+          { kind: 'reversed', points: -POINTS },
+        ]);
+        expect(await balance(phone)).toBe(POINTS);
 
-      const page = await api.call('POST', `/api/finalize-order/${order.order_id}/`);
-      const answer = await page.json();
-      expect(answer).toMatchObject({ status: 'cancelled', points_earned: 0, points_reversed: POINTS });
-      expect(pointsText(answer, answer.status)).toBe(`The ${POINTS} loyalty points from this order were taken back when it was cancelled.`);
-      // The page open before the cancel, told "cancelled" by the live status, no longer says earned.
-      expect(pointsText({ points_earned: POINTS }, 'cancelled')).not.toMatch(/earned/);
-    });
+        const page = await api.call('POST', `/api/finalize-order/${order.order_id}/`);
+        const answer = await page.json();
+        expect(answer).toMatchObject({ status: 'cancelled', points_earned: 0, points_reversed: POINTS });
+        expect(pointsText(answer, answer.status)).toBe(
+          `The ${POINTS} loyalty points from this order were taken back when it was cancelled.`,
+        );
+        // The page open before the cancel, told "cancelled" by the live status, no longer says earned.
+        expect(pointsText({ points_earned: POINTS }, 'cancelled')).not.toMatch(/earned/);
+      },
+    );
   });
 
   describe('a refunded order is never paid again (demo provider)', () => {
@@ -316,7 +386,12 @@ describe.each(databaseTargets)('money on $name', (target) => {
       if (cancelFirst) expect((await cancel(order.order_id)).status).toBe(200);
       const before = await (await api.call('GET', `/api/staff/orders/${order.order_id}/`, undefined, staff)).json();
 
-      const again = await api.call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...CARD }, from());
+      const again = await api.call(
+        'POST',
+        '/api/demo-payments/confirm/',
+        { client_secret: order.payment.client_secret, ...CARD },
+        from(),
+      );
       expect(again.status).toBe(400);
       expect(await again.json()).toEqual({ error: true, code: UNEXPECTED_STATE_CODE, message: ALREADY_SUCCEEDED });
 
@@ -325,7 +400,9 @@ describe.each(databaseTargets)('money on $name', (target) => {
       const board = await (await api.call('GET', `/api/staff/orders/${order.order_id}/`, undefined, staff)).json();
       expect(board).toEqual(before);
       expect(board).toMatchObject({ status: cancelFirst ? 'cancelled' : 'paid', refunded: cancelFirst });
-      const [payment] = await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [order.order_id]);
+      const [payment] = await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [
+        order.order_id,
+      ]);
       expect(payment!.status).toBe(cancelFirst ? 'refunded' : 'succeeded');
     });
   });
@@ -340,7 +417,12 @@ describe.each(databaseTargets)('late Stripe events for a refunded order on $name
 
   beforeAll(async () => {
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-    const payments = createStripePayments({ secretKey: SECRET_KEY, host: standIn.host, port: standIn.port, protocol: 'http' });
+    const payments = createStripePayments({
+      secretKey: SECRET_KEY,
+      host: standIn.host,
+      port: standIn.port,
+      protocol: 'http',
+    });
     api = await createTestApi(target, { payments, clock: () => NOW }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
     await addTestItems(api, [{ id: 'mn2000', name: 'Money 20.00', priceCents: 2000 }]);
     staff = await staffBearer(api, 'boss@comal.example');
@@ -354,46 +436,89 @@ describe.each(databaseTargets)('late Stripe events for a refunded order on $name
     const payload = JSON.stringify(event);
     return api.app.request('/api/webhooks/stripe/', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
       body: payload,
     });
   };
 
-  const cases: { name: string; late: (paid: StripeEventJson, intentId: string) => StripeEventJson; answer: unknown }[] = [
-    { name: 'a new payment_intent.succeeded', late: (_, intentId) => standIn.event('payment_intent.succeeded', intentId), answer: { received: true } },
-    { name: 'the paying event replayed', late: (paid) => paid, answer: { received: true, duplicate: true } },
-    { name: 'a late payment_intent.payment_failed', late: (_, intentId) => standIn.event('payment_intent.payment_failed', intentId), answer: { received: true } },
-  ];
+  const cases: { name: string; late: (paid: StripeEventJson, intentId: string) => StripeEventJson; answer: unknown }[] =
+    [
+      {
+        name: 'a new payment_intent.succeeded',
+        late: (_, intentId) => standIn.event('payment_intent.succeeded', intentId),
+        answer: { received: true },
+      },
+      { name: 'the paying event replayed', late: (paid) => paid, answer: { received: true, duplicate: true } },
+      {
+        name: 'a late payment_intent.payment_failed',
+        late: (_, intentId) => standIn.event('payment_intent.payment_failed', intentId),
+        answer: { received: true },
+      },
+    ];
 
-  it.each(cases)('$name after the cancel and refund: recorded, ignored, the order stays cancelled and refunded', async ({ late, answer }) => {
-    const created = await api.call('POST', '/api/create-order/', { name: 'Ana Ruiz', email: 'stripe.late@example.com', phone: '(213) 555-0911', delivery_type: 'pickup', cart_items: CART }, from());
-    expect(created.status).toBe(201);
-    const order = (await created.json()) as OrderAnswer;
-    const intent = standIn.intents().find((i) => i.metadata.order_id === order.order_id)!;
-    standIn.succeed(intent.id);
-    const paid = standIn.event('payment_intent.succeeded', intent.id);
-    expect((await deliver(paid)).status).toBe(200);
-    const cancelled = await api.call('POST', `/api/staff/orders/${order.order_id}/cancel/`, { reason: 'Kitchen closed early' }, staff);
-    expect(cancelled.status).toBe(200);
-    expect(await cancelled.json()).toMatchObject({ status: 'cancelled', refunded: true });
-    const traces = async () => ({
-      history: await count(api, 'select count(*) as n from order_status_history where order_id = $1', [order.order_id]),
-      events: await count(api, 'select count(*) as n from order_events where order_id = $1', [order.order_id]),
-      ledger: await count(api, 'select count(*) as n from loyalty_ledger where order_id = $1', [order.order_id]),
-      payment: (await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [order.order_id]))[0]!.status,
-    });
-    const before = await traces();
-    expect(before.payment).toBe('refunded');
+  it.each(cases)(
+    '$name after the cancel and refund: recorded, ignored, the order stays cancelled and refunded',
+    async ({ late, answer }) => {
+      const created = await api.call(
+        'POST',
+        '/api/create-order/',
+        {
+          name: 'Ana Ruiz',
+          email: 'stripe.late@example.com',
+          phone: '(213) 555-0911',
+          delivery_type: 'pickup',
+          cart_items: CART,
+        },
+        from(),
+      );
+      expect(created.status).toBe(201);
+      const order = (await created.json()) as OrderAnswer;
+      const intent = standIn.intents().find((i) => i.metadata.order_id === order.order_id)!;
+      standIn.succeed(intent.id);
+      const paid = standIn.event('payment_intent.succeeded', intent.id);
+      expect((await deliver(paid)).status).toBe(200);
+      const cancelled = await api.call(
+        'POST',
+        `/api/staff/orders/${order.order_id}/cancel/`,
+        { reason: 'Kitchen closed early' },
+        staff,
+      );
+      expect(cancelled.status).toBe(200);
+      expect(await cancelled.json()).toMatchObject({ status: 'cancelled', refunded: true });
+      const traces = async () => ({
+        history: await count(api, 'select count(*) as n from order_status_history where order_id = $1', [
+          order.order_id,
+        ]),
+        events: await count(api, 'select count(*) as n from order_events where order_id = $1', [order.order_id]),
+        ledger: await count(api, 'select count(*) as n from loyalty_ledger where order_id = $1', [order.order_id]),
+        payment: (
+          await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [
+            order.order_id,
+          ])
+        )[0]!.status,
+      });
+      const before = await traces();
+      expect(before.payment).toBe('refunded');
 
-    const event = late(paid, intent.id);
-    const response = await deliver(event);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(answer);
-    expect(await count(api, `select count(*) as n from webhook_events where provider = 'stripe' and event_id = $1`, [event.id])).toBe(1);
-    expect(await traces()).toEqual(before);
-    const board = await (await api.call('GET', `/api/staff/orders/${order.order_id}/`, undefined, staff)).json();
-    expect(board).toMatchObject({ status: 'cancelled', refunded: true });
-    expect(await (await api.call('POST', `/api/finalize-order/${order.order_id}/`)).json()).toMatchObject({ status: 'cancelled' });
-    expect(standIn.refunds().filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
-  });
+      const event = late(paid, intent.id);
+      const response = await deliver(event);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(answer);
+      expect(
+        await count(api, `select count(*) as n from webhook_events where provider = 'stripe' and event_id = $1`, [
+          event.id,
+        ]),
+      ).toBe(1);
+      expect(await traces()).toEqual(before);
+      const board = await (await api.call('GET', `/api/staff/orders/${order.order_id}/`, undefined, staff)).json();
+      expect(board).toMatchObject({ status: 'cancelled', refunded: true });
+      expect(await (await api.call('POST', `/api/finalize-order/${order.order_id}/`)).json()).toMatchObject({
+        status: 'cancelled',
+      });
+      expect(standIn.refunds().filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+    },
+  );
 });

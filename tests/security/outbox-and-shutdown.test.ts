@@ -11,7 +11,12 @@ import { newDataDir, processClient, startServerProcess, type ServerProcess } fro
 import { waitFor } from '../support/wait-for.ts';
 
 const NOW = new Date('2026-11-20T19:00:00Z');
-const ONE_COKE = { cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }], name: 'Ana Ruiz', phone: '2135550101', delivery_type: 'pickup' };
+const ONE_COKE = {
+  cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }],
+  name: 'Ana Ruiz',
+  phone: '2135550101',
+  delivery_type: 'pickup',
+};
 const GOOD_CARD = { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' };
 const pglite = databaseTargets.find((target) => target.name === 'pglite')!;
 
@@ -46,7 +51,9 @@ describe('the paid mail and the payment commit together', () => {
     let real: Mailer;
     api = await createTestApi(pglite, {
       clock: () => NOW,
-      mailer: brokenMailer(() => real, { queue: (tx, mail) => (failing ? Promise.reject(new Error('disk full')) : real.queue(tx, mail)) }),
+      mailer: brokenMailer(() => real, {
+        queue: (tx, mail) => (failing ? Promise.reject(new Error('disk full')) : real.queue(tx, mail)),
+      }),
     });
     real = createMailer({ db: api.deps.db, log: () => {} });
     const { orderId, finalized } = await paidOrder(api, 'atomic@example.com');
@@ -55,7 +62,9 @@ describe('the paid mail and the payment commit together', () => {
     expect(order!.status).toBe('pending_payment');
     failing = false;
     expect((await api.call('POST', `/api/finalize-order/${orderId}/`)).status).toBe(200);
-    const mails = await api.deps.db.query<{ subject: string }>('select subject from outbox where recipient = $1', ['atomic@example.com']);
+    const mails = await api.deps.db.query<{ subject: string }>('select subject from outbox where recipient = $1', [
+      'atomic@example.com',
+    ]);
     expect(mails).toHaveLength(1);
   });
 
@@ -66,7 +75,10 @@ describe('the paid mail and the payment commit together', () => {
     real = createMailer({ db: api.deps.db, log: (line) => lines.push(line) });
     const { finalized } = await paidOrder(api, 'crash@example.com');
     expect(finalized.status).toBe(200);
-    const [waiting] = await api.deps.db.query<{ claimed_at: Date | null }>('select claimed_at from outbox where recipient = $1', ['crash@example.com']);
+    const [waiting] = await api.deps.db.query<{ claimed_at: Date | null }>(
+      'select claimed_at from outbox where recipient = $1',
+      ['crash@example.com'],
+    );
     expect(waiting!.claimed_at).toBeNull();
     // Another replica's sweep (or this one's after a restart) finds it.
     const nextSender = createMailer({ db: api.deps.db, log: (line) => lines.push(line) });
@@ -80,7 +92,11 @@ describe('the paid mail and the payment commit together', () => {
 describe('the dev outbox', () => {
   it('lists the newest mails first past a hundred of them', async () => {
     api = await createTestApi(pglite, { clock: () => NOW }, { DEV_OUTBOX: '1' });
-    for (let i = 1; i <= 120; i++) await api.deps.db.query(`insert into outbox (recipient, subject, body, claimed_at) values ($1, 'x', 'x', now())`, [`m${i}@example.com`]);
+    for (let i = 1; i <= 120; i++)
+      await api.deps.db.query(
+        `insert into outbox (recipient, subject, body, claimed_at) values ($1, 'x', 'x', now())`,
+        [`m${i}@example.com`],
+      );
     const listed = (await (await api.call('GET', '/api/dev/outbox/')).json()) as { to: string }[];
     expect(listed.slice(0, 3).map((m) => m.to)).toEqual(['m120@example.com', 'm119@example.com', 'm118@example.com']);
   });
@@ -101,11 +117,21 @@ describe('shutdown while orders are being paid', () => {
     const outcomes: string[] = [];
     const flows = Array.from({ length: 30 }, async (_, i) => {
       try {
-        const placed = await client.call('POST', '/api/create-order/', { ...ONE_COKE, email: `rush${i}@example.com` }, { 'X-Forwarded-For': `192.0.2.${i + 1}` });
+        const placed = await client.call(
+          'POST',
+          '/api/create-order/',
+          { ...ONE_COKE, email: `rush${i}@example.com` },
+          { 'X-Forwarded-For': `192.0.2.${i + 1}` },
+        );
         outcomes.push(`create ${placed.status}`);
         if (placed.status !== 201) return;
         const { order_id, payment } = (await placed.json()) as { order_id: string; payment: { client_secret: string } };
-        const paid = await client.call('POST', '/api/demo-payments/confirm/', { client_secret: payment.client_secret, ...GOOD_CARD }, { 'X-Forwarded-For': `192.0.2.${i + 1}` });
+        const paid = await client.call(
+          'POST',
+          '/api/demo-payments/confirm/',
+          { client_secret: payment.client_secret, ...GOOD_CARD },
+          { 'X-Forwarded-For': `192.0.2.${i + 1}` },
+        );
         outcomes.push(`pay ${paid.status}`);
         const finalized = await client.call('POST', `/api/finalize-order/${order_id}/`);
         outcomes.push(`finalize ${finalized.status}`);
@@ -114,7 +140,11 @@ describe('shutdown while orders are being paid', () => {
       }
     });
     // Stop while the rush is under way: some orders answered, most still in flight.
-    await waitFor(() => outcomes.length >= 3, { timeoutMs: 30_000, intervalMs: 5, what: 'the first answers of the rush' });
+    await waitFor(() => outcomes.length >= 3, {
+      timeoutMs: 30_000,
+      intervalMs: 5,
+      what: 'the first answers of the rush',
+    });
     const ended = server.kill('SIGTERM');
     await Promise.all(flows);
     expect(await ended).toEqual({ code: 0, signal: null });

@@ -35,7 +35,12 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
 
   async function setStaffPassword(email: string, password: string) {
     const invite = await inviteStaff(api.deps.db, { email, role: 'staff', origin: TEST_ORIGIN, now });
-    return api.call('POST', '/api/staff/password/', { token: new URL(invite.url).searchParams.get('set-password'), password }, from());
+    return api.call(
+      'POST',
+      '/api/staff/password/',
+      { token: new URL(invite.url).searchParams.get('set-password'), password },
+      from(),
+    );
   }
 
   /** The reset link in hand: a weak password leaves it usable, so one mail serves until a reset succeeds (mails per email are limited). */
@@ -52,8 +57,13 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
 
   // Every place a password is chosen, for the same person: Ana Ruiz (ana.ruiz@...).
   const places = {
-    'registering': (password: string) =>
-      api.call('POST', '/api/auth/register/', { email: 'ana.ruiz@example.com', password, name: 'Ana Ruiz', phone: '213-555-0101' }, from()),
+    registering: (password: string) =>
+      api.call(
+        'POST',
+        '/api/auth/register/',
+        { email: 'ana.ruiz@example.com', password, name: 'Ana Ruiz', phone: '213-555-0101' },
+        from(),
+      ),
     'a password reset': (password: string) => resetPassword('ana.ruiz@example.com', password),
     'a staff member setting a password': (password: string) => setStaffPassword('ana.ruiz@comal.example', password),
   };
@@ -67,14 +77,15 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
     ['fewer than 10 characters', 'short', PASSWORD_TOO_SHORT],
   ];
 
-  it.each(Object.keys(places).flatMap((place) => weak.map(([what, password, refusal]) => ({ place: place as keyof typeof places, what, password, refusal }))))(
-    'refuses $what ($password) at $place, saying what to do',
-    async ({ place, password, refusal }) => {
-      const refused = await places[place](password);
-      expect(refused.status).toBe(422);
-      expect(await refused.json()).toEqual({ error: true, message: refusal });
-    },
-  );
+  it.each(
+    Object.keys(places).flatMap((place) =>
+      weak.map(([what, password, refusal]) => ({ place: place as keyof typeof places, what, password, refusal })),
+    ),
+  )('refuses $what ($password) at $place, saying what to do', async ({ place, password, refusal }) => {
+    const refused = await places[place](password);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({ error: true, message: refusal });
+  });
 
   it.each([
     { place: 'registering', email: 'new.person@example.com', answer: 201 },
@@ -84,22 +95,52 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
     const password = 'tortillas under a violet moon';
     const accepted =
       place === 'registering'
-        ? await api.call('POST', '/api/auth/register/', { email, password, name: 'New Person', phone: '213-555-0102' }, from())
+        ? await api.call(
+            'POST',
+            '/api/auth/register/',
+            { email, password, name: 'New Person', phone: '213-555-0102' },
+            from(),
+          )
         : await places[place](password);
     expect(accepted.status).toBe(answer);
     const table = place === 'a staff member setting a password' ? 'staff_members' : 'accounts';
-    const [row] = await api.deps.db.query<{ password_hash: string }>(`select password_hash from ${table} where email = $1`, [email]);
+    const [row] = await api.deps.db.query<{ password_hash: string }>(
+      `select password_hash from ${table} where email = $1`,
+      [email],
+    );
     expect(row!.password_hash).toMatch(SCRYPT_HASH);
-    if (place === 'a password reset') expect((await api.call('POST', '/api/auth/login/', { email, password }, from())).status).toBe(200);
-    if (place === 'a staff member setting a password') expect((await api.call('POST', '/api/staff/login/', { email, password }, from())).status).toBe(200);
+    if (place === 'a password reset')
+      expect((await api.call('POST', '/api/auth/login/', { email, password }, from())).status).toBe(200);
+    if (place === 'a staff member setting a password')
+      expect((await api.call('POST', '/api/staff/login/', { email, password }, from())).status).toBe(200);
   });
 
   // A stranger fails on purpose to lock the owner out; the owner is elsewhere.
-  const customer = { login: '/api/auth/login/', failed: SIGN_IN_FAILED, password: TEST_PASSWORD, make: (email: string) => signUpAndIn(api, email, from()) };
-  const staff = { login: '/api/staff/login/', failed: STAFF_SIGN_IN_FAILED, password: STAFF_PASSWORD, make: (email: string) => setStaffPassword(email, STAFF_PASSWORD) };
+  const customer = {
+    login: '/api/auth/login/',
+    failed: SIGN_IN_FAILED,
+    password: TEST_PASSWORD,
+    make: (email: string) => signUpAndIn(api, email, from()),
+  };
+  const staff = {
+    login: '/api/staff/login/',
+    failed: STAFF_SIGN_IN_FAILED,
+    password: STAFF_PASSWORD,
+    make: (email: string) => setStaffPassword(email, STAFF_PASSWORD),
+  };
   const lockOuts = [
-    { attack: 'six wrong passwords for a customer’s account from one address', side: customer, owner: 'owner.one@example.com', guesses: (owner: string) => Array(6).fill(owner) },
-    { attack: 'six wrong passwords for a staff member’s account from one address', side: staff, owner: 'owner.two@comal.example', guesses: (owner: string) => Array(6).fill(owner) },
+    {
+      attack: 'six wrong passwords for a customer’s account from one address',
+      side: customer,
+      owner: 'owner.one@example.com',
+      guesses: (owner: string) => Array(6).fill(owner),
+    },
+    {
+      attack: 'six wrong passwords for a staff member’s account from one address',
+      side: staff,
+      owner: 'owner.two@comal.example',
+      guesses: (owner: string) => Array(6).fill(owner),
+    },
     {
       attack: 'one wrong password for each of 21 accounts from one address',
       side: customer,
@@ -108,25 +149,28 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
     },
   ];
 
-  it.each(lockOuts)('$attack: the stranger waits (429, Retry-After), the owner signs in from elsewhere', async ({ side, owner, guesses }) => {
-    await side.make(owner);
-    const stranger = from();
-    const ownersPlace = from();
-    for (const email of guesses(owner)) {
-      const wrong = await api.call('POST', side.login, { email, password: 'guessing again 2026' }, stranger);
-      expect(wrong.status).toBe(401);
-      expect(await message(wrong)).toBe(side.failed);
-    }
-    // Even the right password waits its turn from the stranger's address.
-    for (const password of ['guessing again 2026', side.password]) {
-      const refused = await api.call('POST', side.login, { email: owner, password }, stranger);
-      expect(refused.status).toBe(429);
-      expect(refused.headers.get('Retry-After')).toBe('1');
-      expect(await refused.json()).toEqual({ error: true, message: tooManySignIns(1) });
-    }
-    const signedIn = await api.call('POST', side.login, { email: owner, password: side.password }, ownersPlace);
-    expect(signedIn.status).toBe(200);
-  });
+  it.each(lockOuts)(
+    '$attack: the stranger waits (429, Retry-After), the owner signs in from elsewhere',
+    async ({ side, owner, guesses }) => {
+      await side.make(owner);
+      const stranger = from();
+      const ownersPlace = from();
+      for (const email of guesses(owner)) {
+        const wrong = await api.call('POST', side.login, { email, password: 'guessing again 2026' }, stranger);
+        expect(wrong.status).toBe(401);
+        expect(await message(wrong)).toBe(side.failed);
+      }
+      // Even the right password waits its turn from the stranger's address.
+      for (const password of ['guessing again 2026', side.password]) {
+        const refused = await api.call('POST', side.login, { email: owner, password }, stranger);
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('Retry-After')).toBe('1');
+        expect(await refused.json()).toEqual({ error: true, message: tooManySignIns(1) });
+      }
+      const signedIn = await api.call('POST', side.login, { email: owner, password: side.password }, ownersPlace);
+      expect(signedIn.status).toBe(200);
+    },
+  );
 
   // A password kept as a bcrypt hash from before moves to scrypt when its owner next signs in.
   const legacy = [
@@ -152,34 +196,47 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
       failed: STAFF_SIGN_IN_FAILED,
       make: async () => {
         expect((await setStaffPassword('old.cook@comal.example', STAFF_PASSWORD)).status).toBe(200);
-        const login = await api.call('POST', '/api/staff/login/', { email: 'old.cook@comal.example', password: STAFF_PASSWORD }, from());
+        const login = await api.call(
+          'POST',
+          '/api/staff/login/',
+          { email: 'old.cook@comal.example', password: STAFF_PASSWORD },
+          from(),
+        );
         return /comal_staff_refresh=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
       },
     },
   ];
 
-  it.each(legacy)('$who with a bcrypt hash signs in, gets a scrypt hash, and keeps their sessions', async ({ table, email, password, login, refresh, cookie, failed, make }) => {
-    const session = await make();
-    const stored = async () =>
-      (await api.deps.db.query<{ password_hash: string; password_changed_at: Date }>(`select password_hash, password_changed_at from ${table} where email = $1`, [email]))[0]!;
-    expect((await stored()).password_hash).toMatch(SCRYPT_HASH);
-    const oldHash = bcrypt.hashSync(password, 10);
-    await api.deps.db.query(`update ${table} set password_hash = $2 where email = $1`, [email, oldHash]);
-    const changedAt = (await stored()).password_changed_at;
+  it.each(legacy)(
+    '$who with a bcrypt hash signs in, gets a scrypt hash, and keeps their sessions',
+    async ({ table, email, password, login, refresh, cookie, failed, make }) => {
+      const session = await make();
+      const stored = async () =>
+        (
+          await api.deps.db.query<{ password_hash: string; password_changed_at: Date }>(
+            `select password_hash, password_changed_at from ${table} where email = $1`,
+            [email],
+          )
+        )[0]!;
+      expect((await stored()).password_hash).toMatch(SCRYPT_HASH);
+      const oldHash = bcrypt.hashSync(password, 10);
+      await api.deps.db.query(`update ${table} set password_hash = $2 where email = $1`, [email, oldHash]);
+      const changedAt = (await stored()).password_changed_at;
 
-    const wrong = await api.call('POST', login, { email, password: 'not the password at all' }, from());
-    expect(wrong.status).toBe(401);
-    expect(await message(wrong)).toBe(failed);
-    expect((await stored()).password_hash).toBe(oldHash);
+      const wrong = await api.call('POST', login, { email, password: 'not the password at all' }, from());
+      expect(wrong.status).toBe(401);
+      expect(await message(wrong)).toBe(failed);
+      expect((await stored()).password_hash).toBe(oldHash);
 
-    expect((await api.call('POST', login, { email, password }, from())).status).toBe(200);
-    const after = await stored();
-    expect(after.password_hash).toMatch(SCRYPT_HASH);
-    expect(after.password_changed_at).toEqual(changedAt);
-    // The new hash holds the same password, and the session from before still refreshes.
-    expect((await api.call('POST', login, { email, password }, from())).status).toBe(200);
-    const refreshed = await api.call('POST', refresh, undefined, { Cookie: `${cookie}=${session}` });
-    expect(refreshed.status).toBe(200);
-    if (cookie === 'comal_refresh') expect(refreshCookie(refreshed)).not.toBe(session);
-  });
+      expect((await api.call('POST', login, { email, password }, from())).status).toBe(200);
+      const after = await stored();
+      expect(after.password_hash).toMatch(SCRYPT_HASH);
+      expect(after.password_changed_at).toEqual(changedAt);
+      // The new hash holds the same password, and the session from before still refreshes.
+      expect((await api.call('POST', login, { email, password }, from())).status).toBe(200);
+      const refreshed = await api.call('POST', refresh, undefined, { Cookie: `${cookie}=${session}` });
+      expect(refreshed.status).toBe(200);
+      if (cookie === 'comal_refresh') expect(refreshCookie(refreshed)).not.toBe(session);
+    },
+  );
 });

@@ -4,7 +4,12 @@
 // bound to this machine, and says so when it is on.
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEV_OUTBOX_IN_PRODUCTION, DEV_OUTBOX_NOT_LOCAL, PUBLIC_ORIGIN_REQUIRED, readConfig } from '../../server/config.ts';
+import {
+  DEV_OUTBOX_IN_PRODUCTION,
+  DEV_OUTBOX_NOT_LOCAL,
+  PUBLIC_ORIGIN_REQUIRED,
+  readConfig,
+} from '../../server/config.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -32,9 +37,25 @@ function startAndEnd(env: Record<string, string>): Promise<{ code: number | null
 describe('the server refuses to start with settings that would expose it', () => {
   const refusals: [string, Record<string, string>, string][] = [
     ['production without PUBLIC_ORIGIN', { NODE_ENV: 'production' }, PUBLIC_ORIGIN_REQUIRED],
-    ['a PostgreSQL server without PUBLIC_ORIGIN', { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }, PUBLIC_ORIGIN_REQUIRED],
-    ['the dev outbox in production', { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://order.example.com', DEV_OUTBOX: '1' }, DEV_OUTBOX_IN_PRODUCTION],
-    ['the dev outbox with a PostgreSQL server', { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PUBLIC_ORIGIN: 'https://order.example.com', DEV_OUTBOX: '1' }, DEV_OUTBOX_IN_PRODUCTION],
+    [
+      'a PostgreSQL server without PUBLIC_ORIGIN',
+      { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      PUBLIC_ORIGIN_REQUIRED,
+    ],
+    [
+      'the dev outbox in production',
+      { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://order.example.com', DEV_OUTBOX: '1' },
+      DEV_OUTBOX_IN_PRODUCTION,
+    ],
+    [
+      'the dev outbox with a PostgreSQL server',
+      {
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        PUBLIC_ORIGIN: 'https://order.example.com',
+        DEV_OUTBOX: '1',
+      },
+      DEV_OUTBOX_IN_PRODUCTION,
+    ],
     ['the dev outbox on a server others can reach', { HOST: '0.0.0.0', DEV_OUTBOX: '1' }, DEV_OUTBOX_NOT_LOCAL],
   ];
 
@@ -42,16 +63,23 @@ describe('the server refuses to start with settings that would expose it', () =>
     expect(() => readConfig(env)).toThrow(message);
   });
 
-  it.each(refusals.slice(0, 3))('%s: the process stops at once with one line that says why', async (_label, env, message) => {
-    const ended = await startAndEnd(env);
-    expect(ended.code).toBe(1);
-    expect(ended.stderr.trim()).toBe(message);
-    expect(ended.stdout).not.toContain('serving');
-  });
+  it.each(refusals.slice(0, 3))(
+    '%s: the process stops at once with one line that says why',
+    async (_label, env, message) => {
+      const ended = await startAndEnd(env);
+      expect(ended.code).toBe(1);
+      expect(ended.stderr.trim()).toBe(message);
+      expect(ended.stdout).not.toContain('serving');
+    },
+  );
 
   it.each([
     ['a local start', { HOST: '127.0.0.1' }, ['http://127.0.0.1:3000', 'http://localhost:3000']],
-    ['production behind PUBLIC_ORIGIN', { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://order.example.com/' }, ['https://order.example.com']],
+    [
+      'production behind PUBLIC_ORIGIN',
+      { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://order.example.com/' },
+      ['https://order.example.com'],
+    ],
   ])('%s: links and CSRF use only the configured origins', (_label, env, origins) => {
     const config = readConfig(env);
     expect([config.publicOrigin, ...config.localOrigins]).toEqual(origins);
@@ -67,7 +95,9 @@ describe('the dev outbox on a local start', () => {
 
   it('prints a warning line when it is on, and none when it is off', async () => {
     server = await startServerProcess({ env: { DEV_OUTBOX: '1' } });
-    expect(server.output()).toContain('Warning: DEV_OUTBOX is on: every mail this server sends, password-reset links included, is listed at /api/dev/outbox/.');
+    expect(server.output()).toContain(
+      'Warning: DEV_OUTBOX is on: every mail this server sends, password-reset links included, is listed at /api/dev/outbox/.',
+    );
     expect((await fetch(`${server.url}/api/dev/outbox/`)).status).toBe(200);
     await server.kill('SIGTERM');
     server = await startServerProcess({ env: { DEV_OUTBOX: '' } });

@@ -18,7 +18,13 @@ const pglite = databaseTargets.filter((target) => target.name === 'pglite');
 const NOW = new Date('2026-11-20T19:00:00Z');
 const WEBHOOK_SECRET = 'dd-links-7c41';
 const DROPPED = 'DoorDash sent a tracking link that is not an https URL; it is not shown to the customer';
-const address = { delivery_street: '500 S Spring St', delivery_city: 'Los Angeles', delivery_state: 'CA', delivery_zip: '90013', delivery_country: 'US' };
+const address = {
+  delivery_street: '500 S Spring St',
+  delivery_city: 'Los Angeles',
+  delivery_state: 'CA',
+  delivery_zip: '90013',
+  delivery_country: 'US',
+};
 
 const HOSTILE_LINKS = [
   'javascript:alert(document.cookie)',
@@ -45,7 +51,12 @@ describe.each(pglite)('DoorDash tracking links on $name', (target) => {
   beforeAll(async () => {
     log = vi.spyOn(console, 'log').mockImplementation(() => {});
     doordash = await startDoorDashStandIn({ feeCents: 975 });
-    const delivery = createDoorDash({ apiBase: doordash.url, developerId: doordash.developerId, keyId: doordash.keyId, signingSecret: doordash.signingSecret });
+    const delivery = createDoorDash({
+      apiBase: doordash.url,
+      developerId: doordash.developerId,
+      keyId: doordash.keyId,
+      signingSecret: doordash.signingSecret,
+    });
     api = await createTestApi(target, { delivery, clock: () => NOW }, { DOORDASH_WEBHOOK_SECRET: WEBHOOK_SECRET });
     await addTestItems(api, [{ id: 'dd-links-plate', name: 'Plato de Prueba', priceCents: 2500 }]);
   });
@@ -58,7 +69,9 @@ describe.each(pglite)('DoorDash tracking links on $name', (target) => {
 
   /** A delivery order paid for, and its DoorDash delivery as the payment booked it. */
   async function bookedOrder() {
-    const estimate = await api.call('POST', '/api/estimate-delivery/', address, { 'X-Forwarded-For': `198.51.100.${++caller}` });
+    const estimate = await api.call('POST', '/api/estimate-delivery/', address, {
+      'X-Forwarded-For': `198.51.100.${++caller}`,
+    });
     const { quote_id } = (await estimate.json()) as { quote_id: string };
     const placed = await api.call('POST', '/api/create-order/', {
       cart_items: [{ menu_item_id: 'dd-links-plate', quantity: 1, modifiers: [] }],
@@ -73,9 +86,16 @@ describe.each(pglite)('DoorDash tracking links on $name', (target) => {
     });
     expect(placed.status).toBe(201);
     const order = (await placed.json()) as { order_id: string; payment: { client_secret: string } };
-    await api.call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
+    await api.call('POST', '/api/demo-payments/confirm/', {
+      client_secret: order.payment.client_secret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+    });
     expect((await api.call('POST', `/api/finalize-order/${order.order_id}/`)).status).toBe(200);
-    const booked = await waitFor(() => deliveryForOrder(api.deps.db, order.order_id), { what: 'the delivery the payment books' });
+    const booked = await waitFor(() => deliveryForOrder(api.deps.db, order.order_id), {
+      what: 'the delivery the payment books',
+    });
     return { orderId: order.order_id, booked };
   }
 
@@ -97,30 +117,36 @@ describe.each(pglite)('DoorDash tracking links on $name', (target) => {
     }
   }
 
-  const droppedLogs = () => log.mock.calls.filter(([line]) => typeof line === 'string' && line.includes(DROPPED)).length;
+  const droppedLogs = () =>
+    log.mock.calls.filter(([line]) => typeof line === 'string' && line.includes(DROPPED)).length;
 
-  it.each(HOSTILE_LINKS.map((link) => [link.length > 80 ? `${link.slice(0, 40)}… (${link.length} characters)` : link, link]))(
-    'tracking_url %j is dropped when booking and from webhooks, and never shown',
-    async (_label, link) => {
-      doordash.setTrackingUrl(link);
-      const before = droppedLogs();
-      const { orderId, booked } = await bookedOrder();
-      expect(booked.tracking_url).toBeNull();
-      expect(droppedLogs()).toBe(before + 1);
+  it.each(
+    HOSTILE_LINKS.map((link) => [link.length > 80 ? `${link.slice(0, 40)}… (${link.length} characters)` : link, link]),
+  )('tracking_url %j is dropped when booking and from webhooks, and never shown', async (_label, link) => {
+    doordash.setTrackingUrl(link);
+    const before = droppedLogs();
+    const { orderId, booked } = await bookedOrder();
+    expect(booked.tracking_url).toBeNull();
+    expect(droppedLogs()).toBe(before + 1);
 
-      expect((await webhook('DASHER_PICKED_UP', booked.external_delivery_id)).status).toBe(200);
-      expect(await deliveryForOrder(api.deps.db, orderId)).toMatchObject({ status: 'picked_up', tracking_url: null });
-      expect(droppedLogs()).toBe(before + 2);
-      expect(await shownToCustomer(orderId)).toEqual({ text: 'Your order is on its way with your DoorDash driver.', tracking_url: null });
+    expect((await webhook('DASHER_PICKED_UP', booked.external_delivery_id)).status).toBe(200);
+    expect(await deliveryForOrder(api.deps.db, orderId)).toMatchObject({ status: 'picked_up', tracking_url: null });
+    expect(droppedLogs()).toBe(before + 2);
+    expect(await shownToCustomer(orderId)).toEqual({
+      text: 'Your order is on its way with your DoorDash driver.',
+      tracking_url: null,
+    });
 
-      // A later webhook with a hostile link does not replace a good one already kept.
-      doordash.setTrackingUrl('https://track.doordash.com/share/good/track');
-      expect((await webhook('DASHER_CONFIRMED_DROPOFF_ARRIVAL', booked.external_delivery_id)).status).toBe(200);
-      doordash.setTrackingUrl(link);
-      expect((await webhook('DASHER_DROPPED_OFF', booked.external_delivery_id)).status).toBe(200);
-      expect(await deliveryForOrder(api.deps.db, orderId)).toMatchObject({ status: 'delivered', tracking_url: 'https://track.doordash.com/share/good/track' });
-    },
-  );
+    // A later webhook with a hostile link does not replace a good one already kept.
+    doordash.setTrackingUrl('https://track.doordash.com/share/good/track');
+    expect((await webhook('DASHER_CONFIRMED_DROPOFF_ARRIVAL', booked.external_delivery_id)).status).toBe(200);
+    doordash.setTrackingUrl(link);
+    expect((await webhook('DASHER_DROPPED_OFF', booked.external_delivery_id)).status).toBe(200);
+    expect(await deliveryForOrder(api.deps.db, orderId)).toMatchObject({
+      status: 'delivered',
+      tracking_url: 'https://track.doordash.com/share/good/track',
+    });
+  });
 
   it('DoorDash’s usual https link is kept and shown', async () => {
     const { orderId, booked } = await bookedOrder();

@@ -73,10 +73,15 @@ describe.each(pglite)('the trailing-slash redirect on $name', (target) => {
 function rawGet(origin: string, path: string): Promise<{ status: number; location: string | null }> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const sent = request({ host: hostname, port, path, method: 'GET', headers: { Host: `${hostname}:${port}` } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null }));
-    });
+    const sent = request(
+      { host: hostname, port, path, method: 'GET', headers: { Host: `${hostname}:${port}` } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null }),
+        );
+      },
+    );
     sent.on('error', reject);
     sent.end();
   });
@@ -103,7 +108,10 @@ describe('the trailing-slash redirect of the running server', () => {
   });
 
   it('GET /menu still moves to /menu/', async () => {
-    expect(await rawGet(server.url, '/menu?category=tacos')).toEqual({ status: 301, location: '/menu/?category=tacos' });
+    expect(await rawGet(server.url, '/menu?category=tacos')).toEqual({
+      status: 301,
+      location: '/menu/?category=tacos',
+    });
   });
 });
 
@@ -146,37 +154,44 @@ describe.each(pglite)('signing in with Cognito on $name', (target) => {
     await standIn?.close();
   });
 
-  it.each(HOSTILE_NEXT.map((next) => [next.length > 60 ? `${next.slice(0, 20)}… (${next.length} characters)` : next, next]))(
-    'next=%j lands on /account/, never off the site',
-    async (_label, next) => {
-      const start = await api.app.request(`/api/cognito/sign-in/?page=login&next=${encodeURIComponent(next)}`);
-      expect(start.status).toBe(302);
-      const hosted = new URL(start.headers.get('Location')!);
-      // The start goes to the pool's own hosted page, carrying only a local path to come back to.
-      expect(hosted.origin).toBe(standIn.url);
-      const state = hosted.searchParams.get('state')!;
-      const nonce = state.slice(0, state.indexOf('~'));
-      expect(state).toBe(`${nonce}~/account/`);
-      const cookie = /comal_sign_in=([^;]*)/.exec(start.headers.get('set-cookie') ?? '')![1];
+  it.each(
+    HOSTILE_NEXT.map((next) => [next.length > 60 ? `${next.slice(0, 20)}… (${next.length} characters)` : next, next]),
+  )('next=%j lands on /account/, never off the site', async (_label, next) => {
+    const start = await api.app.request(`/api/cognito/sign-in/?page=login&next=${encodeURIComponent(next)}`);
+    expect(start.status).toBe(302);
+    const hosted = new URL(start.headers.get('Location')!);
+    // The start goes to the pool's own hosted page, carrying only a local path to come back to.
+    expect(hosted.origin).toBe(standIn.url);
+    const state = hosted.searchParams.get('state')!;
+    const nonce = state.slice(0, state.indexOf('~'));
+    expect(state).toBe(`${nonce}~/account/`);
+    const cookie = /comal_sign_in=([^;]*)/.exec(start.headers.get('set-cookie') ?? '')![1];
 
-      // A state forged to carry the hostile value (the nonce is the browser's own) is not obeyed either.
-      const forged = `${nonce}~${next}`;
-      const back = await api.app.request(`/api/cognito/callback/?code=${encodeURIComponent(standIn.signIn(sub, REDIRECT_URI))}&state=${encodeURIComponent(forged)}`, {
+    // A state forged to carry the hostile value (the nonce is the browser's own) is not obeyed either.
+    const forged = `${nonce}~${next}`;
+    const back = await api.app.request(
+      `/api/cognito/callback/?code=${encodeURIComponent(standIn.signIn(sub, REDIRECT_URI))}&state=${encodeURIComponent(forged)}`,
+      {
         headers: { Cookie: `comal_sign_in=${cookie}` },
-      });
-      expect(back.status).toBe(302);
-      expect(back.headers.get('Location')).toBe('/account/');
-    },
-  );
+      },
+    );
+    expect(back.status).toBe(302);
+    expect(back.headers.get('Location')).toBe('/account/');
+  });
 
   it('a local next is kept through the hosted page and back', async () => {
-    const start = await api.app.request(`/api/cognito/sign-in/?page=login&next=${encodeURIComponent('/checkout/?step=2')}`);
+    const start = await api.app.request(
+      `/api/cognito/sign-in/?page=login&next=${encodeURIComponent('/checkout/?step=2')}`,
+    );
     const state = new URL(start.headers.get('Location')!).searchParams.get('state')!;
     expect(state.slice(state.indexOf('~') + 1)).toBe('/checkout/?step=2');
     const cookie = /comal_sign_in=([^;]*)/.exec(start.headers.get('set-cookie') ?? '')![1];
-    const back = await api.app.request(`/api/cognito/callback/?code=${encodeURIComponent(standIn.signIn(sub, REDIRECT_URI))}&state=${encodeURIComponent(state)}`, {
-      headers: { Cookie: `comal_sign_in=${cookie}` },
-    });
+    const back = await api.app.request(
+      `/api/cognito/callback/?code=${encodeURIComponent(standIn.signIn(sub, REDIRECT_URI))}&state=${encodeURIComponent(state)}`,
+      {
+        headers: { Cookie: `comal_sign_in=${cookie}` },
+      },
+    );
     expect(back.headers.get('Location')).toBe('/checkout/?step=2');
   });
 });

@@ -30,7 +30,10 @@ async function endsWithin(response: Response, ms: number): Promise<boolean> {
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      const read = await Promise.race([reader.read(), new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), left))]);
+      const read = await Promise.race([
+        reader.read(),
+        new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), left)),
+      ]);
       if (read === 'open') return false;
       if (read.done) return true;
     }
@@ -59,7 +62,10 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
     const login = await api.call('POST', '/api/staff/login/', { email, password }, from());
     expect(login.status).toBe(200);
     const body = (await login.json()) as { access_token: string };
-    return { token: body.access_token, cookie: /comal_staff_refresh=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')![1]! };
+    return {
+      token: body.access_token,
+      cookie: /comal_staff_refresh=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')![1]!,
+    };
   }
 
   /** A member made by the admin, with a password, signed in. */
@@ -72,8 +78,16 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
   beforeAll(async () => {
     api = await createTestApi(target, { clock: () => now });
     // The first admin comes from the command line's path (inviteStaff), the rest through the API.
-    const first = await inviteStaff(api.deps.db, { email: 'owner@comal.example', role: 'admin', origin: TEST_ORIGIN, now });
-    await api.call('POST', '/api/staff/password/', { token: new URL(first.url).searchParams.get('set-password')!, password: STAFF_PASSWORD });
+    const first = await inviteStaff(api.deps.db, {
+      email: 'owner@comal.example',
+      role: 'admin',
+      origin: TEST_ORIGIN,
+      now,
+    });
+    await api.call('POST', '/api/staff/password/', {
+      token: new URL(first.url).searchParams.get('set-password')!,
+      password: STAFF_PASSWORD,
+    });
     admin = bearer((await staffLogin('owner@comal.example')).token);
   });
   afterAll(() => api?.close());
@@ -84,7 +98,9 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
       [
         'they sign out',
         async (who: { cookie: string }) => {
-          const out = await api.call('POST', '/api/cognito/signout/', undefined, { Cookie: `${REFRESH_COOKIE}=${who.cookie}` });
+          const out = await api.call('POST', '/api/cognito/signout/', undefined, {
+            Cookie: `${REFRESH_COOKIE}=${who.cookie}`,
+          });
           expect(out.status).toBe(204);
         },
       ],
@@ -93,18 +109,25 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
         async (_who: { cookie: string }, email: string) => {
           await api.call('POST', '/api/auth/password-reset/', { email });
           const link = (await mailsTo(api, email)).at(-1)!;
-          const changed = await api.call('POST', '/api/auth/password-reset/confirm/', { token: link.token, password: NEW_PASSWORD });
+          const changed = await api.call('POST', '/api/auth/password-reset/confirm/', {
+            token: link.token,
+            password: NEW_PASSWORD,
+          });
           expect(changed.status).toBe(200);
         },
       ],
       [
         'a spent refresh token is used again (it leaked)',
         async (who: { cookie: string }) => {
-          const rotated = await api.call('POST', '/api/cognito/refresh/', undefined, { Cookie: `${REFRESH_COOKIE}=${who.cookie}` });
+          const rotated = await api.call('POST', '/api/cognito/refresh/', undefined, {
+            Cookie: `${REFRESH_COOKIE}=${who.cookie}`,
+          });
           expect(rotated.status).toBe(200);
           const newer = (await rotated.json()) as { access_token: string };
           expect(refreshCookie(rotated)).not.toBe(who.cookie);
-          const replayed = await api.call('POST', '/api/cognito/refresh/', undefined, { Cookie: `${REFRESH_COOKIE}=${who.cookie}` });
+          const replayed = await api.call('POST', '/api/cognito/refresh/', undefined, {
+            Cookie: `${REFRESH_COOKIE}=${who.cookie}`,
+          });
           expect(replayed.status).toBe(401);
           // The token the rotation handed out ends with its family too.
           expect((await api.call('GET', '/api/saved-carts/', undefined, bearer(newer.access_token))).status).toBe(401);
@@ -134,7 +157,10 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
         role: 'staff' as const,
         call: ['GET', '/api/staff/me/'] as const,
         end: async (m: { id: string; cookie: string }) => {
-          expect((await api.call('POST', '/api/staff/signout/', undefined, { Cookie: `comal_staff_refresh=${m.cookie}` })).status).toBe(204);
+          expect(
+            (await api.call('POST', '/api/staff/signout/', undefined, { Cookie: `comal_staff_refresh=${m.cookie}` }))
+              .status,
+          ).toBe(204);
         },
         status: 401,
         message: STAFF_SESSION_ENDED,
@@ -226,7 +252,9 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
         what: 'used a second time',
         attack: async (email: string) => {
           const { token } = await invite(email);
-          expect(await (await api.call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).json()).toEqual({ message: STAFF_PASSWORD_SET });
+          expect(
+            await (await api.call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).json(),
+          ).toEqual({ message: STAFF_PASSWORD_SET });
           return token;
         },
       },
@@ -235,7 +263,9 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
         attack: async (email: string) => {
           const { token } = await invite(email);
           expect((await api.call('POST', '/api/staff/password/', { token, password: 'short' })).status).toBe(422);
-          expect((await api.call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).status).toBe(200);
+          expect((await api.call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).status).toBe(
+            200,
+          );
           return token;
         },
       },
@@ -252,7 +282,9 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
         attack: async (email: string) => {
           const { token: older } = await invite(email);
           const { token: newer } = await invite(email);
-          expect((await api.call('POST', '/api/staff/password/', { token: newer, password: STAFF_PASSWORD })).status).toBe(200);
+          expect(
+            (await api.call('POST', '/api/staff/password/', { token: newer, password: STAFF_PASSWORD })).status,
+          ).toBe(200);
           return older;
         },
       },
@@ -269,14 +301,20 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
       const email = `invited-${++n}@comal.example`;
       try {
         const token = await attack(email);
-        const refused = await api.call('POST', '/api/staff/password/', { token, password: 'someone else chose this one' });
+        const refused = await api.call('POST', '/api/staff/password/', {
+          token,
+          password: 'someone else chose this one',
+        });
         expect(refused.status).toBe(400);
         expect(await message(refused)).toBe(STAFF_LINK_INVALID);
       } finally {
         now = saved;
       }
       // Whatever password the member has is not the attacker's.
-      expect((await api.call('POST', '/api/staff/login/', { email, password: 'someone else chose this one' }, from())).status).toBe(401);
+      expect(
+        (await api.call('POST', '/api/staff/login/', { email, password: 'someone else chose this one' }, from()))
+          .status,
+      ).toBe(401);
     });
 
     it('works just before 48 hours', async () => {
@@ -307,7 +345,12 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
     const callers = [
       { who: 'a stranger', headers: () => ({}), status: 401, message: STAFF_SIGN_IN_REQUIRED },
       { who: 'a customer', headers: () => customer, status: 403, message: STAFF_ONLY },
-      { who: 'a staff member (even on themselves)', headers: () => bearer(staffMember.token), status: 403, message: ADMINS_ONLY },
+      {
+        who: 'a staff member (even on themselves)',
+        headers: () => bearer(staffMember.token),
+        status: 403,
+        message: ADMINS_ONLY,
+      },
     ];
 
     it.each(calls.flatMap(([method, path, body]) => callers.map((caller) => ({ method, path, body, ...caller }))))(
@@ -318,7 +361,11 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
         expect(await message(refused)).toBe(expected);
         // Nothing changed: still a member, still staff.
         const team = (await (await api.call('GET', '/api/staff/members/', undefined, admin)).json()) as StaffTeamAnswer;
-        expect(team.members.find((m) => m.id === staffMember.id)).toMatchObject({ email: 'line-cook@comal.example', role: 'staff', password_set: true });
+        expect(team.members.find((m) => m.id === staffMember.id)).toMatchObject({
+          email: 'line-cook@comal.example',
+          role: 'staff',
+          password_set: true,
+        });
       },
     );
 
@@ -332,7 +379,10 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
         password_set: true,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
-      expect(team.members.find((m) => m.email === 'no-password-yet@comal.example')).toMatchObject({ role: 'staff', password_set: false });
+      expect(team.members.find((m) => m.email === 'no-password-yet@comal.example')).toMatchObject({
+        role: 'staff',
+        password_set: false,
+      });
       expect(JSON.stringify(team)).not.toMatch(/password_hash|\$argon|scrypt/);
     });
 
@@ -356,30 +406,38 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
     it.each([
       ['demote', 'PATCH', { role: 'staff' }],
       ['remove', 'DELETE', undefined],
-    ] as const)('the only admin cannot %s themselves (409); with a second admin they can', async (_what, method, body) => {
-      const solo = await createTestApi(target, { clock: () => now });
-      try {
-            const login = async (email: string) => {
-          const made = await inviteStaff(solo.deps.db, { email, role: 'admin', origin: TEST_ORIGIN, now });
-          await solo.call('POST', '/api/staff/password/', { token: new URL(made.url).searchParams.get('set-password')!, password: STAFF_PASSWORD });
-          const answer = (await (await solo.call('POST', '/api/staff/login/', { email, password: STAFF_PASSWORD }, from())).json()) as { access_token: string; staff: { id: string } };
-          return { id: answer.staff.id, headers: bearer(answer.access_token) };
-        };
-        const only = await login('only@comal.example');
-        const refused = await solo.call(method, `/api/staff/members/${only.id}/`, body, only.headers);
-        expect(refused.status).toBe(409);
-        expect(await message(refused)).toBe(LAST_ADMIN);
-        expect((await solo.call('GET', '/api/staff/members/', undefined, only.headers)).status).toBe(200);
+    ] as const)(
+      'the only admin cannot %s themselves (409); with a second admin they can',
+      async (_what, method, body) => {
+        const solo = await createTestApi(target, { clock: () => now });
+        try {
+          const login = async (email: string) => {
+            const made = await inviteStaff(solo.deps.db, { email, role: 'admin', origin: TEST_ORIGIN, now });
+            await solo.call('POST', '/api/staff/password/', {
+              token: new URL(made.url).searchParams.get('set-password')!,
+              password: STAFF_PASSWORD,
+            });
+            const answer = (await (
+              await solo.call('POST', '/api/staff/login/', { email, password: STAFF_PASSWORD }, from())
+            ).json()) as { access_token: string; staff: { id: string } };
+            return { id: answer.staff.id, headers: bearer(answer.access_token) };
+          };
+          const only = await login('only@comal.example');
+          const refused = await solo.call(method, `/api/staff/members/${only.id}/`, body, only.headers);
+          expect(refused.status).toBe(409);
+          expect(await message(refused)).toBe(LAST_ADMIN);
+          expect((await solo.call('GET', '/api/staff/members/', undefined, only.headers)).status).toBe(200);
 
-        await login('second@comal.example');
-        const allowed = await solo.call(method, `/api/staff/members/${only.id}/`, body, only.headers);
-        expect(allowed.status).toBe(method === 'DELETE' ? 204 : 200);
-        const after = await solo.call('GET', '/api/staff/members/', undefined, only.headers);
-        expect(after.status).toBe(method === 'DELETE' ? 401 : 403);
-      } finally {
-        await solo.close();
-      }
-    });
+          await login('second@comal.example');
+          const allowed = await solo.call(method, `/api/staff/members/${only.id}/`, body, only.headers);
+          expect(allowed.status).toBe(method === 'DELETE' ? 204 : 200);
+          const after = await solo.call('GET', '/api/staff/members/', undefined, only.headers);
+          expect(after.status).toBe(method === 'DELETE' ? 401 : 403);
+        } finally {
+          await solo.close();
+        }
+      },
+    );
   });
 });
 
@@ -392,7 +450,11 @@ describe('a Cognito customer’s access token stops working when they sign out h
 
   beforeAll(async () => {
     standIn = await startCognitoStandIn({ userPoolId: POOL_ID, clientId: CLIENT_ID });
-    api = await createTestApi(databaseTargets[0]!, {}, cognitoEnv(standIn, { userPoolId: POOL_ID, clientId: CLIENT_ID }));
+    api = await createTestApi(
+      databaseTargets[0]!,
+      {},
+      cognitoEnv(standIn, { userPoolId: POOL_ID, clientId: CLIENT_ID }),
+    );
   });
   afterAll(async () => {
     await api?.close();
@@ -406,25 +468,36 @@ describe('a Cognito customer’s access token stops working when they sign out h
     const state = new URL(start.headers.get('Location')!).searchParams.get('state')!;
     const cookie = /comal_sign_in=([^;]*)/.exec(start.headers.get('set-cookie') ?? '')![1]!;
     const code = standIn.signIn(user.sub, REDIRECT_URI);
-    const back = await api.app.request(`/api/cognito/callback/?code=${code}&state=${encodeURIComponent(state)}`, { headers: { Cookie: `comal_sign_in=${cookie}` } });
+    const back = await api.app.request(`/api/cognito/callback/?code=${code}&state=${encodeURIComponent(state)}`, {
+      headers: { Cookie: `comal_sign_in=${cookie}` },
+    });
     const refreshToken = decodeURIComponent(/comal_refresh=([^;]*)/.exec(back.headers.getSetCookie().join('\n'))![1]!);
-    const refreshed = await api.call('POST', '/api/cognito/refresh/', undefined, { Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refreshToken)}` });
+    const refreshed = await api.call('POST', '/api/cognito/refresh/', undefined, {
+      Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refreshToken)}`,
+    });
     expect(refreshed.status).toBe(200);
     return { refreshToken, accessToken: ((await refreshed.json()) as { access_token: string }).access_token };
   }
 
   it.each([
     ['the access token of a first refresh', (tokens: { first: string; later: string }) => tokens.first],
-    ['the access token of a later refresh (same origin_jti)', (tokens: { first: string; later: string }) => tokens.later],
+    [
+      'the access token of a later refresh (same origin_jti)',
+      (tokens: { first: string; later: string }) => tokens.later,
+    ],
   ])('%s gets 401 after sign-out', async (_what, pick) => {
     const ana = await signIn(`ana${Math.random().toString(36).slice(2, 8)}`);
     const bo = await signIn(`bo${Math.random().toString(36).slice(2, 8)}`);
-    const again = await api.call('POST', '/api/cognito/refresh/', undefined, { Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(ana.refreshToken)}` });
+    const again = await api.call('POST', '/api/cognito/refresh/', undefined, {
+      Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(ana.refreshToken)}`,
+    });
     const tokens = { first: ana.accessToken, later: ((await again.json()) as { access_token: string }).access_token };
     const token = pick(tokens);
     expect((await api.call('GET', '/api/saved-carts/', undefined, bearer(token))).status).toBe(200);
 
-    const out = await api.call('POST', '/api/cognito/signout/', undefined, { Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(ana.refreshToken)}` });
+    const out = await api.call('POST', '/api/cognito/signout/', undefined, {
+      Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(ana.refreshToken)}`,
+    });
     expect(out.status).toBe(204);
 
     const refused = await api.call('GET', '/api/saved-carts/', undefined, bearer(token));

@@ -23,7 +23,8 @@ let caller = 0;
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   api.call(method, path, body, { 'X-Forwarded-For': `203.0.113.${(caller++ % 250) + 1}`, ...headers });
 const signIn = (email: string, password: string) => call('POST', '/api/auth/login/', { email, password });
-const register = (email: string, password: string, name = 'Ana Ruiz') => call('POST', '/api/auth/register/', { email, password, name, phone: '213-555-0101' });
+const register = (email: string, password: string, name = 'Ana Ruiz') =>
+  call('POST', '/api/auth/register/', { email, password, name, phone: '213-555-0101' });
 
 beforeEach(async () => {
   api = await createTestApi(pglite, { clock: () => NOW });
@@ -63,18 +64,30 @@ describe('links in mail come from the configured origin, never the request', () 
   });
 
   it.each(forged)('a staff invite asked with %s links to the site itself', async (_label, headers) => {
-    const admin = await inviteStaff(api.deps.db, { email: 'owner@comal.example', role: 'admin', origin: api.deps.settings.publicOrigin, now: NOW });
+    const admin = await inviteStaff(api.deps.db, {
+      email: 'owner@comal.example',
+      role: 'admin',
+      origin: api.deps.settings.publicOrigin,
+      now: NOW,
+    });
     const token = new URL(admin.url).searchParams.get('set-password')!;
     await call('POST', '/api/staff/password/', { token, password: OWNER_PASSWORD });
     const login = await call('POST', '/api/staff/login/', { email: 'owner@comal.example', password: OWNER_PASSWORD });
     const { access_token } = (await login.json()) as { access_token: string };
     const invited = await api.app.request(`${EVIL}/api/staff/members/`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': api.csrfToken, Authorization: `Bearer ${access_token}`, ...headers },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-CSRFToken': api.csrfToken,
+        Authorization: `Bearer ${access_token}`,
+        ...headers,
+      },
       body: JSON.stringify({ email: 'cook@comal.example', role: 'staff' }),
     });
     expect(invited.status).toBe(201);
-    expect(((await invited.json()) as { set_password_url: string }).set_password_url).toMatch(new RegExp(`^${TEST_ORIGIN}/staff/\\?set-password=`));
+    expect(((await invited.json()) as { set_password_url: string }).set_password_url).toMatch(
+      new RegExp(`^${TEST_ORIGIN}/staff/\\?set-password=`),
+    );
   });
 
   it.each([
@@ -83,7 +96,12 @@ describe('links in mail come from the configured origin, never the request', () 
   ])('a state-changing call from %s is refused, whatever Host the request names', async (_label, url, origin) => {
     const answer = await api.app.request(`${url}/api/auth/password-reset/`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': api.csrfToken, Origin: origin, Host: new URL(url).host },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-CSRFToken': api.csrfToken,
+        Origin: origin,
+        Host: new URL(url).host,
+      },
       body: JSON.stringify({ email: 'owner@example.com' }),
     });
     expect([answer.status, await answer.json()]).toEqual([403, { error: true, message: ORIGIN_REFUSED }]);
@@ -94,7 +112,8 @@ describe('a stranger who signs up first with the owner’s email never gets in',
   /** Follows the newest link mailed to `email` as the mailbox's owner would, choosing `password` where asked. */
   async function followNewestLink(email: string, password: string) {
     const newest = (await mailsTo(api, email)).at(-1)!;
-    if (newest.body.includes('/confirmation-instruction/')) return call('POST', '/api/auth/confirm/', { token: newest.token });
+    if (newest.body.includes('/confirmation-instruction/'))
+      return call('POST', '/api/auth/confirm/', { token: newest.token });
     return call('POST', '/api/auth/password-reset/confirm/', { token: newest.token, password });
   }
 
@@ -115,22 +134,28 @@ describe('a stranger who signs up first with the owner’s email never gets in',
     ],
   ];
 
-  it.each(orders)('%s: every earlier link is void, the owner chooses the password, the stranger’s fails', async (_label, signUps) => {
-    await signUps();
-    const [first, second] = await mailsTo(api, 'victim@example.com');
-    // Both sign-ups were answered alike, and the first mail's link no longer works.
-    expect((await call('POST', '/api/auth/confirm/', { token: first!.token })).status).toBe(400);
-    expect(await (await call('POST', '/api/auth/confirm/', { token: first!.token })).json()).toEqual({ error: true, message: LINK_INVALID });
-    expect(second!.subject).toBe('Choose your password for Taquería El Comal');
-    // Neither password works before the mailbox's owner acts.
-    for (const password of [ATTACKER_PASSWORD, OWNER_PASSWORD]) {
-      expect([(await signIn('victim@example.com', password)).status]).toEqual([401]);
-    }
-    expect((await followNewestLink('victim@example.com', NEW_PASSWORD)).status).toBe(200);
-    const stranger = await signIn('victim@example.com', ATTACKER_PASSWORD);
-    expect([stranger.status, await stranger.json()]).toEqual([401, { error: true, message: SIGN_IN_FAILED }]);
-    expect((await signIn('victim@example.com', NEW_PASSWORD)).status).toBe(200);
-  });
+  it.each(orders)(
+    '%s: every earlier link is void, the owner chooses the password, the stranger’s fails',
+    async (_label, signUps) => {
+      await signUps();
+      const [first, second] = await mailsTo(api, 'victim@example.com');
+      // Both sign-ups were answered alike, and the first mail's link no longer works.
+      expect((await call('POST', '/api/auth/confirm/', { token: first!.token })).status).toBe(400);
+      expect(await (await call('POST', '/api/auth/confirm/', { token: first!.token })).json()).toEqual({
+        error: true,
+        message: LINK_INVALID,
+      });
+      expect(second!.subject).toBe('Choose your password for Taquería El Comal');
+      // Neither password works before the mailbox's owner acts.
+      for (const password of [ATTACKER_PASSWORD, OWNER_PASSWORD]) {
+        expect([(await signIn('victim@example.com', password)).status]).toEqual([401]);
+      }
+      expect((await followNewestLink('victim@example.com', NEW_PASSWORD)).status).toBe(200);
+      const stranger = await signIn('victim@example.com', ATTACKER_PASSWORD);
+      expect([stranger.status, await stranger.json()]).toEqual([401, { error: true, message: SIGN_IN_FAILED }]);
+      expect((await signIn('victim@example.com', NEW_PASSWORD)).status).toBe(200);
+    },
+  );
 
   it('a sign-up for an email nobody confirmed answers exactly as a first sign-up does', async () => {
     const first = await register('twice@example.com', ATTACKER_PASSWORD);
@@ -176,7 +201,10 @@ describe('typed text never becomes a mail line, a link or reversed text', () => 
     ['a NUL', 'Ana\u0000'],
   ])('a name with %s is refused at sign-up and at checkout, with the field named', async (_label, name) => {
     const signUp = await register('text@example.com', TEST_PASSWORD, name);
-    expect([signUp.status, await signUp.json()]).toEqual([422, { error: true, message: hiddenCharactersMessage('Your name') }]);
+    expect([signUp.status, await signUp.json()]).toEqual([
+      422,
+      { error: true, message: hiddenCharactersMessage('Your name') },
+    ]);
     const order = await call('POST', '/api/create-order/', {
       cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity: 1, modifiers: [] }],
       name,
@@ -184,7 +212,10 @@ describe('typed text never becomes a mail line, a link or reversed text', () => 
       phone: '2135550101',
       delivery_type: 'pickup',
     });
-    expect([order.status, await order.json()]).toEqual([422, { error: true, message: hiddenCharactersMessage('Your name') }]);
+    expect([order.status, await order.json()]).toEqual([
+      422,
+      { error: true, message: hiddenCharactersMessage('Your name') },
+    ]);
   });
 
   it('a link mail carries no text the person signing up typed', async () => {
@@ -204,7 +235,12 @@ describe('typed text never becomes a mail line, a link or reversed text', () => 
     });
     expect(placed.status).toBe(201);
     const { order_id, payment } = (await placed.json()) as { order_id: string; payment: { client_secret: string } };
-    await call('POST', '/api/demo-payments/confirm/', { client_secret: payment.client_secret, card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' });
+    await call('POST', '/api/demo-payments/confirm/', {
+      client_secret: payment.client_secret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+    });
     expect((await call('POST', `/api/finalize-order/${order_id}/`)).status).toBe(200);
     const [paid] = await mailsTo(api, 'paid@example.com');
     expect(paid!.body).toContain('Hi Ana evil[.]example/login,');

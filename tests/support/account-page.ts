@@ -18,13 +18,20 @@ export async function mailedLink(serverUrl: string, to: string, path: string): P
       const response = await fetch(`${serverUrl}/api/dev/outbox/`);
       if (response.status !== 200) throw new Error(`GET /api/dev/outbox/ answered ${response.status}`);
       const mails = (await response.json()) as Mail[];
-      return mails.filter((mail) => mail.to === to).flatMap((mail) => mail.links).find((url) => url.includes(path));
+      return mails
+        .filter((mail) => mail.to === to)
+        .flatMap((mail) => mail.links)
+        .find((url) => url.includes(path));
     },
     { intervalMs: 100, what: `a mail to ${to} with a link to ${path}` },
   );
 }
 
-export async function register(page: Page, serverUrl: string, account: { name: string; email: string; phone: string; password: string }): Promise<void> {
+export async function register(
+  page: Page,
+  serverUrl: string,
+  account: { name: string; email: string; phone: string; password: string },
+): Promise<void> {
   const widget = page.locator('comal-order');
   await page.goto(`${serverUrl}/register/`, { waitUntil: 'networkidle' });
   await widget.getByLabel('Name', { exact: true }).fill(account.name);
@@ -36,14 +43,24 @@ export async function register(page: Page, serverUrl: string, account: { name: s
 }
 
 export async function confirmFromMail(page: Page, serverUrl: string, email: string): Promise<void> {
-  await page.goto(await mailedLink(serverUrl, email, '/confirmation-instruction/?token='), { waitUntil: 'networkidle' });
+  await page.goto(await mailedLink(serverUrl, email, '/confirmation-instruction/?token='), {
+    waitUntil: 'networkidle',
+  });
   await page.locator('comal-order').getByRole('heading', { name: 'Email confirmed' }).waitFor();
 }
 
 /** Signs in on /login/ (with ?next= when given) and waits for the page it goes to. */
-export async function signIn(page: Page, serverUrl: string, email: string, password: string, next = '/account/'): Promise<void> {
+export async function signIn(
+  page: Page,
+  serverUrl: string,
+  email: string,
+  password: string,
+  next = '/account/',
+): Promise<void> {
   const widget = page.locator('comal-order');
-  await page.goto(`${serverUrl}/login/${next === '/account/' ? '' : `?next=${encodeURIComponent(next)}`}`, { waitUntil: 'networkidle' });
+  await page.goto(`${serverUrl}/login/${next === '/account/' ? '' : `?next=${encodeURIComponent(next)}`}`, {
+    waitUntil: 'networkidle',
+  });
   await widget.getByLabel('Email', { exact: true }).fill(email);
   await widget.getByLabel('Password').fill(password);
   await widget.getByRole('button', { name: 'Sign in' }).click();

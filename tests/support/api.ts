@@ -40,7 +40,12 @@ export async function createTestApi(
     async call(method, path, body, headers = {}) {
       return app.request(path, {
         method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': csrftoken, ...headers },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-CSRFToken': csrftoken,
+          ...headers,
+        },
         ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
       });
     },

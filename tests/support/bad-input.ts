@@ -52,8 +52,28 @@ export const hugeText: fc.Arbitrary<string> = fc
 
 /** Numbers as raw JSON text, including what JSON.stringify cannot write. */
 export const oddNumberText: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('-1', '-0', '0', '1e309', '-1e309', '1e-400', '4.9e-324', '9007199254740993', '-9007199254740993', '1.0000000000000002', '99.999999999', '1e21', '0.1', '-0.0001', '1E2', '100'),
-  fc.double().filter(Number.isFinite).map((n) => JSON.stringify(n)),
+  fc.constantFrom(
+    '-1',
+    '-0',
+    '0',
+    '1e309',
+    '-1e309',
+    '1e-400',
+    '4.9e-324',
+    '9007199254740993',
+    '-9007199254740993',
+    '1.0000000000000002',
+    '99.999999999',
+    '1e21',
+    '0.1',
+    '-0.0001',
+    '1E2',
+    '100',
+  ),
+  fc
+    .double()
+    .filter(Number.isFinite)
+    .map((n) => JSON.stringify(n)),
   fc.integer().map(String),
 );
 
@@ -68,12 +88,38 @@ export const badValueText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: oddText.map((s) => JSON.stringify(s)) },
   { weight: 1, arbitrary: hugeText.map((s) => JSON.stringify(s)) },
   { weight: 2, arbitrary: oddNumberText },
-  { weight: 1, arbitrary: fc.constantFrom('null', 'true', 'false', '[]', '{}', '""', '[null]', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"polluted":1}}}') },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(50, 500, 5_000), fc.constantFrom('array' as const, 'object' as const)).map(([d, k]) => deep(d, k)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'null',
+      'true',
+      'false',
+      '[]',
+      '{}',
+      '""',
+      '[null]',
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"polluted":1}}}',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(50, 500, 5_000), fc.constantFrom('array' as const, 'object' as const))
+      .map(([d, k]) => deep(d, k)),
+  },
 );
 
 /** Keys that have broken JavaScript servers before. */
-export const pollutionKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'] as const;
+export const pollutionKeys = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+] as const;
 
 /** An object literal as raw JSON text, from [key, raw value text] pairs (keys may repeat). */
 export function objectText(entries: readonly (readonly [string, string])[]): string {
@@ -95,7 +141,13 @@ export function shapedLike(base: Record<string, unknown>): fc.Arbitrary<string> 
   return fc
     .tuple(
       fc.tuple(...keys.map((key) => field(key))),
-      fc.array(fc.tuple(fc.oneof(fc.constantFrom(...pollutionKeys), fc.string({ maxLength: 12 }), fc.constantFrom('id', ...keys)), badValueText), { maxLength: 3 }),
+      fc.array(
+        fc.tuple(
+          fc.oneof(fc.constantFrom(...pollutionKeys), fc.string({ maxLength: 12 }), fc.constantFrom('id', ...keys)),
+          badValueText,
+        ),
+        { maxLength: 3 },
+      ),
     )
     .map(([values, extra]) => {
       const entries: [string, string][] = [];
@@ -110,7 +162,27 @@ export function shapedLike(base: Record<string, unknown>): fc.Arbitrary<string> 
 export const notJsonText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 60 }),
   fc.string({ unit: 'binary', maxLength: 60 }),
-  fc.constantFrom('', ' ', '{', '}', '{"a":', '[1,2', "{'a':1}", '{a:1}', 'NaN', 'undefined', '\ufeff{}', '{"a":1}{"b":2}', '{"a":1,}', '<xml/>', 'null', '0', '"text"', '[]', 'true'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '{',
+    '}',
+    '{"a":',
+    '[1,2',
+    "{'a':1}",
+    '{a:1}',
+    'NaN',
+    'undefined',
+    '\ufeff{}',
+    '{"a":1}{"b":2}',
+    '{"a":1,}',
+    '<xml/>',
+    'null',
+    '0',
+    '"text"',
+    '[]',
+    'true',
+  ),
 );
 
 /** Any body: arbitrary JSON, shaped-like-real with wrong fields, or not JSON. */
@@ -128,12 +200,31 @@ export function queryFor(params: readonly string[]): fc.Arbitrary<string> {
   const value = fc.oneof(
     { weight: 4, arbitrary: oddText.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '?'))) },
     { weight: 1, arbitrary: hugeText.map((s) => encodeURIComponent(s.slice(0, 4_000))) },
-    { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '%ff%fe', '%00', '+', '%2B', '&', '=', '==', '%26') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '%ff%fe', '%00', '+', '%2B', '&', '=', '==', '%26'),
+    },
     { weight: 1, arbitrary: oddNumberText.map(encodeURIComponent) },
   );
   const pair = fc.oneof(
-    { weight: 3, arbitrary: fc.tuple(params.length > 0 ? fc.constantFrom(...params) : fc.constant('x'), value).map(([k, v]) => `${k}=${v}`) },
-    { weight: 1, arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...pollutionKeys, 'a[b]', 'a[]', ''), fc.string({ maxLength: 8 }).map(encodeURIComponent)), value).map(([k, v]) => `${k}=${v}`) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(params.length > 0 ? fc.constantFrom(...params) : fc.constant('x'), value)
+        .map(([k, v]) => `${k}=${v}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.oneof(
+            fc.constantFrom(...pollutionKeys, 'a[b]', 'a[]', ''),
+            fc.string({ maxLength: 8 }).map(encodeURIComponent),
+          ),
+          value,
+        )
+        .map(([k, v]) => `${k}=${v}`),
+    },
     { weight: 1, arbitrary: fc.oneof(fc.constantFrom(...params, 'x'), fc.constant('=')) },
   );
   return fc.array(pair, { maxLength: 5 }).map((pairs) => pairs.join('&'));
@@ -149,7 +240,10 @@ export const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, '');
 export function idSegment(real: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom(...real, '0', '-1', '1e309', 'null', '__proto__', 'constructor') },
-    { weight: 3, arbitrary: oddText.filter((s) => s.length > 0).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '?'))) },
+    {
+      weight: 3,
+      arbitrary: oddText.filter((s) => s.length > 0).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '?'))),
+    },
     { weight: 1, arbitrary: fc.constantFrom('%zz', '%E0%A4%A', '%00', '%2F', '%2e%2e', 'a%20b', '9'.repeat(40)) },
     { weight: 1, arbitrary: fc.constantFrom(200, 2_000).map((n) => 'x'.repeat(n)) },
   );

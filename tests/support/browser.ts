@@ -47,7 +47,16 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated, not added as a <script>: the pages' CSP (rightly) refuses an inline script it has no hash for.
   await page.evaluate(readFileSync(AXE, 'utf8'));
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
   });

@@ -12,7 +12,10 @@ export async function addFromMenu(page: Page, name: string, times = 1): Promise<
   for (let i = 0; i < times; i++) await add.click();
 }
 
-export async function fillContact(widget: Locator, contact = { name: 'Ana Reyes', email: 'ana@example.com', phone: '(213) 555-0142' }) {
+export async function fillContact(
+  widget: Locator,
+  contact = { name: 'Ana Reyes', email: 'ana@example.com', phone: '(213) 555-0142' },
+) {
   await widget.getByLabel('Name', { exact: true }).fill(contact.name);
   await widget.getByLabel('Email', { exact: true }).fill(contact.email);
   await widget.getByLabel('Mobile phone').fill(contact.phone);
@@ -28,7 +31,9 @@ export async function payWithCard(widget: Locator, number: string): Promise<void
 /** The cart as the widget keeps it in this origin's localStorage. */
 export async function storedCartQuantity(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const stored = JSON.parse(localStorage.getItem('comal:cart') ?? 'null') as { cart?: { items?: { quantity: number }[] } } | null;
+    const stored = JSON.parse(localStorage.getItem('comal:cart') ?? 'null') as {
+      cart?: { items?: { quantity: number }[] };
+    } | null;
     return (stored?.cart?.items ?? []).reduce((sum, line) => sum + line.quantity, 0);
   });
 }

@@ -47,7 +47,15 @@ export interface StandInOrder {
   id: string;
   title: string;
   note: string;
-  lineItems: { elements: Array<{ id: string; item: { id: string }; name: string; price: number; modifications: { elements: Array<{ modifier: { id: string } }> } }> };
+  lineItems: {
+    elements: Array<{
+      id: string;
+      item: { id: string };
+      name: string;
+      price: number;
+      modifications: { elements: Array<{ modifier: { id: string } }> };
+    }>;
+  };
   total: number;
   createdTime: number;
 }
@@ -73,9 +81,16 @@ export interface CloverStandIn {
   close(): Promise<void>;
 }
 
-const cloverId = () => randomBytes(9).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X').slice(0, 13);
+const cloverId = () =>
+  randomBytes(9)
+    .toString('base64url')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, 'X')
+    .slice(0, 13);
 
-export async function startCloverStandIn(options: { merchantId?: string; token?: string; catalogue?: CloverCatalogue } = {}): Promise<CloverStandIn> {
+export async function startCloverStandIn(
+  options: { merchantId?: string; token?: string; catalogue?: CloverCatalogue } = {},
+): Promise<CloverStandIn> {
   const merchantId = options.merchantId ?? 'MERCHANT0001';
   const token = options.token ?? `token-${randomBytes(8).toString('hex')}`;
   const requests: CloverStandInRequest[] = [];
@@ -110,7 +125,10 @@ export async function startCloverStandIn(options: { merchantId?: string; token?:
     }
     if (resource === 'modifier_groups') {
       return page(
-        modifierGroups.map(({ modifiers, ...group }) => ({ ...group, ...(expand.has('modifiers') ? { modifiers: modifiers ?? { elements: [] } } : {}) })),
+        modifierGroups.map(({ modifiers, ...group }) => ({
+          ...group,
+          ...(expand.has('modifiers') ? { modifiers: modifiers ?? { elements: [] } } : {}),
+        })),
         query,
       );
     }
@@ -126,20 +144,36 @@ export async function startCloverStandIn(options: { merchantId?: string; token?:
       return { status: 400, answer: { message: 'orderCart with at least one line item is required' } };
     }
     const items = new Map(standIn.catalogue.items.map((item) => [item.id, item]));
-    const modifiers = new Map(standIn.catalogue.modifierGroups.flatMap((g) => (g.modifiers?.elements ?? []).map((m) => [m.id, m] as const)));
+    const modifiers = new Map(
+      standIn.catalogue.modifierGroups.flatMap((g) => (g.modifiers?.elements ?? []).map((m) => [m.id, m] as const)),
+    );
     const lineItems: StandInOrder['lineItems']['elements'] = [];
     let total = 0;
     for (const line of cart.lineItems) {
       const item = items.get(line.item?.id);
       if (!item) return { status: 400, answer: { message: `Item ${line.item?.id} not found` } };
       for (const m of line.modifications ?? []) {
-        if (!modifiers.has(m.modifier?.id)) return { status: 400, answer: { message: `Modifier ${m.modifier?.id} not found` } };
+        if (!modifiers.has(m.modifier?.id))
+          return { status: 400, answer: { message: `Modifier ${m.modifier?.id} not found` } };
         total += modifiers.get(m.modifier.id)!.price ?? 0;
       }
       total += item.price;
-      lineItems.push({ id: cloverId(), item: { id: item.id }, name: item.name, price: item.price, modifications: { elements: line.modifications ?? [] } });
+      lineItems.push({
+        id: cloverId(),
+        item: { id: item.id },
+        name: item.name,
+        price: item.price,
+        modifications: { elements: line.modifications ?? [] },
+      });
     }
-    const order: StandInOrder = { id: cloverId(), title: cart.title ?? '', note: cart.note ?? '', lineItems: { elements: lineItems }, total, createdTime: Date.now() };
+    const order: StandInOrder = {
+      id: cloverId(),
+      title: cart.title ?? '',
+      note: cart.note ?? '',
+      lineItems: { elements: lineItems },
+      total,
+      createdTime: Date.now(),
+    };
     orders.push(order);
     return { status: 200, answer: order };
   }
@@ -157,8 +191,18 @@ export async function startCloverStandIn(options: { merchantId?: string; token?:
       body = rawBody;
     }
     const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length).replace(/\/$/, '') : null;
-    const resource = (['categories', 'items', 'modifier_groups', 'orders', 'atomic_order/orders'] as const).find((r) => r === rest) ?? null;
-    const recorded: CloverStandInRequest = { method, path: url.pathname, resource, query, headers: request.headers, body, status: null };
+    const resource =
+      (['categories', 'items', 'modifier_groups', 'orders', 'atomic_order/orders'] as const).find((r) => r === rest) ??
+      null;
+    const recorded: CloverStandInRequest = {
+      method,
+      path: url.pathname,
+      resource,
+      query,
+      headers: request.headers,
+      body,
+      status: null,
+    };
     requests.push(recorded);
 
     const answer = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
@@ -171,13 +215,18 @@ export async function startCloverStandIn(options: { merchantId?: string; token?:
     if (!resource) return answer(404, { message: 'Not Found' });
     const down = outages.get(resource);
     if (down) {
-      return answer(down, { message: down === 429 ? 'Too Many Requests' : 'Internal Server Error' }, down === 429 ? { 'Retry-After': '1' } : {});
+      return answer(
+        down,
+        { message: down === 429 ? 'Too Many Requests' : 'Internal Server Error' },
+        down === 429 ? { 'Retry-After': '1' } : {},
+      );
     }
     const delay = slow.get(resource);
     if (delay) slow.delete(resource);
 
     const work = (): { status: number; answer: unknown } => {
-      if (method === 'GET' && resource !== 'atomic_order/orders') return { status: 200, answer: listing(resource, query) };
+      if (method === 'GET' && resource !== 'atomic_order/orders')
+        return { status: 200, answer: listing(resource, query) };
       if (method === 'POST' && resource === 'atomic_order/orders') return createOrder(body);
       return { status: 405, answer: { message: 'Method Not Allowed' } };
     };

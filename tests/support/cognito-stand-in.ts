@@ -71,14 +71,22 @@ interface Grant {
 }
 
 class Refusal extends Error {
-  constructor(readonly status: number, readonly body: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
     super(String(body.error ?? body.__type));
   }
 }
 
 const SCOPE = 'openid email phone profile';
 
-export async function startCognitoStandIn(options: { userPoolId: string; clientId: string; clientSecret?: string; region?: string }): Promise<CognitoStandIn> {
+export async function startCognitoStandIn(options: {
+  userPoolId: string;
+  clientId: string;
+  clientSecret?: string;
+  region?: string;
+}): Promise<CognitoStandIn> {
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const foreign = await generateKeyPair('RS256', { extractable: true });
   const kid = randomBytes(16).toString('base64');
@@ -158,11 +166,13 @@ export async function startCognitoStandIn(options: { userPoolId: string; clientI
     if (options.clientSecret) {
       if (!basic) throw new Refusal(400, { error: 'invalid_client' });
       const [id, secret] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':');
-      if (id !== options.clientId || secret !== options.clientSecret) throw new Refusal(400, { error: 'invalid_client' });
+      if (id !== options.clientId || secret !== options.clientSecret)
+        throw new Refusal(400, { error: 'invalid_client' });
     } else if (basic) {
       throw new Refusal(400, { error: 'invalid_client' });
     }
-    if (form.client_id !== undefined && form.client_id !== options.clientId) throw new Refusal(400, { error: 'invalid_client' });
+    if (form.client_id !== undefined && form.client_id !== options.clientId)
+      throw new Refusal(400, { error: 'invalid_client' });
     if (!options.clientSecret && form.client_id === undefined) throw new Refusal(400, { error: 'invalid_client' });
   }
 
@@ -170,7 +180,8 @@ export async function startCognitoStandIn(options: { userPoolId: string; clientI
     authenticateClient(headers, form);
     if (form.grant_type === 'authorization_code') {
       const grant = form.code ? codes.get(form.code) : undefined;
-      if (!grant || grant.used || grant.redirectUri !== form.redirect_uri) throw new Refusal(400, { error: 'invalid_grant' });
+      if (!grant || grant.used || grant.redirectUri !== form.redirect_uri)
+        throw new Refusal(400, { error: 'invalid_grant' });
       grant.used = true;
       const refreshToken = `rt.${randomBytes(48).toString('base64url')}`;
       const originJti = randomUUID();
@@ -208,7 +219,10 @@ export async function startCognitoStandIn(options: { userPoolId: string; clientI
   }
 
   async function getUser(headers: IncomingHttpHeaders, body: Record<string, unknown>) {
-    if (headers['x-amz-target'] !== 'AWSCognitoIdentityProviderService.GetUser' || headers['content-type'] !== 'application/x-amz-json-1.1') {
+    if (
+      headers['x-amz-target'] !== 'AWSCognitoIdentityProviderService.GetUser' ||
+      headers['content-type'] !== 'application/x-amz-json-1.1'
+    ) {
       throw new Refusal(400, { __type: 'UnknownOperationException' });
     }
     const refuse = (message: string) => new Refusal(400, { __type: 'NotAuthorizedException', message });
@@ -225,8 +239,18 @@ export async function startCognitoStandIn(options: { userPoolId: string; clientI
     if (!found) throw new Refusal(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
     const attributes = [
       { Name: 'sub', Value: found.sub },
-      ...(found.email ? [{ Name: 'email', Value: found.email }, { Name: 'email_verified', Value: 'true' }] : []),
-      ...(found.phone_number ? [{ Name: 'phone_number', Value: found.phone_number }, { Name: 'phone_number_verified', Value: 'false' }] : []),
+      ...(found.email
+        ? [
+            { Name: 'email', Value: found.email },
+            { Name: 'email_verified', Value: 'true' },
+          ]
+        : []),
+      ...(found.phone_number
+        ? [
+            { Name: 'phone_number', Value: found.phone_number },
+            { Name: 'phone_number_verified', Value: 'false' },
+          ]
+        : []),
       ...(found.name ? [{ Name: 'name', Value: found.name }] : []),
     ];
     return { Username: found.username, UserAttributes: attributes };
@@ -251,7 +275,8 @@ export async function startCognitoStandIn(options: { userPoolId: string; clientI
       if (method === 'GET' && path === `/${options.userPoolId}/.well-known/jwks.json`) {
         answer = { keys: [jwk] };
       } else if (method === 'POST' && (path === '/oauth2/token' || path === '/oauth2/revoke')) {
-        if (!String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded')) throw new Refusal(400, { error: 'invalid_request' });
+        if (!String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded'))
+          throw new Refusal(400, { error: 'invalid_request' });
         const form = Object.fromEntries(new URLSearchParams(rawBody));
         params = form;
         answer = path === '/oauth2/token' ? await token(request.headers, form) : revoke(request.headers, form);
@@ -316,7 +341,10 @@ export async function startCognitoStandIn(options: { userPoolId: string; clientI
 }
 
 /** The environment that points a test API's Cognito sign-in at `standIn`, the site being TEST_ORIGIN. */
-export function cognitoEnv(standIn: CognitoStandIn, ids: { userPoolId: string; clientId: string; clientSecret?: string }): Record<string, string> {
+export function cognitoEnv(
+  standIn: CognitoStandIn,
+  ids: { userPoolId: string; clientId: string; clientSecret?: string },
+): Record<string, string> {
   return {
     AUTH_PROVIDER: 'cognito',
     COGNITO_REGION: 'us-east-1',

@@ -69,7 +69,10 @@ export interface DoorDashStandIn {
   /** Moves the stand-in's clock, which expires quotes 5 minutes after they were made. */
   advance(ms: number): void;
   /** The next call is answered with this status and DoorDash-shaped error body. */
-  failNext(status: number, body: { code: string; message: string; field_errors?: { field: string; error: string }[] }): void;
+  failNext(
+    status: number,
+    body: { code: string; message: string; field_errors?: { field: string; error: string }[] },
+  ): void;
   /** The body DoorDash posts to a webhook endpoint for this event, the delivery as it is now. */
   event(eventName: string, externalDeliveryId: string): DoorDashWebhookPayload;
   /** Posts a webhook body to `url` with the Authorization header the portal was given. */
@@ -112,7 +115,8 @@ export async function startDoorDashStandIn(
   let failure: DoorDashApiError | null = null;
   const now = () => Date.now() + offsetMs;
   let trackingUrlOverride: string | null = null;
-  const trackingUrl = (id: string) => trackingUrlOverride ?? `https://track.doordash.com/share/${encodeURIComponent(id)}/track`;
+  const trackingUrl = (id: string) =>
+    trackingUrlOverride ?? `https://track.doordash.com/share/${encodeURIComponent(id)}/track`;
 
   async function verify(authorization: string | undefined): Promise<RecordedDoorDashRequest['token']> {
     const unauthorized = (message: string) => new DoorDashApiError(401, { code: 'authentication_error', message });
@@ -124,7 +128,8 @@ export async function startDoorDashStandIn(
     } catch {
       throw unauthorized('The token is not a JWT.');
     }
-    if (header['dd-ver'] !== 'DD-JWT-V1' || header.typ !== 'JWT') throw unauthorized('The token header must carry dd-ver DD-JWT-V1.');
+    if (header['dd-ver'] !== 'DD-JWT-V1' || header.typ !== 'JWT')
+      throw unauthorized('The token header must carry dd-ver DD-JWT-V1.');
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: ['HS256'],
@@ -145,18 +150,30 @@ export async function startDoorDashStandIn(
   function createQuote(body: Record<string, unknown>): Record<string, unknown> {
     const id = body.external_delivery_id;
     const fieldErrors: { field: string; error: string }[] = [];
-    if (typeof id !== 'string' || !EXTERNAL_ID.test(id)) fieldErrors.push({ field: 'external_delivery_id', error: 'Must match [a-zA-Z0-9-._~]+' });
+    if (typeof id !== 'string' || !EXTERNAL_ID.test(id))
+      fieldErrors.push({ field: 'external_delivery_id', error: 'Must match [a-zA-Z0-9-._~]+' });
     for (const field of ['pickup_address', 'dropoff_address']) {
-      if (typeof body[field] !== 'string' || !(body[field] as string).trim()) fieldErrors.push({ field, error: 'This field is required.' });
+      if (typeof body[field] !== 'string' || !(body[field] as string).trim())
+        fieldErrors.push({ field, error: 'This field is required.' });
     }
     for (const field of ['pickup_phone_number', 'dropoff_phone_number']) {
       if (body[field] !== undefined && (typeof body[field] !== 'string' || !E164.test(body[field] as string))) {
         fieldErrors.push({ field, error: 'Phone number provided does not seem to be a valid one' });
       }
     }
-    if (typeof body.dropoff_phone_number !== 'string') fieldErrors.push({ field: 'dropoff_phone_number', error: 'This field is required.' });
-    if (fieldErrors.length > 0) throw new DoorDashApiError(400, { code: 'validation_error', message: 'Validation Failed', field_errors: fieldErrors });
-    if (quotes.has(id as string)) throw new DoorDashApiError(409, { code: 'duplicate_delivery_id', message: `Delivery with external_delivery_id ${String(id)} already exists.` });
+    if (typeof body.dropoff_phone_number !== 'string')
+      fieldErrors.push({ field: 'dropoff_phone_number', error: 'This field is required.' });
+    if (fieldErrors.length > 0)
+      throw new DoorDashApiError(400, {
+        code: 'validation_error',
+        message: 'Validation Failed',
+        field_errors: fieldErrors,
+      });
+    if (quotes.has(id as string))
+      throw new DoorDashApiError(409, {
+        code: 'duplicate_delivery_id',
+        message: `Delivery with external_delivery_id ${String(id)} already exists.`,
+      });
     const made: StandInQuote = {
       external_delivery_id: id as string,
       fee,
@@ -174,15 +191,35 @@ export async function startDoorDashStandIn(
   function accept(id: string, body: Record<string, unknown>): Record<string, unknown> {
     const quote = quotes.get(id);
     if (!quote) throw new DoorDashApiError(404, { code: 'not_found', message: `Quote ${id} does not exist.` });
-    if (quote.accepted) throw new DoorDashApiError(409, { code: 'duplicate_delivery_id', message: `The quote ${id} was already accepted.` });
+    if (quote.accepted)
+      throw new DoorDashApiError(409, {
+        code: 'duplicate_delivery_id',
+        message: `The quote ${id} was already accepted.`,
+      });
     if (quote.expired || now() - quote.created_at > QUOTE_VALID_MS) {
-      throw new DoorDashApiError(400, { code: 'quote_expired', message: 'The quote has expired. Please request a new quote.' });
+      throw new DoorDashApiError(400, {
+        code: 'quote_expired',
+        message: 'The quote has expired. Please request a new quote.',
+      });
     }
     if (body.tip !== undefined && (!Number.isInteger(body.tip) || (body.tip as number) < 0)) {
-      throw new DoorDashApiError(400, { code: 'validation_error', message: 'Validation Failed', field_errors: [{ field: 'tip', error: 'Must be a non-negative integer.' }] });
+      throw new DoorDashApiError(400, {
+        code: 'validation_error',
+        message: 'Validation Failed',
+        field_errors: [{ field: 'tip', error: 'Must be a non-negative integer.' }],
+      });
     }
-    if (body.dropoff_phone_number !== undefined && (typeof body.dropoff_phone_number !== 'string' || !E164.test(body.dropoff_phone_number))) {
-      throw new DoorDashApiError(400, { code: 'validation_error', message: 'Validation Failed', field_errors: [{ field: 'dropoff_phone_number', error: 'Phone number provided does not seem to be a valid one' }] });
+    if (
+      body.dropoff_phone_number !== undefined &&
+      (typeof body.dropoff_phone_number !== 'string' || !E164.test(body.dropoff_phone_number))
+    ) {
+      throw new DoorDashApiError(400, {
+        code: 'validation_error',
+        message: 'Validation Failed',
+        field_errors: [
+          { field: 'dropoff_phone_number', error: 'Phone number provided does not seem to be a valid one' },
+        ],
+      });
     }
     quote.accepted = true;
     quote.tip = (body.tip as number | undefined) ?? 0;
@@ -215,7 +252,10 @@ export async function startDoorDashStandIn(
     };
   }
 
-  async function route(req: IncomingMessage, body: Record<string, unknown>): Promise<{ status: number; body: unknown; token?: RecordedDoorDashRequest['token'] }> {
+  async function route(
+    req: IncomingMessage,
+    body: Record<string, unknown>,
+  ): Promise<{ status: number; body: unknown; token?: RecordedDoorDashRequest['token'] }> {
     const token = await verify(req.headers.authorization);
     if (failure) {
       const failed = failure;
@@ -225,7 +265,8 @@ export async function startDoorDashStandIn(
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
     if (req.method === 'POST' && path === '/drive/v2/quotes') return { status: 200, body: createQuote(body), token };
     const accepting = /^\/drive\/v2\/quotes\/([^/]+)\/accept$/.exec(path);
-    if (req.method === 'POST' && accepting) return { status: 200, body: accept(decodeURIComponent(accepting[1]!), body), token };
+    if (req.method === 'POST' && accepting)
+      return { status: 200, body: accept(decodeURIComponent(accepting[1]!), body), token };
     throw new DoorDashApiError(404, { code: 'not_found', message: `No route for ${req.method} ${path}.` });
   }
 
@@ -233,7 +274,13 @@ export async function startDoorDashStandIn(
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
-    const record: RecordedDoorDashRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: {}, status: 0 };
+    const record: RecordedDoorDashRequest = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body: {},
+      status: 0,
+    };
     requests.push(record);
     let answer: { status: number; body: unknown };
     try {
@@ -248,7 +295,10 @@ export async function startDoorDashStandIn(
       if (routed.token) record.token = routed.token;
       answer = routed;
     } catch (error) {
-      answer = error instanceof DoorDashApiError ? { status: error.status, body: error.body } : { status: 500, body: { code: 'internal_error', message: (error as Error).message } };
+      answer =
+        error instanceof DoorDashApiError
+          ? { status: error.status, body: error.body }
+          : { status: 500, body: { code: 'internal_error', message: (error as Error).message } };
     }
     record.status = answer.status;
     res.writeHead(answer.status, { 'Content-Type': 'application/json' });
@@ -288,7 +338,10 @@ export async function startDoorDashStandIn(
     postWebhook(url, payload, authorization) {
       return fetch(url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(authorization === null ? {} : { Authorization: authorization }) },
+        headers: {
+          'Content-Type': 'application/json',
+          ...(authorization === null ? {} : { Authorization: authorization }),
+        },
         body: JSON.stringify(payload),
       });
     },

@@ -57,7 +57,12 @@ export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Prom
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const params = url.searchParams;
-    queries.push({ path: url.pathname, address: params.get('address'), components: params.get('components'), key: params.get('key') });
+    queries.push({
+      path: url.pathname,
+      address: params.get('address'),
+      components: params.get('components'),
+      key: params.get('key'),
+    });
     if (request.method !== 'GET' || url.pathname !== '/maps/api/geocode/json') {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
       return;
@@ -76,7 +81,11 @@ export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Prom
       return;
     }
     if (current === 'over-query-limit') {
-      send(response, { error_message: 'You have exceeded your rate-limit for this API.', results: [], status: 'OVER_QUERY_LIMIT' });
+      send(response, {
+        error_message: 'You have exceeded your rate-limit for this API.',
+        results: [],
+        status: 'OVER_QUERY_LIMIT',
+      });
       return;
     }
     const found = current === 'zero-results' ? undefined : places.get(normal(params.get('address')!));

@@ -27,7 +27,9 @@ export interface PostgresCluster {
 }
 
 /** The directory of initdb and pg_ctl, and the uid/gid to run them as when this process is root; or why there is none. */
-export async function findPostgresBinaries(): Promise<{ bin: string; runAs: { uid: number; gid: number } | null } | { missing: string }> {
+export async function findPostgresBinaries(): Promise<
+  { bin: string; runAs: { uid: number; gid: number } | null } | { missing: string }
+> {
   let bin: string | undefined;
   try {
     bin = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -36,7 +38,9 @@ export async function findPostgresBinaries(): Promise<{ bin: string; runAs: { ui
   }
   if (!bin || !existsSync(path.join(bin, 'initdb'))) {
     const versions = existsSync('/usr/lib/postgresql') ? await readdir('/usr/lib/postgresql') : [];
-    const newest = versions.filter((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)).sort((a, b) => Number(b) - Number(a))[0];
+    const newest = versions
+      .filter((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
+      .sort((a, b) => Number(b) - Number(a))[0];
     bin = newest ? `/usr/lib/postgresql/${newest}/bin` : undefined;
   }
   if (!bin) return { missing: 'no PostgreSQL binaries (pg_config --bindir or /usr/lib/postgresql/*/bin/initdb)' };
@@ -68,11 +72,13 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const data = path.join(root, 'data');
   const port = await freePort();
   const as = runAs ? { uid: runAs.uid, gid: runAs.gid } : {};
-  const tool = (name: string, args: string[]) => run(path.join(bin, name), args, { ...as, cwd: root, env: { ...process.env, LC_ALL: 'C' } });
+  const tool = (name: string, args: string[]) =>
+    run(path.join(bin, name), args, { ...as, cwd: root, env: { ...process.env, LC_ALL: 'C' } });
 
   await tool('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync']);
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const start = async () => void (await tool('pg_ctl', ['-D', data, '-l', path.join(root, 'server.log'), '-w', '-o', options, 'start']));
+  const start = async () =>
+    void (await tool('pg_ctl', ['-D', data, '-l', path.join(root, 'server.log'), '-w', '-o', options, 'start']));
   const stop = async () => void (await tool('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']));
   await start();
   return {

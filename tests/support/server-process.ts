@@ -120,7 +120,8 @@ export interface ProcessClient {
 }
 
 export async function processClient(server: Pick<ServerProcess, 'url'>, csrfToken?: string): Promise<ProcessClient> {
-  const token = csrfToken ?? ((await (await fetch(`${server.url}/api/csrf/`)).json()) as { csrftoken: string }).csrftoken;
+  const token =
+    csrfToken ?? ((await (await fetch(`${server.url}/api/csrf/`)).json()) as { csrftoken: string }).csrftoken;
   return {
     base: server.url,
     csrfToken: token,

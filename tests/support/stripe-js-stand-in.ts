@@ -203,9 +203,15 @@ export function stripeJsStandIn(apiBase: string): string {
  */
 export async function routeStripeJs(page: Page, apiBase: string): Promise<void> {
   await page.route('https://js.stripe.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: stripeJsStandIn('https://api.stripe.com') }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/javascript; charset=utf-8',
+      body: stripeJsStandIn('https://api.stripe.com'),
+    }),
   );
   await page.route('https://api.stripe.com/**', async (route) =>
-    route.fulfill({ response: await route.fetch({ url: route.request().url().replace('https://api.stripe.com', apiBase) }) }),
+    route.fulfill({
+      response: await route.fetch({ url: route.request().url().replace('https://api.stripe.com', apiBase) }),
+    }),
   );
 }

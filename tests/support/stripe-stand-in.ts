@@ -43,7 +43,8 @@ const TEST_CARDS: Record<string, { decline?: { code: string; message: string } }
   '4000000000009987': { decline: { code: 'lost_card', message: 'Your card was declined.' } },
   '4000000000000069': { decline: { code: 'expired_card', message: 'Your card has expired.' } },
 };
-const LIVE_CARD_IN_TEST_MODE = 'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.';
+const LIVE_CARD_IN_TEST_MODE =
+  'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.';
 
 /** Fields of a PaymentIntent Stripe leaves out when the caller holds only the publishable key. */
 const SECRET_FIELDS = ['amount_capturable', 'amount_received', 'customer', 'latest_charge', 'metadata'] as const;
@@ -180,15 +181,27 @@ const MINIMUM_AMOUNT: Record<string, number> = { usd: 50 };
 class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string; decline_code?: string; payment_intent?: unknown },
+    readonly body: {
+      type: string;
+      message: string;
+      code?: string;
+      param?: string;
+      decline_code?: string;
+      payment_intent?: unknown;
+    },
   ) {
     super(body.message);
   }
 }
 
-export async function startStripeStandIn(options: { secretKey?: string; publishableKey?: string } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  options: { secretKey?: string; publishableKey?: string } = {},
+): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
-  const customers = new Map<string, { id: string; object: 'customer'; email: string | null; name: string | null; metadata: Record<string, string> }>();
+  const customers = new Map<
+    string,
+    { id: string; object: 'customer'; email: string | null; name: string | null; metadata: Record<string, string> }
+  >();
   const setupIntents = new Map<string, StandInSetupIntent>();
   const paymentMethods = new Map<string, StandInPaymentMethod>();
   const refunds: StandInRefund[] = [];
@@ -202,7 +215,11 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     const amountText = params.amount;
     if (amountText === undefined) throw missing('amount');
     if (typeof amountText !== 'string' || !/^\d+$/.test(amountText)) {
-      throw invalid('amount', `Invalid integer: ${typeof amountText === 'string' ? amountText : '[object]'}`, 'parameter_invalid_integer');
+      throw invalid(
+        'amount',
+        `Invalid integer: ${typeof amountText === 'string' ? amountText : '[object]'}`,
+        'parameter_invalid_integer',
+      );
     }
     const currencyText = params.currency;
     if (currencyText === undefined) throw missing('currency');
@@ -286,7 +303,11 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
   }
 
   /** Confirm with the card the customer typed; `publicView` for a caller holding only the publishable key. */
-  function confirm(intent: StandInIntent, params: FormParams, publicView: boolean): StandInIntent | Partial<StandInIntent> {
+  function confirm(
+    intent: StandInIntent,
+    params: FormParams,
+    publicView: boolean,
+  ): StandInIntent | Partial<StandInIntent> {
     const view = (shown: StandInIntent) => (publicView ? withoutSecretFields(shown) : shown);
     if (publicView && params.client_secret !== intent.client_secret) {
       throw new StripeApiError(400, {
@@ -336,7 +357,13 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
   /** Stripe.js's confirmSetup: a test card becomes the customer's PaymentMethod, a declining one is refused. */
   /** POST /v1/payment_intents/{id}/cancel, as Stripe documents it: only a PaymentIntent not yet paid. */
   function cancel(intent: StandInIntent, params: FormParams): StandInIntent {
-    const cancellable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+    const cancellable = [
+      'requires_payment_method',
+      'requires_capture',
+      'requires_confirmation',
+      'requires_action',
+      'processing',
+    ];
     if (!cancellable.includes(intent.status)) {
       throw new StripeApiError(400, {
         type: 'invalid_request_error',
@@ -374,7 +401,12 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     const testCard = TEST_CARDS[number];
     const decline = testCard ? testCard.decline : { code: 'live_mode_test_card', message: LIVE_CARD_IN_TEST_MODE };
     if (decline) {
-      throw new StripeApiError(402, { type: 'card_error', code: 'card_declined', decline_code: decline.code, message: decline.message });
+      throw new StripeApiError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: decline.code,
+        message: decline.message,
+      });
     }
     const brand = number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'unknown';
     const method: StandInPaymentMethod = {
@@ -396,28 +428,55 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     if (!intentId) throw missing('payment_intent');
     const intent = found(intentId);
     if (intent.status !== 'succeeded') {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+      });
     }
     const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
     const amount = typeof params.amount === 'string' ? Number(params.amount) : intent.amount - refunded;
     if (refunded >= intent.amount) {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge for PaymentIntent ${intent.id} has already been refunded.` });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge for PaymentIntent ${intent.id} has already been refunded.`,
+      });
     }
     if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) {
-      throw invalid('amount', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`, 'amount_too_large');
+      throw invalid(
+        'amount',
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`,
+        'amount_too_large',
+      );
     }
-    const made: StandInRefund = { id: id('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', created: now() };
+    const made: StandInRefund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      created: now(),
+    };
     refunds.push(made);
     return made;
   }
 
-  function route(method: string, path: string, params: FormParams, publicView: boolean): { status: number; body: unknown } {
+  function route(
+    method: string,
+    path: string,
+    params: FormParams,
+    publicView: boolean,
+  ): { status: number; body: unknown } {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     const confirming = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     const confirmingSetup = /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(path);
     const cancelling = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
-    if (method === 'POST' && confirming) return { status: 200, body: confirm(found(decodeURIComponent(confirming[1]!)), params, publicView) };
-    if (method === 'POST' && confirmingSetup) return { status: 200, body: confirmSetup(decodeURIComponent(confirmingSetup[1]!), params) };
+    if (method === 'POST' && confirming)
+      return { status: 200, body: confirm(found(decodeURIComponent(confirming[1]!)), params, publicView) };
+    if (method === 'POST' && confirmingSetup)
+      return { status: 200, body: confirmSetup(decodeURIComponent(confirmingSetup[1]!), params) };
     if (publicView) {
       throw new StripeApiError(401, {
         type: 'invalid_request_error',
@@ -426,7 +485,8 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     }
     if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) };
     if (method === 'POST' && path === '/v1/refunds') return { status: 200, body: refund(params) };
-    if (method === 'POST' && cancelling) return { status: 200, body: cancel(found(decodeURIComponent(cancelling[1]!)), params) };
+    if (method === 'POST' && cancelling)
+      return { status: 200, body: cancel(found(decodeURIComponent(cancelling[1]!)), params) };
     const cards = routeCards(method, path, params);
     if (cards) return cards;
     if (method === 'GET' && retrieve) return { status: 200, body: found(decodeURIComponent(retrieve[1]!)) };
@@ -440,14 +500,28 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
   function routeCards(method: string, path: string, params: FormParams): { status: number; body: unknown } | null {
     const text = (key: string) => (typeof params[key] === 'string' ? (params[key] as string) : null);
     if (method === 'POST' && path === '/v1/customers') {
-      const metadata = (typeof params.metadata === 'object' && params.metadata !== null ? params.metadata : {}) as Record<string, string>;
-      const customer = { id: id('cus'), object: 'customer' as const, email: text('email'), name: text('name'), metadata };
+      const metadata = (
+        typeof params.metadata === 'object' && params.metadata !== null ? params.metadata : {}
+      ) as Record<string, string>;
+      const customer = {
+        id: id('cus'),
+        object: 'customer' as const,
+        email: text('email'),
+        name: text('name'),
+        metadata,
+      };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const customer = text('customer');
-      if (customer && !customers.has(customer)) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` });
+      if (customer && !customers.has(customer))
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'customer',
+          message: `No such customer: '${customer}'`,
+        });
       const setupId = id('seti');
       const intent: StandInSetupIntent = {
         id: setupId,
@@ -465,7 +539,13 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     const method_ = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path);
     if (method_) {
       const found = paymentMethods.get(decodeURIComponent(method_[1]!));
-      if (!found) throw new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${method_[1]}'` });
+      if (!found)
+        throw new StripeApiError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'payment_method',
+          message: `No such PaymentMethod: '${method_[1]}'`,
+        });
       if (method === 'GET' && !method_[2]) return { status: 200, body: found };
       if (method === 'POST' && method_[2]) {
         found.customer = null;
@@ -508,7 +588,9 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     const publicView = formKey !== undefined;
     const allowed = publicView
       ? key!.startsWith('pk_test_') && (options.publishableKey === undefined || key === options.publishableKey)
-      : key !== undefined && key.startsWith('sk_test_') && (options.secretKey === undefined || key === options.secretKey);
+      : key !== undefined &&
+        key.startsWith('sk_test_') &&
+        (options.secretKey === undefined || key === options.secretKey);
     if (!key || !allowed) {
       answer(401, {
         error: {
@@ -545,7 +627,14 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
       result = answer(status, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {});
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
-      result = answer(error.status, { error: { ...error.body, doc_url: error.body.code ? `https://docs.stripe.com/error-codes/${error.body.code.replaceAll('_', '-')}` : undefined } });
+      result = answer(error.status, {
+        error: {
+          ...error.body,
+          doc_url: error.body.code
+            ? `https://docs.stripe.com/error-codes/${error.body.code.replaceAll('_', '-')}`
+            : undefined,
+        },
+      });
     }
     // Stripe stores the answer to a keyed request, errors included, and replays it for 24 hours.
     if (idempotencyKey) idempotent.set(idempotencyKey, { rawBody, status: result.status, answer: result.text });
@@ -576,7 +665,8 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     intent: (intentId) => intents.get(intentId),
     intents: () => [...intents.values()],
     succeed: (intentId) => succeeded(existing(intentId)),
-    decline: (intentId, message = 'Your card was declined.', declineCode = 'generic_decline') => declined(existing(intentId), message, declineCode),
+    decline: (intentId, message = 'Your card was declined.', declineCode = 'generic_decline') =>
+      declined(existing(intentId), message, declineCode),
     setStatus(intentId, status) {
       const intent = existing(intentId);
       intent.status = status;
@@ -600,7 +690,14 @@ export async function startStripeStandIn(options: { secretKey?: string; publisha
     saveCard(setupIntentId, card) {
       const setup = setupIntents.get(setupIntentId);
       if (!setup) throw new Error(`The Stripe stand-in has no SetupIntent ${setupIntentId}.`);
-      const method: StandInPaymentMethod = { id: id('pm'), object: 'payment_method', type: 'card', customer: setup.customer, card, created: now() };
+      const method: StandInPaymentMethod = {
+        id: id('pm'),
+        object: 'payment_method',
+        type: 'card',
+        customer: setup.customer,
+        card,
+        created: now(),
+      };
       paymentMethods.set(method.id, method);
       setup.status = 'succeeded';
       setup.payment_method = method.id;
@@ -622,7 +719,12 @@ function withoutSecretFields(intent: StandInIntent): Partial<StandInIntent> {
 }
 
 function missing(param: string): StripeApiError {
-  return new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_missing', param, message: `Missing required param: ${param}.` });
+  return new StripeApiError(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_missing',
+    param,
+    message: `Missing required param: ${param}.`,
+  });
 }
 
 function invalid(param: string, message: string, code: string): StripeApiError {

@@ -83,7 +83,11 @@ export interface TwilioStandIn {
 
 const E164 = /^\+[1-9]\d{7,14}$/;
 
-export const TWILIO_UNSUBSCRIBED: TwilioErrorAnswer = { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' };
+export const TWILIO_UNSUBSCRIBED: TwilioErrorAnswer = {
+  status: 400,
+  code: 21610,
+  message: 'Attempt to send to unsubscribed recipient',
+};
 
 export async function startTwilioStandIn(
   options: { accountSid?: string; authToken?: string } = {},
@@ -98,7 +102,12 @@ export async function startTwilioStandIn(
   const hung = new Set<ServerResponse>();
 
   function refusal(error: TwilioErrorAnswer) {
-    return { code: error.code, message: error.message, more_info: `https://www.twilio.com/docs/errors/${error.code}`, status: error.status };
+    return {
+      code: error.code,
+      message: error.message,
+      more_info: `https://www.twilio.com/docs/errors/${error.code}`,
+      status: error.status,
+    };
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -107,10 +116,14 @@ export async function startTwilioStandIn(
     const method = request.method ?? 'GET';
     const form = Object.fromEntries(new URLSearchParams(rawBody));
     const auth = basicAuth(request.headers.authorization);
-    const record = (status: number) => requests.push({ method, path: url.pathname, headers: request.headers, form, auth, status });
+    const record = (status: number) =>
+      requests.push({ method, path: url.pathname, headers: request.headers, form, auth, status });
     const answer = (status: number, body: unknown) => {
       record(status);
-      response.writeHead(status, { 'Content-Type': 'application/json', 'Twilio-Request-Id': `RQ${randomBytes(16).toString('hex')}` });
+      response.writeHead(status, {
+        'Content-Type': 'application/json',
+        'Twilio-Request-Id': `RQ${randomBytes(16).toString('hex')}`,
+      });
       response.end(JSON.stringify(body));
     };
     const fail = (error: TwilioErrorAnswer) => answer(error.status, refusal(error));
@@ -125,7 +138,12 @@ export async function startTwilioStandIn(
       fail({ status: 404, code: 20404, message: `The requested resource ${url.pathname} was not found` });
       return;
     }
-    if (!auth || auth.user !== accountSid || auth.password !== authToken || decodeURIComponent(path[1]!) !== accountSid) {
+    if (
+      !auth ||
+      auth.user !== accountSid ||
+      auth.password !== authToken ||
+      decodeURIComponent(path[1]!) !== accountSid
+    ) {
       fail({ status: 401, code: 20003, message: 'Authenticate' });
       return;
     }
@@ -141,7 +159,8 @@ export async function startTwilioStandIn(
     }
     const to = form.To ?? '';
     if (!to) return fail({ status: 400, code: 21604, message: "A 'To' phone number is required." });
-    if (!form.From && !form.MessagingServiceSid) return fail({ status: 400, code: 21603, message: "A 'From' phone number is required." });
+    if (!form.From && !form.MessagingServiceSid)
+      return fail({ status: 400, code: 21603, message: "A 'From' phone number is required." });
     if (!form.Body) return fail({ status: 400, code: 21602, message: 'Message body is required.' });
     if (!E164.test(to)) return fail({ status: 400, code: 21211, message: `Invalid 'To' Phone Number: ${to}` });
     if (unsubscribed.has(to)) return fail(TWILIO_UNSUBSCRIBED);
@@ -175,7 +194,14 @@ export async function startTwilioStandIn(
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       response.writeHead(500, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ code: 20500, message: String(error), more_info: 'https://www.twilio.com/docs/errors/20500', status: 500 }));
+      response.end(
+        JSON.stringify({
+          code: 20500,
+          message: String(error),
+          more_info: 'https://www.twilio.com/docs/errors/20500',
+          status: 500,
+        }),
+      );
     });
   });
   await new Promise<void>((resolve, reject) => {

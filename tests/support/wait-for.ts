@@ -44,7 +44,8 @@ export async function waitFor<T>(look: () => T | Promise<T>, options: WaitForOpt
     } catch (error) {
       lastSaw = error instanceof Error ? `${error.name}: ${error.message}` : `a throw of ${describe(error)}`;
     }
-    if (realNow() >= giveUpAt) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; last saw: ${lastSaw}`);
+    if (realNow() >= giveUpAt)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; last saw: ${lastSaw}`);
     await new Promise((resolve) => realSetTimeout(resolve, intervalMs));
   }
 }

@@ -342,7 +342,12 @@ describe('menus', () => {
   });
 
   it("a menu fetch failure shows the server's message", async () => {
-    backend({ 'GET /api/menus/': { status: 503, body: { error: true, message: 'The menu is being updated. Try again in a minute.' } } });
+    backend({
+      'GET /api/menus/': {
+        status: 503,
+        body: { error: true, message: 'The menu is being updated. Try again in a minute.' },
+      },
+    });
     await expect(makeClient().getMenus()).rejects.toThrow(
       new Error('The menu is being updated. Try again in a minute.'),
     );
@@ -372,8 +377,12 @@ describe('delivery estimate', () => {
     expect(only().body).toEqual(address);
   });
 
-  it("an answer with the error flag and a message raises that message", async () => {
-    backend({ 'POST /api/estimate-delivery/': { body: { error: true, message: 'That address is outside our 8-mile delivery area.' } } });
+  it('an answer with the error flag and a message raises that message', async () => {
+    backend({
+      'POST /api/estimate-delivery/': {
+        body: { error: true, message: 'That address is outside our 8-mile delivery area.' },
+      },
+    });
     await expect(makeClient().estimateDelivery(address)).rejects.toThrow(
       new Error('That address is outside our 8-mile delivery area.'),
     );
@@ -386,8 +395,15 @@ describe('delivery estimate', () => {
   });
 
   it("an HTTP error raises the server's message, or 'Delivery estimate error' without one", async () => {
-    backend({ 'POST /api/estimate-delivery/': { status: 400, body: { error: true, message: 'Enter a 5-digit ZIP code, like 90012.' } } });
-    await expect(makeClient().estimateDelivery(address)).rejects.toThrow(new Error('Enter a 5-digit ZIP code, like 90012.'));
+    backend({
+      'POST /api/estimate-delivery/': {
+        status: 400,
+        body: { error: true, message: 'Enter a 5-digit ZIP code, like 90012.' },
+      },
+    });
+    await expect(makeClient().estimateDelivery(address)).rejects.toThrow(
+      new Error('Enter a 5-digit ZIP code, like 90012.'),
+    );
 
     backend({ 'POST /api/estimate-delivery/': { status: 500, raw: 'oops' } });
     await expect(makeClient().estimateDelivery(address)).rejects.toThrow(new Error(DELIVERY_ESTIMATE_ERROR));
@@ -447,13 +463,20 @@ describe('promo codes', () => {
   });
 
   it("a promo refused with a 4xx answer shows the server's message instead of failing", async () => {
-    backend({ 'POST /api/promo-validate/': { status: 400, body: { valid: false, message: 'This code is for first orders only.' } } });
+    backend({
+      'POST /api/promo-validate/': {
+        status: 400,
+        body: { valid: false, message: 'This code is for first orders only.' },
+      },
+    });
     await expect(makeClient().validatePromo('HELLO', '2135550100')).resolves.toEqual({
       valid: false,
       message: 'This code is for first orders only.',
     });
 
-    backend({ 'POST /api/promo-validate/': { status: 404, body: { error: true, message: 'We do not know that code.' } } });
+    backend({
+      'POST /api/promo-validate/': { status: 404, body: { error: true, message: 'We do not know that code.' } },
+    });
     await expect(makeClient().validatePromo('NOPE')).resolves.toEqual({
       valid: false,
       message: 'We do not know that code.',
@@ -504,7 +527,9 @@ describe('placing and finalising an order', () => {
   });
 
   it("a refused order throws ApiRequestError with the server's status and message", async () => {
-    backend({ 'POST /api/create-order/': { status: 422, body: { error: true, message: 'Al Pastor is sold out today.' } } });
+    backend({
+      'POST /api/create-order/': { status: 422, body: { error: true, message: 'Al Pastor is sold out today.' } },
+    });
     const error = await makeClient()
       .createOrder(order, { idempotencyKey: 'k1' })
       .catch((e: unknown) => e);
@@ -530,7 +555,9 @@ describe('placing and finalising an order', () => {
   });
 
   it('a finalize answer carrying an error field throws its message', async () => {
-    backend({ 'POST /api/finalize-order/ord_1/': { body: { error: 'card_declined', message: 'Your card was declined.' } } });
+    backend({
+      'POST /api/finalize-order/ord_1/': { body: { error: 'card_declined', message: 'Your card was declined.' } },
+    });
     await expect(makeClient().finalizeOrder('ord_1')).rejects.toMatchObject({ message: 'Your card was declined.' });
 
     backend({ 'POST /api/finalize-order/ord_1/': { body: { error: 'The payment has not gone through yet.' } } });
@@ -538,7 +565,12 @@ describe('placing and finalising an order', () => {
       message: 'The payment has not gone through yet.',
     });
 
-    backend({ 'POST /api/finalize-order/ord_1/': { status: 409, body: { error: true, message: 'This order was already paid.' } } });
+    backend({
+      'POST /api/finalize-order/ord_1/': {
+        status: 409,
+        body: { error: true, message: 'This order was already paid.' },
+      },
+    });
     await expect(makeClient().finalizeOrder('ord_1')).rejects.toMatchObject({
       status: 409,
       message: 'This order was already paid.',
@@ -581,7 +613,9 @@ describe('account lists', () => {
 
   it('lists are asked for with the URL-encoded cognito_sub and come back as sent', async () => {
     const carts = [{ id: 'c1', name: 'Friday', items: [], cognito_sub: 'us-east-1:a+b c' }];
-    const orders = [{ id: 'o1', status: 'paid', created_at: '2026-11-20T18:00:00Z', delivery_type: 'pickup', items: [] }];
+    const orders = [
+      { id: 'o1', status: 'paid', created_at: '2026-11-20T18:00:00Z', delivery_type: 'pickup', items: [] },
+    ];
     const cards = [{ id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }];
     backend({
       'GET /api/saved-carts/': { body: carts },
@@ -673,10 +707,15 @@ describe('saved carts, reorder and saved cards', () => {
 
   it('a setup intent returns the client secret and its errors pass to the caller', async () => {
     backend({ 'POST /api/setup-intent/': { body: { client_secret: 'seti_1_secret', provider: 'demo' } } });
-    await expect(makeClient().createSetupIntent('sub-1')).resolves.toEqual({ client_secret: 'seti_1_secret', provider: 'demo' });
+    await expect(makeClient().createSetupIntent('sub-1')).resolves.toEqual({
+      client_secret: 'seti_1_secret',
+      provider: 'demo',
+    });
     expect(only().body).toEqual({ cognito_sub: 'sub-1' });
 
-    backend({ 'POST /api/setup-intent/': { status: 403, body: { error: true, message: 'Sign in again to add a card.' } } });
+    backend({
+      'POST /api/setup-intent/': { status: 403, body: { error: true, message: 'Sign in again to add a card.' } },
+    });
     const error = await makeClient()
       .createSetupIntent('sub-1')
       .catch((e: unknown) => e);
@@ -692,7 +731,9 @@ describe('saved carts, reorder and saved cards', () => {
     });
     expect(only().body).toEqual({ payment_method_id: 'pm_2', cognito_sub: 'sub-1' });
 
-    backend({ 'POST /api/save-payment-method/': { status: 402, body: { error: true, message: 'Your card was declined.' } } });
+    backend({
+      'POST /api/save-payment-method/': { status: 402, body: { error: true, message: 'Your card was declined.' } },
+    });
     await expect(makeClient().savePaymentMethod('pm_2', 'sub-1')).rejects.toMatchObject({
       name: 'ApiRequestError',
       status: 402,

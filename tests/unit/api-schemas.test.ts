@@ -75,7 +75,12 @@ describe('create-order request', () => {
   });
 
   it('trims the text a customer typed', () => {
-    const result = CreateOrderRequestSchema.parse({ ...delivery, name: '  Ana  ', email: ' ana@example.com ', delivery_state: 'ca' });
+    const result = CreateOrderRequestSchema.parse({
+      ...delivery,
+      name: '  Ana  ',
+      email: ' ana@example.com ',
+      delivery_state: 'ca',
+    });
     expect(result.name).toBe('Ana');
     expect(result.email).toBe('ana@example.com');
     expect(result.delivery_state).toBe('CA');
@@ -170,8 +175,14 @@ describe('estimate-delivery request', () => {
   };
 
   it('accepts a US address, upper-cases the state and defaults the country to US', () => {
-    expect(EstimateDeliveryRequestSchema.parse(address)).toEqual({ ...address, delivery_state: 'CA', delivery_country: 'US' });
-    expect(EstimateDeliveryRequestSchema.parse({ ...address, delivery_zip: '90071-1234' }).delivery_zip).toBe('90071-1234');
+    expect(EstimateDeliveryRequestSchema.parse(address)).toEqual({
+      ...address,
+      delivery_state: 'CA',
+      delivery_country: 'US',
+    });
+    expect(EstimateDeliveryRequestSchema.parse({ ...address, delivery_zip: '90071-1234' }).delivery_zip).toBe(
+      '90071-1234',
+    );
   });
 
   it('refuses a bad ZIP code', () => {
@@ -203,7 +214,11 @@ describe('other requests and the raw menu', () => {
       cognito_sub: 'sub-1',
       items: [{ menu_item_id: 1, quantity: 2, modifiers: [{ id: 5, name: 'Cheese', price: 0.75 }] }],
     };
-    expect(SavedCartRequestSchema.parse(cart).items[0]!.modifiers[0]).toEqual({ id: '5', name: 'Cheese', price: '0.75' });
+    expect(SavedCartRequestSchema.parse(cart).items[0]!.modifiers[0]).toEqual({
+      id: '5',
+      name: 'Cheese',
+      price: '0.75',
+    });
     expect(firstIssueMessage(SavedCartRequestSchema.safeParse({ ...cart, name: 'x'.repeat(81) }).error!)).toBe(
       'A cart name can be at most 80 characters.',
     );
@@ -215,7 +230,11 @@ describe('other requests and the raw menu', () => {
   });
 
   it('a raw menu item only needs an id and keeps what it does not know', () => {
-    expect(RawMenuItemSchema.parse({ id: 7, base_price: '3.50', extra: 1 })).toEqual({ id: '7', base_price: '3.50', extra: 1 });
+    expect(RawMenuItemSchema.parse({ id: 7, base_price: '3.50', extra: 1 })).toEqual({
+      id: '7',
+      base_price: '3.50',
+      extra: 1,
+    });
     expect(RawMenuItemSchema.safeParse({ name: 'No id' }).success).toBe(false);
   });
 

@@ -13,16 +13,34 @@ const taco: MenuItem = {
   photo: '/images/menu/taco-asada.jpg',
   categoryName: 'Tacos',
   subcategoryName: 'Classic',
-  modifier_groups: [{ id: 'grp-tortilla', name: 'Tortilla', force_popup: true, min_required: 1, max_allowed: 1, modifiers: [{ id: 'mod-corn', name: 'Corn', price: 0 }] }],
+  modifier_groups: [
+    {
+      id: 'grp-tortilla',
+      name: 'Tortilla',
+      force_popup: true,
+      min_required: 1,
+      max_allowed: 1,
+      modifiers: [{ id: 'mod-corn', name: 'Corn', price: 0 }],
+    },
+  ],
 };
 
 describe('the cart kept between visits', () => {
   it('comes back exactly as it was saved: lines, modifiers, order type, address, promo and tip', () => {
     const cart: CartState = [
-      { type: 'addItem' as const, menuItem: taco, quantity: 3, selectedModifiers: [{ id: 'mod-corn', name: 'Corn', price: 0 }] },
+      {
+        type: 'addItem' as const,
+        menuItem: taco,
+        quantity: 3,
+        selectedModifiers: [{ id: 'mod-corn', name: 'Corn', price: 0 }],
+      },
       { type: 'setDeliveryType' as const, deliveryType: 'delivery' as const },
       { type: 'setAddress' as const, address: { deliveryStreet: '200 N Spring St', deliveryZip: '90012' } },
-      { type: 'applyPromo' as const, code: 'WELCOME10', rule: { discount_type: 'percent' as const, discount_value: 10 } },
+      {
+        type: 'applyPromo' as const,
+        code: 'WELCOME10',
+        rule: { discount_type: 'percent' as const, discount_value: 10 },
+      },
       { type: 'setTip' as const, tipCents: 250 },
     ].reduce(cartReducer, emptyCart);
     expect(parseStoredCart(serializeCart(cart))).toEqual(cart);

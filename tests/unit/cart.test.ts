@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cartQuantity, cartReducer, cartTotals, emptyCart, lineId, MAX_LINE_QUANTITY, type CartAction, type CartState } from '../../shared/cart.ts';
+import {
+  cartQuantity,
+  cartReducer,
+  cartTotals,
+  emptyCart,
+  lineId,
+  MAX_LINE_QUANTITY,
+  type CartAction,
+  type CartState,
+} from '../../shared/cart.ts';
 import type { MenuItem, Modifier } from '../../shared/menu.ts';
 
 const item = (id: string, base_price: number): MenuItem => ({
@@ -57,7 +66,10 @@ describe('adding items', () => {
   });
 
   it('a line never holds more than 99', () => {
-    const cart = run({ type: 'addItem', menuItem: asada, quantity: 60 }, { type: 'addItem', menuItem: asada, quantity: 60 });
+    const cart = run(
+      { type: 'addItem', menuItem: asada, quantity: 60 },
+      { type: 'addItem', menuItem: asada, quantity: 60 },
+    );
     expect(cart.items[0]!.quantity).toBe(MAX_LINE_QUANTITY);
   });
 });
@@ -65,8 +77,12 @@ describe('adding items', () => {
 describe('changing quantities', () => {
   it('a quantity of 0 or less removes the line', () => {
     const base = run({ type: 'addItem', menuItem: asada }, { type: 'addItem', menuItem: horchata });
-    expect(cartReducer(base, { type: 'setQuantity', lineId: 'asada', quantity: 0 }).items.map((l) => l.id)).toEqual(['horchata']);
-    expect(cartReducer(base, { type: 'setQuantity', lineId: 'asada', quantity: -2 }).items.map((l) => l.id)).toEqual(['horchata']);
+    expect(cartReducer(base, { type: 'setQuantity', lineId: 'asada', quantity: 0 }).items.map((l) => l.id)).toEqual([
+      'horchata',
+    ]);
+    expect(cartReducer(base, { type: 'setQuantity', lineId: 'asada', quantity: -2 }).items.map((l) => l.id)).toEqual([
+      'horchata',
+    ]);
     expect(cartReducer(base, { type: 'setQuantity', lineId: 'asada', quantity: 4 }).items[0]!.quantity).toBe(4);
     expect(cartReducer(base, { type: 'removeItem', lineId: 'horchata' }).items.map((l) => l.id)).toEqual(['asada']);
   });
@@ -156,7 +172,10 @@ describe('cart invariants (generated action sequences)', () => {
     }),
     fc.record({ type: fc.constant('clear' as const) }),
     fc.record({ type: fc.constant('setDistance' as const), distance: fc.double({ min: 0, max: 30, noNaN: true }) }),
-    fc.record({ type: fc.constant('setDeliveryType' as const), deliveryType: fc.constantFrom('pickup' as const, 'delivery' as const) }),
+    fc.record({
+      type: fc.constant('setDeliveryType' as const),
+      deliveryType: fc.constantFrom('pickup' as const, 'delivery' as const),
+    }),
   );
 
   it('line ids are unique, quantities stay within 1..99, totals are whole cents', () => {
@@ -168,7 +187,12 @@ describe('cart invariants (generated action sequences)', () => {
         for (const l of cart.items) {
           expect(l.quantity).toBeGreaterThanOrEqual(1);
           expect(l.quantity).toBeLessThanOrEqual(MAX_LINE_QUANTITY);
-          expect(l.id).toBe(lineId(l.menuItem.id, l.selectedModifiers.map((m) => m.id)));
+          expect(l.id).toBe(
+            lineId(
+              l.menuItem.id,
+              l.selectedModifiers.map((m) => m.id),
+            ),
+          );
         }
         const totals = cartTotals(cart);
         for (const value of [totals.subtotal, totals.tax, totals.tip, totals.total]) {
@@ -182,14 +206,22 @@ describe('cart invariants (generated action sequences)', () => {
 
   it('adding then setting a line to 0 leaves the cart as it was', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...items), fc.subarray(mods), fc.integer({ min: 1, max: 20 }), (menuItem, selectedModifiers, quantity) => {
-        const start = run({ type: 'addItem', menuItem: horchata, selectedModifiers: [guac] });
-        const added = cartReducer(start, { type: 'addItem', menuItem, selectedModifiers, quantity });
-        const id = lineId(menuItem.id, selectedModifiers.map((m) => m.id));
-        const removed = cartReducer(added, { type: 'setQuantity', lineId: id, quantity: 0 });
-        if (id !== start.items[0]!.id) expect(removed).toEqual(start);
-        else expect(removed.items).toEqual([]);
-      }),
+      fc.property(
+        fc.constantFrom(...items),
+        fc.subarray(mods),
+        fc.integer({ min: 1, max: 20 }),
+        (menuItem, selectedModifiers, quantity) => {
+          const start = run({ type: 'addItem', menuItem: horchata, selectedModifiers: [guac] });
+          const added = cartReducer(start, { type: 'addItem', menuItem, selectedModifiers, quantity });
+          const id = lineId(
+            menuItem.id,
+            selectedModifiers.map((m) => m.id),
+          );
+          const removed = cartReducer(added, { type: 'setQuantity', lineId: id, quantity: 0 });
+          if (id !== start.items[0]!.id) expect(removed).toEqual(start);
+          else expect(removed.items).toEqual([]);
+        },
+      ),
     );
   });
 });

@@ -24,7 +24,12 @@ import {
 } from '../../shared/checkout-form.ts';
 
 const ana = { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0100' };
-const grandAve = { deliveryStreet: '350 S Grand Ave', deliveryCity: 'Los Angeles', deliveryState: 'CA', deliveryZip: '90071' };
+const grandAve = {
+  deliveryStreet: '350 S Grand Ave',
+  deliveryCity: 'Los Angeles',
+  deliveryState: 'CA',
+  deliveryZip: '90071',
+};
 
 describe('contact details', () => {
   it('a complete contact has no errors', () => {
@@ -53,7 +58,9 @@ describe('contact details', () => {
   });
 
   it("'ana@' is not an email address", () => {
-    expect(checkContact({ ...ana, email: 'ana@' })).toEqual({ email: 'Enter a valid email address, like name@example.com.' });
+    expect(checkContact({ ...ana, email: 'ana@' })).toEqual({
+      email: 'Enter a valid email address, like name@example.com.',
+    });
     expect(EMAIL_INVALID).toBe('Enter a valid email address, like name@example.com.');
   });
 
@@ -73,9 +80,13 @@ describe('delivery address', () => {
   });
 
   it('each missing field gets its own sentence', () => {
-    expect(checkAddress({ ...grandAve, deliveryStreet: '' })).toEqual({ deliveryStreet: 'Enter the street address for delivery.' });
+    expect(checkAddress({ ...grandAve, deliveryStreet: '' })).toEqual({
+      deliveryStreet: 'Enter the street address for delivery.',
+    });
     expect(checkAddress({ ...grandAve, deliveryCity: ' ' })).toEqual({ deliveryCity: 'Enter the city for delivery.' });
-    expect(checkAddress({ ...grandAve, deliveryState: '' })).toEqual({ deliveryState: 'Enter the state for delivery.' });
+    expect(checkAddress({ ...grandAve, deliveryState: '' })).toEqual({
+      deliveryState: 'Enter the state for delivery.',
+    });
     expect(checkAddress({ ...grandAve, deliveryZip: '' })).toEqual({ deliveryZip: 'Enter the ZIP code for delivery.' });
     expect(checkAddress({ deliveryStreet: '', deliveryCity: '', deliveryState: '', deliveryZip: '' })).toEqual({
       deliveryStreet: STREET_REQUIRED,
@@ -86,13 +97,17 @@ describe('delivery address', () => {
   });
 
   it("the state 'Cal' must be its two-letter code; 'ca' is accepted", () => {
-    expect(checkAddress({ ...grandAve, deliveryState: 'Cal' })).toEqual({ deliveryState: 'Enter the state as its two-letter code, like CA.' });
+    expect(checkAddress({ ...grandAve, deliveryState: 'Cal' })).toEqual({
+      deliveryState: 'Enter the state as its two-letter code, like CA.',
+    });
     expect(STATE_FORMAT).toBe('Enter the state as its two-letter code, like CA.');
     expect(checkAddress({ ...grandAve, deliveryState: 'ca' })).toEqual({});
   });
 
   it("the ZIP '9001' is refused; '90012' and '90012-3456' pass", () => {
-    expect(checkAddress({ ...grandAve, deliveryZip: '9001' })).toEqual({ deliveryZip: 'Enter a 5-digit ZIP code, like 90012 or 90012-3456.' });
+    expect(checkAddress({ ...grandAve, deliveryZip: '9001' })).toEqual({
+      deliveryZip: 'Enter a 5-digit ZIP code, like 90012 or 90012-3456.',
+    });
     expect(ZIP_FORMAT).toBe('Enter a 5-digit ZIP code, like 90012 or 90012-3456.');
     expect(checkAddress({ ...grandAve, deliveryZip: '90012' })).toEqual({});
     expect(checkAddress({ ...grandAve, deliveryZip: '90012-3456' })).toEqual({});
@@ -133,10 +148,12 @@ describe('the server says the same words', () => {
     const result = CreateOrderRequestSchema.safeParse({ ...pickupOrder, name: '' });
     expect(result.success).toBe(false);
     expect(firstIssueMessage(result.error!)).toBe(NAME_REQUIRED);
-    expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['name', 'Enter your name.']]);
+    expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['name', 'Enter your name.'],
+    ]);
   });
 
-  it('a 9-digit phone and a ZIP of 9001 on a delivery are refused with the form\'s sentences', () => {
+  it("a 9-digit phone and a ZIP of 9001 on a delivery are refused with the form's sentences", () => {
     const result = CreateOrderRequestSchema.safeParse({
       ...pickupOrder,
       phone: '213-555-010',

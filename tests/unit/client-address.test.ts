@@ -47,9 +47,12 @@ describe('TRUST_PROXY', () => {
     expect(readConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toBe(hops);
   });
 
-  it.each(['yes', 'false', '-1', '1.5', '1e2', 'one', '0x1', '100'])('%j stops the start with a sentence naming the variable', (value) => {
-    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(
-      `TRUST_PROXY must be the number of proxies in front of the server, like 1 (0 or unset for none), not "${value}".`,
-    );
-  });
+  it.each(['yes', 'false', '-1', '1.5', '1e2', 'one', '0x1', '100'])(
+    '%j stops the start with a sentence naming the variable',
+    (value) => {
+      expect(() => readConfig({ TRUST_PROXY: value })).toThrow(
+        `TRUST_PROXY must be the number of proxies in front of the server, like 1 (0 or unset for none), not "${value}".`,
+      );
+    },
+  );
 });

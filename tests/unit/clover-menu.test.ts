@@ -27,7 +27,14 @@ const extras = {
   showByDefault: true,
   modifiers: { elements: [{ id: 'MODGUAC', name: 'Guacamole', price: 175 }] },
 };
-const notes = { id: 'GRPNOTES', name: 'Notes', minRequired: 0, maxAllowed: 2, showByDefault: false, modifiers: { elements: [] } };
+const notes = {
+  id: 'GRPNOTES',
+  name: 'Notes',
+  minRequired: 0,
+  maxAllowed: 2,
+  showByDefault: false,
+  modifiers: { elements: [] },
+};
 
 function item(id: string, more: Partial<CloverItem> = {}): CloverItem {
   return {
@@ -47,8 +54,17 @@ const map = (items: CloverItem[]) => menuRowsFromClover({ categories, items, mod
 describe('Clover inventory as menu rows', () => {
   it('keeps Clover prices in cents: 425 is a $4.25 taco and a 175 guacamole is $1.75', () => {
     const rows = map([item('ASADA', { price: 425 })]);
-    expect(rows.items[0]).toMatchObject({ id: 'ASADA', clover_id: 'ASADA', price_cents: 425, photo: null, is_special: false });
-    expect(rows.modifiers.find((m) => m.id === 'MODGUAC')).toMatchObject({ price_cents: 175, modifier_group_id: 'GRPEXTRAS' });
+    expect(rows.items[0]).toMatchObject({
+      id: 'ASADA',
+      clover_id: 'ASADA',
+      price_cents: 425,
+      photo: null,
+      is_special: false,
+    });
+    expect(rows.modifiers.find((m) => m.id === 'MODGUAC')).toMatchObject({
+      price_cents: 175,
+      modifier_group_id: 'GRPEXTRAS',
+    });
   });
 
   it('leaves hidden items off the menu', () => {
@@ -71,14 +87,28 @@ describe('Clover inventory as menu rows', () => {
 
   it('a required group pops up; a group shown by default pops up; an optional one does not', () => {
     const groups = new Map(map([]).groups.map((g) => [g.id, g]));
-    expect(groups.get('GRPSALSA')).toEqual({ id: 'GRPSALSA', name: 'Choose a salsa', force_popup: true, min_required: 1, max_allowed: 1 });
+    expect(groups.get('GRPSALSA')).toEqual({
+      id: 'GRPSALSA',
+      name: 'Choose a salsa',
+      force_popup: true,
+      min_required: 1,
+      max_allowed: 1,
+    });
     // Clover's maxAllowed 0 (or none) is "no limit", stored as the table's 99.
-    expect(groups.get('GRPEXTRAS')).toEqual({ id: 'GRPEXTRAS', name: 'Extras', force_popup: true, min_required: 0, max_allowed: 99 });
+    expect(groups.get('GRPEXTRAS')).toEqual({
+      id: 'GRPEXTRAS',
+      name: 'Extras',
+      force_popup: true,
+      min_required: 0,
+      max_allowed: 99,
+    });
     expect(groups.get('GRPNOTES')).toMatchObject({ force_popup: false, min_required: 0, max_allowed: 2 });
   });
 
   it('an item offers its groups in Clover order, skipping a group Clover no longer has', () => {
-    const rows = map([item('ASADA', { modifierGroups: { elements: [{ id: 'GRPEXTRAS' }, { id: 'GONE' }, { id: 'GRPSALSA' }] } })]);
+    const rows = map([
+      item('ASADA', { modifierGroups: { elements: [{ id: 'GRPEXTRAS' }, { id: 'GONE' }, { id: 'GRPSALSA' }] } }),
+    ]);
     expect(rows.itemGroups).toEqual([
       { menu_item_id: 'ASADA', modifier_group_id: 'GRPEXTRAS', position: 0 },
       { menu_item_id: 'ASADA', modifier_group_id: 'GRPSALSA', position: 1 },
@@ -115,6 +145,8 @@ describe('Clover inventory as menu rows', () => {
   });
 
   it('refuses a price that is not whole cents, naming the item', () => {
-    expect(() => map([item('ASADA', { price: 4.25 })])).toThrow('Clover sent the price of item ASADA as 4.25, not a whole number of cents.');
+    expect(() => map([item('ASADA', { price: 4.25 })])).toThrow(
+      'Clover sent the price of item ASADA as 4.25, not a whole number of cents.',
+    );
   });
 });

@@ -29,7 +29,13 @@ describe('DoorDash event names', () => {
   });
 
   it('the main flow ranks each step after the one before it', () => {
-    const names = ['DASHER_CONFIRMED', 'DASHER_CONFIRMED_PICKUP_ARRIVAL', 'DASHER_PICKED_UP', 'DASHER_CONFIRMED_DROPOFF_ARRIVAL', 'DASHER_DROPPED_OFF'];
+    const names = [
+      'DASHER_CONFIRMED',
+      'DASHER_CONFIRMED_PICKUP_ARRIVAL',
+      'DASHER_PICKED_UP',
+      'DASHER_CONFIRMED_DROPOFF_ARRIVAL',
+      'DASHER_DROPPED_OFF',
+    ];
     const ranks = names.map((name) => deliveryStepFor(name)!.rank);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(new Set(ranks).size).toBe(names.length);
@@ -104,7 +110,9 @@ describe('the webhook body', () => {
     const event = parseDoorDashEvent(body)!;
     expect(eventKey(event)).toBe(eventKey(parseDoorDashEvent({ ...body })!));
     expect(eventKey(event)).not.toBe(eventKey(parseDoorDashEvent({ ...body, event_name: 'DASHER_DROPPED_OFF' })!));
-    expect(eventKey(event)).not.toBe(eventKey(parseDoorDashEvent({ ...body, created_at: '2026-11-20T19:41:00.000Z' })!));
+    expect(eventKey(event)).not.toBe(
+      eventKey(parseDoorDashEvent({ ...body, created_at: '2026-11-20T19:41:00.000Z' })!),
+    );
   });
 });
 

@@ -19,15 +19,29 @@ describe('an island that crashes', () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const host = document.createElement('div');
     document.body.append(host);
-    await act(async () => createRoot(host).render(<IslandBoundary><Broken /></IslandBoundary>));
+    await act(async () =>
+      createRoot(host).render(
+        <IslandBoundary>
+          <Broken />
+        </IslandBoundary>,
+      ),
+    );
     expect(assign).toHaveBeenCalledWith('/');
-    expect(logged.mock.calls.some((call) => call.some((arg) => arg instanceof Error && arg.message === 'menu data missing'))).toBe(true);
+    expect(
+      logged.mock.calls.some((call) => call.some((arg) => arg instanceof Error && arg.message === 'menu data missing')),
+    ).toBe(true);
     expect(host.innerHTML).toBe('');
   });
 
   it('renders its island untouched while nothing goes wrong', async () => {
     const host = document.createElement('div');
-    await act(async () => createRoot(host).render(<IslandBoundary><p>Menu</p></IslandBoundary>));
+    await act(async () =>
+      createRoot(host).render(
+        <IslandBoundary>
+          <p>Menu</p>
+        </IslandBoundary>,
+      ),
+    );
     expect(host.innerHTML).toBe('<p>Menu</p>');
   });
 });

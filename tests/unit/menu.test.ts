@@ -103,7 +103,21 @@ describe('sold-out entries', () => {
           name: 'Sides',
           menu_items: [
             { id: 'elote', name: 'Elote', base_price: '4.00', available: false },
-            { id: 'chips', name: 'Chips', base_price: '3.00', modifier_groups: [{ id: 'g', name: 'Salsa', modifiers: [{ id: 'roja', name: 'Roja', price: '0', available: false }, { id: 'verde', name: 'Verde', price: '0' }] }] },
+            {
+              id: 'chips',
+              name: 'Chips',
+              base_price: '3.00',
+              modifier_groups: [
+                {
+                  id: 'g',
+                  name: 'Salsa',
+                  modifiers: [
+                    { id: 'roja', name: 'Roja', price: '0', available: false },
+                    { id: 'verde', name: 'Verde', price: '0' },
+                  ],
+                },
+              ],
+            },
           ],
         },
       ],

@@ -2,12 +2,23 @@
 import { describe, expect, it } from 'vitest';
 import type { ModifierGroup } from '../../shared/menu.ts';
 import {
-  chosenModifiers, groupRule, isAtMax, isChoiceComplete, noChoice, requiredMessage, stillRequired, toggleModifier,
+  chosenModifiers,
+  groupRule,
+  isAtMax,
+  isChoiceComplete,
+  noChoice,
+  requiredMessage,
+  stillRequired,
+  toggleModifier,
   type ModifierChoice,
 } from '../../shared/modifier-choice.ts';
 
 const group = (id: string, min: number, max: number, count = 5): ModifierGroup => ({
-  id, name: id, force_popup: false, min_required: min, max_allowed: max,
+  id,
+  name: id,
+  force_popup: false,
+  min_required: min,
+  max_allowed: max,
   modifiers: Array.from({ length: count }, (_, i) => ({ id: `${id}-${i}`, name: `${id} ${i}`, price: i * 0.5 })),
 });
 const pick = (g: ModifierGroup, ...indexes: number[]) =>

@@ -60,7 +60,13 @@ describe('the create-order payload', () => {
       { type: 'setDeliveryType', deliveryType: 'delivery' },
       {
         type: 'setAddress',
-        address: { deliveryStreet: '350 S Grand Ave', deliveryStreet2: 'Apt 4B', deliveryCity: 'Los Angeles', deliveryState: 'CA', deliveryZip: '90071' },
+        address: {
+          deliveryStreet: '350 S Grand Ave',
+          deliveryStreet2: 'Apt 4B',
+          deliveryCity: 'Los Angeles',
+          deliveryState: 'CA',
+          deliveryZip: '90071',
+        },
       },
       { type: 'setCoordinates', lat: 34.0529, lng: -118.2542 },
       { type: 'setDeliveryQuote', quoteId: 'quote-9', feeCents: 795 },
@@ -91,7 +97,15 @@ describe('the create-order payload', () => {
     const cart = run(
       { type: 'addItem', menuItem: burrito },
       { type: 'setDeliveryType', deliveryType: 'delivery' },
-      { type: 'setAddress', address: { deliveryStreet: '350 S Grand Ave', deliveryCity: 'Los Angeles', deliveryState: 'CA', deliveryZip: '90071' } },
+      {
+        type: 'setAddress',
+        address: {
+          deliveryStreet: '350 S Grand Ave',
+          deliveryCity: 'Los Angeles',
+          deliveryState: 'CA',
+          deliveryZip: '90071',
+        },
+      },
     );
     const payload = buildCreateOrderPayload(cart, contact);
     expect(payload.delivery_street).toBe('350 S Grand Ave');

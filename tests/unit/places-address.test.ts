@@ -86,7 +86,7 @@ describe('addressFromPlace: street, apt, city, state, ZIP and country from the p
         c('United States', 'US', 'country', 'political'),
         c('90012', '90012', 'postal_code'),
       ],
-      geometry: { location: { lat: 34.0739, lng: -118.2400 } },
+      geometry: { location: { lat: 34.0739, lng: -118.24 } },
     };
     expect(addressFromPlace(place)).toEqual({
       street: 'Elysian Park Avenue',
@@ -139,11 +139,34 @@ describe('addressFromPlace: street, apt, city, state, ZIP and country from the p
       ],
       geometry: { location: { lat: 40.6932, lng: -73.9871 } },
     };
-    expect(addressFromPlace(place)).toMatchObject({ street: '350 Jay Street', city: 'Brooklyn', state: 'NY', zip: '11201' });
+    expect(addressFromPlace(place)).toMatchObject({
+      street: '350 Jay Street',
+      city: 'Brooklyn',
+      state: 'NY',
+      zip: '11201',
+    });
   });
 
   it('gives empty parts and null coordinates for a place without components or geometry', () => {
-    expect(addressFromPlace({})).toEqual({ street: '', apt: '', city: '', state: '', zip: '', country: '', lat: null, lng: null });
-    expect(addressFromPlace(null)).toEqual({ street: '', apt: '', city: '', state: '', zip: '', country: '', lat: null, lng: null });
+    expect(addressFromPlace({})).toEqual({
+      street: '',
+      apt: '',
+      city: '',
+      state: '',
+      zip: '',
+      country: '',
+      lat: null,
+      lng: null,
+    });
+    expect(addressFromPlace(null)).toEqual({
+      street: '',
+      apt: '',
+      city: '',
+      state: '',
+      zip: '',
+      country: '',
+      lat: null,
+      lng: null,
+    });
   });
 });

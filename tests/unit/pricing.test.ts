@@ -82,13 +82,23 @@ describe('next tier and upsell', () => {
     expect(upsellText(1999)).toBe('Add $0.01 more to save $3!');
   });
   it('a $20.00 cart is $20 from saving $5.99', () => {
-    expect(nextTierInfo(2000)).toEqual({ amountNeeded: 2000, nextDiscount: 599, currentDiscount: 299, extraSavings: 300 });
+    expect(nextTierInfo(2000)).toEqual({
+      amountNeeded: 2000,
+      nextDiscount: 599,
+      currentDiscount: 299,
+      extraSavings: 300,
+    });
     expect(upsellText(2000)).toBe('Add $20.00 more to save $6!');
   });
   it('a $39.99 and a $40.00 cart', () => {
     expect(upsellText(3999)).toBe('Add $0.01 more to save $6!');
     expect(upsellText(4000)).toBe('');
-    expect(nextTierInfo(4000)).toEqual({ amountNeeded: 2000, nextDiscount: 899, currentDiscount: 599, extraSavings: 300 });
+    expect(nextTierInfo(4000)).toEqual({
+      amountNeeded: 2000,
+      nextDiscount: 899,
+      currentDiscount: 599,
+      extraSavings: 300,
+    });
   });
   it('an empty cart needs $20.00', () => {
     expect(upsellText(0)).toBe('Add $20.00 more to save $3!');
@@ -149,7 +159,14 @@ describe('order total', () => {
       tip: 300,
     });
     // 25.00 - 2.50 = 22.50; tax 2.19375 -> 2.19; total 24.69
-    expect(totals).toMatchObject({ subtotal: 2500, promoDiscount: 250, tax: 219, deliveryCharge: 0, tip: 0, total: 2469 });
+    expect(totals).toMatchObject({
+      subtotal: 2500,
+      promoDiscount: 250,
+      tax: 219,
+      deliveryCharge: 0,
+      tip: 0,
+      total: 2469,
+    });
   });
   it('delivery: the tier uses the subtotal before promo, tax the subtotal after', () => {
     const totals = orderTotals({

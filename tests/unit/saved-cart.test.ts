@@ -17,7 +17,16 @@ const taco: MenuItem = {
   clover_id: null,
   photo: null,
   categoryName: 'Tacos',
-  modifier_groups: [{ id: 'g1', name: 'Extras', force_popup: false, min_required: 0, max_allowed: 3, modifiers: [{ id: 'cheese', name: 'Cheese', price: 0.75 }] }],
+  modifier_groups: [
+    {
+      id: 'g1',
+      name: 'Extras',
+      force_popup: false,
+      min_required: 0,
+      max_allowed: 3,
+      modifiers: [{ id: 'cheese', name: 'Cheese', price: 0.75 }],
+    },
+  ],
 } as MenuItem;
 const horchata: MenuItem = { ...taco, id: 'horchata', name: 'Horchata', base_price: 3.5, modifier_groups: [] };
 
@@ -27,15 +36,29 @@ function apply(state: CartState, actions: ReturnType<typeof restoreActions>['act
 
 describe('saved carts', () => {
   it('saves each line with its modifiers, prices as strings', () => {
-    const cart = cartReducer(emptyCart, { type: 'addItem', menuItem: taco, quantity: 2, selectedModifiers: [taco.modifier_groups[0]!.modifiers[0]!] });
-    expect(savedCartItems(cart.items)).toEqual([{ menu_item_id: 'asada', quantity: 2, modifiers: [{ id: 'cheese', name: 'Cheese', price: '0.75' }] }]);
+    const cart = cartReducer(emptyCart, {
+      type: 'addItem',
+      menuItem: taco,
+      quantity: 2,
+      selectedModifiers: [taco.modifier_groups[0]!.modifiers[0]!],
+    });
+    expect(savedCartItems(cart.items)).toEqual([
+      { menu_item_id: 'asada', quantity: 2, modifiers: [{ id: 'cheese', name: 'Cheese', price: '0.75' }] },
+    ]);
   });
 
   it('clears the cart, then adds each item with its modifiers, string prices made numbers', () => {
     const before = cartReducer(emptyCart, { type: 'addItem', menuItem: horchata, quantity: 5 });
     const { actions, missing } = restoreActions(
       [
-        { menu_item_id: 'asada', quantity: 2, modifiers: [{ id: 'cheese', name: 'Cheese', price: '0.75' }, { id: 'gone', name: 'Salsa roja', price: '1.50' }] },
+        {
+          menu_item_id: 'asada',
+          quantity: 2,
+          modifiers: [
+            { id: 'cheese', name: 'Cheese', price: '0.75' },
+            { id: 'gone', name: 'Salsa roja', price: '1.50' },
+          ],
+        },
         { menu_item_id: 'horchata', quantity: 1, modifiers: [] },
       ],
       [taco, horchata],

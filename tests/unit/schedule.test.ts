@@ -23,12 +23,24 @@ const iso = (dates: readonly Date[]) => dates.map((d) => d.toISOString());
 
 /** The restaurant's ordering rules with other weekly hours, the same for pickup and delivery. */
 function withHours(week: Partial<Record<Weekday, DayHours>>): OrderingHours {
-  const closed: Record<Weekday, DayHours> = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
+  const closed: Record<Weekday, DayHours> = {
+    monday: [],
+    tuesday: [],
+    wednesday: [],
+    thursday: [],
+    friday: [],
+    saturday: [],
+    sunday: [],
+  };
   const weekly = { ...closed, ...week };
   return { ...restaurant.ordering, weekly: { pickup: weekly, delivery: weekly }, holidays: {} };
 }
 const night = (opens = '22:00', closes = '04:00'): DayHours => [{ opens, closes }];
-const everyNight = withHours(Object.fromEntries((['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const).map((d) => [d, night()])));
+const everyNight = withHours(
+  Object.fromEntries(
+    (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const).map((d) => [d, night()]),
+  ),
+);
 
 describe('wall time in Los Angeles', () => {
   it('2:30 AM on 14 March 2027 does not exist: it moves forward to 3:30 AM PDT (10:30Z)', () => {
@@ -40,7 +52,12 @@ describe('wall time in Los Angeles', () => {
   it('1:30 AM on 1 November 2026 happens twice: it means the first, in PDT (08:30Z)', () => {
     expect(wallTimeToInstant('2026-11-01', '01:30', LA).toISOString()).toBe('2026-11-01T08:30:00.000Z');
     expect(wallTimeToInstant('2026-11-01', '02:00', LA).toISOString()).toBe('2026-11-01T10:00:00.000Z');
-    expect(instantToWallTime(at('2026-11-01T09:30:00Z'), LA)).toEqual({ date: '2026-11-01', time: '01:30', weekday: 'sunday', minutes: 90 });
+    expect(instantToWallTime(at('2026-11-01T09:30:00Z'), LA)).toEqual({
+      date: '2026-11-01',
+      time: '01:30',
+      weekday: 'sunday',
+      minutes: 90,
+    });
   });
 
   it('minutes past 24:00 are on the next day', () => {
@@ -100,10 +117,16 @@ describe('slots across daylight saving changes', () => {
     expect(nextOpening(at('2027-03-14T08:00:00Z'), 'pickup')?.toISOString()).toBe('2027-03-14T16:00:00.000Z');
     expect(nextOpening(at('2026-11-01T07:00:00Z'), 'pickup')?.toISOString()).toBe('2026-11-01T17:00:00.000Z');
     expect(nextOpening(at('2027-11-07T06:00:00Z'), 'pickup')?.toISOString()).toBe('2027-11-07T17:00:00.000Z');
-    expect(availableSlots(at('2027-11-07T06:00:00Z'), 'pickup').slots[0]?.toISOString()).toBe('2027-11-07T17:00:00.000Z');
+    expect(availableSlots(at('2027-11-07T06:00:00Z'), 'pickup').slots[0]?.toISOString()).toBe(
+      '2027-11-07T17:00:00.000Z',
+    );
     // Saturday 6 November 2027, 11:00 PM PDT.
-    expect(checkScheduledFor(at('2027-11-07T06:00:00Z'), 'pickup', null)).toBe('We are closed now. We open again tomorrow at 9:00 AM.');
-    expect(checkScheduledFor(at('2027-11-07T09:30:00Z'), 'pickup', null)).toBe('We are closed now. We open again today at 9:00 AM.');
+    expect(checkScheduledFor(at('2027-11-07T06:00:00Z'), 'pickup', null)).toBe(
+      'We are closed now. We open again tomorrow at 9:00 AM.',
+    );
+    expect(checkScheduledFor(at('2027-11-07T09:30:00Z'), 'pickup', null)).toBe(
+      'We are closed now. We open again today at 9:00 AM.',
+    );
   });
 
   it('a 1:30 AM opening on the fall-back night opens at the first 1:30', () => {
@@ -116,9 +139,15 @@ describe('just before closing (a slot is when the food is ready, strictly before
   // Monday 23 November 2026: pickup 10:00 AM to 9:00 PM PST (18:00Z to 05:00Z).
   it('the last pickup slot of a day closing at 9:00 PM is 8:45 PM', () => {
     const { slots } = availableSlots(at('2026-11-24T04:00:00Z'), 'pickup'); // 8:00 PM
-    expect(iso(slots.slice(0, 3))).toEqual(['2026-11-24T04:30:00.000Z', '2026-11-24T04:45:00.000Z', '2026-11-24T18:00:00.000Z']);
+    expect(iso(slots.slice(0, 3))).toEqual([
+      '2026-11-24T04:30:00.000Z',
+      '2026-11-24T04:45:00.000Z',
+      '2026-11-24T18:00:00.000Z',
+    ]);
     expect(checkScheduledFor(at('2026-11-24T04:00:00Z'), 'pickup', at('2026-11-24T04:45:00Z'))).toBeNull();
-    expect(checkScheduledFor(at('2026-11-24T04:00:00Z'), 'pickup', at('2026-11-24T05:00:00Z'))).toBe(notOpenAt('pickup'));
+    expect(checkScheduledFor(at('2026-11-24T04:00:00Z'), 'pickup', at('2026-11-24T05:00:00Z'))).toBe(
+      notOpenAt('pickup'),
+    );
   });
 
   it('ASAP pickup is taken until 20 minutes before closing', () => {
@@ -126,7 +155,9 @@ describe('just before closing (a slot is when the food is ready, strictly before
     expect(checkScheduledFor(at('2026-11-24T04:39:00Z'), 'pickup', null)).toBeNull();
     expect(isOpen(at('2026-11-24T04:40:00Z'), 'pickup')).toBe(false);
     expect(nextOpening(at('2026-11-24T04:40:00Z'), 'pickup')?.toISOString()).toBe('2026-11-24T18:00:00.000Z');
-    expect(checkScheduledFor(at('2026-11-24T04:40:00Z'), 'pickup', null)).toBe('We are closed now. We open again tomorrow at 10:00 AM.');
+    expect(checkScheduledFor(at('2026-11-24T04:40:00Z'), 'pickup', null)).toBe(
+      'We are closed now. We open again tomorrow at 10:00 AM.',
+    );
   });
 
   it('ASAP delivery is taken until 45 minutes before the 8:30 PM delivery close', () => {
@@ -157,7 +188,9 @@ describe('across midnight', () => {
       '2026-11-28T02:00:00.000Z', // next Friday 6:00 PM
     ]);
     expect(isOpen(at('2026-11-21T09:45:00Z'), 'pickup', lateFriday)).toBe(false);
-    expect(nextOpening(at('2026-11-21T09:45:00Z'), 'pickup', lateFriday)?.toISOString()).toBe('2026-11-28T02:00:00.000Z');
+    expect(nextOpening(at('2026-11-21T09:45:00Z'), 'pickup', lateFriday)?.toISOString()).toBe(
+      '2026-11-28T02:00:00.000Z',
+    );
     expect(checkScheduledFor(at('2026-11-21T09:45:00Z'), 'pickup', null, {}, lateFriday)).toBe(
       'We are closed now. We open again Friday at 6:00 PM.',
     );
@@ -184,9 +217,13 @@ describe('lead times', () => {
   it('pickup needs 20 minutes and delivery 45', () => {
     expect(availableSlots(now, 'pickup').slots[0]?.toISOString()).toBe('2026-11-20T19:30:00.000Z');
     expect(availableSlots(now, 'delivery').slots[0]?.toISOString()).toBe('2026-11-20T20:00:00.000Z');
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:15:00Z'))).toBe('Choose a pickup time at least 20 minutes from now.');
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:15:00Z'))).toBe(
+      'Choose a pickup time at least 20 minutes from now.',
+    );
     expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:30:00Z'))).toBeNull();
-    expect(checkScheduledFor(now, 'delivery', at('2026-11-20T19:45:00Z'))).toBe('Choose a delivery time at least 45 minutes from now.');
+    expect(checkScheduledFor(now, 'delivery', at('2026-11-20T19:45:00Z'))).toBe(
+      'Choose a delivery time at least 45 minutes from now.',
+    );
     expect(checkScheduledFor(now, 'delivery', at('2026-11-20T20:00:00Z'))).toBeNull();
     expect(tooSoon('pickup', 20)).toBe('Choose a pickup time at least 20 minutes from now.');
   });
@@ -212,7 +249,9 @@ describe('holidays, the 7-day horizon and the quarter hour', () => {
     expect(slots.filter((s) => s >= at('2026-11-26T08:00:00Z') && s < at('2026-11-27T08:00:00Z'))).toEqual([]);
     expect(slots.find((s) => s >= at('2026-11-26T08:00:00Z'))?.toISOString()).toBe('2026-11-27T18:00:00.000Z');
     const thanksgivingNoon = at('2026-11-26T20:00:00Z');
-    expect(checkScheduledFor(thanksgivingNoon, 'pickup', null)).toBe('We are closed now. We open again tomorrow at 10:00 AM.');
+    expect(checkScheduledFor(thanksgivingNoon, 'pickup', null)).toBe(
+      'We are closed now. We open again tomorrow at 10:00 AM.',
+    );
   });
 
   it('Christmas Eve closes at 3:00 PM instead of 9:00 PM', () => {
@@ -235,7 +274,9 @@ describe('holidays, the 7-day horizon and the quarter hour', () => {
   it('a time off the quarter hour, or with seconds, is refused', () => {
     const now = at('2026-11-20T19:10:00Z');
     expect(checkScheduledFor(now, 'pickup', at('2026-11-20T20:10:00Z'))).toBe(OFF_THE_QUARTER_HOUR);
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T20:15:30Z'))).toBe('Choose a time on the quarter hour, like 6:15 PM.');
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T20:15:30Z'))).toBe(
+      'Choose a time on the quarter hour, like 6:15 PM.',
+    );
   });
 });
 
@@ -252,12 +293,16 @@ describe('ASAP', () => {
     const now = at('2026-11-20T17:00:00Z'); // Friday 9:00 AM
     expect(availableSlots(now, 'pickup').asap).toBe(false);
     expect(checkScheduledFor(now, 'pickup', null)).toBe('We are closed now. We open again today at 10:00 AM.');
-    expect(closedNow('pickup', at('2026-11-23T18:00:00Z'), now)).toBe('We are closed now. We open again Monday at 10:00 AM.');
+    expect(closedNow('pickup', at('2026-11-23T18:00:00Z'), now)).toBe(
+      'We are closed now. We open again Monday at 10:00 AM.',
+    );
   });
 
   it('is refused while paused, though a later slot is still taken', () => {
     const now = at('2026-11-20T19:00:00Z');
-    expect(checkScheduledFor(now, 'pickup', null, { paused: true })).toBe('Online ordering is paused right now. Please try again soon.');
+    expect(checkScheduledFor(now, 'pickup', null, { paused: true })).toBe(
+      'Online ordering is paused right now. Please try again soon.',
+    );
     expect(ORDERING_PAUSED).toBe('Online ordering is paused right now. Please try again soon.');
     expect(availableSlots(now, 'pickup', { paused: true }).asap).toBe(false);
     expect(checkScheduledFor(now, 'pickup', at('2026-11-20T21:00:00Z'), { paused: true })).toBeNull();

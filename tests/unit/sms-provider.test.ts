@@ -19,13 +19,22 @@ describe('choosing the SMS provider', () => {
 
   it('account SID, auth token and a From number: Twilio, at api.twilio.com with a 10 s timeout', () => {
     expect(smsProviderFromEnv(full).name).toBe('twilio');
-    expect(twilioConfigFromEnv(full)).toEqual({ apiBase: 'https://api.twilio.com', accountSid: SID, authToken: 'token-1', sender: { from: '+12135550199' } });
+    expect(twilioConfigFromEnv(full)).toEqual({
+      apiBase: 'https://api.twilio.com',
+      accountSid: SID,
+      authToken: 'token-1',
+      sender: { from: '+12135550199' },
+    });
   });
 
   it('a Messaging Service SID may stand in for the From number, and wins when both are set', () => {
     const { TWILIO_FROM_NUMBER: _from, ...noFrom } = full;
-    expect(twilioConfigFromEnv({ ...noFrom, TWILIO_MESSAGING_SERVICE_SID: SERVICE })?.sender).toEqual({ messagingServiceSid: SERVICE });
-    expect(twilioConfigFromEnv({ ...full, TWILIO_MESSAGING_SERVICE_SID: SERVICE })?.sender).toEqual({ messagingServiceSid: SERVICE });
+    expect(twilioConfigFromEnv({ ...noFrom, TWILIO_MESSAGING_SERVICE_SID: SERVICE })?.sender).toEqual({
+      messagingServiceSid: SERVICE,
+    });
+    expect(twilioConfigFromEnv({ ...full, TWILIO_MESSAGING_SERVICE_SID: SERVICE })?.sender).toEqual({
+      messagingServiceSid: SERVICE,
+    });
   });
 
   it('some variables without the others stop the start and name what is missing', () => {
@@ -35,14 +44,24 @@ describe('choosing the SMS provider', () => {
     expect(() => smsProviderFromEnv({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'token-1' })).toThrow(
       'Texts through Twilio need TWILIO_FROM_NUMBER (or TWILIO_MESSAGING_SERVICE_SID): set it and start again',
     );
-    expect(() => smsProviderFromEnv({ TWILIO_FROM_NUMBER: '+12135550199' })).toThrow('Texts through Twilio need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN:');
+    expect(() => smsProviderFromEnv({ TWILIO_FROM_NUMBER: '+12135550199' })).toThrow(
+      'Texts through Twilio need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN:',
+    );
   });
 
   it('refuses an account SID or Messaging Service SID in the wrong format, and an API base with a path', () => {
-    expect(() => twilioConfigFromEnv({ ...full, TWILIO_ACCOUNT_SID: 'SK123' })).toThrow('TWILIO_ACCOUNT_SID must be the Account SID, AC and 32 hex digits, not "SK123".');
-    expect(() => twilioConfigFromEnv({ ...full, TWILIO_MESSAGING_SERVICE_SID: 'MG1' })).toThrow(/TWILIO_MESSAGING_SERVICE_SID must be a Messaging Service SID/);
-    expect(() => twilioConfigFromEnv({ ...full, TWILIO_API_BASE: 'https://api.twilio.com/2010-04-01' })).toThrow(/TWILIO_API_BASE must be an origin/);
-    expect(twilioConfigFromEnv({ ...full, TWILIO_API_BASE: 'http://127.0.0.1:4010/', TWILIO_TIMEOUT_MS: '250' })).toMatchObject({ apiBase: 'http://127.0.0.1:4010', timeoutMs: 250 });
+    expect(() => twilioConfigFromEnv({ ...full, TWILIO_ACCOUNT_SID: 'SK123' })).toThrow(
+      'TWILIO_ACCOUNT_SID must be the Account SID, AC and 32 hex digits, not "SK123".',
+    );
+    expect(() => twilioConfigFromEnv({ ...full, TWILIO_MESSAGING_SERVICE_SID: 'MG1' })).toThrow(
+      /TWILIO_MESSAGING_SERVICE_SID must be a Messaging Service SID/,
+    );
+    expect(() => twilioConfigFromEnv({ ...full, TWILIO_API_BASE: 'https://api.twilio.com/2010-04-01' })).toThrow(
+      /TWILIO_API_BASE must be an origin/,
+    );
+    expect(
+      twilioConfigFromEnv({ ...full, TWILIO_API_BASE: 'http://127.0.0.1:4010/', TWILIO_TIMEOUT_MS: '250' }),
+    ).toMatchObject({ apiBase: 'http://127.0.0.1:4010', timeoutMs: 250 });
   });
 });
 
@@ -62,17 +81,43 @@ describe('the Twilio call', () => {
       Authorization: `Basic ${Buffer.from(`${SID}:token-1`).toString('base64')}`,
       'Content-Type': 'application/x-www-form-urlencoded',
     });
-    expect(Object.fromEntries(new URLSearchParams(String(call!.init.body)))).toEqual({ To: '+12135550100', From: '+12135550199', Body: 'Hola & adiós' });
+    expect(Object.fromEntries(new URLSearchParams(String(call!.init.body)))).toEqual({
+      To: '+12135550100',
+      From: '+12135550199',
+      Body: 'Hola & adiós',
+    });
     expect(call!.init.signal).toBeInstanceOf(AbortSignal);
   });
 
   it("a refusal becomes an SmsError with Twilio's code, and a page that is not JSON still says what came back", async () => {
-    const answering = (status: number, body: string) => createTwilioSms(twilioConfigFromEnv(full)!, { fetch: (async () => new Response(body, { status })) as unknown as typeof fetch });
-    const invalid = answering(400, JSON.stringify({ code: 21211, message: "Invalid 'To' Phone Number: +1555", more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 }));
+    const answering = (status: number, body: string) =>
+      createTwilioSms(twilioConfigFromEnv(full)!, {
+        fetch: (async () => new Response(body, { status })) as unknown as typeof fetch,
+      });
+    const invalid = answering(
+      400,
+      JSON.stringify({
+        code: 21211,
+        message: "Invalid 'To' Phone Number: +1555",
+        more_info: 'https://www.twilio.com/docs/errors/21211',
+        status: 400,
+      }),
+    );
     const error = await invalid.send('+1555', 'x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SmsError);
-    expect(error).toMatchObject({ status: 400, code: 21211, moreInfo: 'https://www.twilio.com/docs/errors/21211', message: "Twilio answered 400 (21211): Invalid 'To' Phone Number: +1555" });
-    await expect(answering(502, '<html>Bad gateway</html>').send('+12135550100', 'x')).rejects.toMatchObject({ status: 502, code: null, message: 'Twilio answered 502: <html>Bad gateway</html>' });
-    await expect(answering(201, '{}').send('+12135550100', 'x')).rejects.toThrow('Twilio answered 201 without a message sid.');
+    expect(error).toMatchObject({
+      status: 400,
+      code: 21211,
+      moreInfo: 'https://www.twilio.com/docs/errors/21211',
+      message: "Twilio answered 400 (21211): Invalid 'To' Phone Number: +1555",
+    });
+    await expect(answering(502, '<html>Bad gateway</html>').send('+12135550100', 'x')).rejects.toMatchObject({
+      status: 502,
+      code: null,
+      message: 'Twilio answered 502: <html>Bad gateway</html>',
+    });
+    await expect(answering(201, '{}').send('+12135550100', 'x')).rejects.toThrow(
+      'Twilio answered 201 without a message sid.',
+    );
   });
 });

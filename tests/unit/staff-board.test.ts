@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardOrder } from '../../shared/api/staff.ts';
 import { formatUsPhone } from '../../shared/phone.ts';
-import { applyEvent, badgedTitle, boardFromList, isAtOrBefore, nextMove, ordersByColumn, promiseIn } from '../../shared/staff-board.ts';
+import {
+  applyEvent,
+  badgedTitle,
+  boardFromList,
+  isAtOrBefore,
+  nextMove,
+  ordersByColumn,
+  promiseIn,
+} from '../../shared/staff-board.ts';
 
 function order(number: number, more: Partial<BoardOrder> = {}): BoardOrder {
   return {
@@ -54,9 +62,15 @@ describe('the board columns', () => {
   it('offers the next move of a pickup and of a delivery, and none once it has left', () => {
     expect(nextMove({ status: 'paid', delivery_type: 'pickup' })).toEqual({ to: 'accepted', label: 'Accept' });
     expect(nextMove({ status: 'accepted', delivery_type: 'pickup' })).toEqual({ to: 'ready', label: 'Mark ready' });
-    expect(nextMove({ status: 'accepted', delivery_type: 'delivery' })).toEqual({ to: 'out_for_delivery', label: 'Out for delivery' });
+    expect(nextMove({ status: 'accepted', delivery_type: 'delivery' })).toEqual({
+      to: 'out_for_delivery',
+      label: 'Out for delivery',
+    });
     expect(nextMove({ status: 'ready', delivery_type: 'pickup' })).toEqual({ to: 'completed', label: 'Picked up' });
-    expect(nextMove({ status: 'out_for_delivery', delivery_type: 'delivery' })).toEqual({ to: 'completed', label: 'Delivered' });
+    expect(nextMove({ status: 'out_for_delivery', delivery_type: 'delivery' })).toEqual({
+      to: 'completed',
+      label: 'Delivered',
+    });
     expect(nextMove({ status: 'completed', delivery_type: 'pickup' })).toBeNull();
     expect(nextMove({ status: 'cancelled', delivery_type: 'pickup' })).toBeNull();
   });

@@ -53,13 +53,21 @@ describe('waitFor', () => {
       () => new Error('resolved'),
       (e: unknown) => e as Error,
     );
-    expect(error.message).toMatch(/^Timed out after 30 ms waiting for a 200; last saw: AssertionError: the status: expected \d+ to be 200/);
+    expect(error.message).toMatch(
+      /^Timed out after 30 ms waiting for a 200; last saw: AssertionError: the status: expected \d+ to be 200/,
+    );
   });
 
   it('shows the last value itself: null, an empty string, a count of 0', async () => {
-    await expect(waitFor(() => null, { timeoutMs: 10, intervalMs: 2, what: 'the delivery' })).rejects.toThrow('waiting for the delivery; last saw: null');
-    await expect(waitFor(() => '', { timeoutMs: 10, intervalMs: 2 })).rejects.toThrow("waiting for the condition; last saw: ''");
-    await expect(waitFor(() => [].length, { timeoutMs: 10, intervalMs: 2, what: 'a line' })).rejects.toThrow('waiting for a line; last saw: 0');
+    await expect(waitFor(() => null, { timeoutMs: 10, intervalMs: 2, what: 'the delivery' })).rejects.toThrow(
+      'waiting for the delivery; last saw: null',
+    );
+    await expect(waitFor(() => '', { timeoutMs: 10, intervalMs: 2 })).rejects.toThrow(
+      "waiting for the condition; last saw: ''",
+    );
+    await expect(waitFor(() => [].length, { timeoutMs: 10, intervalMs: 2, what: 'a line' })).rejects.toThrow(
+      'waiting for a line; last saw: 0',
+    );
   });
 
   it('waits in real time while the test fakes the timers', async () => {
@@ -67,6 +75,8 @@ describe('waitFor', () => {
     let ready = false;
     void sleep(30).then(() => (ready = true)); // node:timers/promises is not faked: a real 30 ms
     expect(await waitFor(() => ready, { timeoutMs: 1000, intervalMs: 5 })).toBe(true);
-    await expect(waitFor(() => false, { timeoutMs: 20, intervalMs: 5, what: 'never' })).rejects.toThrow('Timed out after 20 ms waiting for never; last saw: false');
+    await expect(waitFor(() => false, { timeoutMs: 20, intervalMs: 5, what: 'never' })).rejects.toThrow(
+      'Timed out after 20 ms waiting for never; last saw: false',
+    );
   });
 });

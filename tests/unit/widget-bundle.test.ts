@@ -25,14 +25,18 @@ describe('the built widget on a page', () => {
       JSON.stringify({
         version: 1,
         cart: {
-          items: [{ menuItem: { id: 'horchata', name: 'Horchata', base_price: 3.5 }, quantity: 3, selectedModifiers: [] }],
+          items: [
+            { menuItem: { id: 'horchata', name: 'Horchata', base_price: 3.5 }, quantity: 3, selectedModifiers: [] },
+          ],
           deliveryType: 'pickup',
         },
       }),
     );
     document.body.innerHTML = '<style>p { display: none !important; }</style><comal-order mode="order"></comal-order>';
     const announced: number[] = [];
-    document.addEventListener(CART_CHANGED_EVENT, (event) => announced.push((event as CustomEvent<{ quantity: number }>).detail.quantity));
+    document.addEventListener(CART_CHANGED_EVENT, (event) =>
+      announced.push((event as CustomEvent<{ quantity: number }>).detail.quantity),
+    );
 
     (0, eval)(readFileSync('dist/widget/comal.js', 'utf8'));
 
@@ -40,7 +44,9 @@ describe('the built widget on a page', () => {
     expect(Comal?.cartQuantity()).toBe(3);
     expect(announced).toEqual([3]);
     const host = document.querySelector('comal-order')!;
-    const shadow = await waitFor(() => host.shadowRoot ?? host.firstElementChild?.shadowRoot, { what: 'the shadow root' });
+    const shadow = await waitFor(() => host.shadowRoot ?? host.firstElementChild?.shadowRoot, {
+      what: 'the shadow root',
+    });
     await waitFor(() => shadow.querySelector('[role="status"]'), { what: 'the loading state' });
     expect(shadow.textContent).toContain(LOADING);
 

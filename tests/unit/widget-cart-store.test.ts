@@ -8,13 +8,22 @@ import { installComalApi } from '../../widget/comal-api.ts';
 import { apiOriginOf } from '../../widget/api-origin.ts';
 
 const horchata: MenuItem = {
-  id: 'horchata', name: 'Horchata', description: '', base_price: 3.5, is_special: false, clover_id: null,
-  photo: null, categoryName: 'Drinks', modifier_groups: [],
+  id: 'horchata',
+  name: 'Horchata',
+  description: '',
+  base_price: 3.5,
+  is_special: false,
+  clover_id: null,
+  photo: null,
+  categoryName: 'Drinks',
+  modifier_groups: [],
 };
 
 function announcements() {
   const seen: number[] = [];
-  document.addEventListener(CART_CHANGED_EVENT, (event) => seen.push((event as CustomEvent<{ quantity: number }>).detail.quantity));
+  document.addEventListener(CART_CHANGED_EVENT, (event) =>
+    seen.push((event as CustomEvent<{ quantity: number }>).detail.quantity),
+  );
   return seen;
 }
 
@@ -39,15 +48,21 @@ describe('the widget cart', () => {
     const otherTab = createCartStore({ document, window, storage: localStorage });
     otherTab.dispatch({ type: 'addItem', menuItem: horchata, quantity: 4 });
     const seen = announcements();
-    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: localStorage.getItem(CART_STORAGE_KEY) }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: localStorage.getItem(CART_STORAGE_KEY) }),
+    );
     expect(store.quantity()).toBe(4);
     expect(seen.at(-1)).toBe(4);
   });
 
   it('still works for the visit when the browser refuses storage', () => {
     const refusing = {
-      getItem() { throw new Error('SecurityError'); },
-      setItem() { throw new Error('QuotaExceededError'); },
+      getItem() {
+        throw new Error('SecurityError');
+      },
+      setItem() {
+        throw new Error('QuotaExceededError');
+      },
     } as unknown as Storage;
     const store = createCartStore({ document, window, storage: refusing });
     store.dispatch({ type: 'addItem', menuItem: horchata });
@@ -60,7 +75,9 @@ describe('window.Comal and the cart events', () => {
     const store = createCartStore({ document, window, storage: localStorage });
     store.dispatch({ type: 'addItem', menuItem: horchata, quantity: 2 });
     const { cartOpen } = installComalApi({ window, document }, store);
-    const Comal = (window as unknown as { Comal: { open(): void; close(): void; toggleCart(): void; cartQuantity(): number } }).Comal;
+    const Comal = (
+      window as unknown as { Comal: { open(): void; close(): void; toggleCart(): void; cartQuantity(): number } }
+    ).Comal;
     expect(Comal.cartQuantity()).toBe(2);
     Comal.open();
     expect(cartOpen.value).toBe(true);
@@ -77,7 +94,9 @@ describe('window.Comal and the cart events', () => {
 
 describe('the API origin', () => {
   it('is where the widget script came from, or the page itself without a script URL', () => {
-    expect(apiOriginOf('https://elcomal.example/widget/comal.js', 'https://eastside-eats.example')).toBe('https://elcomal.example');
+    expect(apiOriginOf('https://elcomal.example/widget/comal.js', 'https://eastside-eats.example')).toBe(
+      'https://elcomal.example',
+    );
     expect(apiOriginOf('/widget/comal.js', 'https://elcomal.example')).toBe('https://elcomal.example');
     expect(apiOriginOf(null, 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
   });

@@ -30,7 +30,12 @@ beforeAll(async () => {
   // Ana's account, confirmed through the link in her mail.
   const { apiClient } = client();
   await apiClient.csrf();
-  await apiClient.register({ email: 'ana.widget@example.com', password: TEST_PASSWORD, name: 'Ana Reyes', phone: '2135550142' });
+  await apiClient.register({
+    email: 'ana.widget@example.com',
+    password: TEST_PASSWORD,
+    name: 'Ana Reyes',
+    phone: '2135550142',
+  });
   const mails = (await (await fetch(`${origin}/api/dev/outbox/`)).json()) as { to: string; links: string[] }[];
   const link = mails.find((mail) => mail.to === 'ana.widget@example.com')!.links[0]!;
   await apiClient.confirmAccount(new URL(link).searchParams.get('token')!);
@@ -50,10 +55,21 @@ const client = (baseUrl = origin) => {
     asked.push(new URL(String(input)).pathname);
     return fetch(input, init);
   };
-  const apiClient = createApiClient({ baseUrl, fetch: recordingFetch, readCookie: () => document.cookie, getAccessToken: () => store?.token.peek() ?? null });
+  const apiClient = createApiClient({
+    baseUrl,
+    fetch: recordingFetch,
+    readCookie: () => document.cookie,
+    getAccessToken: () => store?.token.peek() ?? null,
+  });
   return {
     apiClient,
-    store: (navigate: (url: string) => void = () => {}) => (store = createAuthStore({ api: apiClient, storage: localStorage, navigate, hasCsrfToken: () => /csrftoken=/.test(document.cookie) })),
+    store: (navigate: (url: string) => void = () => {}) =>
+      (store = createAuthStore({
+        api: apiClient,
+        storage: localStorage,
+        navigate,
+        hasCsrfToken: () => /csrftoken=/.test(document.cookie),
+      })),
   };
 };
 
@@ -76,7 +92,11 @@ describe('the auth store', () => {
     auth.signIn(session);
     expect(auth.token.value).toBe(session.access_token);
     const stored = JSON.parse(localStorage.getItem('authInfo')!);
-    expect(stored).toMatchObject({ cognitoSub: session.cognito_sub, phone: '+12135550142', email: 'ana.widget@example.com' });
+    expect(stored).toMatchObject({
+      cognitoSub: session.cognito_sub,
+      phone: '+12135550142',
+      email: 'ana.widget@example.com',
+    });
     expect(Object.values(localStorage).join(' ')).not.toContain(session.access_token);
     // A new page reads the details back, but not the token.
     const next = client().store();

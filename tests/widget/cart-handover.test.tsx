@@ -40,7 +40,13 @@ function setURL(url: string) {
 }
 const page = () => ({ location: window.location, history: window.history });
 const lines = (cart: CartState | null) =>
-  cart?.items.map((line) => ({ id: line.id, name: line.menuItem.name, price: line.menuItem.base_price, quantity: line.quantity, modifiers: line.selectedModifiers }));
+  cart?.items.map((line) => ({
+    id: line.id,
+    name: line.menuItem.name,
+    price: line.menuItem.base_price,
+    quantity: line.quantity,
+    modifiers: line.selectedModifiers,
+  }));
 
 afterEach(() => setURL('http://localhost:3000/'));
 

@@ -116,7 +116,13 @@ describe('the cart sidebar', () => {
     Comal().open();
     const dialog = await waitFor(() => dialogOf(w));
     // 3.50 + tax 0.34 + delivery max(10, 12) - 0 + tip 1.00
-    expect(totalsOf(dialog)).toEqual({ Subtotal: '$3.50', Tax: '$0.34', Delivery: '$12.00', Tip: '$1.00', Total: '$16.84' });
+    expect(totalsOf(dialog)).toEqual({
+      Subtotal: '$3.50',
+      Tax: '$0.34',
+      Delivery: '$12.00',
+      Tip: '$1.00',
+      Total: '$16.84',
+    });
     expect(dialog.querySelector('.upsell')!.textContent).toBe('Add $16.50 more to save $3!');
   });
 });

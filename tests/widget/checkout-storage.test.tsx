@@ -7,7 +7,13 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateOrderRequestInput } from '../../shared/api/schemas.ts';
-import { emptyContact, forgetAttempt, idempotencyKeyFor, readContact, saveContact } from '../../widget/checkout/checkout-storage.ts';
+import {
+  emptyContact,
+  forgetAttempt,
+  idempotencyKeyFor,
+  readContact,
+  saveContact,
+} from '../../widget/checkout/checkout-storage.ts';
 
 /** The server's rule for the Idempotency-Key header (server/routes/orders.ts). */
 const SERVER_KEY_RULE = /^[\w-]{8,255}$/;
@@ -20,7 +26,10 @@ const tacoOrder: CreateOrderRequestInput = {
   delivery_type: 'pickup',
   promo_code: '',
 };
-const threeTacos: CreateOrderRequestInput = { ...tacoOrder, cart_items: [{ menu_item_id: 'asada', quantity: 3, modifiers: ['m-cheese'] }] };
+const threeTacos: CreateOrderRequestInput = {
+  ...tacoOrder,
+  cart_items: [{ menu_item_id: 'asada', quantity: 3, modifiers: ['m-cheese'] }],
+};
 
 /** A Storage whose every method throws, as in a browser that blocks site data. */
 class BlockedStorage implements Storage {
@@ -86,7 +95,10 @@ describe('the Idempotency-Key of a checkout attempt', () => {
   it('every key passes the server rule of 8 to 255 letters, digits, dashes or underscores', () => {
     const keys = new Set<string>();
     for (let quantity = 1; quantity <= 20; quantity += 1) {
-      const key = idempotencyKeyFor(localStorage, { ...tacoOrder, cart_items: [{ menu_item_id: 'asada', quantity, modifiers: [] }] });
+      const key = idempotencyKeyFor(localStorage, {
+        ...tacoOrder,
+        cart_items: [{ menu_item_id: 'asada', quantity, modifiers: [] }],
+      });
       expect(key).toMatch(SERVER_KEY_RULE);
       keys.add(key);
     }
@@ -150,7 +162,12 @@ describe('the contact details typed', () => {
       'comal:checkout-contact',
       JSON.stringify({ name: 'x'.repeat(300), email: 7, phone: '(213) 555-0100', marketingOptIn: 'yes' }),
     );
-    expect(readContact(localStorage)).toEqual({ name: 'x'.repeat(254), email: '', phone: '(213) 555-0100', marketingOptIn: false });
+    expect(readContact(localStorage)).toEqual({
+      name: 'x'.repeat(254),
+      email: '',
+      phone: '(213) 555-0100',
+      marketingOptIn: false,
+    });
   });
 
   it('blocked storage neither throws nor remembers', () => {

@@ -60,7 +60,9 @@ function answer(request: IncomingMessage, response: ServerResponse) {
     case '/chunks/flaky.abc.js':
       // fails the first time, answers on "Try again"
       if (!url.includes('?retry=')) return response.writeHead(503).end();
-      return js('window.ComalWidgetChunks=window.ComalWidgetChunks||{};window.ComalWidgetChunks.flaky={answer:"back"};');
+      return js(
+        'window.ComalWidgetChunks=window.ComalWidgetChunks||{};window.ComalWidgetChunks.flaky={answer:"back"};',
+      );
     case '/chunks/slow.abc.js':
       held.push(response);
       onSlowRequest();
@@ -117,7 +119,12 @@ describe('a chunk that loads', () => {
   });
 
   it('a chunk without CSS has no styles; loading it twice asks the network once', async () => {
-    const loader = createChunkLoader({ document, window, baseUrl: `${origin}/chunks`, files: { demo: { js: 'demo.abc.js' } } });
+    const loader = createChunkLoader({
+      document,
+      window,
+      baseUrl: `${origin}/chunks`,
+      files: { demo: { js: 'demo.abc.js' } },
+    });
     const first = await loader.load<{ answer: number }>('demo');
     const second = await loader.load<{ answer: number }>('demo');
     expect(first.styles).toBeNull();
@@ -195,7 +202,11 @@ describe('"Try again" after a failure', () => {
     const again = await failureOf(loader.load('missing'));
     expect(again.request).toBe(`${origin}/chunks/missing.abc.js?retry=1`);
     await failureOf(loader.load('missing'));
-    expect(requests).toEqual(['/chunks/missing.abc.js', '/chunks/missing.abc.js?retry=1', '/chunks/missing.abc.js?retry=2']);
+    expect(requests).toEqual([
+      '/chunks/missing.abc.js',
+      '/chunks/missing.abc.js?retry=1',
+      '/chunks/missing.abc.js?retry=2',
+    ]);
   });
 
   it('a failing style sheet asked again is requested again with ?retry=1', async () => {
@@ -203,7 +214,10 @@ describe('"Try again" after a failure', () => {
     await failureOf(loader.load('unstyled'));
     const again = await failureOf(loader.load('unstyled'));
     expect(again.code).toBe('CSS_CHUNK_LOAD_FAILED');
-    expect(requests.filter((path) => path.includes('broken'))).toEqual(['/chunks/broken.abc.css', '/chunks/broken.abc.css?retry=1']);
+    expect(requests.filter((path) => path.includes('broken'))).toEqual([
+      '/chunks/broken.abc.css',
+      '/chunks/broken.abc.css?retry=1',
+    ]);
     expect(requests.filter((path) => path.includes('unstyled'))).toEqual(['/chunks/unstyled.abc.js']); // its script ran once and is kept
   });
 });

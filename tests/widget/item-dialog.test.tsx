@@ -15,27 +15,51 @@ const menus = [
         name: 'Tacos',
         menu_items: [
           {
-            id: 'taco-asada', name: 'Taco de Asada', description: 'Flank steak.', base_price: '4.25',
-            is_special: false, clover_id: null, photo: null, available: true,
+            id: 'taco-asada',
+            name: 'Taco de Asada',
+            description: 'Flank steak.',
+            base_price: '4.25',
+            is_special: false,
+            clover_id: null,
+            photo: null,
+            available: true,
             modifier_groups: [
-              { id: 'grp-tortilla', name: 'Tortilla', force_popup: true, min_required: 1, max_allowed: 1,
+              {
+                id: 'grp-tortilla',
+                name: 'Tortilla',
+                force_popup: true,
+                min_required: 1,
+                max_allowed: 1,
                 modifiers: [
                   { id: 'mod-corn', name: 'Handmade corn', price: '0.00', available: true },
                   { id: 'mod-flour', name: 'Flour', price: '0.00', available: true },
                   { id: 'mod-blue', name: 'Blue corn', price: '0.50', available: true },
-                ] },
-              { id: 'grp-salsa', name: 'Salsas', force_popup: false, min_required: 0, max_allowed: 2,
+                ],
+              },
+              {
+                id: 'grp-salsa',
+                name: 'Salsas',
+                force_popup: false,
+                min_required: 0,
+                max_allowed: 2,
                 modifiers: [
                   { id: 'mod-verde', name: 'Salsa verde', price: '0.00', available: true },
                   { id: 'mod-roja', name: 'Salsa roja', price: '0.00', available: true },
                   { id: 'mod-macha', name: 'Salsa macha', price: '1.75', available: true },
                   { id: 'mod-mango', name: 'Mango habanero', price: '0.50', available: false },
-                ] },
+                ],
+              },
             ],
           },
           {
-            id: 'quesadilla', name: 'Quesadilla', description: '', base_price: '6.00',
-            is_special: false, clover_id: null, photo: null, available: true,
+            id: 'quesadilla',
+            name: 'Quesadilla',
+            description: '',
+            base_price: '6.00',
+            is_special: false,
+            clover_id: null,
+            photo: null,
+            available: true,
             modifier_groups: [
               { id: 'grp-extra', name: 'Extras', modifiers: [{ id: 'mod-guac', name: 'Guacamole', price: '1.50' }] },
             ],
@@ -62,12 +86,16 @@ async function openDialog(item = 'Taco de Asada', name = `Choose options for ${i
   const opener = await waitFor(() => button(w.shadow(), name), { what: 'the menu' });
   opener.focus();
   opener.click();
-  const dialog = await waitFor(() => w.shadow().querySelector<HTMLElement>('[role="dialog"]'), { what: 'the item dialog' });
+  const dialog = await waitFor(() => w.shadow().querySelector<HTMLElement>('[role="dialog"]'), {
+    what: 'the item dialog',
+  });
   return { w, opener, dialog };
 }
 
 const input = (dialog: HTMLElement, name: string) =>
-  [...dialog.querySelectorAll<HTMLInputElement>('input')].find((i) => i.closest('label')!.querySelector('.option-name')!.textContent === name)!;
+  [...dialog.querySelectorAll<HTMLInputElement>('input')].find(
+    (i) => i.closest('label')!.querySelector('.option-name')!.textContent === name,
+  )!;
 const addButton = (dialog: HTMLElement) =>
   [...dialog.querySelectorAll('button')].find((b) => b.textContent!.startsWith('Add to cart'))!;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -144,7 +172,9 @@ describe('the item dialog', () => {
       { id: 'mod-macha', name: 'Salsa macha', price: 1.75 },
     ]);
     expect(w.store.quantity()).toBe(2);
-    expect([...w.shadow().querySelectorAll('.toasts .toast')].map((t) => t.textContent)).toEqual(['Added Taco de Asada to cart']);
+    expect([...w.shadow().querySelectorAll('.toasts .toast')].map((t) => t.textContent)).toEqual([
+      'Added Taco de Asada to cart',
+    ]);
     await waitFor(() => w.shadow().activeElement === opener, { what: 'focus back on the opener' });
   });
 
@@ -168,7 +198,9 @@ describe('the item dialog', () => {
   it('keeps Tab inside the dialog', async () => {
     const { w, dialog } = await openDialog();
     const tab = (shiftKey = false) =>
-      dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, composed: true, cancelable: true }));
+      dialog.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, composed: true, cancelable: true }),
+      );
     const close = button(dialog, 'Close')!;
     input(dialog, 'Flour').click();
     const add = addButton(dialog);

@@ -66,7 +66,9 @@ describe('loading the menu', () => {
     await server!.close();
 
     w = await openWith({ status: 200, body: [{ name: 'Another place', categories: [] }] });
-    expect((await waitFor(() => w.shadow().querySelector('[role="alert"]'))).textContent).toBe(couldNotFindMenu(restaurant.menuName));
+    expect((await waitFor(() => w.shadow().querySelector('[role="alert"]'))).textContent).toBe(
+      couldNotFindMenu(restaurant.menuName),
+    );
   });
 });
 
@@ -77,7 +79,12 @@ describe('browsing the menu', () => {
     expect(categories).toEqual(['Tacos', 'Bebidas']);
     expect([...shadow.querySelectorAll('.subcategory h3')].map((h) => h.textContent)).toEqual(['Classic']);
     expect(itemNames(shadow)).toEqual([
-      'Plato de Tacos', 'Taco al Pastor', 'Taco de Lengua', 'Horchata', 'Agua de Jamaica', 'Limonada con Jalapeño',
+      'Plato de Tacos',
+      'Taco al Pastor',
+      'Taco de Lengua',
+      'Horchata',
+      'Agua de Jamaica',
+      'Limonada con Jalapeño',
     ]);
 
     const tacos = shadow.querySelectorAll('section.category')[0]!;

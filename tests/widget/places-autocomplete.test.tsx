@@ -64,9 +64,10 @@ const sunset: PlaceResult = {
 };
 
 const api = {} as ApiClient; // 'Check delivery' is not pressed here.
-const settle = () => act(async () => {
-  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-});
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 
 interface Rendered {
   shadow: ShadowRoot;
@@ -168,7 +169,18 @@ describe('Places autocomplete on the delivery address', () => {
   it("places Google's dropdown (in document.body) under the shadow-root input, at its width", async () => {
     const form = await renderForm({ key: async () => 'AIza-test', library: async () => fakeLibrary });
     const input = form.street();
-    input.getBoundingClientRect = () => ({ top: 200, bottom: 240, left: 30, right: 330, width: 300, height: 40, x: 30, y: 200, toJSON: () => ({}) }) as DOMRect;
+    input.getBoundingClientRect = () =>
+      ({
+        top: 200,
+        bottom: 240,
+        left: 30,
+        right: 330,
+        width: 300,
+        height: 40,
+        x: 30,
+        y: 200,
+        toJSON: () => ({}),
+      }) as DOMRect;
     window.scrollTo(0, 0);
     await typeInto(input, '18');
     await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -192,7 +204,10 @@ describe('Places autocomplete on the delivery address', () => {
   });
 
   it('when the Maps script fails, warns once on the console and the plain fields keep working, with nothing shown', async () => {
-    const form = await renderForm({ key: async () => 'AIza-test', library: async () => Promise.reject(new Error('the Google Maps script did not load')) });
+    const form = await renderForm({
+      key: async () => 'AIza-test',
+      library: async () => Promise.reject(new Error('the Google Maps script did not load')),
+    });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('Address autocomplete is off');
     await typeInto(form.street(), '727 N Broadway');
@@ -227,7 +242,12 @@ describe('loadPlacesLibrary', () => {
     expect(scripts).toHaveLength(1);
     const url = new URL(scripts[0]!.src);
     expect(`${url.origin}${url.pathname}`).toBe('https://maps.googleapis.com/maps/api/js');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ key: 'AIza key/+', libraries: 'places', loading: 'async', callback: MAPS_CALLBACK });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      key: 'AIza key/+',
+      libraries: 'places',
+      loading: 'async',
+      callback: MAPS_CALLBACK,
+    });
     expect(scripts[0]!.async).toBe(true);
 
     win.google = { maps: { places: fakeLibrary } };
@@ -249,7 +269,7 @@ describe('loadPlacesLibrary', () => {
     expect(scripts).toEqual([]);
   });
 
-  it('gives the field back as a plain one when Google refuses the key (gm_authFailure), and calls the page\'s own handler', async () => {
+  it("gives the field back as a plain one when Google refuses the key (gm_authFailure), and calls the page's own handler", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { win } = fakeWindow();
     const pagesOwn = vi.fn();

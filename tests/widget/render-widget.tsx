@@ -21,7 +21,9 @@ export interface RenderedWidget {
 
 /** Mounts as widget/main.tsx does; `path` is the page's address, `category` the host's attribute. */
 export function renderWidget(server: MenuServer, options: { category?: string; path?: string } = {}): RenderedWidget {
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${server.origin}${options.path ?? '/order/'}`);
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `${server.origin}${options.path ?? '/order/'}`,
+  );
   localStorage.clear();
   const host = document.createElement('comal-order');
   if (options.category) host.setAttribute('category', options.category);
@@ -29,7 +31,15 @@ export function renderWidget(server: MenuServer, options: { category?: string; p
   const store = createCartStore({ document, window, storage: localStorage });
   const controls = installComalApi({ window, document }, store);
   const root = createRoot(host);
-  root.render(<OrderingApp store={store} controls={controls} api={createApiClient({ baseUrl: server.origin })} apiOrigin={server.origin} initialCategory={initialCategoryOf(window.location.href, host)} />);
+  root.render(
+    <OrderingApp
+      store={store}
+      controls={controls}
+      api={createApiClient({ baseUrl: server.origin })}
+      apiOrigin={server.origin}
+      initialCategory={initialCategoryOf(window.location.href, host)}
+    />,
+  );
   return {
     host,
     store,
@@ -63,7 +73,10 @@ export function itemNames(root: ParentNode): string[] {
 /** The totals of the cart dialog as label -> amount. */
 export function totalsOf(dialog: ParentNode): Record<string, string> {
   return Object.fromEntries(
-    [...dialog.querySelectorAll('.total-row')].map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]),
+    [...dialog.querySelectorAll('.total-row')].map((row) => [
+      row.querySelector('dt')!.textContent,
+      row.querySelector('dd')!.textContent,
+    ]),
   );
 }
 

@@ -47,7 +47,9 @@ function renderContact(initial: CheckoutContact) {
 }
 
 const smsBox = () =>
-  [...host.querySelectorAll<HTMLLabelElement>('label.check')].find((label) => label.textContent?.includes('Text me when my order is ready'))?.querySelector('input');
+  [...host.querySelectorAll<HTMLLabelElement>('label.check')]
+    .find((label) => label.textContent?.includes('Text me when my order is ready'))
+    ?.querySelector('input');
 
 it('offers texts about the order, unticked, with the STOP words and a link to the SMS terms', () => {
   renderContact({ name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0100', marketingOptIn: true });
@@ -61,16 +63,35 @@ it('offers texts about the order, unticked, with the STOP words and a link to th
 });
 
 it('ticking it asks for texts with this order, and unticking takes it back', () => {
-  const seen = renderContact({ name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0100', marketingOptIn: false });
+  const seen = renderContact({
+    name: 'Ana Ruiz',
+    email: 'ana@example.com',
+    phone: '(213) 555-0100',
+    marketingOptIn: false,
+  });
   act(() => smsBox()!.click());
   expect(smsBox()!.checked).toBe(true);
   const ticked = seen.at(-1)!;
   expect(ticked).toMatchObject({ smsOptIn: true, marketingOptIn: false });
   const cart = cartReducer(emptyCart, {
     type: 'addItem',
-    menuItem: { id: 'taco', name: 'Taco', description: '', base_price: 3.5, is_special: false, clover_id: null, photo: null, categoryName: 'Tacos', modifier_groups: [] },
+    menuItem: {
+      id: 'taco',
+      name: 'Taco',
+      description: '',
+      base_price: 3.5,
+      is_special: false,
+      clover_id: null,
+      photo: null,
+      categoryName: 'Tacos',
+      modifier_groups: [],
+    },
   });
-  expect(buildCreateOrderPayload(cart, ticked)).toMatchObject({ sms_opt_in: true, marketing_opt_in: false, phone: '+12135550100' });
+  expect(buildCreateOrderPayload(cart, ticked)).toMatchObject({
+    sms_opt_in: true,
+    marketing_opt_in: false,
+    phone: '+12135550100',
+  });
 
   act(() => smsBox()!.click());
   expect(seen.at(-1)!.smsOptIn).toBe(false);

@@ -105,7 +105,10 @@ export function AccountPage({ context }: { context: AccountContext }) {
 
   async function fill(items: readonly ItemToRestore[], serverMessage?: string) {
     const missing = await restoreIntoCart(store, apiOrigin, items);
-    const left = missing > 0 ? `${missing} ${missing === 1 ? 'item is' : 'items are'} no longer on the menu and ${missing === 1 ? 'was' : 'were'} left out.` : '';
+    const left =
+      missing > 0
+        ? `${missing} ${missing === 1 ? 'item is' : 'items are'} no longer on the menu and ${missing === 1 ? 'was' : 'were'} left out.`
+        : '';
     const text = [serverMessage, left].filter(Boolean).join(' ');
     if (text) setNotice({ text, error: false, cart: true });
     else navigate(ORDER_PAGE);
@@ -139,7 +142,12 @@ export function AccountPage({ context }: { context: AccountContext }) {
         </button>
       </div>
       {notice && (
-        <div ref={noticeRef} className={notice.error ? 'error' : 'notice'} role={notice.error ? 'alert' : 'status'} tabIndex={-1}>
+        <div
+          ref={noticeRef}
+          className={notice.error ? 'error' : 'notice'}
+          role={notice.error ? 'alert' : 'status'}
+          tabIndex={-1}
+        >
           <p>{notice.text}</p>
           {notice.cart && (
             <a className="primary-link" href={ORDER_PAGE}>
@@ -159,18 +167,27 @@ export function AccountPage({ context }: { context: AccountContext }) {
                 <li key={order.id} className="account-item">
                   <h3 id={id}>{orderNumber(order)}</h3>
                   <p className="meta">
-                    {when(order.created_at)} · {order.delivery_type === 'delivery' ? 'Delivery' : 'Pickup'} · <span className="order-status">{statusText(order.status)}</span>
+                    {when(order.created_at)} · {order.delivery_type === 'delivery' ? 'Delivery' : 'Pickup'} ·{' '}
+                    <span className="order-status">{statusText(order.status)}</span>
                   </p>
                   <ul className="order-items">
                     {order.items.map((item, index) => (
                       <li key={index}>
                         {item.quantity} × {item.name}
-                        {item.modifiers.length > 0 && <span className="modifiers"> ({item.modifiers.map((m) => m.name).join(', ')})</span>}
+                        {item.modifiers.length > 0 && (
+                          <span className="modifiers"> ({item.modifiers.map((m) => m.name).join(', ')})</span>
+                        )}
                       </li>
                     ))}
                   </ul>
                   <p className="order-total">Total {formatUSD(toCents(order.totals.total))}</p>
-                  <button type="button" aria-describedby={id} disabled={Boolean(busy)} aria-busy={busy === `reorder-${order.id}` || undefined} onClick={() => void reorder(order)}>
+                  <button
+                    type="button"
+                    aria-describedby={id}
+                    disabled={Boolean(busy)}
+                    aria-busy={busy === `reorder-${order.id}` || undefined}
+                    onClick={() => void reorder(order)}
+                  >
                     Reorder
                   </button>
                 </li>
@@ -194,10 +211,20 @@ export function AccountPage({ context }: { context: AccountContext }) {
                     {cart.created_at ? ` · saved ${when(cart.created_at)}` : ''}
                   </p>
                   <div className="actions">
-                    <button type="button" aria-describedby={id} disabled={Boolean(busy)} onClick={() => void restore(cart)}>
+                    <button
+                      type="button"
+                      aria-describedby={id}
+                      disabled={Boolean(busy)}
+                      onClick={() => void restore(cart)}
+                    >
                       Restore
                     </button>
-                    <button type="button" aria-describedby={id} disabled={Boolean(busy)} onClick={() => void remove(cart)}>
+                    <button
+                      type="button"
+                      aria-describedby={id}
+                      disabled={Boolean(busy)}
+                      onClick={() => void remove(cart)}
+                    >
                       Delete
                     </button>
                   </div>

@@ -27,6 +27,10 @@ function Screen({ context }: { context: AccountContext }) {
     case 'confirm':
       return <ConfirmScreen context={context} />;
     default:
-      return context.section === 'payment-methods' ? <PaymentMethods context={context} /> : <AccountPage context={context} />;
+      return context.section === 'payment-methods' ? (
+        <PaymentMethods context={context} />
+      ) : (
+        <AccountPage context={context} />
+      );
   }
 }

@@ -27,7 +27,9 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
   const auth = useAuth();
   const sub = auth.info?.cognitoSub ?? null;
   const ready = !auth.starting && Boolean(sub);
-  const cards = useList<PaymentMethod>(useMemo(() => (ready ? () => api.listPaymentMethods(sub) : null), [api, sub, ready]));
+  const cards = useList<PaymentMethod>(
+    useMemo(() => (ready ? () => api.listPaymentMethods(sub) : null), [api, sub, ready]),
+  );
   const [setup, setSetup] = useState<Setup | null>(null);
   const [notice, setNotice] = useState('');
   const adding = useAction();
@@ -49,7 +51,10 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
     adding.run(async () => {
       setNotice('');
       const intent = await api.createSetupIntent(sub);
-      setSetup({ clientSecret: intent.client_secret, publishableKey: intent.provider === 'stripe' ? (intent.publishable_key ?? '') : undefined });
+      setSetup({
+        clientSecret: intent.client_secret,
+        publishableKey: intent.provider === 'stripe' ? (intent.publishable_key ?? '') : undefined,
+      });
     });
 
   const remove = (card: PaymentMethod) =>
@@ -112,7 +117,12 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
                         Expires {String(card.exp_month).padStart(2, '0')}/{String(card.exp_year).slice(-2)}
                       </p>
                     )}
-                    <button type="button" aria-describedby={id} disabled={removing.busy} onClick={() => void remove(card)}>
+                    <button
+                      type="button"
+                      aria-describedby={id}
+                      disabled={removing.busy}
+                      onClick={() => void remove(card)}
+                    >
                       Delete
                     </button>
                   </li>
@@ -161,7 +171,13 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
                 {adding.problem}
               </p>
             )}
-            <button type="button" className="secondary" disabled={adding.busy} aria-busy={adding.busy || undefined} onClick={() => void addCard()}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={adding.busy}
+              aria-busy={adding.busy || undefined}
+              onClick={() => void addCard()}
+            >
               Add a card
             </button>
           </>

@@ -10,7 +10,11 @@ import { loadMenu, type LoadedMenu } from '../menu-loading.ts';
 let menu: Promise<LoadedMenu> | null = null;
 
 /** Fills the cart with `items`; the number left out because they are no longer on the menu. */
-export async function restoreIntoCart(store: CartStore, apiOrigin: string, items: readonly ItemToRestore[]): Promise<number> {
+export async function restoreIntoCart(
+  store: CartStore,
+  apiOrigin: string,
+  items: readonly ItemToRestore[],
+): Promise<number> {
   menu ??= loadMenu(apiOrigin).catch((error: unknown) => {
     menu = null;
     throw error;

@@ -78,8 +78,24 @@ export function LoginScreen({ context }: { context: AccountContext }) {
         </>
       }
     >
-      <Field label="Email" type="email" autoComplete="email" value={email} error={errors.email} onValue={setEmail} className="wide" />
-      <Field label="Password" type="password" autoComplete="current-password" value={password} error={errors.password} onValue={setPassword} className="wide" />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={errors.email}
+        onValue={setEmail}
+        className="wide"
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={errors.password}
+        onValue={setPassword}
+        className="wide"
+      />
     </AccountForm>
   );
 }
@@ -119,7 +135,12 @@ export function RegisterScreen({ context }: { context: AccountContext }) {
       );
       if (invalid) return;
       try {
-        const answer = await api.register({ name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim(), password: form.password });
+        const answer = await api.register({
+          name: form.name.trim(),
+          email: form.email.trim(),
+          phone: form.phone.trim(),
+          password: form.password,
+        });
         setDone(answer.message);
       } catch (error) {
         if (!(error instanceof ApiRequestError && error.status === 422)) throw error;
@@ -155,9 +176,32 @@ export function RegisterScreen({ context }: { context: AccountContext }) {
         </>
       }
     >
-      <Field label="Name" autoComplete="name" value={form.name} error={errors.name} onValue={set('name')} className="wide" />
-      <Field label="Email" type="email" autoComplete="email" value={form.email} error={errors.email} onValue={set('email')} className="wide" />
-      <Field label="Mobile phone" type="tel" autoComplete="tel" value={form.phone} error={errors.phone} onValue={set('phone')} className="wide" />
+      <Field
+        label="Name"
+        autoComplete="name"
+        value={form.name}
+        error={errors.name}
+        onValue={set('name')}
+        className="wide"
+      />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        error={errors.email}
+        onValue={set('email')}
+        className="wide"
+      />
+      <Field
+        label="Mobile phone"
+        type="tel"
+        autoComplete="tel"
+        value={form.phone}
+        error={errors.phone}
+        onValue={set('phone')}
+        className="wide"
+      />
       <Field
         label="Password"
         type="password"
@@ -185,13 +229,17 @@ export function ConfirmScreen({ context }: { context: AccountContext }) {
     asked.current = true;
     api.confirmAccount(token).then(
       (answer) => setState({ status: 'done', message: answer.message }),
-      (error: unknown) => setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
   }, [api, token]);
 
   if (!token) {
     return (
-      <Done title="Confirm your email" message="We sent you an email with a link to confirm your account. Open it to finish.">
+      <Done
+        title="Confirm your email"
+        message="We sent you an email with a link to confirm your account. Open it to finish."
+      >
         <a className="primary-link" href="/login/">
           Sign in
         </a>
@@ -257,7 +305,14 @@ export function ResetScreen({ context }: { context: AccountContext }) {
         setDone((await api.resetPassword(token, password)).message);
       });
     return (
-      <AccountForm title="Choose a new password" submitLabel="Change password" busyLabel="Changing your password…" busy={busy} problem={problem} onSubmit={() => void submit()}>
+      <AccountForm
+        title="Choose a new password"
+        submitLabel="Change password"
+        busyLabel="Changing your password…"
+        busy={busy}
+        problem={problem}
+        onSubmit={() => void submit()}
+      >
         <Field
           label="New password"
           type="password"
@@ -287,7 +342,15 @@ export function ResetScreen({ context }: { context: AccountContext }) {
       onSubmit={() => void submit()}
       after={<a href="/login/">Back to sign in</a>}
     >
-      <Field label="Email" type="email" autoComplete="email" value={email} error={errors.email} onValue={setEmail} className="wide" />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={errors.email}
+        onValue={setEmail}
+        className="wide"
+      />
     </AccountForm>
   );
 }

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from './use-action.ts';
 
-export type ListState<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; items: T[] };
+export type ListState<T> =
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; items: T[] };
 
 export function useList<T>(fetchList: (() => Promise<T[]>) | null): { state: ListState<T>; reload(): void } {
   const [state, setState] = useState<ListState<T>>({ status: 'loading' });

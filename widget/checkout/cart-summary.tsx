@@ -12,7 +12,9 @@ export function CartSummary({ lines, onEdit }: { lines: readonly CartLine[]; onE
             <span className="summary-quantity">{line.quantity} ×</span>
             <span className="summary-name">
               {line.menuItem.name}
-              {line.selectedModifiers.length > 0 && <span className="modifiers">{line.selectedModifiers.map((m) => m.name).join(', ')}</span>}
+              {line.selectedModifiers.length > 0 && (
+                <span className="modifiers">{line.selectedModifiers.map((m) => m.name).join(', ')}</span>
+              )}
             </span>
             <span>{formatUSD(linePriceCents(line))}</span>
           </li>

@@ -11,7 +11,13 @@ import { ApiRequestError } from '../../shared/api/client.ts';
 import { IDEMPOTENCY_KEY_REUSED } from '../../shared/api/messages.ts';
 import type { CreateOrderResponse } from '../../shared/api/schemas.ts';
 import { cartTotals } from '../../shared/cart.ts';
-import { checkAddress, checkContact, QUOTE_REQUIRED, type AddressErrors, type ContactErrors } from '../../shared/checkout-form.ts';
+import {
+  checkAddress,
+  checkContact,
+  QUOTE_REQUIRED,
+  type AddressErrors,
+  type ContactErrors,
+} from '../../shared/checkout-form.ts';
 import { pointsEarned } from '../../shared/loyalty.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import type { CheckoutContact } from '../../shared/checkout-form.ts';
@@ -39,7 +45,12 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
     const stored = readContact(storage);
     const info = auth.info.peek();
     if (!info) return stored;
-    return { ...stored, name: stored.name || info.name || '', email: stored.email || info.email, phone: stored.phone || info.phone };
+    return {
+      ...stored,
+      name: stored.name || info.name || '',
+      email: stored.email || info.email,
+      phone: stored.phone || info.phone,
+    };
   });
   const [contactErrors, setContactErrors] = useState<ContactErrors>({});
   const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
@@ -109,7 +120,8 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
         answer = await api.createOrder(payload, { idempotencyKey: idempotencyKeyFor(storage, payload) });
       } catch (error) {
         // The stored key is not this browser's any more (its security token changed): a new one, once.
-        if (!(error instanceof ApiRequestError && error.status === 422 && error.message === IDEMPOTENCY_KEY_REUSED)) throw error;
+        if (!(error instanceof ApiRequestError && error.status === 422 && error.message === IDEMPOTENCY_KEY_REUSED))
+          throw error;
         forgetAttempt(storage);
         answer = await api.createOrder(payload, { idempotencyKey: idempotencyKeyFor(storage, payload) });
       }
@@ -133,7 +145,10 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
     >
       <div className="checkout-main">
         <h1>Checkout</h1>
-        <OrderTypeChoice value={cart.deliveryType} onChange={(deliveryType) => store.dispatch({ type: 'setDeliveryType', deliveryType })} />
+        <OrderTypeChoice
+          value={cart.deliveryType}
+          onChange={(deliveryType) => store.dispatch({ type: 'setDeliveryType', deliveryType })}
+        />
         <OrderTime
           api={api}
           deliveryType={cart.deliveryType}
@@ -143,7 +158,13 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
         />
         {delivery && <DeliveryAddressForm cart={cart} api={api} dispatch={store.dispatch} errors={addressErrors} />}
         {delivery && cart.deliveryQuoteId && (
-          <TipChoice key={cart.deliveryQuoteId} subtotal={totals.subtotal} distance={cart.distance} tipCents={cart.tipCents} dispatch={store.dispatch} />
+          <TipChoice
+            key={cart.deliveryQuoteId}
+            subtotal={totals.subtotal}
+            distance={cart.distance}
+            tipCents={cart.tipCents}
+            dispatch={store.dispatch}
+          />
         )}
         <ContactFields
           contact={contact}
@@ -159,7 +180,12 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
         <h2 id="summary-title">Your order</h2>
         <CartSummary lines={cart.items} onEdit={context.openCart} />
         {account && <SaveCart api={api} lines={cart.items} cognitoSub={account.cognitoSub} />}
-        <PromoField appliedCode={cart.promoCode && cart.promoDiscount ? cart.promoCode : ''} phone={contact.phone} api={api} dispatch={store.dispatch} />
+        <PromoField
+          appliedCode={cart.promoCode && cart.promoDiscount ? cart.promoCode : ''}
+          phone={contact.phone}
+          api={api}
+          dispatch={store.dispatch}
+        />
         <OrderTotals state={cart} />
         {problem && (
           <p ref={problemRef} className="error" role="alert" tabIndex={-1}>

@@ -36,7 +36,12 @@ export function readContact(storage: Storage | null): CheckoutContact {
   if (typeof stored !== 'object' || stored === null) return emptyContact;
   const raw = stored as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 254) : '');
-  return { name: text(raw.name), email: text(raw.email), phone: text(raw.phone), marketingOptIn: raw.marketingOptIn === true };
+  return {
+    name: text(raw.name),
+    email: text(raw.email),
+    phone: text(raw.phone),
+    marketingOptIn: raw.marketingOptIn === true,
+  };
 }
 
 export function saveContact(storage: Storage | null, contact: CheckoutContact): void {
@@ -44,7 +49,11 @@ export function saveContact(storage: Storage | null, contact: CheckoutContact): 
 }
 
 /** The key for placing this order: the stored one when the order is the same, else a new one. */
-export function idempotencyKeyFor(storage: Storage | null, payload: CreateOrderRequestInput, random: () => string = randomKey): string {
+export function idempotencyKeyFor(
+  storage: Storage | null,
+  payload: CreateOrderRequestInput,
+  random: () => string = randomKey,
+): string {
   const signature = JSON.stringify(payload);
   // The page's own copy counts too: storage that reads but cannot be written (full) still
   // holds an older attempt, and the retry must find this one.

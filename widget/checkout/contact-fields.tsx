@@ -48,8 +48,23 @@ export function ContactFields({ contact, errors, existingPoints, earns, api, dis
         <h2>Your details</h2>
       </legend>
       <div className="fields">
-        <Field label="Name" autoComplete="name" value={contact.name} error={errors.name} onValue={set('name')} className="wide" />
-        <Field label="Email" type="email" autoComplete="email" value={contact.email} error={errors.email} onValue={set('email')} className="wide" />
+        <Field
+          label="Name"
+          autoComplete="name"
+          value={contact.name}
+          error={errors.name}
+          onValue={set('name')}
+          className="wide"
+        />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={contact.email}
+          error={errors.email}
+          onValue={set('email')}
+          className="wide"
+        />
         <Field
           label="Mobile phone"
           type="tel"
@@ -62,20 +77,29 @@ export function ContactFields({ contact, errors, existingPoints, earns, api, dis
         />
       </div>
       <label className="check">
-        <input type="checkbox" checked={contact.marketingOptIn ?? false} onChange={(event) => onChange({ ...contact, marketingOptIn: (event.target as HTMLInputElement).checked })} />
+        <input
+          type="checkbox"
+          checked={contact.marketingOptIn ?? false}
+          onChange={(event) => onChange({ ...contact, marketingOptIn: (event.target as HTMLInputElement).checked })}
+        />
         <span>
           Text and email me offers from the restaurant (see the <a href="/sms-terms/">SMS terms</a>).
         </span>
       </label>
       <label className="check">
-        <input type="checkbox" checked={contact.smsOptIn ?? false} onChange={(event) => onChange({ ...contact, smsOptIn: (event.target as HTMLInputElement).checked })} />
+        <input
+          type="checkbox"
+          checked={contact.smsOptIn ?? false}
+          onChange={(event) => onChange({ ...contact, smsOptIn: (event.target as HTMLInputElement).checked })}
+        />
         <span>
           {SMS_OPT_IN_LABEL} <a href={SMS_TERMS_PATH}>SMS terms</a>
         </span>
       </label>
       {phoneComplete && (
         <p className="points" aria-live="polite">
-          You have {existingPoints} loyalty {existingPoints === 1 ? 'point' : 'points'}. This order earns {earns} {earns === 1 ? 'point' : 'points'}.
+          You have {existingPoints} loyalty {existingPoints === 1 ? 'point' : 'points'}. This order earns {earns}{' '}
+          {earns === 1 ? 'point' : 'points'}.
         </p>
       )}
     </fieldset>

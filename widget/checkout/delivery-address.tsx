@@ -59,7 +59,12 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
     setErrors({});
     setProblem('');
   };
-  usePlacesAutocomplete(fieldset, (element) => element.querySelector('input[autocomplete="address-line1"]'), picked, places);
+  usePlacesAutocomplete(
+    fieldset,
+    (element) => element.querySelector('input[autocomplete="address-line1"]'),
+    picked,
+    places,
+  );
 
   async function check() {
     const found = checkAddress(cart);
@@ -75,7 +80,11 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
         delivery_zip: cart.deliveryZip.trim(),
         delivery_country: cart.deliveryCountry || 'US',
       });
-      dispatch({ type: 'setDeliveryQuote', quoteId: estimate.quote_id ?? null, feeCents: toCents(estimate.delivery_estimate ?? 0) });
+      dispatch({
+        type: 'setDeliveryQuote',
+        quoteId: estimate.quote_id ?? null,
+        feeCents: toCents(estimate.delivery_estimate ?? 0),
+      });
       dispatch({ type: 'setCoordinates', lat: estimate.delivery_lat ?? null, lng: estimate.delivery_lng ?? null });
       dispatch({ type: 'setDistance', distance: estimate.distance_miles ?? 0 });
     } catch (error) {
@@ -92,11 +101,47 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
         <h2>Delivery address</h2>
       </legend>
       <div className="fields">
-        <Field label="Street address" autoComplete="address-line1" value={cart.deliveryStreet} error={shown.deliveryStreet} onValue={change('deliveryStreet')} className="wide" />
-        <Field label="Apt, suite or floor (optional)" autoComplete="address-line2" value={cart.deliveryStreet2} onValue={change('deliveryStreet2')} className="wide" />
-        <Field label="City" autoComplete="address-level2" value={cart.deliveryCity} error={shown.deliveryCity} onValue={change('deliveryCity')} />
-        <Field label="State" autoComplete="address-level1" maxLength={2} value={cart.deliveryState} error={shown.deliveryState} onValue={change('deliveryState')} className="short" />
-        <Field label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={10} value={cart.deliveryZip} error={shown.deliveryZip} onValue={change('deliveryZip')} className="short" />
+        <Field
+          label="Street address"
+          autoComplete="address-line1"
+          value={cart.deliveryStreet}
+          error={shown.deliveryStreet}
+          onValue={change('deliveryStreet')}
+          className="wide"
+        />
+        <Field
+          label="Apt, suite or floor (optional)"
+          autoComplete="address-line2"
+          value={cart.deliveryStreet2}
+          onValue={change('deliveryStreet2')}
+          className="wide"
+        />
+        <Field
+          label="City"
+          autoComplete="address-level2"
+          value={cart.deliveryCity}
+          error={shown.deliveryCity}
+          onValue={change('deliveryCity')}
+        />
+        <Field
+          label="State"
+          autoComplete="address-level1"
+          maxLength={2}
+          value={cart.deliveryState}
+          error={shown.deliveryState}
+          onValue={change('deliveryState')}
+          className="short"
+        />
+        <Field
+          label="ZIP code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={10}
+          value={cart.deliveryZip}
+          error={shown.deliveryZip}
+          onValue={change('deliveryZip')}
+          className="short"
+        />
       </div>
       <button type="button" className="secondary" onClick={check} disabled={checking} aria-busy={checking || undefined}>
         {checking ? 'Checking delivery…' : 'Check delivery'}

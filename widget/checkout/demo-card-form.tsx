@@ -20,7 +20,14 @@ interface Props {
 
 export const TEST_CARD_HINT = 'Use 4242 4242 4242 4242';
 
-export function DemoCardForm({ clientSecret, payLabel, api, onPaid, send = (card) => api.confirmDemoPayment(card), busyLabel = 'Paying…' }: Props) {
+export function DemoCardForm({
+  clientSecret,
+  payLabel,
+  api,
+  onPaid,
+  send = (card) => api.confirmDemoPayment(card),
+  busyLabel = 'Paying…',
+}: Props) {
   const [card, setCard] = useState({ number: '', exp: '', cvc: '' });
   const [problem, setProblem] = useState('');
   const [paying, setPaying] = useState(false);
@@ -47,7 +54,8 @@ export function DemoCardForm({ clientSecret, payLabel, api, onPaid, send = (card
       }}
     >
       <p className="test-mode">
-        <strong>Test mode:</strong> no real card is charged. {TEST_CARD_HINT}, any future expiry date and any 3-digit code.
+        <strong>Test mode:</strong> no real card is charged. {TEST_CARD_HINT}, any future expiry date and any 3-digit
+        code.
       </p>
       <div className="fields">
         <Field
@@ -58,8 +66,23 @@ export function DemoCardForm({ clientSecret, payLabel, api, onPaid, send = (card
           onValue={(number) => setCard({ ...card, number })}
           className="wide"
         />
-        <Field label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" value={card.exp} onValue={(exp) => setCard({ ...card, exp })} className="short" />
-        <Field label="Security code" inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} onValue={(cvc) => setCard({ ...card, cvc })} className="short" />
+        <Field
+          label="Expiry (MM/YY)"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          value={card.exp}
+          onValue={(exp) => setCard({ ...card, exp })}
+          className="short"
+        />
+        <Field
+          label="Security code"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          value={card.cvc}
+          onValue={(cvc) => setCard({ ...card, cvc })}
+          className="short"
+        />
       </div>
       {problem && (
         <p className="error" role="alert">

@@ -42,7 +42,11 @@ function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean
     if (!orderId || !ready || typeof EventSource === 'undefined') return;
     const source = new EventSource(`${apiOrigin}/api/orders/${encodeURIComponent(orderId)}/status/`);
     source.addEventListener('status', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as { status: string; promised_at: string | null; delivery?: LiveStatus['delivery'] };
+      const data = JSON.parse((event as MessageEvent<string>).data) as {
+        status: string;
+        promised_at: string | null;
+        delivery?: LiveStatus['delivery'];
+      };
       setLive({ status: data.status, promisedAt: data.promised_at, delivery: data.delivery ?? null });
       if (data.status === 'completed' || data.status === 'cancelled') source.close();
     });
@@ -57,16 +61,30 @@ const pointsOf = (n: number) => `${n} loyalty ${n === 1 ? 'point' : 'points'}`;
  * What the page says about points: what the order earned, or, once it was cancelled and
  * refunded, that they were taken back (never that they were earned); null for nothing to say.
  */
-export function pointsText(order: Pick<FinalizedOrder, 'points_earned' | 'points_reversed'>, status: string): string | null {
+export function pointsText(
+  order: Pick<FinalizedOrder, 'points_earned' | 'points_reversed'>,
+  status: string,
+): string | null {
   // The live status may say cancelled before the page asked again: what it earned was taken back.
   const takenBack = order.points_reversed || (status === 'cancelled' ? order.points_earned : 0);
-  if (takenBack > 0) return `The ${pointsOf(takenBack)} from this order ${takenBack === 1 ? 'was' : 'were'} taken back when it was cancelled.`;
+  if (takenBack > 0)
+    return `The ${pointsOf(takenBack)} from this order ${takenBack === 1 ? 'was' : 'were'} taken back when it was cancelled.`;
   if (status === 'cancelled') return null;
   return `You earned ${pointsOf(order.points_earned)} with this order.`;
 }
 
-export function OrderConfirmation({ api, apiOrigin, orderId }: { api: ApiClient; apiOrigin: string; orderId: string | null }) {
-  const [state, setState] = useState<State>(orderId ? { status: 'loading' } : { status: 'failed', message: NO_ORDER_GIVEN });
+export function OrderConfirmation({
+  api,
+  apiOrigin,
+  orderId,
+}: {
+  api: ApiClient;
+  apiOrigin: string;
+  orderId: string | null;
+}) {
+  const [state, setState] = useState<State>(
+    orderId ? { status: 'loading' } : { status: 'failed', message: NO_ORDER_GIVEN },
+  );
 
   useEffect(() => {
     if (!orderId) return;
@@ -76,7 +94,8 @@ export function OrderConfirmation({ api, apiOrigin, orderId }: { api: ApiClient;
       .then(() => api.finalizeOrder(orderId))
       .then(
         (order) => current && setState({ status: 'ready', order: order as FinalizedOrder }),
-        (error: unknown) => current && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          current && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
       );
     return () => {
       current = false;
@@ -117,7 +136,9 @@ export function OrderConfirmation({ api, apiOrigin, orderId }: { api: ApiClient;
       <h2 id="confirmation-title">Order #{order.number}</h2>
       <p className="order-status" role="status">
         <strong>{STATUS_TEXT[status] ?? status}</strong>
-        {live?.promisedAt && !['completed', 'cancelled'].includes(status) && <> Promised for {formatStoreTime(new Date(live.promisedAt))}.</>}
+        {live?.promisedAt && !['completed', 'cancelled'].includes(status) && (
+          <> Promised for {formatStoreTime(new Date(live.promisedAt))}.</>
+        )}
       </p>
       {live?.delivery && status !== 'cancelled' && (
         <p className="delivery-status">
@@ -140,7 +161,9 @@ export function OrderConfirmation({ api, apiOrigin, orderId }: { api: ApiClient;
             <span className="summary-quantity">{item.quantity} ×</span>
             <span className="summary-name">
               {item.name}
-              {item.modifiers.length > 0 && <span className="modifiers">{item.modifiers.map((m) => m.name).join(', ')}</span>}
+              {item.modifiers.length > 0 && (
+                <span className="modifiers">{item.modifiers.map((m) => m.name).join(', ')}</span>
+              )}
             </span>
           </li>
         ))}

@@ -29,7 +29,10 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
   useEffect(() => {
     let current = true;
     // Without the hours the server still decides; the choice just is not offered.
-    api.storeHours(catering).then((answer) => current && setHours(answer), () => {});
+    api.storeHours(catering).then(
+      (answer) => current && setHours(answer),
+      () => {},
+    );
     return () => {
       current = false;
     };
@@ -62,14 +65,26 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
       )}
       <div className="choices">
         <label className={`choice${value === null ? ' chosen' : ''}`}>
-          <input type="radio" name={name} checked={value === null} disabled={Boolean(asapRefusal)} onChange={() => onChange(null)} />
+          <input
+            type="radio"
+            name={name}
+            checked={value === null}
+            disabled={Boolean(asapRefusal)}
+            onChange={() => onChange(null)}
+          />
           <span>
             <strong>As soon as possible</strong>
             <span className="hint">About {leadMinutes(deliveryType, false)} minutes</span>
           </span>
         </label>
         <label className={`choice${value !== null ? ' chosen' : ''}`}>
-          <input type="radio" name={name} checked={value !== null} disabled={slots.length === 0} onChange={() => onChange(slots[0] ?? null)} />
+          <input
+            type="radio"
+            name={name}
+            checked={value !== null}
+            disabled={slots.length === 0}
+            onChange={() => onChange(slots[0] ?? null)}
+          />
           <span>
             <strong>Later</strong>
             <span className="hint">Up to {restaurant.ordering.horizonDays} days ahead</span>

@@ -23,7 +23,11 @@ interface Props {
 
 type StripeChunk = {
   StripePayment(props: StripePaymentProps): ReactNode;
-  payWithSavedCard(options: { publishableKey: string; clientSecret: string; paymentMethodId: string }): Promise<string | null>;
+  payWithSavedCard(options: {
+    publishableKey: string;
+    clientSecret: string;
+    paymentMethodId: string;
+  }): Promise<string | null>;
 };
 
 /**
@@ -31,11 +35,19 @@ type StripeChunk = {
  * second tab, a reload after paying) is no error for this page: finalize-order then says where
  * the order stands (paid, or cancelled and refunded), as it does after any payment.
  */
-export async function confirmDemo(api: CheckoutContext['api'], input: Parameters<CheckoutContext['api']['confirmDemoPayment']>[0]): Promise<void> {
+export async function confirmDemo(
+  api: CheckoutContext['api'],
+  input: Parameters<CheckoutContext['api']['confirmDemoPayment']>[0],
+): Promise<void> {
   try {
     await api.confirmDemoPayment(input);
   } catch (error) {
-    if (error instanceof ApiRequestError && isRecord(error.body) && error.body.code === 'payment_intent_unexpected_state') return;
+    if (
+      error instanceof ApiRequestError &&
+      isRecord(error.body) &&
+      error.body.code === 'payment_intent_unexpected_state'
+    )
+      return;
     throw error;
   }
 }
@@ -55,7 +67,11 @@ export function PaymentStep({ context, order, onBack }: Props) {
   /** A saved card on Stripe: Stripe.js (in the stripe chunk) confirms the intent with it. */
   const payWithSavedStripeCard = (publishableKey: string) => async (paymentMethodId: string) => {
     const { module } = await context.loader.load<StripeChunk>('stripe');
-    const refused = await module.payWithSavedCard({ publishableKey, clientSecret: order.payment.client_secret, paymentMethodId });
+    const refused = await module.payWithSavedCard({
+      publishableKey,
+      clientSecret: order.payment.client_secret,
+      paymentMethodId,
+    });
     if (refused) throw new Error(refused);
   };
 
@@ -75,7 +91,12 @@ export function PaymentStep({ context, order, onBack }: Props) {
         Order #{order.number}. Total to pay: <strong>{total}</strong>
       </p>
       {order.payment.provider === 'stripe' && order.payment.publishable_key ? (
-        <SavedCardChoice context={context} payWithSaved={payWithSavedStripeCard(order.payment.publishable_key)} payLabel={payLabel} onPaid={paid}>
+        <SavedCardChoice
+          context={context}
+          payWithSaved={payWithSavedStripeCard(order.payment.publishable_key)}
+          payLabel={payLabel}
+          onPaid={paid}
+        >
           <LazyPart<StripeChunk>
             chunk="stripe"
             loader={context.loader}
@@ -93,11 +114,19 @@ export function PaymentStep({ context, order, onBack }: Props) {
       ) : (
         <SavedCardChoice
           context={context}
-          payWithSaved={(paymentMethodId) => confirmDemo(context.api, { client_secret: order.payment.client_secret, payment_method_id: paymentMethodId })}
+          payWithSaved={(paymentMethodId) =>
+            confirmDemo(context.api, { client_secret: order.payment.client_secret, payment_method_id: paymentMethodId })
+          }
           payLabel={payLabel}
           onPaid={paid}
         >
-          <DemoCardForm clientSecret={order.payment.client_secret} payLabel={payLabel} api={context.api} onPaid={paid} send={(card) => confirmDemo(context.api, card)} />
+          <DemoCardForm
+            clientSecret={order.payment.client_secret}
+            payLabel={payLabel}
+            api={context.api}
+            onPaid={paid}
+            send={(card) => confirmDemo(context.api, card)}
+          />
         </SavedCardChoice>
       )}
       <button type="button" className="link" onClick={onBack}>

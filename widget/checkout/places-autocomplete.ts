@@ -70,7 +70,8 @@ export function placesApiOrigin(): string {
   return location.origin;
 }
 
-const warn = (message: string, error?: unknown) => console.warn(`Address autocomplete is off: ${message}`, ...(error ? [error] : []));
+const warn = (message: string, error?: unknown) =>
+  console.warn(`Address autocomplete is off: ${message}`, ...(error ? [error] : []));
 
 let configOnce: Promise<string | null> | null = null;
 
@@ -161,7 +162,12 @@ function addPacStyle(doc: Document) {
  * Attaches Autocomplete to `input`; `onAddress` gets each picked address. Returns a detach
  * function. Exported for tests, which hand in a fake library.
  */
-export function attachAutocomplete(library: PlacesLibrary, input: HTMLInputElement, onAddress: (address: PlaceAddress) => void, win: Window = window): () => void {
+export function attachAutocomplete(
+  library: PlacesLibrary,
+  input: HTMLInputElement,
+  onAddress: (address: PlaceAddress) => void,
+  win: Window = window,
+): () => void {
   if (authFailed) throw new Error('Google refused the Maps API key');
   const doc = input.ownerDocument;
   const global = win as unknown as MapsGlobal;
@@ -181,7 +187,8 @@ export function attachAutocomplete(library: PlacesLibrary, input: HTMLInputEleme
   // This input's dropdown: the .pac-container that appeared with it (Google adds one per Autocomplete).
   let container: HTMLElement | null = null;
   const place = () => {
-    container ??= ([...doc.querySelectorAll<HTMLElement>('.pac-container')].filter((element) => !before.has(element)).at(-1) ?? null);
+    container ??=
+      [...doc.querySelectorAll<HTMLElement>('.pac-container')].filter((element) => !before.has(element)).at(-1) ?? null;
     if (!container || !input.isConnected) return;
     const box = input.getBoundingClientRect();
     container.style.top = `${box.bottom + win.scrollY}px`;

@@ -31,7 +31,11 @@ export function PromoField({ appliedCode, phone, api, dispatch }: Props) {
     const answer = await api.validatePromo(typed, phone || undefined);
     setChecking(false);
     if (answer.valid && answer.discount_type && answer.discount_value !== undefined) {
-      dispatch({ type: 'applyPromo', code: typed.toUpperCase(), rule: { discount_type: answer.discount_type, discount_value: answer.discount_value } });
+      dispatch({
+        type: 'applyPromo',
+        code: typed.toUpperCase(),
+        rule: { discount_type: answer.discount_type, discount_value: answer.discount_value },
+      });
       setMessage('');
       setNotice(answer.message ?? '');
     } else {
@@ -45,7 +49,13 @@ export function PromoField({ appliedCode, phone, api, dispatch }: Props) {
       <h2>Promo code</h2>
       {appliedCode ? (
         <p className="applied" aria-live="polite">
-          <span>{notice || <>Code <strong>{appliedCode}</strong> applied.</>}</span>
+          <span>
+            {notice || (
+              <>
+                Code <strong>{appliedCode}</strong> applied.
+              </>
+            )}
+          </span>
           <button
             type="button"
             className="secondary"
@@ -73,7 +83,13 @@ export function PromoField({ appliedCode, phone, api, dispatch }: Props) {
               void apply();
             }}
           />
-          <button type="button" className="secondary" onClick={() => void apply()} disabled={checking} aria-busy={checking || undefined}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void apply()}
+            disabled={checking}
+            aria-busy={checking || undefined}
+          >
             {checking ? 'Checking…' : 'Apply'}
           </button>
         </div>

@@ -55,7 +55,13 @@ export function SaveCart({ api, lines, cognitoSub }: Props) {
             void save();
           }}
         />
-        <button type="button" className="secondary" disabled={saving} aria-busy={saving || undefined} onClick={() => void save()}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={saving}
+          aria-busy={saving || undefined}
+          onClick={() => void save()}
+        >
           {saving ? 'Saving…' : 'Save this cart'}
         </button>
       </div>

@@ -35,7 +35,10 @@ export function SavedCardChoice({ context, payWithSaved, payLabel, onPaid, child
     if (!sub || !token) return;
     let current = true;
     // No saved cards to offer when they cannot be loaded: the card form still works.
-    api.listPaymentMethods(sub).then((list) => current && setCards(list), () => {});
+    api.listPaymentMethods(sub).then(
+      (list) => current && setCards(list),
+      () => {},
+    );
     return () => {
       current = false;
     };

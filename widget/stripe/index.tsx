@@ -23,7 +23,14 @@ export interface StripePaymentProps {
   onPaid(paymentMethodId?: string): Promise<void>;
 }
 
-export function StripePayment({ publishableKey, clientSecret, intent = 'payment', returnUrl, payLabel, onPaid }: StripePaymentProps) {
+export function StripePayment({
+  publishableKey,
+  clientSecret,
+  intent = 'payment',
+  returnUrl,
+  payLabel,
+  onPaid,
+}: StripePaymentProps) {
   const marker = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [ready, setReady] = useState(false);
@@ -70,7 +77,11 @@ export function StripePayment({ publishableKey, clientSecret, intent = 'payment'
     if (!confirmed.current) {
       let error: { message?: string } | undefined;
       try {
-        const options = { elements: loaded.elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } } as const;
+        const options = {
+          elements: loaded.elements,
+          redirect: 'if_required',
+          confirmParams: { return_url: returnUrl },
+        } as const;
         if (intent === 'setup') {
           const result = await loaded.stripe.confirmSetup(options);
           error = result.error;
@@ -124,7 +135,11 @@ export function StripePayment({ publishableKey, clientSecret, intent = 'payment'
  * Pays with a card the customer saved to their Stripe Customer (the order's PaymentIntent is on
  * that customer): Stripe's message when it is refused, else null.
  */
-export async function payWithSavedCard(options: { publishableKey: string; clientSecret: string; paymentMethodId: string }): Promise<string | null> {
+export async function payWithSavedCard(options: {
+  publishableKey: string;
+  clientSecret: string;
+  paymentMethodId: string;
+}): Promise<string | null> {
   const stripe = await loadStripe(options.publishableKey);
   if (!stripe) return STRIPE_LOAD_FAILED;
   const { error } = await stripe.confirmCardPayment(options.clientSecret, { payment_method: options.paymentMethodId });

@@ -72,7 +72,8 @@ export function createCourier(options: Partial<CourierOptions> = {}): DeliveryPr
       const place = config.locate(zip);
       if (!place) return refuse(unknownZip(zip));
       const state = address.delivery_state.trim().toUpperCase();
-      if (place.state && state && place.state !== state) return refuse(wrongState(zip5(zip) ?? zip, place.state, state));
+      if (place.state && state && place.state !== state)
+        return refuse(wrongState(zip5(zip) ?? zip, place.state, state));
       const point = (await config.geocode?.(address).catch(() => null)) ?? place;
       const miles = roundMiles(distanceMiles(config.origin, point));
       const feeCents = miles <= config.radiusMiles ? deliveryFeeCents(miles, config.feeTiers) : null;

@@ -23,7 +23,14 @@ export type DeliveryQuote = Extract<DeliveryQuoteResult, { ok: true }>;
 
 /** A booking's outcome: booked, the quote ran out (ask again), or refused with the service's reason. */
 export type AcceptResult =
-  | { accepted: true; externalDeliveryId: string; trackingUrl: string | null; feeCents: number; status: string; supportReference: string | null }
+  | {
+      accepted: true;
+      externalDeliveryId: string;
+      trackingUrl: string | null;
+      feeCents: number;
+      status: string;
+      supportReference: string | null;
+    }
   | { expired: true }
   | { accepted: false; message: string };
 

@@ -27,11 +27,14 @@ export interface DoorDashErrorBody {
   field_errors?: { field?: string; error?: string }[];
 }
 
-export const DOORDASH_UNAVAILABLE = 'DoorDash delivery is not available right now. Please try again in a few minutes, or choose pickup.';
+export const DOORDASH_UNAVAILABLE =
+  'DoorDash delivery is not available right now. Please try again in a few minutes, or choose pickup.';
 export const DOORDASH_BUSY = 'DoorDash is busy right now. Wait a minute and try again, or choose pickup.';
 export const DOORDASH_NOT_SERVED = 'DoorDash does not deliver to this address. Pickup is always available.';
-export const DOORDASH_TOO_FAR = 'This address is too far from the restaurant for DoorDash delivery. Pickup is always available.';
-export const DOORDASH_BAD_ADDRESS = 'DoorDash could not find this address. Check the street, city and ZIP code and try again.';
+export const DOORDASH_TOO_FAR =
+  'This address is too far from the restaurant for DoorDash delivery. Pickup is always available.';
+export const DOORDASH_BAD_ADDRESS =
+  'DoorDash could not find this address. Check the street, city and ZIP code and try again.';
 export const DOORDASH_BAD_PHONE = 'DoorDash needs a valid US phone number for the delivery. Check it and try again.';
 
 export class DoorDashError extends Error {
@@ -60,7 +63,8 @@ export async function doordashToken(credentials: DoorDashCredentials, now: Date 
 
 /** The sentence a customer sees for a DoorDash refusal (status and body as DoorDash sent them). */
 export function customerMessageFor(status: number, body: DoorDashErrorBody): string {
-  const text = `${body.code ?? ''} ${body.message ?? ''} ${(body.field_errors ?? []).map((e) => `${e.field ?? ''} ${e.error ?? ''}`).join(' ')}`.toLowerCase();
+  const text =
+    `${body.code ?? ''} ${body.message ?? ''} ${(body.field_errors ?? []).map((e) => `${e.field ?? ''} ${e.error ?? ''}`).join(' ')}`.toLowerCase();
   if (status === 429) return DOORDASH_BUSY;
   if (status === 0 || status >= 500 || status === 401 || status === 403) return DOORDASH_UNAVAILABLE;
   if (/distance|too_long|too far|exceeds/.test(text)) return DOORDASH_TOO_FAR;

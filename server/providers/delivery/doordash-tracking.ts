@@ -9,7 +9,13 @@ export function trackingLink(raw: unknown, externalDeliveryId: string): string |
   if (raw === undefined || raw === null || raw === '') return null;
   const link = httpsLink(raw);
   if (!link) {
-    console.log(JSON.stringify({ level: 'warn', message: 'DoorDash sent a tracking link that is not an https URL; it is not shown to the customer', external_delivery_id: externalDeliveryId }));
+    console.log(
+      JSON.stringify({
+        level: 'warn',
+        message: 'DoorDash sent a tracking link that is not an https URL; it is not shown to the customer',
+        external_delivery_id: externalDeliveryId,
+      }),
+    );
   }
   return link;
 }

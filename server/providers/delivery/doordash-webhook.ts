@@ -30,15 +30,55 @@ export interface DeliveryStep {
 }
 
 const STEPS: Readonly<Record<string, DeliveryStep>> = {
-  DASHER_CONFIRMED: { status: 'dasher_confirmed', rank: 1, customerText: 'A DoorDash driver is on the way to the restaurant to pick up your order.' },
-  DASHER_CONFIRMED_PICKUP_ARRIVAL: { status: 'at_pickup', rank: 2, customerText: 'Your DoorDash driver is at the restaurant, picking up your order.' },
-  DASHER_PICKED_UP: { status: 'picked_up', rank: 3, orderStatus: 'out_for_delivery', customerText: 'Your order is on its way with your DoorDash driver.' },
-  DASHER_CONFIRMED_DROPOFF_ARRIVAL: { status: 'at_dropoff', rank: 4, customerText: 'Your DoorDash driver has arrived at your address.' },
-  DASHER_DROPPED_OFF: { status: 'delivered', rank: 5, orderStatus: 'completed', customerText: 'Your order was delivered. Enjoy your meal!' },
-  DELIVERY_RETURN_INITIALIZED: { status: 'returning', rank: 6, customerText: 'The driver could not hand over your order and is taking it back to the restaurant. The restaurant will contact you.' },
-  DASHER_CONFIRMED_RETURN_ARRIVAL: { status: 'returning', rank: 6, customerText: 'The driver could not hand over your order and is taking it back to the restaurant. The restaurant will contact you.' },
-  DELIVERY_RETURNED: { status: 'returned', rank: 7, customerText: 'Your order was returned to the restaurant. The restaurant will contact you.' },
-  DELIVERY_CANCELLED: { status: 'cancelled', rank: 8, customerText: 'DoorDash cancelled the delivery of your order. The restaurant will contact you.' },
+  DASHER_CONFIRMED: {
+    status: 'dasher_confirmed',
+    rank: 1,
+    customerText: 'A DoorDash driver is on the way to the restaurant to pick up your order.',
+  },
+  DASHER_CONFIRMED_PICKUP_ARRIVAL: {
+    status: 'at_pickup',
+    rank: 2,
+    customerText: 'Your DoorDash driver is at the restaurant, picking up your order.',
+  },
+  DASHER_PICKED_UP: {
+    status: 'picked_up',
+    rank: 3,
+    orderStatus: 'out_for_delivery',
+    customerText: 'Your order is on its way with your DoorDash driver.',
+  },
+  DASHER_CONFIRMED_DROPOFF_ARRIVAL: {
+    status: 'at_dropoff',
+    rank: 4,
+    customerText: 'Your DoorDash driver has arrived at your address.',
+  },
+  DASHER_DROPPED_OFF: {
+    status: 'delivered',
+    rank: 5,
+    orderStatus: 'completed',
+    customerText: 'Your order was delivered. Enjoy your meal!',
+  },
+  DELIVERY_RETURN_INITIALIZED: {
+    status: 'returning',
+    rank: 6,
+    customerText:
+      'The driver could not hand over your order and is taking it back to the restaurant. The restaurant will contact you.',
+  },
+  DASHER_CONFIRMED_RETURN_ARRIVAL: {
+    status: 'returning',
+    rank: 6,
+    customerText:
+      'The driver could not hand over your order and is taking it back to the restaurant. The restaurant will contact you.',
+  },
+  DELIVERY_RETURNED: {
+    status: 'returned',
+    rank: 7,
+    customerText: 'Your order was returned to the restaurant. The restaurant will contact you.',
+  },
+  DELIVERY_CANCELLED: {
+    status: 'cancelled',
+    rank: 8,
+    customerText: 'DoorDash cancelled the delivery of your order. The restaurant will contact you.',
+  },
 };
 
 /** The step an event name stands for; null for events that change nothing here (DELIVERY_BATCHED, tracking pings). */
@@ -62,7 +102,8 @@ export function orderMoveFor(current: OrderStatus, step: DeliveryStep): OrderSta
 export function parseDoorDashEvent(body: unknown): DoorDashEvent | null {
   if (!body || typeof body !== 'object') return null;
   const fields = body as Record<string, unknown>;
-  const text = (key: string) => (typeof fields[key] === 'string' && fields[key] !== '' ? (fields[key] as string) : undefined);
+  const text = (key: string) =>
+    typeof fields[key] === 'string' && fields[key] !== '' ? (fields[key] as string) : undefined;
   const eventName = text('event_name');
   const externalId = text('external_delivery_id');
   if (!eventName || !externalId) return null;

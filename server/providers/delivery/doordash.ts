@@ -15,7 +15,12 @@ import { newId } from '../../ids.ts';
 import { OUTSIDE_US, roundMiles, unknownZip, wrongState } from './courier.ts';
 import type { AcceptResult, DeliveryProvider, DeliveryQuoteResult, RequoteResult } from './delivery-provider.ts';
 import { trackingLink } from './doordash-tracking.ts';
-import { createDoorDashClient, DoorDashError, type DoorDashClient, type DoorDashCredentials } from './doordash-client.ts';
+import {
+  createDoorDashClient,
+  DoorDashError,
+  type DoorDashClient,
+  type DoorDashCredentials,
+} from './doordash-client.ts';
 import { zip5, zipCentroid, type ZipCentroid } from './zip-centroids.ts';
 
 /** DoorDash holds a quote for five minutes from its answer. */
@@ -40,7 +45,11 @@ export interface DoorDashProvider extends DeliveryProvider {
   /** Books the quoted delivery; `{ expired: true }` when the quote is gone (ask again with requote). */
   acceptQuote(externalDeliveryId: string, options: { tipCents: number; phone?: string }): Promise<AcceptResult>;
   /** A fresh quote for the address, and whether its fee differs from the one the customer agreed to. */
-  requote(address: EstimateDeliveryRequest, previous: { feeCents: number }, details?: QuoteDetails): Promise<RequoteResult>;
+  requote(
+    address: EstimateDeliveryRequest,
+    previous: { feeCents: number },
+    details?: QuoteDetails,
+  ): Promise<RequoteResult>;
 }
 
 /** DoorDash's delivery object, the part read here. */
@@ -54,7 +63,8 @@ interface DoorDashDelivery {
   dropoff_location?: { lat?: number; lng?: number };
 }
 
-export const DOORDASH_ANSWER_UNREADABLE = 'DoorDash gave an answer we could not read. Please try again, or choose pickup.';
+export const DOORDASH_ANSWER_UNREADABLE =
+  'DoorDash gave an answer we could not read. Please try again, or choose pickup.';
 
 /** '500 S Spring St, Los Angeles, CA 90013' */
 export function oneLineAddress(a: { street: string; city: string; state: string; zip: string }): string {
@@ -68,10 +78,20 @@ export function oneLineAddress(a: { street: string; city: string; state: string;
 export function isExpiredQuote(error: DoorDashError): boolean {
   const text = `${error.body.code ?? ''} ${error.body.message ?? ''}`.toLowerCase();
   if (error.status === 404) return true;
-  return error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403 && error.status !== 429 && /expire/.test(text);
+  return (
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    error.status !== 403 &&
+    error.status !== 429 &&
+    /expire/.test(text)
+  );
 }
 
-export function createDoorDash(config: DoorDashConfig, client: DoorDashClient = createDoorDashClient(config)): DoorDashProvider {
+export function createDoorDash(
+  config: DoorDashConfig,
+  client: DoorDashClient = createDoorDashClient(config),
+): DoorDashProvider {
   const origin = config.origin ?? restaurant.location;
   const locate = config.locate ?? zipCentroid;
   const newDeliveryId = config.newDeliveryId ?? (() => newId('comal', 12));
@@ -87,7 +107,8 @@ export function createDoorDash(config: DoorDashConfig, client: DoorDashClient = 
     if (!zip5(zip)) return { ok: false, message: unknownZip(zip) };
     const place = locate(zip);
     const state = address.delivery_state.trim().toUpperCase();
-    if (place?.state && state && place.state !== state) return { ok: false, message: wrongState(zip5(zip) ?? zip, place.state, state) };
+    if (place?.state && state && place.state !== state)
+      return { ok: false, message: wrongState(zip5(zip) ?? zip, place.state, state) };
     const sentAt = Date.now();
     let answer: DoorDashDelivery;
     try {
@@ -128,10 +149,13 @@ export function createDoorDash(config: DoorDashConfig, client: DoorDashClient = 
     async acceptQuote(externalDeliveryId, { tipCents, phone }) {
       let answer: DoorDashDelivery;
       try {
-        answer = await client.post<DoorDashDelivery>(`/drive/v2/quotes/${encodeURIComponent(externalDeliveryId)}/accept`, {
-          tip: tipCents,
-          ...(phone ? { dropoff_phone_number: normalizePhone(phone) } : {}),
-        });
+        answer = await client.post<DoorDashDelivery>(
+          `/drive/v2/quotes/${encodeURIComponent(externalDeliveryId)}/accept`,
+          {
+            tip: tipCents,
+            ...(phone ? { dropoff_phone_number: normalizePhone(phone) } : {}),
+          },
+        );
       } catch (error) {
         if (!(error instanceof DoorDashError)) throw error;
         if (isExpiredQuote(error)) return { expired: true };
@@ -163,7 +187,9 @@ export function createDoorDash(config: DoorDashConfig, client: DoorDashClient = 
 
 function readPoint(location: DoorDashDelivery['dropoff_location']): Point | null {
   const { lat, lng } = location ?? {};
-  return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+  return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng)
+    ? { lat, lng }
+    : null;
 }
 
 function refused(error: DoorDashError): DeliveryQuoteResult {
@@ -172,6 +198,15 @@ function refused(error: DoorDashError): DeliveryQuoteResult {
 }
 
 function logRefusal(call: string, error: DoorDashError): void {
-  const level = error.status === 0 || error.status >= 500 || error.status === 401 || error.status === 403 ? 'error' : 'info';
-  console.log(JSON.stringify({ level, message: `DoorDash ${call} refused`, status: error.status, code: error.body.code ?? null, detail: error.body.message ?? null }));
+  const level =
+    error.status === 0 || error.status >= 500 || error.status === 401 || error.status === 403 ? 'error' : 'info';
+  console.log(
+    JSON.stringify({
+      level,
+      message: `DoorDash ${call} refused`,
+      status: error.status,
+      code: error.body.code ?? null,
+      detail: error.body.message ?? null,
+    }),
+  );
 }

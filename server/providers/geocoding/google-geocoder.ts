@@ -46,13 +46,22 @@ export interface GoogleGeocoderOptions {
 interface GeocodeAnswer {
   status?: string;
   error_message?: string;
-  results?: { geometry?: { location?: { lat?: unknown; lng?: unknown } }; address_components?: PlaceAddressComponent[] }[];
+  results?: {
+    geometry?: { location?: { lat?: unknown; lng?: unknown } };
+    address_components?: PlaceAddressComponent[];
+  }[];
 }
 
 /** '727 N Broadway, Los Angeles, CA 90012': street (with any apt), city, state and ZIP. */
 export function geocodeQuery(address: EstimateDeliveryRequest): string {
-  const stateZip = [address.delivery_state, address.delivery_zip].map((part) => part.trim()).filter(Boolean).join(' ');
-  return [address.delivery_street, address.delivery_city, stateZip].map((part) => part.trim()).filter(Boolean).join(', ');
+  const stateZip = [address.delivery_state, address.delivery_zip]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
+  return [address.delivery_street, address.delivery_city, stateZip]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocode {
@@ -60,12 +69,22 @@ export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocode {
   const timeoutMs = options.timeoutMs ?? GEOCODE_TIMEOUT_MS;
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const fail = (reason: string): null => {
-    warn(JSON.stringify({ level: 'warn', provider: 'google-geocoding', message: `Geocoding fell back to the ZIP centroid: ${reason}` }));
+    warn(
+      JSON.stringify({
+        level: 'warn',
+        provider: 'google-geocoding',
+        message: `Geocoding fell back to the ZIP centroid: ${reason}`,
+      }),
+    );
     return null;
   };
 
   return async (address) => {
-    const query = new URLSearchParams({ address: geocodeQuery(address), components: 'country:US', key: options.apiKey });
+    const query = new URLSearchParams({
+      address: geocodeQuery(address),
+      components: 'country:US',
+      key: options.apiKey,
+    });
     let answer: GeocodeAnswer;
     try {
       const response = await fetch(`${base}/maps/api/geocode/json?${query}`, {
@@ -78,10 +97,12 @@ export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocode {
       return fail((error as Error).name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : (error as Error).message);
     }
     if (answer.status === 'ZERO_RESULTS') return null;
-    if (answer.status !== 'OK') return fail(`${answer.status ?? 'no status'}${answer.error_message ? ` (${answer.error_message})` : ''}`);
+    if (answer.status !== 'OK')
+      return fail(`${answer.status ?? 'no status'}${answer.error_message ? ` (${answer.error_message})` : ''}`);
     const first = answer.results?.[0];
     const { lat, lng } = first?.geometry?.location ?? {};
-    if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return fail('a result without a location');
+    if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng))
+      return fail('a result without a location');
     const foundZip = addressFromPlace({ address_components: first?.address_components }).zip;
     if (foundZip && foundZip.slice(0, 5) !== address.delivery_zip.trim().slice(0, 5)) return null;
     return { lat, lng };
@@ -92,7 +113,9 @@ export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocode {
  * The in-house courier placing addresses with Google's geocoder (ZIP centroid when Google gives
  * nothing): what compose.ts picks when GOOGLE_MAPS_API_KEY is set.
  */
-export function createGoogleCourier(options: GoogleGeocoderOptions & { courier?: Partial<Omit<CourierOptions, 'geocode'>> }): DeliveryProvider {
+export function createGoogleCourier(
+  options: GoogleGeocoderOptions & { courier?: Partial<Omit<CourierOptions, 'geocode'>> },
+): DeliveryProvider {
   const { courier, ...geocoder } = options;
   return createCourier({ ...courier, geocode: createGoogleGeocoder(geocoder) });
 }

@@ -118,7 +118,12 @@ export function createCloverClient(config: CloverConfig): CloverClient {
   const timeoutMs = config.timeoutMs ?? 10_000;
   const pageSize = Math.min(Math.max(1, config.pageSize ?? MAX_PAGE), MAX_PAGE);
 
-  async function call<T>(method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: unknown): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    query: Record<string, string>,
+    body?: unknown,
+  ): Promise<T> {
     const name = `${method} ${path}`;
     const url = `${base}/${path}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
     let response: Response;
@@ -143,7 +148,11 @@ export function createCloverClient(config: CloverConfig): CloverClient {
       text = await response.text();
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new CloverError(`Clover ${name} ${timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${causeOf(error)}`}.`, name, timedOut ? 'timeout' : 'network');
+      throw new CloverError(
+        `Clover ${name} ${timedOut ? `timed out after ${timeoutMs} ms` : `failed: ${causeOf(error)}`}.`,
+        name,
+        timedOut ? 'timeout' : 'network',
+      );
     }
     if (!response.ok) {
       const retryAfter = Number(response.headers.get('retry-after'));
@@ -167,7 +176,11 @@ export function createCloverClient(config: CloverConfig): CloverClient {
   async function all<T>(path: string, query: Record<string, string> = {}): Promise<T[]> {
     const rows: T[] = [];
     for (let offset = 0; ; offset += pageSize) {
-      const page = await call<{ elements?: T[] }>('GET', path, { ...query, limit: String(pageSize), offset: String(offset) });
+      const page = await call<{ elements?: T[] }>('GET', path, {
+        ...query,
+        limit: String(pageSize),
+        offset: String(offset),
+      });
       if (!Array.isArray(page.elements)) {
         throw new CloverError(`Clover GET ${path} answered without an elements list.`, `GET ${path}`, 'answer');
       }
@@ -183,12 +196,19 @@ export function createCloverClient(config: CloverConfig): CloverClient {
     async createAtomicOrder(order) {
       const created = await call<CloverOrder>('POST', 'atomic_order/orders', {}, order);
       if (typeof created?.id !== 'string') {
-        throw new CloverError('Clover POST atomic_order/orders answered without an order id.', 'POST atomic_order/orders', 'answer');
+        throw new CloverError(
+          'Clover POST atomic_order/orders answered without an order id.',
+          'POST atomic_order/orders',
+          'answer',
+        );
       }
       return created;
     },
     async findOrdersByTitle(title) {
-      const page = await call<{ elements?: CloverOrder[] }>('GET', 'orders', { filter: `title=${title}`, limit: '100' });
+      const page = await call<{ elements?: CloverOrder[] }>('GET', 'orders', {
+        filter: `title=${title}`,
+        limit: '100',
+      });
       return (page.elements ?? []).filter((order) => order.title === title);
     },
   };
@@ -202,7 +222,10 @@ export function cloverConfigFromEnv(env: Record<string, string | undefined>): Cl
   const names = ['CLOVER_API_BASE', 'CLOVER_MERCHANT_ID', 'CLOVER_TOKEN'] as const;
   const missing = names.filter((name) => !env[name]);
   if (missing.length === names.length) return undefined;
-  if (missing.length > 0) throw new Error(`The Clover menu needs ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} and start again.`);
+  if (missing.length > 0)
+    throw new Error(
+      `The Clover menu needs ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} and start again.`,
+    );
   const timeout = Number(env.CLOVER_TIMEOUT_MS);
   return {
     apiBase: env.CLOVER_API_BASE!,

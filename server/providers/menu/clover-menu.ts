@@ -46,7 +46,10 @@ export function menuRowsFromClover(inventory: CloverInventory): MenuRows {
     if (seenGroups.has(group.id)) continue;
     seenGroups.add(group.id);
     const min = wholeNumber(group.minRequired ?? 0, `the minimum of modifier group ${group.id}`);
-    const max = group.maxAllowed && group.maxAllowed > 0 ? wholeNumber(group.maxAllowed, `the maximum of modifier group ${group.id}`) : NO_LIMIT;
+    const max =
+      group.maxAllowed && group.maxAllowed > 0
+        ? wholeNumber(group.maxAllowed, `the maximum of modifier group ${group.id}`)
+        : NO_LIMIT;
     rows.groups.push({
       id: group.id,
       name: group.name,
@@ -54,7 +57,9 @@ export function menuRowsFromClover(inventory: CloverInventory): MenuRows {
       min_required: min,
       max_allowed: Math.max(max, min, 1),
     });
-    const modifiers = (group.modifiers?.elements ?? []).filter((m) => !seenModifiers.has(m.id) && seenModifiers.add(m.id));
+    const modifiers = (group.modifiers?.elements ?? []).filter(
+      (m) => !seenModifiers.has(m.id) && seenModifiers.add(m.id),
+    );
     modifiers.forEach((modifier, position) =>
       rows.modifiers.push({
         id: modifier.id,
@@ -76,7 +81,8 @@ export function menuRowsFromClover(inventory: CloverInventory): MenuRows {
     if (item.hidden === true || seen.has(item.id)) continue;
     seen.add(item.id);
     const known = (item.categories?.elements ?? []).map((ref) => ref.id).filter((id) => categoryPosition.has(id));
-    const categoryId = known.sort((a, b) => categoryPosition.get(a)! - categoryPosition.get(b)!)[0] ?? OTHER_CATEGORY.id;
+    const categoryId =
+      known.sort((a, b) => categoryPosition.get(a)! - categoryPosition.get(b)!)[0] ?? OTHER_CATEGORY.id;
     if (categoryId === OTHER_CATEGORY.id) needsOther = true;
     const position = countInCategory.get(categoryId) ?? 0;
     countInCategory.set(categoryId, position + 1);
@@ -94,7 +100,9 @@ export function menuRowsFromClover(inventory: CloverInventory): MenuRows {
       position,
     });
     // A group the item names but Clover no longer lists (deleted meanwhile) is left out.
-    const offered = [...new Set((item.modifierGroups?.elements ?? []).map((ref) => ref.id))].filter((id) => groupIds.has(id));
+    const offered = [...new Set((item.modifierGroups?.elements ?? []).map((ref) => ref.id))].filter((id) =>
+      groupIds.has(id),
+    );
     offered.forEach((groupId, groupPosition) =>
       rows.itemGroups.push({ menu_item_id: item.id, modifier_group_id: groupId, position: groupPosition }),
     );

@@ -52,7 +52,10 @@ export function cloverOrderTitle(order: Pick<OrderRow, 'id' | 'number'>): string
  * items one line each), with the line's modifiers. `cloverItemIds` maps our item ids to Clover's.
  */
 export function atomicOrderOf(
-  order: Pick<OrderRow, 'id' | 'number' | 'name' | 'phone' | 'delivery_type' | 'delivery_street' | 'delivery_city' | 'scheduled_for'>,
+  order: Pick<
+    OrderRow,
+    'id' | 'number' | 'name' | 'phone' | 'delivery_type' | 'delivery_street' | 'delivery_city' | 'scheduled_for'
+  >,
   lines: readonly OrderLineRow[],
   cloverItemIds: ReadonlyMap<string, string>,
 ): CloverAtomicOrder {
@@ -80,7 +83,8 @@ export async function pushOrderToClover(deps: CloverPushDeps, orderId: string): 
   const { db, clover, clock } = deps;
   const order = await findOrder(db, orderId);
   if (!order) throw new Error(`There is no order ${orderId} to push to Clover.`);
-  if (order.status === 'pending_payment' || order.status === 'cancelled') return { outcome: 'not-paid', status: order.status };
+  if (order.status === 'pending_payment' || order.status === 'cancelled')
+    return { outcome: 'not-paid', status: order.status };
 
   const done = await findPush(db, orderId);
   if (done?.status === 'pushed') return { outcome: 'already-pushed', cloverOrderId: done.pos_order_id! };
@@ -89,13 +93,22 @@ export async function pushOrderToClover(deps: CloverPushDeps, orderId: string): 
   const claim = await claimPush(db, orderId, PROVIDER, now, new Date(now.getTime() + (deps.leaseMs ?? 5 * 60_000)));
   if (!claim) {
     const other = await findPush(db, orderId);
-    return other?.status === 'pushed' ? { outcome: 'already-pushed', cloverOrderId: other.pos_order_id! } : { outcome: 'busy' };
+    return other?.status === 'pushed'
+      ? { outcome: 'already-pushed', cloverOrderId: other.pos_order_id! }
+      : { outcome: 'busy' };
   }
 
   let cart: CloverAtomicOrder;
   try {
     const lines = await orderLines(db, orderId);
-    cart = atomicOrderOf(order, lines, await cloverItemIds(db, lines.map((line) => line.menu_item_id)));
+    cart = atomicOrderOf(
+      order,
+      lines,
+      await cloverItemIds(
+        db,
+        lines.map((line) => line.menu_item_id),
+      ),
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await markFailed(db, orderId, message, clock());
@@ -128,7 +141,8 @@ export async function pushOrderToClover(deps: CloverPushDeps, orderId: string): 
       await noteError(db, orderId, message, clock());
       // Anything but a clear refusal may have created the order: look before creating again.
       if (error instanceof CloverError && error.status !== 429) lookFirst = true;
-      const asked = error instanceof CloverError && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : 0;
+      const asked =
+        error instanceof CloverError && error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : 0;
       await sleep(Math.max(waits[attempt] ?? 0, asked));
     }
   }

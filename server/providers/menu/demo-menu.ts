@@ -371,7 +371,8 @@ export const demoMenu: PosCategory[] = [
           {
             id: 'taco-pollo',
             name: 'Taco de Pollo Asado',
-            description: 'Chicken thighs in a garlic and chile-ancho adobo, charred on the grill and topped with pico de gallo.',
+            description:
+              'Chicken thighs in a garlic and chile-ancho adobo, charred on the grill and topped with pico de gallo.',
             price: '3.95',
             photo: photo('pollo-taco'),
             modifier_groups: CLASSIC_TACO,
@@ -388,7 +389,8 @@ export const demoMenu: PosCategory[] = [
           {
             id: 'taco-chorizo',
             name: 'Taco de Chorizo',
-            description: 'Our own red chorizo, made with guajillo and a little cinnamon, with potatoes crisped in its fat.',
+            description:
+              'Our own red chorizo, made with guajillo and a little cinnamon, with potatoes crisped in its fat.',
             price: '3.95',
             photo: photo('chorizo-taco'),
             modifier_groups: CLASSIC_TACO,
@@ -396,7 +398,8 @@ export const demoMenu: PosCategory[] = [
           {
             id: 'taco-lengua',
             name: 'Taco de Lengua',
-            description: 'Beef tongue braised until it cuts with a spoon, then seared. Tender, rich, and the cook’s favourite.',
+            description:
+              'Beef tongue braised until it cuts with a spoon, then seared. Tender, rich, and the cook’s favourite.',
             price: '5.25',
             photo: photo('lengua-taco'),
             modifier_groups: CLASSIC_TACO,
@@ -420,7 +423,8 @@ export const demoMenu: PosCategory[] = [
           {
             id: 'taco-hongos',
             name: 'Taco de Hongos',
-            description: 'Oyster and cremini mushrooms sautéed with garlic, guajillo and epazote, finished with queso fresco.',
+            description:
+              'Oyster and cremini mushrooms sautéed with garlic, guajillo and epazote, finished with queso fresco.',
             price: '4.25',
             photo: photo('hongos-taco'),
             modifier_groups: CLASSIC_TACO,
@@ -428,7 +432,8 @@ export const demoMenu: PosCategory[] = [
           {
             id: 'taco-nopales',
             name: 'Taco de Nopales',
-            description: 'Grilled cactus paddles with tomato, white onion and a squeeze of lime. Bright, green and a little tangy.',
+            description:
+              'Grilled cactus paddles with tomato, white onion and a squeeze of lime. Bright, green and a little tangy.',
             price: '3.75',
             photo: photo('nopales-taco'),
             modifier_groups: CLASSIC_TACO,
@@ -436,7 +441,8 @@ export const demoMenu: PosCategory[] = [
           {
             id: 'taco-papa',
             name: 'Taco de Papa con Rajas',
-            description: 'Golden potatoes with roasted poblano strips and a spoon of crema. Comfort food from the Mexico City markets.',
+            description:
+              'Golden potatoes with roasted poblano strips and a spoon of crema. Comfort food from the Mexico City markets.',
             price: '3.75',
             photo: photo('papa-taco'),
             modifier_groups: CLASSIC_TACO,
@@ -444,7 +450,8 @@ export const demoMenu: PosCategory[] = [
           {
             id: 'taco-coliflor',
             name: 'Coliflor al Pastor',
-            description: 'Cauliflower roasted in our al pastor adobo with charred pineapple and pickled red onion. Vegan as it comes.',
+            description:
+              'Cauliflower roasted in our al pastor adobo with charred pineapple and pickled red onion. Vegan as it comes.',
             price: '4.50',
             photo: photo('coliflor-taco'),
             modifier_groups: CLASSIC_TACO,
@@ -458,7 +465,8 @@ export const demoMenu: PosCategory[] = [
           {
             id: 'taco-pescado',
             name: 'Taco de Pescado',
-            description: 'Beer-battered rockfish, Ensenada style, with cabbage, crema and chipotle mayo on a warm tortilla.',
+            description:
+              'Beer-battered rockfish, Ensenada style, with cabbage, crema and chipotle mayo on a warm tortilla.',
             price: '4.95',
             photo: photo('pescado-taco'),
             modifier_groups: CLASSIC_TACO,
@@ -466,7 +474,8 @@ export const demoMenu: PosCategory[] = [
           {
             id: 'taco-camaron',
             name: 'Taco de Camarón',
-            description: 'Shrimp sautéed a la diabla in chile de árbol and butter, with avocado salsa and shredded cabbage.',
+            description:
+              'Shrimp sautéed a la diabla in chile de árbol and butter, with avocado salsa and shredded cabbage.',
             price: '5.25',
             photo: photo('camaron-taco'),
             modifier_groups: CLASSIC_TACO,
@@ -499,7 +508,8 @@ export const demoMenu: PosCategory[] = [
       {
         id: 'burrito-breakfast',
         name: 'Breakfast Burrito',
-        description: 'Scrambled eggs, crispy potatoes, cheddar and salsa roja with your choice of filling. Served until 2 pm.',
+        description:
+          'Scrambled eggs, crispy potatoes, cheddar and salsa roja with your choice of filling. Served until 2 pm.',
         price: '10.50',
         photo: photo('breakfast-burrito'),
         modifier_groups: ['grp-breakfast-filling', 'grp-salsa', 'grp-extras'],
@@ -525,7 +535,8 @@ export const demoMenu: PosCategory[] = [
       {
         id: 'burrito-verde',
         name: 'Burrito Verde',
-        description: 'Grilled calabacitas, poblano rajas, corn and black beans with cilantro-lime rice and salsa verde. Vegetarian.',
+        description:
+          'Grilled calabacitas, poblano rajas, corn and black beans with cilantro-lime rice and salsa verde. Vegetarian.',
         price: '10.95',
         photo: photo('burrito-verde'),
         modifier_groups: ['grp-beans', 'grp-burrito-style', 'grp-extras', 'grp-hold'],
@@ -540,7 +551,8 @@ export const demoMenu: PosCategory[] = [
       {
         id: 'bowl-comal',
         name: 'Comal Bowl',
-        description: 'Everything you love in a burrito without the tortilla: your protein over rice and beans with pico, crema and cotija.',
+        description:
+          'Everything you love in a burrito without the tortilla: your protein over rice and beans with pico, crema and cotija.',
         price: '12.50',
         photo: photo('comal-bowl'),
         modifier_groups: ['grp-protein', 'grp-bowl-base', 'grp-beans', 'grp-extras', 'grp-hold'],
@@ -548,7 +560,8 @@ export const demoMenu: PosCategory[] = [
       {
         id: 'bowl-ensalada',
         name: 'Ensalada Bowl',
-        description: 'Chopped romaine, black beans, corn, radish, avocado and pepitas with a lime-chipotle dressing and your protein.',
+        description:
+          'Chopped romaine, black beans, corn, radish, avocado and pepitas with a lime-chipotle dressing and your protein.',
         price: '11.95',
         photo: photo('ensalada-bowl'),
         modifier_groups: ['grp-protein', 'grp-extras', 'grp-hold'],
@@ -556,7 +569,8 @@ export const demoMenu: PosCategory[] = [
       {
         id: 'bowl-veggie',
         name: 'Vegetarian Bowl',
-        description: 'Hongos al ajillo, grilled nopales and calabacitas over your choice of base, with beans and salsa verde.',
+        description:
+          'Hongos al ajillo, grilled nopales and calabacitas over your choice of base, with beans and salsa verde.',
         price: '11.50',
         photo: photo('veggie-bowl'),
         modifier_groups: ['grp-bowl-base', 'grp-beans', 'grp-extras'],
@@ -597,7 +611,8 @@ export const demoMenu: PosCategory[] = [
       {
         id: 'side-elote',
         name: 'Elote',
-        description: 'Grilled corn on the cob rolled in mayo, cotija, chile piquín and lime, the way the street carts make it.',
+        description:
+          'Grilled corn on the cob rolled in mayo, cotija, chile piquín and lime, the way the street carts make it.',
         price: '4.95',
         photo: photo('elote'),
         modifier_groups: [],
@@ -621,7 +636,8 @@ export const demoMenu: PosCategory[] = [
       {
         id: 'side-quesadilla',
         name: 'Quesadilla de Oaxaca',
-        description: 'Stretchy Oaxaca cheese folded in a handmade corn tortilla and toasted on the comal until it blisters.',
+        description:
+          'Stretchy Oaxaca cheese folded in a handmade corn tortilla and toasted on the comal until it blisters.',
         price: '6.95',
         photo: photo('quesadilla'),
         modifier_groups: ['grp-extras'],
@@ -673,7 +689,8 @@ export const demoMenu: PosCategory[] = [
           {
             id: 'drink-temporada',
             name: 'Agua de Temporada',
-            description: 'Whatever fruit is best at the market this week: watermelon, mango with chile, or cucumber-lime.',
+            description:
+              'Whatever fruit is best at the market this week: watermelon, mango with chile, or cucumber-lime.',
             price: '4.25',
             is_special: true,
             photo: photo('agua-de-temporada'),
@@ -761,7 +778,8 @@ export const demoMenu: PosCategory[] = [
       {
         id: 'box-12',
         name: 'Taco Box (12 tacos)',
-        description: 'A dozen tacos packed to travel in up to three fillings, with onion, cilantro, limes and two salsas.',
+        description:
+          'A dozen tacos packed to travel in up to three fillings, with onion, cilantro, limes and two salsas.',
         price: '39.00',
         photo: photo('taco-box-12'),
         modifier_groups: ['grp-box-proteins', 'grp-tortilla', 'grp-box-salsas'],
@@ -810,7 +828,8 @@ export const demoMenu: PosCategory[] = [
       {
         id: 'catering-burrito-platter',
         name: 'Mini Burrito Platter',
-        description: 'Twenty half-size burritos in three fillings, cut and wrapped for easy grabbing, with salsa on the side.',
+        description:
+          'Twenty half-size burritos in three fillings, cut and wrapped for easy grabbing, with salsa on the side.',
         price: '95.00',
         photo: photo('mini-burrito-platter'),
         modifier_groups: ['grp-catering-proteins', 'grp-catering-setup'],

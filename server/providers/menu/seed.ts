@@ -5,7 +5,13 @@
 import { toCents, type Cents } from '../../../shared/money.ts';
 import type { Database } from '../../db/database.ts';
 import { bumpMenuVersion, insertMenuRows, lockMenuWrites, menuIsEmpty, type MenuRows } from '../../db/menu-store.ts';
-import { demoMenu, demoModifierGroups, type PosCategory, type PosMenuItem, type PosModifierGroup } from './demo-menu.ts';
+import {
+  demoMenu,
+  demoModifierGroups,
+  type PosCategory,
+  type PosMenuItem,
+  type PosModifierGroup,
+} from './demo-menu.ts';
 
 /** Serialises two replicas seeding one fresh PostgreSQL at the same moment. */
 const MENU_SEED_LOCK = 72_413_003;

@@ -39,7 +39,13 @@ export function createDemoCardVault(db: Database, clock: () => Date = () => new 
       const expiry = /(\d{1,2})\s*\/\s*(\d{2,4})/.exec(input.exp)!;
       const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
       const cardId = `demo_pm_${randomBytes(12).toString('base64url')}`;
-      await completeDemoSetup(db, input.client_secret, { id: cardId, brand: cardBrand(digits), last4: digits.slice(-4), exp_month: Number(expiry[1]), exp_year: year });
+      await completeDemoSetup(db, input.client_secret, {
+        id: cardId,
+        brand: cardBrand(digits),
+        last4: digits.slice(-4),
+        exp_month: Number(expiry[1]),
+        exp_year: year,
+      });
       return cardId;
     },
     async savedCard(customer: Customer, paymentMethodId: string): Promise<CardDetails | null> {

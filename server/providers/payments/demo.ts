@@ -43,7 +43,10 @@ export const DECLINES: Record<string, string> = {
   '4000000000009995': INSUFFICIENT_FUNDS,
 };
 
-export function createDemoPayments(db: Database, clock: () => Date = () => new Date()): PaymentProvider & {
+export function createDemoPayments(
+  db: Database,
+  clock: () => Date = () => new Date(),
+): PaymentProvider & {
   confirm(input: DemoCardConfirmation): Promise<'succeeded'>;
 } {
   return {
@@ -66,14 +69,16 @@ export function createDemoPayments(db: Database, clock: () => Date = () => new D
       const payment = await paymentByClientSecret(db, input.client_secret);
       if (!payment || payment.provider !== 'demo') throw new HttpError(404, PAYMENT_NOT_FOUND);
       // As Stripe: a payment that succeeded (refunded or not) or was cancelled is never confirmed again.
-      if (payment.status === 'succeeded' || payment.status === 'refunded') throw new UnexpectedPaymentState(ALREADY_SUCCEEDED);
+      if (payment.status === 'succeeded' || payment.status === 'refunded')
+        throw new UnexpectedPaymentState(ALREADY_SUCCEEDED);
       if (payment.status === 'canceled') throw new UnexpectedPaymentState(CANCELED_CANNOT_CONFIRM);
       if (input.payment_method_id) {
         // A saved card pays only for an order of the customer who saved it.
         const card = await demoCardForOrder(db, input.payment_method_id, payment.order_id);
         if (!card) throw new HttpError(422, SAVED_CARD_NOT_USABLE);
         const now = clock();
-        if (card.exp_year * 12 + card.exp_month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) throw new HttpError(402, CARD_EXPIRED);
+        if (card.exp_year * 12 + card.exp_month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1)
+          throw new HttpError(402, CARD_EXPIRED);
         await setPaymentStatus(db, payment.provider_reference, 'succeeded');
         return 'succeeded';
       }

@@ -47,7 +47,11 @@ export function createStripeCardVault(options: StripeCardVaultOptions): CardVaul
     confirmsWithStripeJs: true,
     async startSetup(customer) {
       const stripeCustomer = (await stripeCustomerFor(customer, true))!;
-      const intent = await stripe.setupIntents.create({ customer: stripeCustomer, usage: 'on_session', automatic_payment_methods: { enabled: true } });
+      const intent = await stripe.setupIntents.create({
+        customer: stripeCustomer,
+        usage: 'on_session',
+        automatic_payment_methods: { enabled: true },
+      });
       return { clientSecret: intent.client_secret! };
     },
     async savedCard(customer, paymentMethodId): Promise<CardDetails | null> {

@@ -51,7 +51,10 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
     },
     async refund(reference, amountCents) {
       // One refund per PaymentIntent: the key makes a retry (or a second cancel) answer the same refund.
-      await stripe.refunds.create({ payment_intent: reference, amount: amountCents }, { idempotencyKey: `refund-${reference}` });
+      await stripe.refunds.create(
+        { payment_intent: reference, amount: amountCents },
+        { idempotencyKey: `refund-${reference}` },
+      );
     },
     async cancel(reference) {
       try {
@@ -91,7 +94,9 @@ export function paymentStatusOf(intent: Pick<Stripe.PaymentIntent, 'id' | 'statu
  * Why the last attempt to pay failed, in Stripe's customer-facing words ("Your card was
  * declined."), or null when nothing failed or the customer has moved on to a new attempt.
  */
-export function paymentFailureMessage(intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): string | null {
+export function paymentFailureMessage(
+  intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>,
+): string | null {
   if (intent.status !== 'requires_payment_method') return null;
   const message = intent.last_payment_error?.message?.trim();
   return message ? message : null;

@@ -46,7 +46,11 @@ export function createTwilioSms(config: TwilioConfig, options: { fetch?: typeof 
       try {
         response = await doFetch(url, {
           method: 'POST',
-          headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+          headers: {
+            Authorization: authorization,
+            'Content-Type': 'application/x-www-form-urlencoded',
+            Accept: 'application/json',
+          },
           body: form.toString(),
           signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
         });
@@ -54,12 +58,17 @@ export function createTwilioSms(config: TwilioConfig, options: { fetch?: typeof 
       } catch (error) {
         const timedOut = (error as Error).name === 'TimeoutError';
         // A timeout may still have sent the text; the caller records it and never retries blindly.
-        throw new SmsError(timedOut ? 'Twilio did not answer in time.' : `Twilio could not be reached: ${causeOf(error)}`, 0, timedOut ? 'timeout' : 'network_error');
+        throw new SmsError(
+          timedOut ? 'Twilio did not answer in time.' : `Twilio could not be reached: ${causeOf(error)}`,
+          0,
+          timedOut ? 'timeout' : 'network_error',
+        );
       }
       const parsed = parseJson(text);
       if (!response.ok) {
         const errorBody = (parsed && typeof parsed === 'object' ? parsed : {}) as TwilioErrorBody;
-        const message = typeof errorBody.message === 'string' ? errorBody.message : text.slice(0, 200) || response.statusText;
+        const message =
+          typeof errorBody.message === 'string' ? errorBody.message : text.slice(0, 200) || response.statusText;
         throw new SmsError(
           `Twilio answered ${response.status}${typeof errorBody.code === 'number' ? ` (${errorBody.code})` : ''}: ${message}`,
           response.status,
@@ -68,13 +77,19 @@ export function createTwilioSms(config: TwilioConfig, options: { fetch?: typeof 
         );
       }
       const sid = (parsed as { sid?: unknown } | null)?.sid;
-      if (typeof sid !== 'string' || sid === '') throw new SmsError(`Twilio answered ${response.status} without a message sid.`, response.status, null);
+      if (typeof sid !== 'string' || sid === '')
+        throw new SmsError(`Twilio answered ${response.status} without a message sid.`, response.status, null);
       return { id: sid };
     },
   };
 }
 
-const ALL_TWILIO = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'TWILIO_MESSAGING_SERVICE_SID'] as const;
+const ALL_TWILIO = [
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_FROM_NUMBER',
+  'TWILIO_MESSAGING_SERVICE_SID',
+] as const;
 
 /**
  * TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender (TWILIO_FROM_NUMBER or
@@ -88,18 +103,25 @@ export function twilioConfigFromEnv(env: Record<string, string | undefined>): Tw
   const missing: string[] = [];
   if (!value('TWILIO_ACCOUNT_SID')) missing.push('TWILIO_ACCOUNT_SID');
   if (!value('TWILIO_AUTH_TOKEN')) missing.push('TWILIO_AUTH_TOKEN');
-  if (!value('TWILIO_FROM_NUMBER') && !value('TWILIO_MESSAGING_SERVICE_SID')) missing.push('TWILIO_FROM_NUMBER (or TWILIO_MESSAGING_SERVICE_SID)');
+  if (!value('TWILIO_FROM_NUMBER') && !value('TWILIO_MESSAGING_SERVICE_SID'))
+    missing.push('TWILIO_FROM_NUMBER (or TWILIO_MESSAGING_SERVICE_SID)');
   if (missing.length > 0) {
-    throw new Error(`Texts through Twilio need ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} and start again, or unset every TWILIO_ variable to keep texts in the log.`);
+    throw new Error(
+      `Texts through Twilio need ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} and start again, or unset every TWILIO_ variable to keep texts in the log.`,
+    );
   }
   const accountSid = value('TWILIO_ACCOUNT_SID')!;
-  if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new Error(`TWILIO_ACCOUNT_SID must be the Account SID, AC and 32 hex digits, not "${accountSid}".`);
+  if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid))
+    throw new Error(`TWILIO_ACCOUNT_SID must be the Account SID, AC and 32 hex digits, not "${accountSid}".`);
   const messagingServiceSid = value('TWILIO_MESSAGING_SERVICE_SID');
   if (messagingServiceSid && !/^MG[0-9a-fA-F]{32}$/.test(messagingServiceSid)) {
-    throw new Error(`TWILIO_MESSAGING_SERVICE_SID must be a Messaging Service SID, MG and 32 hex digits, not "${messagingServiceSid}".`);
+    throw new Error(
+      `TWILIO_MESSAGING_SERVICE_SID must be a Messaging Service SID, MG and 32 hex digits, not "${messagingServiceSid}".`,
+    );
   }
   const apiBase = value('TWILIO_API_BASE') ?? 'https://api.twilio.com';
-  if (!/^https?:\/\/[^/]+\/?$/.test(apiBase)) throw new Error(`TWILIO_API_BASE must be an origin like https://api.twilio.com, not "${apiBase}".`);
+  if (!/^https?:\/\/[^/]+\/?$/.test(apiBase))
+    throw new Error(`TWILIO_API_BASE must be an origin like https://api.twilio.com, not "${apiBase}".`);
   const timeout = Number(value('TWILIO_TIMEOUT_MS'));
   return {
     apiBase: apiBase.replace(/\/$/, ''),
@@ -116,7 +138,9 @@ export function smsProviderFromEnv(
   options: { fetch?: typeof fetch; log?: (line: string) => void } = {},
 ): SmsProvider {
   const config = twilioConfigFromEnv(env);
-  return config ? createTwilioSms(config, options.fetch ? { fetch: options.fetch } : {}) : createOutboxSms(options.log ? { log: options.log } : {});
+  return config
+    ? createTwilioSms(config, options.fetch ? { fetch: options.fetch } : {})
+    : createOutboxSms(options.log ? { log: options.log } : {});
 }
 
 function parseJson(text: string): unknown {

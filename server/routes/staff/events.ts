@@ -59,7 +59,10 @@ export function staffEventRoutes(deps: AppDependencies): Hono<StaffEnv> {
           await stream.sleep(EVENT_POLL_MS);
         }
       } catch (error) {
-        if (open) console.error(JSON.stringify({ level: 'error', message: `staff event stream stopped: ${(error as Error).message}` }));
+        if (open)
+          console.error(
+            JSON.stringify({ level: 'error', message: `staff event stream stopped: ${(error as Error).message}` }),
+          );
       }
     });
   });

@@ -14,7 +14,12 @@ export function staffMemberRoutes({ db, settings, clock }: AppDependencies): Hon
       const { email, role } = await readBody(c, StaffInviteSchema);
       const invite = await inviteStaff(db, { email, role, origin: settings.publicOrigin, now: clock() });
       return c.json(
-        { staff: invite.member, created: invite.created, set_password_url: invite.url, expires_at: invite.expiresAt.toISOString() },
+        {
+          staff: invite.member,
+          created: invite.created,
+          set_password_url: invite.url,
+          expires_at: invite.expiresAt.toISOString(),
+        },
         invite.created ? 201 : 200,
       );
     })

@@ -14,7 +14,12 @@ export const NOTHING_TO_SYNC = 'The menu comes from the demo data: there is no p
 async function menuSyncAnswer({ db, pos }: Pick<AppDependencies, 'db' | 'pos'>): Promise<MenuSyncAnswer> {
   const status = await readMenuSyncStatus(db);
   const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
-  return { source: pos ? 'clover' : 'demo', last_success_at: iso(status.last_success_at), last_error: status.last_error, last_error_at: iso(status.last_error_at) };
+  return {
+    source: pos ? 'clover' : 'demo',
+    last_success_at: iso(status.last_success_at),
+    last_error: status.last_error,
+    last_error_at: iso(status.last_error_at),
+  };
 }
 
 /** Mounted behind `requireStaff(…, 'staff')`. */

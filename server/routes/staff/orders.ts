@@ -25,7 +25,9 @@ export function staffOrderRoutes(deps: AppDependencies): Hono<StaffEnv> {
     })
     .post('/staff/orders/:id/move/', async (c) => {
       const { to, promised_at } = await readBody(c, StaffMoveSchema);
-      return c.json(await moveOnBoard(deps, c.req.param('id'), to, c.var.staff, promised_at ? new Date(promised_at) : undefined));
+      return c.json(
+        await moveOnBoard(deps, c.req.param('id'), to, c.var.staff, promised_at ? new Date(promised_at) : undefined),
+      );
     })
     .post('/staff/orders/:id/promise/', async (c) => {
       const { promised_at } = await readBody(c, StaffPromiseSchema);

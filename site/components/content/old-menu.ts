@@ -36,9 +36,17 @@ export const oldMenu = {
     {
       name: 'Burritos',
       items: [
-        { name: 'Burrito Clásico', description: 'Your choice of meat, rice, beans, onion, cilantro, salsa.', priceCents: 1050 },
+        {
+          name: 'Burrito Clásico',
+          description: 'Your choice of meat, rice, beans, onion, cilantro, salsa.',
+          priceCents: 1050,
+        },
         { name: 'California Burrito', description: 'Carne asada, fries, cheese, pico, guacamole.', priceCents: 1195 },
-        { name: 'Breakfast Burrito', description: 'Eggs, potatoes, cheese, chorizo or bacon. Until 11 am.', priceCents: 950 },
+        {
+          name: 'Breakfast Burrito',
+          description: 'Eggs, potatoes, cheese, chorizo or bacon. Until 11 am.',
+          priceCents: 950,
+        },
         { name: 'Bean & Cheese Burrito', priceCents: 695 },
       ],
     },
@@ -47,7 +55,11 @@ export const oldMenu = {
       items: [
         { name: 'Plato de Tacos', description: 'Three tacos with rice and beans.', priceCents: 1250 },
         { name: 'Comal Bowl', description: 'Rice, beans, your choice of meat, pico, crema, cotija.', priceCents: 1150 },
-        { name: 'Enchiladas Verdes', description: 'Three chicken enchiladas in salsa verde, with rice and beans.', priceCents: 1295 },
+        {
+          name: 'Enchiladas Verdes',
+          description: 'Three chicken enchiladas in salsa verde, with rice and beans.',
+          priceCents: 1295,
+        },
       ],
     },
     {

@@ -32,18 +32,18 @@ export function hoursText(day: DayHours): string {
 export const weeklyHours = WEEKDAYS.map((day) => ({ ...day, hours: hoursText(restaurant.hours[day.key]) }));
 
 /** Runs of days with the same hours: [{ days: 'Mon – Thu', hours: '10:00 AM – 9:00 PM' }, ...]. */
-export const groupedHours: { days: string; label: string; hours: string }[] = weeklyHours.reduce<
-  { first: (typeof weeklyHours)[number]; last: (typeof weeklyHours)[number]; hours: string }[]
->((runs, day) => {
-  const run = runs.at(-1);
-  if (run && run.hours === day.hours) run.last = day;
-  else runs.push({ first: day, last: day, hours: day.hours });
-  return runs;
-}, []).map((run) => ({
-  days: run.first === run.last ? run.first.short : `${run.first.short} – ${run.last.short}`,
-  label: run.first === run.last ? run.first.label : `${run.first.label} to ${run.last.label}`,
-  hours: run.hours,
-}));
+export const groupedHours: { days: string; label: string; hours: string }[] = weeklyHours
+  .reduce<{ first: (typeof weeklyHours)[number]; last: (typeof weeklyHours)[number]; hours: string }[]>((runs, day) => {
+    const run = runs.at(-1);
+    if (run && run.hours === day.hours) run.last = day;
+    else runs.push({ first: day, last: day, hours: day.hours });
+    return runs;
+  }, [])
+  .map((run) => ({
+    days: run.first === run.last ? run.first.short : `${run.first.short} – ${run.last.short}`,
+    label: run.first === run.last ? run.first.label : `${run.first.label} to ${run.last.label}`,
+    hours: run.hours,
+  }));
 
 const { address } = restaurant;
 

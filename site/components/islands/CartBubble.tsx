@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import { CART_CHANGED_EVENT, TOGGLE_CART_EVENT, type CartChangedDetail, type ComalWindowApi } from '../../../shared/events.ts';
+import {
+  CART_CHANGED_EVENT,
+  TOGGLE_CART_EVENT,
+  type CartChangedDetail,
+  type ComalWindowApi,
+} from '../../../shared/events.ts';
 import { IslandBoundary } from './IslandBoundary.tsx';
 
 /** The header's cart button on /order/: the number of items, and a click opens or closes the cart. */
@@ -16,13 +21,27 @@ function CartBubbleButton() {
 
   const label = quantity === 1 ? 'Cart, 1 item' : `Cart, ${quantity} items`;
   return (
-    <button type="button" className="cart-bubble" aria-label={label} onClick={() => document.dispatchEvent(new CustomEvent(TOGGLE_CART_EVENT))}>
+    <button
+      type="button"
+      className="cart-bubble"
+      aria-label={label}
+      onClick={() => document.dispatchEvent(new CustomEvent(TOGGLE_CART_EVENT))}
+    >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="28" height="28">
-        <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 2-1.5L21 7H6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 2-1.5L21 7H6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="10" cy="20" r="1.6" fill="currentColor" />
         <circle cx="17" cy="20" r="1.6" fill="currentColor" />
       </svg>
-      <span className="cart-count" aria-hidden="true">{quantity}</span>
+      <span className="cart-count" aria-hidden="true">
+        {quantity}
+      </span>
     </button>
   );
 }

@@ -44,7 +44,11 @@ function MobileMenuPanel({ links, phone, phoneDisplay, current }: MobileMenuProp
         <ul>
           {links.map((link) => (
             <li key={link.path}>
-              <a href={link.path} aria-current={link.path === current ? 'page' : undefined} onClick={() => setOpen(false)}>
+              <a
+                href={link.path}
+                aria-current={link.path === current ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+              >
                 {link.name}
               </a>
             </li>

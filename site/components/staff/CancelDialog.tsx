@@ -29,7 +29,15 @@ export function CancelDialog({ order, busy, error, onConfirm, onClose }: Props) 
     >
       <label>
         Reason
-        <textarea name="reason" required maxLength={500} rows={3} value={reason} readOnly={retry} onInput={(e) => setReason(e.currentTarget.value)} />
+        <textarea
+          name="reason"
+          required
+          maxLength={500}
+          rows={3}
+          value={reason}
+          readOnly={retry}
+          onInput={(e) => setReason(e.currentTarget.value)}
+        />
       </label>
     </ConfirmDialog>
   );

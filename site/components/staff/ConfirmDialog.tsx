@@ -20,7 +20,18 @@ interface Props {
  * A step that cannot be undone asks once more and says what it does: a modal dialog (Escape and
  * the keep button close it), the heading and description announced, an error in an alert.
  */
-export function ConfirmDialog({ id, title, description, children, keepLabel, confirmLabel, busy, error, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  id,
+  title,
+  description,
+  children,
+  keepLabel,
+  confirmLabel,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -30,7 +41,13 @@ export function ConfirmDialog({ id, title, description, children, keepLabel, con
   }, []);
 
   return (
-    <dialog ref={dialog} className="cancel-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-what`} onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="cancel-dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-what`}
+      onClose={onClose}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -39,7 +39,12 @@ export function MenuSync({ api, session, onSynced }: Props) {
     }
   }
 
-  if (error) return <p className="staff-error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="staff-error" role="alert">
+        {error}
+      </p>
+    );
   if (!status || status.source !== 'clover') return null;
   return (
     <section className="menu-sync" aria-labelledby="menu-sync-title">
@@ -47,7 +52,8 @@ export function MenuSync({ api, session, onSynced }: Props) {
       <p>{status.last_success_at ? `Last synced ${timeText(status.last_success_at)}.` : 'Not synced yet.'}</p>
       {status.last_error && (
         <p className="staff-error" role="alert">
-          {status.last_error} {status.last_success_at ? `Customers see the menu of ${timeText(status.last_success_at)}.` : ''}
+          {status.last_error}{' '}
+          {status.last_success_at ? `Customers see the menu of ${timeText(status.last_success_at)}.` : ''}
         </p>
       )}
       <button type="button" className="staff-primary" disabled={busy} onClick={() => void syncNow()}>

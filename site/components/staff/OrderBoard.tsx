@@ -85,10 +85,12 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
         });
       })
       .catch((failure: Error) => !left && setLoadError(failure.message));
-    session.run((token) => api.store(token)).then(
-      (status) => !left && setPaused(status.paused),
-      (failure: Error) => !left && setPauseError(failure.message),
-    );
+    session
+      .run((token) => api.store(token))
+      .then(
+        (status) => !left && setPaused(status.paused),
+        (failure: Error) => !left && setPauseError(failure.message),
+      );
     return () => {
       left = true;
       close();
@@ -187,7 +189,8 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
       </header>
       {paused && (
         <p className="paused-banner" role="status">
-          Online ordering is paused: customers cannot order for as soon as possible. Orders scheduled for later still come in.
+          Online ordering is paused: customers cannot order for as soon as possible. Orders scheduled for later still
+          come in.
         </p>
       )}
       {pauseError && (
@@ -207,7 +210,11 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
       ) : (
         <div className="board-columns">
           {COLUMNS.map((column) => (
-            <section key={column.id} className={`board-column column-${column.id}`} aria-labelledby={`column-${column.id}`}>
+            <section
+              key={column.id}
+              className={`board-column column-${column.id}`}
+              aria-labelledby={`column-${column.id}`}
+            >
               <h2 id={`column-${column.id}`}>
                 {column.title} <span className="column-count">{columns[column.id].length}</span>
               </h2>

@@ -25,9 +25,7 @@ export function SoldOutPanel({ api, session }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
 
   const load = () =>
-    session
-      .run((token) => api.soldOutSwitches(token))
-      .then(setMenu, (failure: Error) => setError(failure.message));
+    session.run((token) => api.soldOutSwitches(token)).then(setMenu, (failure: Error) => setError(failure.message));
   useEffect(() => void load(), []);
 
   async function change(kind: Kind, entry: SoldOutEntry, soldOut: boolean, until: 'end_of_day' | null) {
@@ -52,7 +50,8 @@ export function SoldOutPanel({ api, session }: Props) {
       </div>
     );
   const wanted = filter.trim().toLowerCase();
-  const shown = (entries: SoldOutEntry[]) => (wanted ? entries.filter((e) => `${e.name} ${e.section}`.toLowerCase().includes(wanted)) : entries);
+  const shown = (entries: SoldOutEntry[]) =>
+    wanted ? entries.filter((e) => `${e.name} ${e.section}`.toLowerCase().includes(wanted)) : entries;
 
   const list = (kind: Kind, title: string, entries: SoldOutEntry[]) => (
     <section aria-labelledby={`sold-out-${kind}`}>
@@ -64,20 +63,40 @@ export function SoldOutPanel({ api, session }: Props) {
               {entry.name} <small>{entry.section}</small>
             </span>
             <span className="sold-out-state">
-              {entry.available ? 'Available' : entry.sold_out_until ? `Sold out until ${timeText(entry.sold_out_until)}` : 'Sold out until turned back on'}
+              {entry.available
+                ? 'Available'
+                : entry.sold_out_until
+                  ? `Sold out until ${timeText(entry.sold_out_until)}`
+                  : 'Sold out until turned back on'}
             </span>
             <span className="sold-out-actions">
               {entry.available ? (
                 <>
-                  <button type="button" disabled={busy === entry.id} onClick={() => void change(kind, entry, true, 'end_of_day')} aria-label={`${entry.name}: sold out today`}>
+                  <button
+                    type="button"
+                    disabled={busy === entry.id}
+                    onClick={() => void change(kind, entry, true, 'end_of_day')}
+                    aria-label={`${entry.name}: sold out today`}
+                  >
                     Sold out today
                   </button>
-                  <button type="button" disabled={busy === entry.id} onClick={() => void change(kind, entry, true, null)} aria-label={`${entry.name}: sold out until turned back on`}>
+                  <button
+                    type="button"
+                    disabled={busy === entry.id}
+                    onClick={() => void change(kind, entry, true, null)}
+                    aria-label={`${entry.name}: sold out until turned back on`}
+                  >
                     Until turned back on
                   </button>
                 </>
               ) : (
-                <button type="button" className="staff-primary" disabled={busy === entry.id} onClick={() => void change(kind, entry, false, null)} aria-label={`${entry.name}: back on the menu`}>
+                <button
+                  type="button"
+                  className="staff-primary"
+                  disabled={busy === entry.id}
+                  onClick={() => void change(kind, entry, false, null)}
+                  aria-label={`${entry.name}: back on the menu`}
+                >
                   Back on the menu
                 </button>
               )}

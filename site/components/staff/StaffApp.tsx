@@ -56,7 +56,10 @@ function StaffScreens({ pageTitle }: Props) {
   };
   const toBoard = (answer: StaffSessionAnswer) => {
     remember(true);
-    setScreen({ kind: 'board', session: createStaffSession(api, answer, (why) => signedOut(why === 'expired' ? SESSION_ENDED : SIGNED_OUT)) });
+    setScreen({
+      kind: 'board',
+      session: createStaffSession(api, answer, (why) => signedOut(why === 'expired' ? SESSION_ENDED : SIGNED_OUT)),
+    });
   };
 
   useEffect(() => {

@@ -21,9 +21,20 @@ export function StaffSetPassword({ api, token, onDone }: Props) {
       <p>At least 10 characters and hard to guess: a few words that do not belong together work well.</p>
       <label>
         New password
-        <input type="password" name="new-password" autoComplete="new-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+        <input
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onInput={(e) => setPassword(e.currentTarget.value)}
+        />
       </label>
-      {error && <p className="staff-error" role="alert">{error}</p>}
+      {error && (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      )}
       <button type="submit" className="staff-primary" disabled={busy}>
         {busy ? 'Saving…' : 'Set password'}
       </button>

@@ -32,13 +32,19 @@ export function TeamPanel({ api, session }: Props) {
   const [removeError, setRemoveError] = useState<string | null>(null);
 
   const load = () =>
-    session.run((token) => api.team(token)).then(
-      (team) => setMembers(team.members),
-      (failure: Error) => setListError(failure.message),
-    );
+    session
+      .run((token) => api.team(token))
+      .then(
+        (team) => setMembers(team.members),
+        (failure: Error) => setListError(failure.message),
+      );
   useEffect(() => void load(), []);
 
-  const { submit, error, busy: inviting } = useSubmit(async () => {
+  const {
+    submit,
+    error,
+    busy: inviting,
+  } = useSubmit(async () => {
     setInvite(null);
     setInvite(await session.run((token) => api.invite(token, email, role)));
     await load();
@@ -89,21 +95,36 @@ export function TeamPanel({ api, session }: Props) {
     <div className="team-panel">
       <form className="staff-form" onSubmit={submit} aria-labelledby="team-title">
         <h2 id="team-title">Add a staff member</h2>
-        <p>They get a link to choose their password. Sending it again for someone already here gives them a new link, and the old one stops working.</p>
+        <p>
+          They get a link to choose their password. Sending it again for someone already here gives them a new link, and
+          the old one stops working.
+        </p>
         <label>
           Email
-          <input type="email" name="member-email" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          <input
+            type="email"
+            name="member-email"
+            required
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
         </label>
         <fieldset className="team-role">
           <legend>Role</legend>
           <label>
-            <input type="radio" name="role" checked={role === 'staff'} onChange={() => setRole('staff')} /> Staff: the board, pause and sold out
+            <input type="radio" name="role" checked={role === 'staff'} onChange={() => setRole('staff')} /> Staff: the
+            board, pause and sold out
           </label>
           <label>
-            <input type="radio" name="role" checked={role === 'admin'} onChange={() => setRole('admin')} /> Admin: also manages the team
+            <input type="radio" name="role" checked={role === 'admin'} onChange={() => setRole('admin')} /> Admin: also
+            manages the team
           </label>
         </fieldset>
-        {error && <p className="staff-error" role="alert">{error}</p>}
+        {error && (
+          <p className="staff-error" role="alert">
+            {error}
+          </p>
+        )}
         <button type="submit" className="staff-primary" disabled={inviting}>
           {inviting ? 'Adding…' : 'Make a password link'}
         </button>
@@ -111,11 +132,18 @@ export function TeamPanel({ api, session }: Props) {
       {invite && (
         <section className="staff-notice team-link" role="status" aria-labelledby="team-link-title">
           <h3 id="team-link-title">
-            {invite.created ? `${invite.staff.email} is added as ${invite.staff.role}.` : `${invite.staff.email} is already a member (${invite.staff.role}): here is a new link.`}
+            {invite.created
+              ? `${invite.staff.email} is added as ${invite.staff.role}.`
+              : `${invite.staff.email} is already a member (${invite.staff.role}): here is a new link.`}
           </h3>
           <p>Give them this link; it works once, until {timeText(invite.expires_at)}.</p>
           <p>
-            <input readOnly aria-label="Password link" value={invite.set_password_url} onFocus={(e) => e.currentTarget.select()} />
+            <input
+              readOnly
+              aria-label="Password link"
+              value={invite.set_password_url}
+              onFocus={(e) => e.currentTarget.select()}
+            />
           </p>
           <button type="button" onClick={copy}>
             Copy the link
@@ -145,11 +173,18 @@ export function TeamPanel({ api, session }: Props) {
                   <span className="team-member">
                     {member.email}
                     {self && ' (you)'}
-                    <small>{member.password_set ? `Added ${timeText(member.created_at)}` : 'Has not chosen a password yet'}</small>
+                    <small>
+                      {member.password_set ? `Added ${timeText(member.created_at)}` : 'Has not chosen a password yet'}
+                    </small>
                   </span>
                   <span className="team-member-role">{ROLE_NAME[member.role]}</span>
                   <span className="team-actions">
-                    <button type="button" disabled={busy === member.id} onClick={() => void changeRole(member, other)} aria-label={`${member.email}: make ${other}`}>
+                    <button
+                      type="button"
+                      disabled={busy === member.id}
+                      onClick={() => void changeRole(member, other)}
+                      aria-label={`${member.email}: make ${other}`}
+                    >
                       Make {other}
                     </button>
                     <button

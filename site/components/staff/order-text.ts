@@ -8,7 +8,9 @@ export const orderTitle = (order: BoardOrder) => `Order ${order.number}`;
 /** 'Pickup, as soon as possible' or 'Delivery, scheduled for Saturday 6:15 PM'. */
 export function whenText(order: BoardOrder): string {
   const type = order.delivery_type === 'delivery' ? 'Delivery' : 'Pickup';
-  return order.scheduled_for ? `${type}, scheduled for ${formatStoreTime(new Date(order.scheduled_for))}` : `${type}, as soon as possible`;
+  return order.scheduled_for
+    ? `${type}, scheduled for ${formatStoreTime(new Date(order.scheduled_for))}`
+    : `${type}, as soon as possible`;
 }
 
 export function addressText(order: BoardOrder): string | null {

@@ -51,14 +51,25 @@ export interface StaffApi {
   changeRole(token: string, memberId: string, role: StaffRoleName): Promise<StaffTeamMember>;
   removeMember(token: string, memberId: string): Promise<void>;
   syncMenu(token: string): Promise<MenuSyncAnswer>;
-  setSoldOut(token: string, what: 'items' | 'modifiers', id: string, soldOut: boolean, until: 'end_of_day' | null): Promise<void>;
+  setSoldOut(
+    token: string,
+    what: 'items' | 'modifiers',
+    id: string,
+    soldOut: boolean,
+    until: 'end_of_day' | null,
+  ): Promise<void>;
 }
 
 export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...args)): StaffApi {
   const readCookie = () => document.cookie;
   const transport = createTransport({ baseUrl: '', fetch: fetcher, readCookie });
 
-  async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, token: string | null, body?: unknown): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    token: string | null,
+    body?: unknown,
+  ): Promise<T> {
     // The CSRF cookie comes from GET /api/csrf/, asked before the first state-changing call.
     if (method !== 'GET' && !readCsrfCookie(readCookie)) await transport.csrf();
     const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
@@ -78,12 +89,15 @@ export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...arg
     async signout() {
       await call('POST', 'signout/', null).catch(() => undefined);
     },
-    setPassword: async (token, password) => (await call<{ message: string }>('POST', 'password/', null, { token, password })).message,
+    setPassword: async (token, password) =>
+      (await call<{ message: string }>('POST', 'password/', null, { token, password })).message,
     me: (token) => call('GET', 'me/', token),
     board: (token) => call('GET', 'orders/', token),
     move: (token, orderId, to) => call('POST', `orders/${encodeURIComponent(orderId)}/move/`, token, { to }),
-    promise: (token, orderId, promisedAt) => call('POST', `orders/${encodeURIComponent(orderId)}/promise/`, token, { promised_at: promisedAt }),
-    cancel: (token, orderId, reason) => call('POST', `orders/${encodeURIComponent(orderId)}/cancel/`, token, { reason }),
+    promise: (token, orderId, promisedAt) =>
+      call('POST', `orders/${encodeURIComponent(orderId)}/promise/`, token, { promised_at: promisedAt }),
+    cancel: (token, orderId, reason) =>
+      call('POST', `orders/${encodeURIComponent(orderId)}/cancel/`, token, { reason }),
     store: (token) => call('GET', 'store/', token),
     pause: (token, paused) => call('POST', 'store/', token, { paused }),
     soldOutSwitches: (token) => call('GET', 'menu/', token),
@@ -96,7 +110,10 @@ export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...arg
     },
     syncMenu: (token) => call('POST', 'menu/sync/', token),
     async setSoldOut(token, what, id, soldOut, until) {
-      await call('POST', `menu/${what}/${encodeURIComponent(id)}/sold-out/`, token, { sold_out: soldOut, until: soldOut ? until : null });
+      await call('POST', `menu/${what}/${encodeURIComponent(id)}/sold-out/`, token, {
+        sold_out: soldOut,
+        until: soldOut ? until : null,
+      });
     },
   };
 }

@@ -22,7 +22,11 @@ export interface StaffSession {
 /** Why the session ended: the server no longer knows it, or the member signed out. */
 export type SessionEnd = 'expired' | 'signed-out';
 
-export function createStaffSession(api: StaffApi, first: StaffSessionAnswer, onEnded: (why: SessionEnd) => void): StaffSession {
+export function createStaffSession(
+  api: StaffApi,
+  first: StaffSessionAnswer,
+  onEnded: (why: SessionEnd) => void,
+): StaffSession {
   let current = first.access_token;
   let expiresAt = Date.now() + first.expires_in * 1000;
   let renewing: Promise<string> | null = null;

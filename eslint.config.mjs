@@ -1,0 +1,25 @@
+// Lint rules for the whole tree, run by `npm test` (scripts/test.mjs) before the type check.
+// typescript-eslint's type-checked recommendations, React's hooks rules and jsx-a11y for the
+// components; Prettier owns layout, so its config turns the style rules off.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'data/', '.astro/', 'test-results/', 'site/generated/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+  },
+  { files: ['**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
+  { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
+  prettier,
+);
