@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { preactAliases } from './rollup.config.mjs';
@@ -9,8 +10,14 @@ import { preactAliases } from './rollup.config.mjs';
 // security  one table-driven test per attack we refuse, through the real API (PGlite; the rate
 //          limits also on PostgreSQL with two server processes sharing one database);
 // browser real Chromium against the built site served by the real server.
+//
+// Every suite but the browser one runs two files at a time even on two cores: a database test
+// spends much of its time waiting (PGlite's WASM, stand-in servers, child processes), and each
+// file has its own databases, ports and processes. The browser suite runs alone, after the rest,
+// one file at a time, so Chromium and the server it drives never compete with another file.
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -45,7 +52,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {
@@ -55,13 +61,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/support/chromium-server.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

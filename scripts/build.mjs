@@ -76,6 +76,12 @@ export function precompress(dir) {
   }
 }
 
+/** No brotli copy of `file`, or one older than the file itself. */
+function compressedIsStale(file) {
+  const compressed = `${file}.br`;
+  return !existsSync(compressed) || statSync(compressed).mtimeMs < statSync(file).mtimeMs;
+}
+
 export function build({ force = false, quiet = false } = {}) {
   const stale = staleTargets(force);
   for (const target of stale) {
@@ -89,9 +95,10 @@ export function build({ force = false, quiet = false } = {}) {
       }
     }
   }
-  // Also after a build run by hand (npx astro build), which leaves no compressed copies.
+  // Also after a build run by hand (npx astro build, npm run build:widget), which leaves no
+  // compressed copies or stale ones: the server would send those instead of the new files.
   for (const target of buildTargets) {
-    if (stale.includes(target) || !existsSync(path.join(root, `${target.output}.br`)))
+    if (stale.includes(target) || compressedIsStale(path.join(root, target.output)))
       precompress(path.join(root, target.outDir));
   }
 }

@@ -72,7 +72,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  return pgliteDatabase(await PGlite.create(dataDir));
+}
+
+/** The Database interface over an open PGlite instance. */
+export function pgliteDatabase(db: PGlite): Database {
   return {
     kind: 'pglite',
     async query<T extends object>(sql: string, params: unknown[] = []) {

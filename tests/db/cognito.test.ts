@@ -384,7 +384,7 @@ describe('Cognito without a client secret', () => {
 
   it('sends the client id in the form and no Authorization header', async () => {
     const target = databaseTargets[0]!;
-    const fresh = await target.create();
+    const fresh = await target.create({ migrated: true });
     try {
       await migrate(fresh.db);
       const auth = createCognitoAuth({

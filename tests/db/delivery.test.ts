@@ -218,7 +218,7 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
 describe.each(databaseTargets)('delivery quotes in the database on $name', (target) => {
   let fresh: FreshDatabase;
   beforeAll(async () => {
-    fresh = await target.create();
+    fresh = await target.create({ migrated: true });
     await migrate(fresh.db);
   });
   afterAll(async () => {

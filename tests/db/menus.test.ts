@@ -69,7 +69,7 @@ describe.each(databaseTargets)('the menu on $name', (target) => {
   const opened: FreshDatabase[] = [];
   /** A new database with the migrations applied and, unless told otherwise, the demo menu. */
   async function freshDatabase({ seed = true } = {}): Promise<Database> {
-    const fresh = await target.create();
+    const fresh = await target.create({ migrated: true });
     opened.push(fresh);
     await migrate(fresh.db);
     if (seed) await seedMenuIfEmpty(fresh.db);

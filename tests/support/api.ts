@@ -25,7 +25,7 @@ export async function createTestApi(
   overrides: Partial<Omit<AppDependencies, 'db' | 'settings'>> = {},
   env: Record<string, string> = {},
 ): Promise<TestApi> {
-  const fresh = await target.create();
+  const fresh = await target.create({ migrated: true });
   // Tests name their callers with X-Forwarded-For, as a load balancer would.
   // The site is TEST_ORIGIN, as PUBLIC_ORIGIN says in production: links in mail start with it.
   const config = readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', PUBLIC_ORIGIN: TEST_ORIGIN, ...env });

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -17,11 +18,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+/**
+ * The suite's shared Chromium (tests/support/chromium-server.ts) when the browser suite started
+ * one, else a Chromium of this file's own. Closing what this answers closes only its connection.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 export const PHONE = { width: 390, height: 844 };
