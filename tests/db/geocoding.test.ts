@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findUsableQuote } from '../../server/db/delivery-quotes.ts';
 import { createCourier } from '../../server/providers/delivery/courier.ts';
 import { createGoogleCourier } from '../../server/providers/geocoding/google-geocoder.ts';
@@ -65,7 +65,6 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geo
   };
 
   beforeAll(async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {}); // the app's request log
     google = await startGoogleMapsStandIn();
     google.place(FIGUEROA_QUERY, figueroaPlace());
     api = await createTestApi(target, {
@@ -80,7 +79,6 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geo
   afterAll(async () => {
     await api?.close();
     await google?.close();
-    vi.restoreAllMocks();
   });
   beforeEach(() => {
     warnings = [];

@@ -4,7 +4,7 @@
 // sentence; an order without consent gets none; a second call, or two replicas at once, send
 // nothing more; Twilio's refusals (21610 after STOP, 20003 wrong credentials) and a Twilio that
 // never answers are recorded on the text's row and never thrown.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SMS_STOP_SENTENCE } from '../../shared/sms.ts';
 import { createOutboxSms } from '../../server/providers/sms/outbox-sms.ts';
 import type { SmsProvider } from '../../server/providers/sms/sms-provider.ts';
@@ -36,7 +36,6 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {}); // the app's request log
     twilio = await startTwilioStandIn();
     api = await createTestApi(target, { clock: () => NOW });
     await addTestItems(api, [{ id: 'sms-item', name: 'Agua de Jamaica', priceCents: 650 }]);
@@ -46,7 +45,6 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
   afterAll(async () => {
     await api?.close();
     await twilio?.close();
-    vi.restoreAllMocks();
   });
   beforeEach(() => twilio.reset());
 
