@@ -14,6 +14,7 @@ import { isAllowedOrigin } from './http/origins.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { apiRoutes } from './routes/index.ts';
 import { mountStaticSite } from './static-site.ts';
+import { log } from './logger.ts';
 
 /** The types the app is built from, also reachable from here for callers that build one. */
 
@@ -35,15 +36,15 @@ export function createApp(deps: AppDependencies): Hono {
     const started = performance.now();
     await next();
     if (!c.req.path.startsWith('/api/')) return;
-    console.log(
-      JSON.stringify({
-        level: c.res.status >= 500 ? 'error' : 'info',
+    log[c.res.status >= 500 ? 'error' : 'info'](
+      {
         request_id: c.get('requestId'),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
-      }),
+      },
+      'request',
     );
   });
   app.use(
@@ -81,15 +82,7 @@ export function createApp(deps: AppDependencies): Hono {
     if (error instanceof HttpError) return c.json({ error: true, message: error.message }, error.status, error.headers);
     // Text PostgreSQL cannot store (a NUL character in a path, query, cookie or body) is the caller's mistake.
     if (isUnstorableText(error)) return c.json({ error: true, message: UNREADABLE_TEXT }, 400);
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        request_id: c.get('requestId'),
-        path: c.req.path,
-        message: error.message,
-        stack: error.stack,
-      }),
-    );
+    log.error({ request_id: c.get('requestId'), path: c.req.path, err: error }, error.message);
     // PostgreSQL restarting or out of reach: say so, and that trying again will do (the pool reconnects).
     if (isDatabaseUnreachable(error))
       return c.json({ error: true, message: DATABASE_UNREACHABLE }, 503, { 'Retry-After': '5' });

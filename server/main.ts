@@ -7,35 +7,42 @@ import { createDependencies } from './compose.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { loopbackOrigins } from './http/origins.ts';
+import { log } from './logger.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
 import { startMenuSyncSchedule } from './services/menu-sync.ts';
 import { startPosRetries } from './services/order-handoff.ts';
+
+// The start-up messages a person reads in the terminal (the refusal of a setting, the dev outbox
+// warning, the demo admin's password, the address served) are plain lines, whatever LOG_LEVEL
+// says; everything after is an event in the log.
+const print = (line: string) => void process.stdout.write(`${line}\n`);
+const printWarning = (line: string) => void process.stderr.write(`${line}\n`);
 
 let config: ServerConfig;
 try {
   config = readConfig();
 } catch (error) {
   // A setting that is wrong or missing stops the start with one line that says which and why.
-  console.error((error as Error).message);
+  printWarning((error as Error).message);
   process.exit(1);
 }
 if (config.devOutbox) {
-  console.warn(
+  printWarning(
     'Warning: DEV_OUTBOX is on: every mail this server sends, password-reset links included, is listed at /api/dev/outbox/. Never turn it on where others can reach the server.',
   );
 }
 if (config.stripeSecretKey && !config.stripeWebhookSecret) {
-  console.warn(
+  log.warn(
     'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: payments whose browser closed before finalize wait for the next finalize call.',
   );
 }
 if (config.stripeSecretKey && !config.stripePublishableKey) {
-  console.warn('STRIPE_SECRET_KEY is set without STRIPE_PUBLISHABLE_KEY: the card form cannot load.');
+  log.warn('STRIPE_SECRET_KEY is set without STRIPE_PUBLISHABLE_KEY: the card form cannot load.');
 }
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const deps = await createDependencies(db, config);
 // The embedded defaults only (DEV_OUTBOX=1, no DATABASE_URL): a demo admin, its password printed once.
-await ensureDemoStaff(db, config);
+await ensureDemoStaff(db, config, { log: print });
 const app = createApp(deps);
 // Mail a crash or another replica left waiting, and tables that would only grow.
 deps.mailer.startSweep();
@@ -56,7 +63,7 @@ const server = serve({ fetch: app.fetch, hostname: config.host, port: config.por
   }
   const where = db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const menu = deps.pos ? 'Clover' : 'demo';
-  console.log(
+  print(
     `Comal is serving http://${config.host}:${info.port}/ (data: ${where}, payments: ${deps.payments.name}, menu: ${menu}, delivery: ${deps.delivery.name})`,
   );
 }) as Server;
@@ -67,7 +74,7 @@ const DRAIN_MS = 3000;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing`);
+  log.info({ signal }, 'closing');
   // Take no new requests and let those in flight finish. Event streams never finish by
   // themselves: their connections are cut after DRAIN_MS, and each ends at its next look.
   server.close();
@@ -79,9 +86,7 @@ async function stop(signal: string) {
   while (deps.inFlight.count > 0) {
     const done = await Promise.race([deps.inFlight.idle().then(() => true), delay(5000).then(() => false)]);
     if (!done)
-      console.log(
-        `${signal}: waiting for ${deps.inFlight.count} piece(s) of work to finish before closing the database`,
-      );
+      log.info({ signal, in_flight: deps.inFlight.count }, 'waiting for work to finish before closing the database');
   }
   await db.close();
   process.exit(0);

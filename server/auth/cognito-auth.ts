@@ -27,6 +27,7 @@ import { normalizePhone } from '../../shared/phone.ts';
 import type { AuthProvider, Customer, HostedSignIn, Session } from './auth-provider.ts';
 import { cognitoIssuer, createCognitoAccessTokens } from './cognito-access-tokens.ts';
 import { createCognitoClient, type CognitoClient, type CognitoRefusal, type CognitoTokens } from './cognito-client.ts';
+import { log } from '../logger.ts';
 
 export const EMAIL_REQUIRED = 'Your account has no email address. Add one on the sign-in page, then sign in again.';
 
@@ -166,19 +167,12 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
       try {
         const answer = await cognito.revoke(refreshToken);
         if (!answer.ok)
-          console.warn(
-            JSON.stringify({
-              level: 'warn',
-              message: `Cognito's revoke endpoint answered ${answer.refusal.status} ${answer.refusal.error}.`,
-            }),
+          log.warn(
+            { status: answer.refusal.status, error: answer.refusal.error },
+            "Cognito's revoke endpoint refused the sign-out",
           );
       } catch (error) {
-        console.warn(
-          JSON.stringify({
-            level: 'warn',
-            message: `Cognito's revoke endpoint could not be reached: ${(error as Error).message}`,
-          }),
-        );
+        log.warn({ err: error }, "Cognito's revoke endpoint could not be reached");
       }
     },
   };

@@ -100,7 +100,7 @@ export async function inviteStaff(
 export async function ensureDemoStaff(
   db: Database,
   config: { devOutbox: boolean; databaseUrl: string | undefined },
-  options: { log?: (line: string) => void; production?: boolean } = {},
+  options: { log: (line: string) => void; production?: boolean },
 ): Promise<string | null> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   if (!config.devOutbox || config.databaseUrl || production) return null;
@@ -114,7 +114,7 @@ export async function ensureDemoStaff(
     at: new Date(),
   });
   if (!made) return null;
-  (options.log ?? console.log)(
+  options.log(
     `Staff board at /staff/: sign in as ${DEMO_STAFF_EMAIL} with password ${password} (shown this once; an admin of the demo data).`,
   );
   return password;

@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { log } from '../logger.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -101,9 +102,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection the server drops (restart, failover) must not crash the process; the
   // pool replaces it, and requests in flight fail with their own error.
-  pool.on('error', (error) =>
-    console.error(JSON.stringify({ level: 'warn', message: `database connection lost: ${error.message}` })),
-  );
+  pool.on('error', (error) => log.warn({ err: error }, 'database connection lost'));
   // Fail at start, with the server's own message, rather than on the first request.
   await pool.query('select 1');
   return {

@@ -11,6 +11,7 @@ import nodemailer from 'nodemailer';
 import type { Database, Queryable } from '../db/database.ts';
 import { claimNextMail, insertMail, markMail } from '../db/outbox.ts';
 import type { InFlight } from '../in-flight.ts';
+import { log as serverLog, type Logger } from '../logger.ts';
 
 export interface Mail {
   to: string;
@@ -38,7 +39,7 @@ export interface MailerOptions {
   smtpUrl?: string | undefined;
   from?: string;
   clock?: () => Date;
-  log?: (line: string) => void;
+  log?: Logger;
   /** Counts background sending, so shutdown waits for it. */
   inFlight?: InFlight;
 }
@@ -49,7 +50,7 @@ const CLAIM_STALE_MS = 5 * 60_000;
 export function createMailer(options: MailerOptions): Mailer {
   const { db } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? serverLog;
   const clock = options.clock ?? (() => new Date());
   const from = options.from ?? 'Taquería El Comal <orders@comal.example>';
   let running: Promise<void> | null = null;
@@ -60,17 +61,7 @@ export function createMailer(options: MailerOptions): Mailer {
     const row = await claimNextMail(db, now, transport ? new Date(now.getTime() - CLAIM_STALE_MS) : null);
     if (!row) return false;
     const links = row.body.match(/https?:\/\/\S+/g) ?? [];
-    log(
-      JSON.stringify({
-        level: 'info',
-        message: 'mail',
-        outbox_id: row.id,
-        to: row.recipient,
-        subject: row.subject,
-        links,
-        smtp: Boolean(transport),
-      }),
-    );
+    log.info({ outbox_id: row.id, to: row.recipient, subject: row.subject, links, smtp: Boolean(transport) }, 'mail');
     if (!transport) return true;
     try {
       await transport.sendMail({ from, to: row.recipient, subject: row.subject, text: row.body });
@@ -79,7 +70,7 @@ export function createMailer(options: MailerOptions): Mailer {
       // The request that wrote the mail already succeeded; the outbox row says what failed.
       const message = error instanceof Error ? error.message : String(error);
       await markMail(db, row.id, { error: message });
-      log(JSON.stringify({ level: 'error', message: 'mail not sent', outbox_id: row.id, error: message }));
+      log.error({ outbox_id: row.id, error: message }, 'mail not sent');
     }
     return true;
   }
@@ -97,7 +88,7 @@ export function createMailer(options: MailerOptions): Mailer {
           while (await sendOne());
         } while (again);
       } catch (error) {
-        log(JSON.stringify({ level: 'error', message: 'mail sending stopped', error: (error as Error).message }));
+        log.error({ err: error }, 'mail sending stopped');
       } finally {
         running = null;
       }

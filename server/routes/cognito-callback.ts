@@ -20,6 +20,7 @@ import { HttpError } from '../http/errors.ts';
 import { cameOverHttps } from '../http/https.ts';
 import { setRefreshCookie } from '../http/refresh-cookie.ts';
 import { cognitoRedirectUri, hostedUiUrls } from '../auth/cognito-hosted-ui.ts';
+import { log } from '../logger.ts';
 
 export const AFTER_SIGN_IN = '/account/';
 export const SIGN_IN_FAILED_PAGE = '/login/?error=sign-in-failed';
@@ -63,14 +64,7 @@ export function cognitoCallbackRoutes(deps: AppDependencies): Hono {
       try {
         session = await auth.signInWithCode(code);
       } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            request_id: c.get('requestId'),
-            path: c.req.path,
-            message: (error as Error).message,
-          }),
-        );
+        log.error({ request_id: c.get('requestId'), path: c.req.path, err: error }, 'Cognito sign-in failed');
         return c.redirect(SIGN_IN_FAILED_PAGE, 302);
       }
       if (!session) return c.redirect(SIGN_IN_FAILED_PAGE, 302);

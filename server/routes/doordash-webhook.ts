@@ -15,6 +15,7 @@ import { findOrder } from '../db/orders.ts';
 import { eventKey, parseDoorDashEvent, verifyDoorDashWebhook } from '../providers/delivery/doordash-webhook.ts';
 import { readyMail, sendOrderMail } from '../services/order-mail.ts';
 import { sendOrderText } from '../services/order-texts.ts';
+import { log } from '../logger.ts';
 
 export const DOORDASH_WEBHOOKS_OFF = 'DoorDash webhooks are not set up on this server.';
 export const DOORDASH_WEBHOOK_UNAUTHORIZED = 'The webhook did not carry the authorization registered with DoorDash.';
@@ -58,13 +59,9 @@ async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Prom
   });
   if (result.outcome === 'duplicate') return c.json({ received: true, duplicate: true });
   if (result.outcome === 'ignored') {
-    console.log(
-      JSON.stringify({
-        level: 'info',
-        message: 'DoorDash event this server does not act on',
-        event: event.event_name,
-        external_delivery_id: event.external_delivery_id,
-      }),
+    log.info(
+      { event: event.event_name, external_delivery_id: event.external_delivery_id },
+      'DoorDash event this server does not act on',
     );
   }
   if (result.outcome === 'applied' && result.movedTo === 'out_for_delivery') {

@@ -21,6 +21,7 @@ import { paymentByReference, setPaymentStatus } from '../db/payments.ts';
 import { recordWebhookEvent, webhookEventHandled } from '../db/webhook-events.ts';
 import { finalizeOrder } from '../services/orders.ts';
 import { countDecline, TOO_MANY_DECLINES } from '../services/card-attempts.ts';
+import { log } from '../logger.ts';
 
 export const WEBHOOK_SIGNATURE_INVALID = 'The webhook signature is not valid.';
 export const WEBHOOK_NOT_AN_EVENT = 'The webhook body is not a Stripe event.';
@@ -123,36 +124,20 @@ async function paymentFailed(deps: AppDependencies, intent: Stripe.PaymentIntent
   if (usedUp) {
     await deps.payments.cancel(intent.id);
     await setPaymentStatus(deps.db, intent.id, 'canceled', TOO_MANY_DECLINES);
-    console.log(
-      JSON.stringify({
-        level: 'warn',
-        message: 'payment cancelled after too many declined cards',
-        order_id: payment.order_id,
-        payment_intent: intent.id,
-      }),
+    log.warn(
+      { order_id: payment.order_id, payment_intent: intent.id },
+      'payment cancelled after too many declined cards',
     );
   }
 }
 
 function late(type: string, intent: Stripe.PaymentIntent, orderStatus: string): void {
-  console.log(
-    JSON.stringify({
-      level: 'info',
-      message: 'Stripe event for a cancelled or refunded order, ignored',
-      type,
-      payment_intent: intent.id,
-      order_status: orderStatus,
-    }),
+  log.info(
+    { type, payment_intent: intent.id, order_status: orderStatus },
+    'Stripe event for a cancelled or refunded order, ignored',
   );
 }
 
 function ignored(type: string, intent: Stripe.PaymentIntent): void {
-  console.log(
-    JSON.stringify({
-      level: 'info',
-      message: 'Stripe event for a payment this server did not create',
-      type,
-      payment_intent: intent.id,
-    }),
-  );
+  log.info({ type, payment_intent: intent.id }, 'Stripe event for a payment this server did not create');
 }

@@ -11,6 +11,7 @@ import { pruneSignInFailures } from '../db/sign-in-failures.ts';
 import { pruneStaffSessions } from '../db/staff.ts';
 import { pruneWebVitals } from '../db/vitals.ts';
 import { pruneRateLimits } from '../http/rate-limit.ts';
+import { log } from '../logger.ts';
 
 /** Rate-limit windows are at most a day long: two days after it started, a window is over. */
 const RATE_LIMIT_KEEP_MS = 2 * 24 * 3_600_000;
@@ -36,9 +37,7 @@ export function startHousekeeping(
   const run = () =>
     void deps.inFlight
       .track(pruneOldRows(deps.db, deps.clock()))
-      .catch((error: Error) =>
-        console.error(JSON.stringify({ level: 'error', message: `pruning old rows failed: ${error.message}` })),
-      );
+      .catch((error: unknown) => log.error({ err: error }, 'pruning old rows failed'));
   run();
   const timer = setInterval(run, everyMs);
   timer.unref();

@@ -12,6 +12,7 @@ import { bumpMenuVersion, lockMenuWrites } from '../db/menu-store.ts';
 import { recordMenuSyncFailure, recordMenuSyncSuccess } from '../db/menu-sync-status.ts';
 import type { CloverClient } from '../providers/menu/clover-client.ts';
 import { menuRowsFromClover } from '../providers/menu/clover-menu.ts';
+import { log } from '../logger.ts';
 
 export const MENU_SYNC_FAILED = 'Failed to fetch Clover menu.';
 export const MENU_SYNC_EVERY_MS = 15 * 60_000;
@@ -57,11 +58,9 @@ export async function syncCloverMenu(deps: MenuSyncDeps): Promise<MenuSyncResult
     };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    console.error(JSON.stringify({ level: 'error', message: `${MENU_SYNC_FAILED} ${detail}` }));
+    log.error({ detail }, MENU_SYNC_FAILED);
     await recordMenuSyncFailure(db, SOURCE, MENU_SYNC_FAILED, detail, at).catch((recordError: unknown) =>
-      console.error(
-        JSON.stringify({ level: 'error', message: `could not record the menu sync failure: ${String(recordError)}` }),
-      ),
+      log.error({ err: recordError }, 'could not record the menu sync failure'),
     );
     return { ok: false, at, error: MENU_SYNC_FAILED, detail };
   }

@@ -16,11 +16,9 @@ import { findQuote } from '../db/delivery-quotes.ts';
 import type { OrderRow } from '../db/orders.ts';
 import { ordersWaitingForPos } from '../db/pos-order-pushes.ts';
 import { pushOrderToClover } from '../providers/menu/clover-orders.ts';
+import { log } from '../logger.ts';
 
 type HandOffDeps = Pick<AppDependencies, 'db' | 'clock' | 'delivery' | 'pos'>;
-
-const log = (level: 'info' | 'error', message: string) =>
-  console[level === 'error' ? 'error' : 'log'](JSON.stringify({ level, message }));
 
 /** Starts the hand-off of a just-paid order; answers when both parts have finished (tests wait on it). */
 export async function handOffPaidOrder(deps: HandOffDeps, order: OrderRow): Promise<void> {
@@ -31,9 +29,9 @@ async function pushToPos({ db, clock, pos }: HandOffDeps, orderId: string): Prom
   if (!pos) return;
   try {
     const result = await pushOrderToClover({ db, clock, clover: pos }, orderId);
-    if (result.outcome === 'failed') log('error', `order ${orderId} was not sent to Clover: ${result.error}`);
+    if (result.outcome === 'failed') log.error({ order_id: orderId, error: result.error }, 'order not sent to Clover');
   } catch (error) {
-    log('error', `order ${orderId} was not sent to Clover: ${(error as Error).message}`);
+    log.error({ order_id: orderId, err: error }, 'order not sent to Clover');
   }
 }
 
@@ -55,21 +53,21 @@ async function bookDelivery({ db, clock, delivery }: HandOffDeps, order: OrderRo
       };
       const fresh = await delivery.requote(address, { feeCents: quote.fee_cents });
       if (!fresh.ok) {
-        log('error', `order ${order.id}: the delivery quote expired and a new one was refused: ${fresh.message}`);
+        log.error({ order_id: order.id, error: fresh.message }, 'the delivery quote expired and a new one was refused');
         return;
       }
       if (fresh.changed)
-        log(
-          'info',
-          `order ${order.id}: the delivery fee changed from ${quote.fee_cents} to ${fresh.feeCents} cents after payment; the restaurant absorbs it`,
+        log.info(
+          { order_id: order.id, quoted_cents: quote.fee_cents, fee_cents: fresh.feeCents },
+          'the delivery fee changed after payment; the restaurant absorbs it',
         );
       feeCents = fresh.feeCents;
       accepted = await delivery.acceptQuote(fresh.providerQuoteId, tip);
     }
     if (!('accepted' in accepted) || !accepted.accepted) {
-      log(
-        'error',
-        `order ${order.id}: the delivery could not be booked: ${'message' in accepted ? accepted.message : 'the quote expired'}`,
+      log.error(
+        { order_id: order.id, error: 'message' in accepted ? accepted.message : 'the quote expired' },
+        'the delivery could not be booked',
       );
       return;
     }
@@ -83,7 +81,7 @@ async function bookDelivery({ db, clock, delivery }: HandOffDeps, order: OrderRo
       at: clock(),
     });
   } catch (error) {
-    log('error', `order ${order.id}: booking the delivery failed: ${(error as Error).message}`);
+    log.error({ order_id: order.id, err: error }, 'booking the delivery failed');
   }
 }
 
@@ -102,7 +100,7 @@ export function startPosRetries(deps: HandOffDeps, everyMs = 60_000): () => void
     if (running) return;
     running = true;
     pushWaitingOrders(deps)
-      .catch((error: Error) => log('error', `retrying POS pushes failed: ${error.message}`))
+      .catch((error: unknown) => log.error({ err: error }, 'retrying POS pushes failed'))
       .finally(() => {
         running = false;
       });

@@ -10,6 +10,7 @@ import { restaurant } from '../../shared/restaurant.ts';
 import type { OrderRow } from '../db/orders.ts';
 import { mailText } from '../mail/mail-text.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { log } from '../logger.ts';
 
 export function paidMail(order: OrderRow): { to: string; subject: string; body: string } {
   const how =
@@ -48,13 +49,6 @@ export async function sendOrderMail(
   try {
     await mailer.send(mail);
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'order mail not written',
-        subject: mail.subject,
-        error: (error as Error).message,
-      }),
-    );
+    log.error({ subject: mail.subject, err: error }, 'order mail not written');
   }
 }

@@ -14,6 +14,7 @@ import type { Database } from '../db/database.ts';
 import { findOrder, type OrderRow } from '../db/orders.ts';
 import { claimOrderText, markTextFailed, markTextSent } from '../db/sms-messages.ts';
 import { SmsError, type SmsProvider } from '../providers/sms/sms-provider.ts';
+import { log as serverLog, type Logger } from '../logger.ts';
 
 export type OrderTextKind = 'ready' | 'out_for_delivery';
 
@@ -21,7 +22,7 @@ export interface OrderTextDeps {
   db: Database;
   sms: SmsProvider;
   clock: () => Date;
-  log?: (line: string) => void;
+  log?: Logger;
 }
 
 /** What happened, for the caller's curiosity (tests); nothing here ever throws. */
@@ -48,7 +49,7 @@ export async function sendOrderText(
   orderId: string,
   kind: OrderTextKind,
 ): Promise<OrderTextOutcome> {
-  const log = deps.log ?? ((line: string) => console.log(line));
+  const log = deps.log ?? serverLog;
   let claimed: string | undefined;
   try {
     const order = await findOrder(deps.db, orderId);
@@ -69,42 +70,15 @@ export async function sendOrderText(
 
     const sent = await deps.sms.send(order.phone, body);
     await markTextSent(deps.db, claimed, sent.id, deps.clock());
-    log(
-      JSON.stringify({
-        level: 'info',
-        message: 'order text sent',
-        order_id: orderId,
-        kind,
-        provider: deps.sms.name,
-        provider_message_id: sent.id,
-      }),
-    );
+    log.info({ order_id: orderId, kind, provider: deps.sms.name, provider_message_id: sent.id }, 'order text sent');
     return 'sent';
   } catch (error) {
     const message = reasonOf(error);
     const code = error instanceof SmsError ? error.code : null;
-    log(
-      JSON.stringify({
-        level: 'error',
-        message: 'order text not sent',
-        order_id: orderId,
-        kind,
-        provider: deps.sms.name,
-        code,
-        error: message,
-      }),
-    );
+    log.error({ order_id: orderId, kind, provider: deps.sms.name, code, error: message }, 'order text not sent');
     if (claimed) {
       await markTextFailed(deps.db, claimed, message, deps.clock()).catch((recordError: unknown) =>
-        log(
-          JSON.stringify({
-            level: 'error',
-            message: 'order text outcome not recorded',
-            order_id: orderId,
-            kind,
-            error: reasonOf(recordError),
-          }),
-        ),
+        log.error({ order_id: orderId, kind, error: reasonOf(recordError) }, 'order text outcome not recorded'),
       );
     }
     return 'failed';

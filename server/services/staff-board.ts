@@ -32,6 +32,7 @@ import { HttpError } from '../http/errors.ts';
 import { readyMail, sendOrderMail } from './order-mail.ts';
 import { sendOrderText } from './order-texts.ts';
 import { deliveryAddressOf, storedTotals } from './orders.ts';
+import { log } from '../logger.ts';
 
 export const BOARD_ORDER_NOT_FOUND = 'There is no such order.';
 export const ITEM_NOT_FOUND = 'There is no such item on the menu.';
@@ -215,9 +216,7 @@ export async function cancelOrder(
     try {
       await deps.payments.refund(payment.provider_reference, payment.amount_cents);
     } catch (error) {
-      console.error(
-        JSON.stringify({ level: 'error', message: `refund of order ${orderId} failed: ${(error as Error).message}` }),
-      );
+      log.error({ order_id: orderId, err: error }, 'refund failed');
       throw new HttpError(502, REFUND_FAILED);
     }
     await setPaymentStatus(deps.db, payment.provider_reference, 'refunded');

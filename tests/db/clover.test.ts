@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MenusResponseSchema } from '../../shared/api/schemas.ts';
 import { chooseMenu, flattenMenu, type MenuItem, type MenuSource } from '../../shared/menu.ts';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -32,15 +32,12 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
   const clock = () => now;
 
   beforeAll(async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {}); // the app's request log
-    vi.spyOn(console, 'error').mockImplementation(() => {}); // the sync's failure log
     clover = await startCloverStandIn();
     api = await createTestApi(target, { clock });
   });
   afterAll(async () => {
     await api?.close();
     await clover?.close();
-    vi.restoreAllMocks();
   });
   beforeEach(() => {
     clover.clear();

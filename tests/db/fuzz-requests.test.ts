@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inviteStaff } from '../../server/auth/staff-auth.ts';
+import { log as serverLog } from '../../server/logger.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
 import { signUpAndIn } from '../support/accounts.ts';
 import { bodyFor, headerSafe, idSegment, oddText, queryFor, wellFormed } from '../support/bad-input.ts';
@@ -622,9 +623,10 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
 
   // The request log (one line per call) and the 5xx log would drown the output; a failure says what it sent.
   beforeAll(() => {
-    vi.spyOn(console, 'log').mockImplementation(() => {});
-    vi.spyOn(console, 'error').mockImplementation((line: unknown) => {
-      serverErrors.push(String(line).slice(0, 800));
+    vi.spyOn(serverLog, 'info').mockImplementation(() => {});
+    vi.spyOn(serverLog, 'error').mockImplementation((fields: unknown, message?: unknown) => {
+      const err = (fields as { err?: unknown }).err;
+      serverErrors.push(String(err instanceof Error ? err.stack : message).slice(0, 800));
     });
   });
 
@@ -644,7 +646,7 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
         id: route.path.includes(':id') ? idSegment(fixtures.ids) : fc.constant(''),
         body: bodyFor(base),
         query: route.query ? queryFor(route.query) : fc.constant(''),
-        headers: route.headers ? route.headers(fixtures) : fc.constant({} as Record<string, string>),
+        headers: route.headers ? route.headers(fixtures) : fc.constant<Record<string, string>>({}),
         // Now and then the query names this customer, to get past the ownership check.
         ownQuery: fc.boolean(),
       });

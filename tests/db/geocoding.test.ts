@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findUsableQuote } from '../../server/db/delivery-quotes.ts';
 import { createCourier } from '../../server/providers/delivery/courier.ts';
 import { createGoogleCourier } from '../../server/providers/geocoding/google-geocoder.ts';
@@ -7,6 +7,7 @@ import { PLACES_CONFIG_CACHE, placesRoutes } from '../../server/routes/places.ts
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { startGoogleMapsStandIn, type GoogleMapsStandIn } from '../support/google-maps-stand-in.ts';
+import { lineLogger } from '../support/log-lines.ts';
 
 // 2820 N Figueroa St is in Cypress Park, ZIP 90065, 1.9 miles from the restaurant (727 N Broadway,
 // 34.0614, -118.2385): $10. The centre of 90065 (34.109595, -118.228689) is 3.4 miles away: $12.
@@ -60,11 +61,10 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geo
     const response = await api.call('POST', '/api/estimate-delivery/', body, {
       'X-Forwarded-For': `198.51.100.${caller}`,
     });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as { quote_id: string } };
   };
 
   beforeAll(async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {}); // the app's request log
     google = await startGoogleMapsStandIn();
     google.place(FIGUEROA_QUERY, figueroaPlace());
     api = await createTestApi(target, {
@@ -72,14 +72,13 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geo
         apiKey: google.apiKey,
         apiBase: google.url,
         timeoutMs: 300,
-        warn: (line) => warnings.push(line),
+        log: lineLogger((line) => warnings.push(line)),
       }),
     });
   });
   afterAll(async () => {
     await api?.close();
     await google?.close();
-    vi.restoreAllMocks();
   });
   beforeEach(() => {
     warnings = [];
@@ -137,7 +136,7 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ with the Google geo
     const wrongKey = createGoogleCourier({
       apiKey: 'not-the-key',
       apiBase: google.url,
-      warn: (line) => warnings.push(line),
+      log: lineLogger((line) => warnings.push(line)),
     });
     expect(await wrongKey.quote(FIGUEROA)).toMatchObject({
       ok: true,

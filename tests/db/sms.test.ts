@@ -4,7 +4,7 @@
 // sentence; an order without consent gets none; a second call, or two replicas at once, send
 // nothing more; Twilio's refusals (21610 after STOP, 20003 wrong credentials) and a Twilio that
 // never answers are recorded on the text's row and never thrown.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SMS_STOP_SENTENCE } from '../../shared/sms.ts';
 import { createOutboxSms } from '../../server/providers/sms/outbox-sms.ts';
 import type { SmsProvider } from '../../server/providers/sms/sms-provider.ts';
@@ -12,6 +12,7 @@ import { smsProviderFromEnv } from '../../server/providers/sms/twilio.ts';
 import { sendOrderText, type OrderTextDeps } from '../../server/services/order-texts.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { lineLogger } from '../support/log-lines.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { startTwilioStandIn, TWILIO_TEST_FROM, type TwilioStandIn } from '../support/twilio-stand-in.ts';
 
@@ -35,17 +36,15 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {}); // the app's request log
     twilio = await startTwilioStandIn();
     api = await createTestApi(target, { clock: () => NOW });
     await addTestItems(api, [{ id: 'sms-item', name: 'Agua de Jamaica', priceCents: 650 }]);
     sms = smsProviderFromEnv(twilio.env());
-    deps = { db: api.deps.db, sms, clock: () => NOW, log: (line) => void logged.push(line) };
+    deps = { db: api.deps.db, sms, clock: () => NOW, log: lineLogger((line) => void logged.push(line)) };
   });
   afterAll(async () => {
     await api?.close();
     await twilio?.close();
-    vi.restoreAllMocks();
   });
   beforeEach(() => twilio.reset());
 
@@ -117,7 +116,7 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({
       error: true,
-      message: expect.stringContaining('Consent to order texts must be yes or no.'),
+      message: expect.stringContaining('Consent to order texts must be yes or no.') as unknown,
     });
   });
 
@@ -257,7 +256,7 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
 
   it('without TWILIO_* the text goes to the log and is stored with provider outbox', async () => {
     const lines: string[] = [];
-    const outbox = createOutboxSms({ log: (line) => void lines.push(line) });
+    const outbox = createOutboxSms({ log: lineLogger((line) => void lines.push(line)) });
     const order = await placeOrder({ smsOptIn: true });
     const before = twilio.requests.length;
     expect(await sendOrderText({ ...deps, sms: outbox }, order.id, 'ready')).toBe('sent');
@@ -266,7 +265,7 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
     expect(row).toMatchObject({
       provider: 'outbox',
       status: 'sent',
-      provider_message_id: expect.stringMatching(/^outbox_[0-9a-f]{24}$/),
+      provider_message_id: expect.stringMatching(/^outbox_[0-9a-f]{24}$/) as unknown,
     });
     expect(JSON.parse(lines[0]!)).toEqual({
       level: 'info',

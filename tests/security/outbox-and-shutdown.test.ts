@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { lineLogger } from '../support/log-lines.ts';
 import { newDataDir, processClient, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -48,14 +49,13 @@ describe('the paid mail and the payment commit together', () => {
 
   it('when the mail cannot be written, the order is not marked paid either, and finalize can be tried again', async () => {
     let failing = true;
-    let real: Mailer;
     api = await createTestApi(pglite, {
       clock: () => NOW,
       mailer: brokenMailer(() => real, {
         queue: (tx, mail) => (failing ? Promise.reject(new Error('disk full')) : real.queue(tx, mail)),
       }),
     });
-    real = createMailer({ db: api.deps.db, log: () => {} });
+    const real = createMailer({ db: api.deps.db, log: lineLogger(() => {}) });
     const { orderId, finalized } = await paidOrder(api, 'atomic@example.com');
     expect(finalized.status).toBe(500);
     const [order] = await api.deps.db.query<{ status: string }>('select status from orders where id = $1', [orderId]);
@@ -69,10 +69,9 @@ describe('the paid mail and the payment commit together', () => {
   });
 
   it('a crash between the commit and sending leaves the mail for the next sender, which sends it once', async () => {
-    let real: Mailer;
     api = await createTestApi(pglite, { clock: () => NOW, mailer: brokenMailer(() => real, { deliver: () => {} }) });
     const lines: string[] = [];
-    real = createMailer({ db: api.deps.db, log: (line) => lines.push(line) });
+    const real = createMailer({ db: api.deps.db, log: lineLogger((line) => lines.push(line)) });
     const { finalized } = await paidOrder(api, 'crash@example.com');
     expect(finalized.status).toBe(200);
     const [waiting] = await api.deps.db.query<{ claimed_at: Date | null }>(
@@ -81,7 +80,7 @@ describe('the paid mail and the payment commit together', () => {
     );
     expect(waiting!.claimed_at).toBeNull();
     // Another replica's sweep (or this one's after a restart) finds it.
-    const nextSender = createMailer({ db: api.deps.db, log: (line) => lines.push(line) });
+    const nextSender = createMailer({ db: api.deps.db, log: lineLogger((line) => lines.push(line)) });
     await Promise.all([nextSender.deliverNow(), real.deliverNow()]);
     const sent = lines.filter((line) => line.includes('crash@example.com'));
     expect(sent).toHaveLength(1);

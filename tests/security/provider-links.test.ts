@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { deliveryForOrder } from '../../server/db/deliveries.ts';
+import { log as serverLog, type Logger } from '../../server/logger.ts';
 import { createDoorDash } from '../../server/providers/delivery/doordash.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
@@ -45,11 +46,11 @@ const HOSTILE_LINKS = [
 describe.each(pglite)('DoorDash tracking links on $name', (target) => {
   let doordash: DoorDashStandIn;
   let api: TestApi;
-  let log: MockInstance<typeof console.log>;
+  let log: MockInstance<Logger['warn']>;
   let caller = 0;
 
   beforeAll(async () => {
-    log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    log = vi.spyOn(serverLog, 'warn').mockImplementation(() => {});
     doordash = await startDoorDashStandIn({ feeCents: 975 });
     const delivery = createDoorDash({
       apiBase: doordash.url,
@@ -117,8 +118,7 @@ describe.each(pglite)('DoorDash tracking links on $name', (target) => {
     }
   }
 
-  const droppedLogs = () =>
-    log.mock.calls.filter(([line]) => typeof line === 'string' && line.includes(DROPPED)).length;
+  const droppedLogs = () => log.mock.calls.filter((args: unknown[]) => args.includes(DROPPED)).length;
 
   it.each(
     HOSTILE_LINKS.map((link) => [link.length > 80 ? `${link.slice(0, 40)}… (${link.length} characters)` : link, link]),

@@ -53,13 +53,18 @@ function backend(routes: Record<string, Reply | Handler>): void {
 
 /** A real fetch that remembers what it was asked, to see what the server cannot (credentials). */
 const recordingFetch: typeof fetch = (input, init) => {
-  fetchCalls.push({ url: String(input), init });
+  fetchCalls.push({ url: input instanceof Request ? input.url : String(input), init });
   return fetch(input, init);
 };
 
 function makeClient(overrides: Partial<ApiClientOptions> = {}) {
   // A trailing slash on the base URL must not double the path's slash.
   return createApiClient({ baseUrl: `${origin}/`, fetch: recordingFetch, log: () => {}, ...overrides });
+}
+
+/** A failed call as the client throws it: its one error type, the HTTP status (0: no answer) and the sentence shown. */
+function refusal(status: number, message: string) {
+  return { name: 'ApiRequestError', status, message };
 }
 
 function only(): Recorded {
@@ -321,24 +326,24 @@ describe('menus', () => {
 
   it("an empty menus answer reads 'No menus returned from the API'", async () => {
     backend({ 'GET /api/menus/': { body: [] } });
-    await expect(makeClient().getMenus()).rejects.toThrow(new Error(NO_MENUS_RETURNED));
+    await expect(makeClient().getMenus()).rejects.toMatchObject(refusal(200, NO_MENUS_RETURNED));
     expect(NO_MENUS_RETURNED).toBe('No menus returned from the API');
   });
 
   it("a menus answer that is not an array reads 'No menus returned from the API'", async () => {
     backend({ 'GET /api/menus/': { body: { menus: MENUS } } });
-    await expect(makeClient().getMenus()).rejects.toThrow(new Error(NO_MENUS_RETURNED));
+    await expect(makeClient().getMenus()).rejects.toMatchObject(refusal(200, NO_MENUS_RETURNED));
   });
 
   it("a menu fetch failure without a server message reads 'Failed to fetch Clover menu.'", async () => {
     backend({ 'GET /api/menus/': { status: 502, raw: '<h1>Bad Gateway</h1>' } });
-    await expect(makeClient().getMenus()).rejects.toThrow(new Error('Failed to fetch Clover menu.'));
+    await expect(makeClient().getMenus()).rejects.toMatchObject(refusal(502, 'Failed to fetch Clover menu.'));
     expect(MENU_FETCH_FAILED).toBe('Failed to fetch Clover menu.');
   });
 
   it("a menu fetch that never reaches the server reads 'Failed to fetch Clover menu.'", async () => {
     backend({ 'GET /api/menus/': 'drop' });
-    await expect(makeClient().getMenus()).rejects.toThrow(new Error(MENU_FETCH_FAILED));
+    await expect(makeClient().getMenus()).rejects.toMatchObject(refusal(0, MENU_FETCH_FAILED));
   });
 
   it("a menu fetch failure shows the server's message", async () => {
@@ -348,8 +353,8 @@ describe('menus', () => {
         body: { error: true, message: 'The menu is being updated. Try again in a minute.' },
       },
     });
-    await expect(makeClient().getMenus()).rejects.toThrow(
-      new Error('The menu is being updated. Try again in a minute.'),
+    await expect(makeClient().getMenus()).rejects.toMatchObject(
+      refusal(503, 'The menu is being updated. Try again in a minute.'),
     );
   });
 });
@@ -383,14 +388,14 @@ describe('delivery estimate', () => {
         body: { error: true, message: 'That address is outside our 8-mile delivery area.' },
       },
     });
-    await expect(makeClient().estimateDelivery(address)).rejects.toThrow(
-      new Error('That address is outside our 8-mile delivery area.'),
+    await expect(makeClient().estimateDelivery(address)).rejects.toMatchObject(
+      refusal(200, 'That address is outside our 8-mile delivery area.'),
     );
   });
 
   it("an answer with the error flag and no message raises 'Delivery estimate error'", async () => {
     backend({ 'POST /api/estimate-delivery/': { body: { error: true } } });
-    await expect(makeClient().estimateDelivery(address)).rejects.toThrow(new Error('Delivery estimate error'));
+    await expect(makeClient().estimateDelivery(address)).rejects.toMatchObject(refusal(200, 'Delivery estimate error'));
     expect(DELIVERY_ESTIMATE_ERROR).toBe('Delivery estimate error');
   });
 
@@ -401,15 +406,15 @@ describe('delivery estimate', () => {
         body: { error: true, message: 'Enter a 5-digit ZIP code, like 90012.' },
       },
     });
-    await expect(makeClient().estimateDelivery(address)).rejects.toThrow(
-      new Error('Enter a 5-digit ZIP code, like 90012.'),
+    await expect(makeClient().estimateDelivery(address)).rejects.toMatchObject(
+      refusal(400, 'Enter a 5-digit ZIP code, like 90012.'),
     );
 
     backend({ 'POST /api/estimate-delivery/': { status: 500, raw: 'oops' } });
-    await expect(makeClient().estimateDelivery(address)).rejects.toThrow(new Error(DELIVERY_ESTIMATE_ERROR));
+    await expect(makeClient().estimateDelivery(address)).rejects.toMatchObject(refusal(500, DELIVERY_ESTIMATE_ERROR));
 
     backend({ 'POST /api/estimate-delivery/': 'drop' });
-    await expect(makeClient().estimateDelivery(address)).rejects.toThrow(new Error(DELIVERY_ESTIMATE_ERROR));
+    await expect(makeClient().estimateDelivery(address)).rejects.toMatchObject(refusal(0, DELIVERY_ESTIMATE_ERROR));
   });
 });
 
@@ -641,9 +646,9 @@ describe('account lists', () => {
       'GET /api/payment-methods/': 'drop',
     });
     const client = makeClient();
-    await expect(client.listSavedCarts('s')).rejects.toThrow(new Error('Failed to load saved carts'));
-    await expect(client.listOrders('s')).rejects.toThrow(new Error('Failed to load orders'));
-    await expect(client.listPaymentMethods('s')).rejects.toThrow(new Error('Failed to load payment methods'));
+    await expect(client.listSavedCarts('s')).rejects.toMatchObject(refusal(500, 'Failed to load saved carts'));
+    await expect(client.listOrders('s')).rejects.toMatchObject(refusal(500, 'Failed to load orders'));
+    await expect(client.listPaymentMethods('s')).rejects.toMatchObject(refusal(0, 'Failed to load payment methods'));
     expect([SAVED_CARTS_LOAD_FAILED, ORDERS_LOAD_FAILED, PAYMENT_METHODS_LOAD_FAILED]).toEqual([
       'Failed to load saved carts',
       'Failed to load orders',
@@ -655,9 +660,11 @@ describe('account lists', () => {
     const refused = { status: 403, body: { error: true, message: 'You can only see your own account.' } };
     backend({ 'GET /api/saved-carts/': refused, 'GET /api/orders/': refused, 'GET /api/payment-methods/': refused });
     const client = makeClient();
-    await expect(client.listSavedCarts('s')).rejects.toThrow(new Error('You can only see your own account.'));
-    await expect(client.listOrders('s')).rejects.toThrow(new Error('You can only see your own account.'));
-    await expect(client.listPaymentMethods('s')).rejects.toThrow(new Error('You can only see your own account.'));
+    await expect(client.listSavedCarts('s')).rejects.toMatchObject(refusal(403, 'You can only see your own account.'));
+    await expect(client.listOrders('s')).rejects.toMatchObject(refusal(403, 'You can only see your own account.'));
+    await expect(client.listPaymentMethods('s')).rejects.toMatchObject(
+      refusal(403, 'You can only see your own account.'),
+    );
   });
 });
 

@@ -4,17 +4,15 @@
  * anything else is dropped (stored as no link) and logged, never shown.
  */
 import { httpsLink } from '../../../shared/https-link.ts';
+import { log } from '../../logger.ts';
 
 export function trackingLink(raw: unknown, externalDeliveryId: string): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
   const link = httpsLink(raw);
   if (!link) {
-    console.log(
-      JSON.stringify({
-        level: 'warn',
-        message: 'DoorDash sent a tracking link that is not an https URL; it is not shown to the customer',
-        external_delivery_id: externalDeliveryId,
-      }),
+    log.warn(
+      { external_delivery_id: externalDeliveryId },
+      'DoorDash sent a tracking link that is not an https URL; it is not shown to the customer',
     );
   }
   return link;

@@ -22,6 +22,7 @@ import {
   type DoorDashCredentials,
 } from './doordash-client.ts';
 import { zip5, zipCentroid, type ZipCentroid } from './zip-centroids.ts';
+import { log } from '../../logger.ts';
 
 /** DoorDash holds a quote for five minutes from its answer. */
 export const DOORDASH_QUOTE_VALID_MS = 5 * 60_000;
@@ -200,13 +201,8 @@ function refused(error: DoorDashError): DeliveryQuoteResult {
 function logRefusal(call: string, error: DoorDashError): void {
   const level =
     error.status === 0 || error.status >= 500 || error.status === 401 || error.status === 403 ? 'error' : 'info';
-  console.log(
-    JSON.stringify({
-      level,
-      message: `DoorDash ${call} refused`,
-      status: error.status,
-      code: error.body.code ?? null,
-      detail: error.body.message ?? null,
-    }),
+  log[level](
+    { status: error.status, code: error.body.code ?? null, detail: error.body.message ?? null },
+    `DoorDash ${call} refused`,
   );
 }

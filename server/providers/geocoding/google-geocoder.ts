@@ -19,6 +19,7 @@ import type { EstimateDeliveryRequest } from '../../../shared/api/schemas.ts';
 import { addressFromPlace, type PlaceAddressComponent } from '../../../shared/places-address.ts';
 import { createCourier, type CourierOptions } from '../delivery/courier.ts';
 import type { DeliveryProvider } from '../delivery/delivery-provider.ts';
+import { log as serverLog, type Logger } from '../../logger.ts';
 
 export interface GeoPoint {
   lat: number;
@@ -38,8 +39,8 @@ export interface GoogleGeocoderOptions {
   apiBase?: string | undefined;
   /** How long one call may take (default 10 s). */
   timeoutMs?: number;
-  /** Where failures go (default console.warn). */
-  warn?: (message: string) => void;
+  /** Where failures go (default the server's log). */
+  log?: Logger;
 }
 
 /** The Geocoding API's answer, as far as it is read here. */
@@ -67,15 +68,9 @@ export function geocodeQuery(address: EstimateDeliveryRequest): string {
 export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocode {
   const base = (options.apiBase || GOOGLE_MAPS_API_BASE).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? GEOCODE_TIMEOUT_MS;
-  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const log = options.log ?? serverLog;
   const fail = (reason: string): null => {
-    warn(
-      JSON.stringify({
-        level: 'warn',
-        provider: 'google-geocoding',
-        message: `Geocoding fell back to the ZIP centroid: ${reason}`,
-      }),
-    );
+    log.warn({ provider: 'google-geocoding', reason }, 'Geocoding fell back to the ZIP centroid');
     return null;
   };
 

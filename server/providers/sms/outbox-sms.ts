@@ -5,15 +5,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SmsProvider } from './sms-provider.ts';
+import { log as serverLog, type Logger } from '../../logger.ts';
 
-export function createOutboxSms(options: { log?: (line: string) => void } = {}): SmsProvider {
-  const log = options.log ?? ((line: string) => console.log(line));
+export function createOutboxSms(options: { log?: Logger } = {}): SmsProvider {
+  const log = options.log ?? serverLog;
   return {
     name: 'outbox',
-    async send(to, body) {
+    send(to, body) {
       const id = `outbox_${randomBytes(12).toString('hex')}`;
-      log(JSON.stringify({ level: 'info', message: 'sms', provider: 'outbox', id, to, body }));
-      return { id };
+      log.info({ provider: 'outbox', id, to, body }, 'sms');
+      return Promise.resolve({ id });
     },
   };
 }

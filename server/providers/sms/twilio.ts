@@ -10,6 +10,7 @@
  */
 import { createOutboxSms } from './outbox-sms.ts';
 import { SmsError, type SmsProvider } from './sms-provider.ts';
+import type { Logger } from '../../logger.ts';
 
 export interface TwilioConfig {
   /** https://api.twilio.com unless a test points it at a stand-in (TWILIO_API_BASE). */
@@ -135,7 +136,7 @@ export function twilioConfigFromEnv(env: Record<string, string | undefined>): Tw
 /** The SMS provider the environment asks for: Twilio when configured, else the outbox (the log). */
 export function smsProviderFromEnv(
   env: Record<string, string | undefined>,
-  options: { fetch?: typeof fetch; log?: (line: string) => void } = {},
+  options: { fetch?: typeof fetch; log?: Logger } = {},
 ): SmsProvider {
   const config = twilioConfigFromEnv(env);
   return config

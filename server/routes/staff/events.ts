@@ -13,6 +13,7 @@ import { latestOrderEventId, orderEventsAfter } from '../../db/order-events.ts';
 import { eventStream } from '../../http/event-stream.ts';
 import type { StaffEnv } from '../../http/staff.ts';
 import { boardOrder } from '../../services/staff-board.ts';
+import { log } from '../../logger.ts';
 
 /** How often the event stream looks for new events in the database. */
 export const EVENT_POLL_MS = 250;
@@ -59,10 +60,7 @@ export function staffEventRoutes(deps: AppDependencies): Hono<StaffEnv> {
           await stream.sleep(EVENT_POLL_MS);
         }
       } catch (error) {
-        if (open)
-          console.error(
-            JSON.stringify({ level: 'error', message: `staff event stream stopped: ${(error as Error).message}` }),
-          );
+        if (open) log.error({ err: error }, 'staff event stream stopped');
       }
     });
   });

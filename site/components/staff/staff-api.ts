@@ -1,10 +1,10 @@
 /**
  * The board's calls to /api/staff/ (shared/api/staff.ts), from the restaurant's own site, through
- * the same transport as the widget's client (shared/api/client.ts): the CSRF token from the
+ * the same transport as the widget's client (shared/api/transport.ts): the CSRF token from the
  * readable `csrftoken` cookie, the staff access token in `Authorization: Bearer`. A failure is an
  * ApiRequestError carrying the server's own sentence.
  */
-import { ApiRequestError, createTransport, readCsrfCookie } from '../../../shared/api/client.ts';
+import { ApiRequestError, createTransport, readCsrfCookie } from '../../../shared/api/transport.ts';
 import type {
   BoardAnswer,
   BoardOrder,
@@ -73,7 +73,7 @@ export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...arg
     // The CSRF cookie comes from GET /api/csrf/, asked before the first state-changing call.
     if (method !== 'GET' && !readCsrfCookie(readCookie)) await transport.csrf();
     const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-    return (await transport.sendOrThrow(method, `/api/staff/${path}`, { body, headers })) as T;
+    return transport.request<T>(method, `/api/staff/${path}`, { body, headers });
   }
 
   return {
