@@ -177,9 +177,10 @@ function strictVariant(schema: z.ZodType): z.ZodType {
 
 /** Where a request goes: its method and its path without the query. */
 export function requestLine(input: RequestInfo | URL, init?: RequestInit): { method: string; path: string } {
-  const request = input instanceof Request ? input : null;
-  const url = new URL(request ? request.url : input instanceof URL ? input.href : String(input), 'http://localhost');
-  return { method: (init?.method ?? request?.method ?? 'GET').toUpperCase(), path: url.pathname };
+  if (input instanceof Request)
+    return { method: (init?.method ?? input.method).toUpperCase(), path: new URL(input.url).pathname };
+  const url = typeof input === 'string' ? new URL(input, 'http://localhost') : input;
+  return { method: (init?.method ?? 'GET').toUpperCase(), path: url.pathname };
 }
 
 /**
