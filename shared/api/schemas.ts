@@ -514,6 +514,18 @@ export const FinalizeOrderResponseSchema = FinalizedOrderSchema.partial().extend
 export type FinalizeOrderResponse = z.infer<typeof FinalizeOrderResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// GET /api/orders/{id}/status/ (Server-Sent Events): the data of each `status` event
+
+export const OrderStatusEventSchema = z.object({
+  status: z.string(),
+  /** ISO 8601 timestamp the kitchen promised, or null. */
+  promised_at: z.string().nullable(),
+  /** The delivery service's word on the driver, and its tracking page, once one is booked. */
+  delivery: z.object({ text: z.string(), tracking_url: z.string().nullable() }).nullable(),
+});
+export type OrderStatusEvent = z.infer<typeof OrderStatusEventSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // Test-mode card steps: POST /api/demo-payments/confirm/ and /api/demo-payments/setup/
 
 export const DemoPaymentResponseSchema = z.object({ status: z.literal('succeeded') });
