@@ -278,21 +278,6 @@ export const EstimateDeliveryRequestSchema = request({
 export type EstimateDeliveryRequest = z.infer<typeof EstimateDeliveryRequestSchema>;
 export type EstimateDeliveryRequestInput = z.input<typeof EstimateDeliveryRequestSchema>;
 
-/** `error: true` with a `message` when the address cannot be served; dollars and miles otherwise. */
-export const EstimateDeliveryResponseSchema = z.object({
-  error: z.boolean(),
-  message: z.string().optional(),
-  /** Dollars. */
-  delivery_estimate: z.number().nonnegative().optional(),
-  quote_id: z.string().optional(),
-  delivery_lat: z.number().optional(),
-  delivery_lng: z.number().optional(),
-  distance_miles: z.number().nonnegative().optional(),
-  /** ISO 8601 timestamp: until when create-order charges this price. */
-  expires_at: z.string().optional(),
-});
-export type EstimateDeliveryResponse = z.infer<typeof EstimateDeliveryResponseSchema>;
-
 /** The 200 answer: a price held under `quote_id` until `expires_at` (the 422 is an ApiError). */
 export const DeliveryQuoteResponseSchema = z.object({
   error: z.literal(false),
@@ -302,10 +287,17 @@ export const DeliveryQuoteResponseSchema = z.object({
   delivery_lat: z.number(),
   delivery_lng: z.number(),
   distance_miles: z.number().nonnegative(),
-  /** ISO 8601 timestamp. */
+  /** ISO 8601 timestamp: until when create-order charges this price. */
   expires_at: z.string(),
 });
 export type DeliveryQuoteResponse = z.infer<typeof DeliveryQuoteResponseSchema>;
+
+/** Either answer as the widget reads it: `error: true` with a `message`, or the quote's dollars and miles. */
+export const EstimateDeliveryResponseSchema = DeliveryQuoteResponseSchema.partial().extend({
+  error: z.boolean(),
+  message: z.string().optional(),
+});
+export type EstimateDeliveryResponse = z.infer<typeof EstimateDeliveryResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/loyalty/points/?phone=
@@ -396,7 +388,9 @@ const CreateOrderFieldsSchema = request({
     .trim()
     .max(200, { error: 'The delivery quote is not valid. Get a new delivery estimate.' })
     .optional(),
+  /** Dollars. */
   delivery_cost: dollars('The delivery cost').optional(),
+  /** Dollars. */
   tip: dollars('The tip').optional(),
   /**
    * When the food should be ready: an ISO 8601 instant with its offset ('2026-11-21T18:15:00Z'),
