@@ -9,7 +9,7 @@ import {
   tipOptions,
   subtotalCents,
   type DeliveryType,
-  type OrderTotals,
+  type OrderTotalsCents,
   type PromoRule,
 } from './pricing.ts';
 
@@ -157,7 +157,7 @@ export function cartQuantity(state: Pick<CartState, 'items'>): number {
 }
 
 /** The cart's money, as shared/pricing computes it for the server too. */
-export function cartTotals(state: CartState, taxPercent?: number): OrderTotals {
+export function cartTotals(state: CartState, taxPercent?: number): OrderTotalsCents {
   return orderTotals({
     lines: state.items,
     deliveryType: state.deliveryType,

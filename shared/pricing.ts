@@ -128,7 +128,8 @@ export function tipOptions(subtotal: Cents, distanceMiles: number): TipOptions {
   return { basic: tip(100, 100, 10), plus: tip(200, 150, 15), super: tip(300, 200, 20) };
 }
 
-export interface OrderTotals {
+/** An order's money in integer cents (the wire's dollars are `OrderTotals` in shared/api/schemas.ts). */
+export interface OrderTotalsCents {
   subtotal: Cents;
   promoDiscount: Cents;
   subtotalAfterPromo: Cents;
@@ -150,7 +151,7 @@ export interface OrderTotalsInput {
 }
 
 /** Total = subtotal after promo + tax + delivery charge (+ tip for delivery). */
-export function orderTotals(input: OrderTotalsInput): OrderTotals {
+export function orderTotals(input: OrderTotalsInput): OrderTotalsCents {
   const subtotal = subtotalCents(input.lines);
   const promoDiscount = promoDiscountCents(subtotal, input.promo);
   const subtotalAfterPromo = subtotal - promoDiscount;

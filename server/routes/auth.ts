@@ -10,6 +10,9 @@ import {
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
   RegisterRequestSchema,
+  type AuthConfigResponse,
+  type MessageResponse,
+  type SessionResponse,
 } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { sessionAnswer, type PasswordAccounts } from '../auth/auth-provider.ts';
@@ -29,16 +32,16 @@ export function authRoutes(deps: AppDependencies): Hono {
   };
 
   return new Hono()
-    .get('/auth/config/', (c) => c.json(deps.authConfig ?? { provider: deps.auth.name }))
+    .get('/auth/config/', (c) => c.json(deps.authConfig ?? ({ provider: deps.auth.name } satisfies AuthConfigResponse)))
     .post('/auth/register/', async (c) => {
       const input = await readBody(c, RegisterRequestSchema);
       await builtIn().register(input, settings.publicOrigin, clientAddress(c, settings.trustProxy));
-      return c.json({ message: REGISTERED }, 201);
+      return c.json({ message: REGISTERED } satisfies MessageResponse, 201);
     })
     .post('/auth/confirm/', async (c) => {
       const { token } = await readBody(c, ConfirmRequestSchema);
       await builtIn().confirm(token);
-      return c.json({ message: CONFIRMED });
+      return c.json({ message: CONFIRMED } satisfies MessageResponse);
     })
     .post('/auth/login/', async (c) => {
       const { email, password } = await readBody(c, LoginRequestSchema);
@@ -49,18 +52,18 @@ export function authRoutes(deps: AppDependencies): Hono {
         settings.publicOrigin,
       );
       setRefreshCookie(c, session.refreshToken, settings);
-      return c.json(sessionAnswer(session));
+      return c.json(sessionAnswer(session) satisfies SessionResponse);
     })
     .post('/auth/password-reset/', async (c) => {
       const { email } = await readBody(c, PasswordResetRequestSchema);
       await builtIn().requestPasswordReset(email, settings.publicOrigin, clientAddress(c, settings.trustProxy));
-      return c.json({ message: RESET_SENT });
+      return c.json({ message: RESET_SENT } satisfies MessageResponse);
     })
     .post('/auth/password-reset/confirm/', async (c) => {
       const { token, password } = await readBody(c, PasswordResetConfirmSchema);
       await builtIn().resetPassword(token, password);
       clearRefreshCookie(c, settings);
-      return c.json({ message: PASSWORD_CHANGED });
+      return c.json({ message: PASSWORD_CHANGED } satisfies MessageResponse);
     })
     .post('/cognito/refresh/', async (c) => {
       const token = readRefreshCookie(c);
@@ -70,7 +73,7 @@ export function authRoutes(deps: AppDependencies): Hono {
         throw new HttpError(401, SESSION_ENDED);
       }
       setRefreshCookie(c, session.refreshToken, settings);
-      return c.json(sessionAnswer(session));
+      return c.json(sessionAnswer(session) satisfies SessionResponse);
     })
     .post('/cognito/signout/', async (c) => {
       const token = readRefreshCookie(c);

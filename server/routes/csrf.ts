@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { CsrfResponse } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { getCookie } from 'hono/cookie';
 import { CSRF_COOKIE, isSignedCsrfToken, setCsrfCookie } from '../http/csrf.ts';
@@ -14,6 +15,7 @@ export function csrfRoutes({ settings }: AppDependencies): Hono {
     c.header('Cache-Control', 'no-store');
     const held = getCookie(c, CSRF_COOKIE);
     const token = held && isSignedCsrfToken(settings.secret, held) ? held : undefined;
-    return c.json({ csrftoken: setCsrfCookie(c, settings.secret, cameOverHttps(c, settings), token) });
+    const body: CsrfResponse = { csrftoken: setCsrfCookie(c, settings.secret, cameOverHttps(c, settings), token) };
+    return c.json(body);
   });
 }

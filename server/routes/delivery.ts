@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { EstimateDeliveryRequestSchema, type EstimateDeliveryResponse } from '../../shared/api/schemas.ts';
+import { EstimateDeliveryRequestSchema, type ApiError, type DeliveryQuoteResponse } from '../../shared/api/schemas.ts';
 import { toDollars } from '../../shared/money.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { saveQuote } from '../db/delivery-quotes.ts';
@@ -23,7 +23,7 @@ export function deliveryRoutes({ db, delivery, clock, settings }: AppDependencie
     await hit(db, ESTIMATE_RATE_LIMIT, clientAddress(c, settings.trustProxy), clock());
     const address = await readBody(c, EstimateDeliveryRequestSchema);
     const quote = await delivery.quote(address);
-    if (!quote.ok) return c.json({ error: true, message: quote.message }, 422);
+    if (!quote.ok) return c.json({ error: true, message: quote.message } satisfies ApiError, 422);
     const stored = await saveQuote(db, {
       provider: quote.provider,
       provider_quote_id: quote.providerQuoteId,
@@ -38,7 +38,7 @@ export function deliveryRoutes({ db, delivery, clock, settings }: AppDependencie
       fee_cents: quote.feeCents,
       expires_at: new Date(clock().getTime() + quote.validForMs),
     });
-    const body: EstimateDeliveryResponse & { expires_at: string } = {
+    const body: DeliveryQuoteResponse = {
       error: false,
       delivery_estimate: toDollars(stored.fee_cents),
       quote_id: stored.id,

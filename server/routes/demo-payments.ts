@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { DemoCardSetupResponse, DemoPaymentError, DemoPaymentResponse } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { paymentByClientSecret } from '../db/payments.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -47,11 +48,11 @@ export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: 
       const who = { orderId: payment?.order_id ?? input.client_secret, address: clientAddress(c, settings.trustProxy) };
       await checkCardAttempt(db, who, clock());
       try {
-        return c.json({ status: await payments.confirm(card) });
+        return c.json({ status: await payments.confirm(card) } satisfies DemoPaymentResponse);
       } catch (error) {
         // The error carries Stripe's code too, so a client can tell it from a declined card.
         if (error instanceof UnexpectedPaymentState)
-          return c.json({ error: true, code: error.code, message: error.message }, 400);
+          return c.json({ error: true, code: error.code, message: error.message } satisfies DemoPaymentError, 400);
         if (error instanceof HttpError && error.status === 402) await countDecline(db, who, clock());
         throw error;
       }
@@ -59,6 +60,6 @@ export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: 
     .post('/demo-payments/setup/', async (c) => {
       if (!cardVault.confirmSetup) throw new HttpError(404, TEST_MODE_OFF);
       const input = await readBody(c, CardSchema);
-      return c.json({ payment_method_id: await cardVault.confirmSetup(input) }, 201);
+      return c.json({ payment_method_id: await cardVault.confirmSetup(input) } satisfies DemoCardSetupResponse, 201);
     });
 }

@@ -4,6 +4,7 @@
  * `npm start` sets on the embedded defaults); never in production, where it answers 404.
  */
 import { Hono } from 'hono';
+import type { OutboxResponse } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { recentMail } from '../db/outbox.ts';
 import { HttpError } from '../http/errors.ts';
@@ -12,15 +13,14 @@ export function devOutboxRoutes(deps: AppDependencies): Hono {
   return new Hono().get('/dev/outbox/', async (c) => {
     if (!deps.settings.devOutbox) throw new HttpError(404, 'There is no such API call.');
     const mails = await recentMail(deps.db);
-    return c.json(
-      mails.map((mail) => ({
-        id: mail.id,
-        to: mail.recipient,
-        subject: mail.subject,
-        body: mail.body,
-        links: mail.body.match(/https?:\/\/\S+/g) ?? [],
-        created_at: mail.created_at.toISOString(),
-      })),
-    );
+    const body: OutboxResponse = mails.map((mail) => ({
+      id: mail.id,
+      to: mail.recipient,
+      subject: mail.subject,
+      body: mail.body,
+      links: mail.body.match(/https?:\/\/\S+/g) ?? [],
+      created_at: mail.created_at.toISOString(),
+    }));
+    return c.json(body);
   });
 }

@@ -9,6 +9,7 @@
  * - An event for a delivery we did not book is answered 200 and left alone, as Stripe's are.
  */
 import { Hono, type Context } from 'hono';
+import type { ApiError, WebhookReceived } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { applyDeliveryEvent } from '../db/deliveries.ts';
 import { findOrder } from '../db/orders.ts';
@@ -35,9 +36,9 @@ export function doordashWebhookRoutes(deps: DoorDashWebhookDependencies): Hono {
 }
 
 async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Promise<Response> {
-  if (!deps.webhookSecret) return c.json({ error: true, message: DOORDASH_WEBHOOKS_OFF }, 404);
+  if (!deps.webhookSecret) return c.json({ error: true, message: DOORDASH_WEBHOOKS_OFF } satisfies ApiError, 404);
   if (!verifyDoorDashWebhook(c.req.header('Authorization'), deps.webhookSecret)) {
-    return c.json({ error: true, message: DOORDASH_WEBHOOK_UNAUTHORIZED }, 401);
+    return c.json({ error: true, message: DOORDASH_WEBHOOK_UNAUTHORIZED } satisfies ApiError, 401);
   }
   let body: unknown;
   try {
@@ -46,7 +47,7 @@ async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Prom
     body = null;
   }
   const event = parseDoorDashEvent(body);
-  if (!event) return c.json({ error: true, message: DOORDASH_WEBHOOK_NOT_AN_EVENT }, 400);
+  if (!event) return c.json({ error: true, message: DOORDASH_WEBHOOK_NOT_AN_EVENT } satisfies ApiError, 400);
 
   const result = await applyDeliveryEvent(deps.db, {
     provider: 'doordash',
@@ -57,7 +58,7 @@ async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Prom
     dasherName: event.dasher_name,
     at: deps.clock(),
   });
-  if (result.outcome === 'duplicate') return c.json({ received: true, duplicate: true });
+  if (result.outcome === 'duplicate') return c.json({ received: true, duplicate: true } satisfies WebhookReceived);
   if (result.outcome === 'ignored') {
     log.info(
       { event: event.event_name, external_delivery_id: event.external_delivery_id },
@@ -69,5 +70,5 @@ async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Prom
     if (order) await sendOrderMail(deps.mailer, readyMail(order, 'out_for_delivery'));
     void deps.inFlight.track(sendOrderText(deps, result.orderId, 'out_for_delivery'));
   }
-  return c.json({ received: true });
+  return c.json({ received: true } satisfies WebhookReceived);
 }

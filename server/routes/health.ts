@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { HealthResponse } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { ping } from '../db/database.ts';
 
@@ -6,6 +7,6 @@ import { ping } from '../db/database.ts';
 export function healthRoutes({ db }: AppDependencies): Hono {
   return new Hono().get('/health/', async (c) => {
     await ping(db);
-    return c.json({ ok: true, database: db.kind });
+    return c.json({ ok: true, database: db.kind } satisfies HealthResponse);
   });
 }

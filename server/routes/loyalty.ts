@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LoyaltyPointsQuerySchema } from '../../shared/api/schemas.ts';
+import { LoyaltyPointsQuerySchema, type LoyaltyPointsResponse } from '../../shared/api/schemas.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -20,6 +20,6 @@ export function loyaltyRoutes({ db, clock, settings }: AppDependencies): Hono {
     const { phone } = readQuery(c, LoyaltyPointsQuerySchema);
     await hit(db, LOYALTY_RATE_LIMIT, clientAddress(c, settings.trustProxy), clock());
     c.header('Cache-Control', 'no-store');
-    return c.json({ points: await pointsFor(db, normalizePhone(phone)) });
+    return c.json({ points: await pointsFor(db, normalizePhone(phone)) } satisfies LoyaltyPointsResponse);
   });
 }

@@ -8,6 +8,7 @@
  * the delivery service's word and tracking link (`{ text, tracking_url }`) once one is booked.
  */
 import { Hono } from 'hono';
+import type { OrderStatusEvent } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { deliveryForOrder } from '../db/deliveries.ts';
 import { eventsOfOrderAfter } from '../db/order-events.ts';
@@ -36,12 +37,12 @@ export function orderStatusRoutes(deps: Pick<AppDependencies, 'db' | 'settings' 
       const started = Date.now();
       const send = async (id: string | undefined, status: string, promisedAt: Date | null) => {
         const booked = await deliveryForOrder(db, orderId);
-        const delivery = booked ? { text: booked.status_text, tracking_url: booked.tracking_url } : null;
-        await stream.writeSSE({
-          ...(id ? { id } : {}),
-          event: 'status',
-          data: JSON.stringify({ status, promised_at: promisedAt?.toISOString() ?? null, delivery }),
-        });
+        const data: OrderStatusEvent = {
+          status,
+          promised_at: promisedAt?.toISOString() ?? null,
+          delivery: booked ? { text: booked.status_text, tracking_url: booked.tracking_url } : null,
+        };
+        await stream.writeSSE({ ...(id ? { id } : {}), event: 'status', data: JSON.stringify(data) });
       };
       await stream.write('retry: 3000\n\n');
       // The status now, then only what changes after it.

@@ -7,10 +7,7 @@
  * console to the restaurant's HTTP referrers and to the Maps JavaScript and Places APIs.
  */
 import { Hono } from 'hono';
-
-export interface PlacesConfigResponse {
-  google_maps_api_key: string | null;
-}
+import type { PlacesConfigResponse } from '../../shared/api/schemas.ts';
 
 export interface PlacesRouteOptions {
   /** GOOGLE_MAPS_API_KEY; unset or empty means no autocomplete. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { PromoValidateRequestSchema } from '../../shared/api/schemas.ts';
+import { PromoValidateRequestSchema, type PromoValidateResponse } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { optionalCustomer } from '../http/customer.ts';
@@ -29,12 +29,12 @@ export function promoRoutes({ db, clock, settings, auth }: AppDependencies): Hon
       email: customer?.email,
       phone: phone ?? customer?.phone,
     });
-    if (!check.valid) return c.json({ valid: false, message: check.message });
+    if (!check.valid) return c.json({ valid: false, message: check.message } satisfies PromoValidateResponse);
     return c.json({
       valid: true,
       discount_type: check.rule.discount_type,
       discount_value: check.rule.discount_value,
       message: check.message,
-    });
+    } satisfies PromoValidateResponse);
   });
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { StoreHoursResponse } from '../../shared/api/schemas.ts';
 import type { DeliveryType } from '../../shared/pricing.ts';
 import { availableSlots, closedNow, isOpen, nextOpening, ORDERING_PAUSED } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../dependencies.ts';
@@ -30,7 +31,7 @@ export function storeHoursRoutes({ db, clock }: Pick<AppDependencies, 'db' | 'cl
         slots: perType((type) =>
           availableSlots(now, type, { catering, paused }).slots.map((slot) => slot.toISOString()),
         ),
-      },
+      } satisfies StoreHoursResponse,
       200,
       { 'Cache-Control': 'no-store' },
     );

@@ -14,6 +14,7 @@
  *   payment_intent.succeeded for it is recorded in webhook_events and changes nothing.
  */
 import { Hono, type Context } from 'hono';
+import type { ApiError, WebhookReceived } from '../../shared/api/schemas.ts';
 import Stripe from 'stripe';
 import type { AppDependencies, Route } from '../dependencies.ts';
 import { findOrder } from '../db/orders.ts';
@@ -47,7 +48,7 @@ export function stripeWebhookRoutes(options: StripeWebhookOptions): Route {
 }
 
 async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWebhookOptions): Promise<Response> {
-  if (!options.webhookSecret) return c.json({ error: true, message: STRIPE_WEBHOOKS_OFF }, 404);
+  if (!options.webhookSecret) return c.json({ error: true, message: STRIPE_WEBHOOKS_OFF } satisfies ApiError, 404);
   const payload = await c.req.text();
   let event: Stripe.Event;
   try {
@@ -59,10 +60,13 @@ async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWe
     );
   } catch (error) {
     const badSignature = error instanceof Stripe.errors.StripeSignatureVerificationError;
-    return c.json({ error: true, message: badSignature ? WEBHOOK_SIGNATURE_INVALID : WEBHOOK_NOT_AN_EVENT }, 400);
+    return c.json(
+      { error: true, message: badSignature ? WEBHOOK_SIGNATURE_INVALID : WEBHOOK_NOT_AN_EVENT } satisfies ApiError,
+      400,
+    );
   }
   if (typeof event?.id !== 'string' || typeof event.type !== 'string') {
-    return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT }, 400);
+    return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT } satisfies ApiError, 400);
   }
   // A PaymentIntent event whose object is not a PaymentIntent (signed, so only a broken sender).
   const object = (event.data as { object?: { id?: unknown } } | undefined)?.object;
@@ -70,10 +74,11 @@ async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWe
     event.type.startsWith('payment_intent.') &&
     (typeof object !== 'object' || object === null || typeof object.id !== 'string')
   ) {
-    return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT }, 400);
+    return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT } satisfies ApiError, 400);
   }
 
-  if (await webhookEventHandled(deps.db, PROVIDER, event.id)) return c.json({ received: true, duplicate: true });
+  if (await webhookEventHandled(deps.db, PROVIDER, event.id))
+    return c.json({ received: true, duplicate: true } satisfies WebhookReceived);
   switch (event.type) {
     case 'payment_intent.succeeded':
       await paymentSucceeded(deps, event.data.object);
@@ -86,7 +91,7 @@ async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWe
       break;
   }
   await recordWebhookEvent(deps.db, PROVIDER, event.id, event.type);
-  return c.json({ received: true });
+  return c.json({ received: true } satisfies WebhookReceived);
 }
 
 async function paymentSucceeded(deps: AppDependencies, intent: Stripe.PaymentIntent): Promise<void> {

@@ -4,7 +4,16 @@
  * from the request for whose data it is.
  */
 import { dollarsText, toCents } from '../../shared/money.ts';
-import type { SavedCartItem } from '../../shared/api/schemas.ts';
+import type {
+  OrderSummary,
+  PaymentMethod,
+  ReorderItem,
+  ReorderResponse,
+  SavedCart,
+  SavedCartItem,
+  SavePaymentMethodResponse,
+  SetupIntentResponse,
+} from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Customer } from '../auth/auth-provider.ts';
 import { customerOrders, isCustomersOrder, orderLines } from '../db/orders.ts';
@@ -30,7 +39,7 @@ const MAX_SAVED_CARTS = 20;
 export const noLongerOnMenu = (names: string[]) =>
   `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} no longer on our menu, so we left ${names.length === 1 ? 'it' : 'them'} out.`;
 
-const cartAnswer = (row: SavedCartRow) => ({
+const cartAnswer = (row: SavedCartRow): SavedCart => ({
   id: row.id,
   name: row.name,
   items: row.items,
@@ -38,7 +47,7 @@ const cartAnswer = (row: SavedCartRow) => ({
   created_at: row.created_at.toISOString(),
 });
 
-export async function listSavedCarts(deps: AppDependencies, customer: Customer) {
+export async function listSavedCarts(deps: AppDependencies, customer: Customer): Promise<SavedCart[]> {
   return (await savedCartsOf(deps.db, customer.cognitoSub)).map(cartAnswer);
 }
 
@@ -46,7 +55,7 @@ export async function saveCart(
   deps: AppDependencies,
   customer: Customer,
   cart: { name: string; items: SavedCartItem[] },
-) {
+): Promise<SavedCart> {
   const existing = await savedCartsOf(deps.db, customer.cognitoSub);
   if (existing.length >= MAX_SAVED_CARTS) throw new HttpError(422, TOO_MANY_SAVED_CARTS);
   return cartAnswer(
@@ -64,7 +73,7 @@ export async function removeSavedCart(deps: AppDependencies, customer: Customer,
   if (!(await deleteSavedCart(deps.db, customer.cognitoSub, id))) throw new HttpError(404, SAVED_CART_NOT_FOUND);
 }
 
-export async function listOrders(deps: AppDependencies, customer: Customer) {
+export async function listOrders(deps: AppDependencies, customer: Customer): Promise<OrderSummary[]> {
   const orders = await customerOrders(deps.db, customer.cognitoSub);
   return Promise.all(
     orders.map(async (order) => ({
@@ -85,11 +94,11 @@ export async function listOrders(deps: AppDependencies, customer: Customer) {
 }
 
 /** The order's items as they can be ordered now: today's prices, without what left the menu. */
-export async function reorder(deps: AppDependencies, customer: Customer, orderId: string) {
+export async function reorder(deps: AppDependencies, customer: Customer, orderId: string): Promise<ReorderResponse> {
   if (!(await isCustomersOrder(deps.db, orderId, customer.cognitoSub))) throw new HttpError(404, ORDER_NOT_YOURS);
   const snapshot = await deps.menu.snapshot();
   const gone: string[] = [];
-  const items = [];
+  const items: ReorderItem[] = [];
   for (const line of await orderLines(deps.db, orderId)) {
     const item = snapshot.items.get(line.menu_item_id);
     if (!item || !item.available) {
@@ -106,7 +115,7 @@ export async function reorder(deps: AppDependencies, customer: Customer, orderId
   return gone.length > 0 ? { items, message: noLongerOnMenu(gone) } : { items };
 }
 
-const cardAnswer = (card: SavedCardRow) => ({
+const cardAnswer = (card: SavedCardRow): PaymentMethod => ({
   id: card.id,
   brand: card.brand,
   last4: card.last4,
@@ -114,11 +123,11 @@ const cardAnswer = (card: SavedCardRow) => ({
   exp_year: card.exp_year,
 });
 
-export async function listCards(deps: AppDependencies, customer: Customer) {
+export async function listCards(deps: AppDependencies, customer: Customer): Promise<PaymentMethod[]> {
   return (await savedCardsOf(deps.db, customer.cognitoSub)).map(cardAnswer);
 }
 
-export async function startCardSetup(deps: AppDependencies, customer: Customer) {
+export async function startCardSetup(deps: AppDependencies, customer: Customer): Promise<SetupIntentResponse> {
   const { clientSecret } = await deps.cardVault.startSetup(customer);
   return {
     provider: deps.cardVault.name,
@@ -129,7 +138,11 @@ export async function startCardSetup(deps: AppDependencies, customer: Customer) 
   };
 }
 
-export async function saveCard(deps: AppDependencies, customer: Customer, paymentMethodId: string) {
+export async function saveCard(
+  deps: AppDependencies,
+  customer: Customer,
+  paymentMethodId: string,
+): Promise<SavePaymentMethodResponse> {
   const details = await deps.cardVault.savedCard(customer, paymentMethodId);
   if (!details) throw new HttpError(404, CARD_NOT_SAVED);
   const card: SavedCardRow = {

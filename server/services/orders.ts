@@ -4,11 +4,11 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { IDEMPOTENCY_KEY_REUSED } from '../../shared/api/messages.ts';
-import type { CreateOrderRequest } from '../../shared/api/schemas.ts';
+import type { CreateOrderRequest, CreateOrderResponse, FinalizedOrder, OrderTotals } from '../../shared/api/schemas.ts';
 import { pointsEarned } from '../../shared/loyalty.ts';
 import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.ts';
 import { normalizePhone } from '../../shared/phone.ts';
-import { orderTotals, type OrderTotals, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
+import { orderTotals, type OrderTotalsCents, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { checkScheduledFor } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../dependencies.ts';
@@ -61,23 +61,6 @@ export const tooFewChoices = (group: string, item: string, min: number) =>
 export const tooManyChoices = (group: string, item: string, max: number) =>
   `Choose at most ${max} ${max === 1 ? 'option' : 'options'} for "${group}" on ${item}.`;
 
-export interface OrderAnswer {
-  order_id: string;
-  number: number;
-  status: string;
-  payment: { provider: 'demo' | 'stripe'; client_secret: string; publishable_key?: string };
-  totals: WireTotals;
-}
-
-export interface WireTotals {
-  subtotal: number;
-  promo_discount: number;
-  tax: number;
-  delivery_charge: number;
-  tip: number;
-  total: number;
-}
-
 const IDEMPOTENCY_SCOPE = 'create-order';
 
 export async function placeOrder(
@@ -95,7 +78,7 @@ export async function placeOrder(
     /** The client address it comes from, kept with the order for the card-testing limits. */
     clientAddress?: string | undefined;
   },
-): Promise<{ status: number; body: OrderAnswer }> {
+): Promise<{ status: number; body: CreateOrderResponse }> {
   const { db, clock } = deps;
   const key = options.idempotencyKey;
   const requestHash = createHash('sha256')
@@ -103,7 +86,7 @@ export async function placeOrder(
     .digest('base64url');
   if (key) {
     const stored = await storedAnswer(db, IDEMPOTENCY_SCOPE, key);
-    if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as OrderAnswer);
+    if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as CreateOrderResponse);
   }
 
   const now = clock();
@@ -159,7 +142,7 @@ export async function placeOrder(
   const placed = await db.transaction(async (tx) => {
     if (key) {
       const stored = await claimKey(tx, IDEMPOTENCY_SCOPE, key, requestHash);
-      if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as OrderAnswer);
+      if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as CreateOrderResponse);
     }
     const number = await insertOrder(
       tx,
@@ -203,7 +186,7 @@ export async function placeOrder(
       amount_cents: totals.total,
       status: 'requires_payment',
     });
-    const body: OrderAnswer = {
+    const body: CreateOrderResponse = {
       order_id: orderId,
       number,
       status: 'pending_payment',
@@ -249,7 +232,7 @@ async function supersedeCheckouts(
   }
 }
 
-function replay(storedHash: string, requestHash: string, status: number, body: OrderAnswer) {
+function replay(storedHash: string, requestHash: string, status: number, body: CreateOrderResponse) {
   if (!hashesEqual(storedHash, requestHash)) throw new HttpError(422, KEY_REUSED);
   return { status, body };
 }
@@ -334,9 +317,10 @@ async function deliveryFor(deps: AppDependencies, request: CreateOrderRequest, n
   return { quoteId: quote.id, feeCents: quote.fee_cents, lat: quote.lat, lng: quote.lng };
 }
 
+/** Integer cents turned into the wire's dollars. */
 export function wireTotals(
-  totals: Pick<OrderTotals, 'subtotal' | 'promoDiscount' | 'tax' | 'deliveryCharge' | 'tip' | 'total'>,
-): WireTotals {
+  totals: Pick<OrderTotalsCents, 'subtotal' | 'promoDiscount' | 'tax' | 'deliveryCharge' | 'tip' | 'total'>,
+): OrderTotals {
   return {
     subtotal: toDollars(totals.subtotal),
     promo_discount: toDollars(totals.promoDiscount),
@@ -347,31 +331,8 @@ export function wireTotals(
   };
 }
 
-export interface OrderSummary {
-  order_id: string;
-  number: number;
-  status: string;
-  delivery_type: 'pickup' | 'delivery';
-  /** The name the order is under. */
-  name: string;
-  /** Where it goes, for delivery; null for pickup. */
-  delivery_address: { street: string; city: string; state: string; zip: string } | null;
-  /** The points the order holds now: 0 once they were taken back. */
-  points_earned: number;
-  /** The points taken back when the order was cancelled and refunded (0 otherwise). */
-  points_reversed: number;
-  items: {
-    menu_item_id: string;
-    name: string;
-    quantity: number;
-    unit_price: number;
-    modifiers: { id: string; name: string; price: string }[];
-  }[];
-  totals: WireTotals;
-}
-
 /** POST /api/finalize-order/{id}/: paid only when the provider says the money moved; repeatable. */
-export async function finalizeOrder(deps: AppDependencies, orderId: string): Promise<OrderSummary> {
+export async function finalizeOrder(deps: AppDependencies, orderId: string): Promise<FinalizedOrder> {
   const { db } = deps;
   const order = await findOrder(db, orderId);
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
@@ -414,7 +375,7 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
   return summarize(db, paid);
 }
 
-async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<OrderSummary> {
+async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<FinalizedOrder> {
   const lines = await orderLines(db, order.id);
   const points = await orderPoints(db, order.id);
   return {
@@ -438,9 +399,7 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Or
 }
 
 /** Where a delivery order goes, as the wire carries it; null for pickup. */
-export function deliveryAddressOf(
-  order: OrderRow,
-): { street: string; city: string; state: string; zip: string } | null {
+export function deliveryAddressOf(order: OrderRow): FinalizedOrder['delivery_address'] {
   if (order.delivery_type !== 'delivery') return null;
   return {
     street: order.delivery_street ?? '',
@@ -451,7 +410,7 @@ export function deliveryAddressOf(
 }
 
 /** A stored order's amounts as the wire carries them. */
-export function storedTotals(order: OrderRow): WireTotals {
+export function storedTotals(order: OrderRow): OrderTotals {
   return wireTotals({
     subtotal: order.subtotal_cents,
     promoDiscount: order.promo_discount_cents,

@@ -4,7 +4,7 @@
  * to an order records an order event in the same transaction (db/order-events.ts), which the
  * board's event stream reads.
  */
-import type { BoardOrder, StaffRoleName } from '../../shared/api/staff.ts';
+import type { BoardOrder, SoldOutSwitchAnswer, StaffRoleName, StoreStatusAnswer } from '../../shared/api/staff.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../dependencies.ts';
@@ -239,7 +239,7 @@ export async function setSoldOut(
   id: string,
   soldOut: boolean,
   until: 'end_of_day' | null,
-): Promise<{ id: string; available: boolean; sold_out_until: string | null }> {
+): Promise<SoldOutSwitchAnswer> {
   const soldOutUntil = soldOut && until === 'end_of_day' ? nextLocalMidnight(deps.clock()) : null;
   if (!(await setItemAvailability(deps.db, what, id, !soldOut, soldOutUntil)))
     throw new HttpError(404, what === 'item' ? ITEM_NOT_FOUND : MODIFIER_NOT_FOUND);
@@ -247,12 +247,15 @@ export async function setSoldOut(
   return { id, available: !soldOut, sold_out_until: iso(soldOutUntil) };
 }
 
-export async function storeStatus(db: Queryable): Promise<{ paused: boolean; paused_at: string | null }> {
+export async function storeStatus(db: Queryable): Promise<StoreStatusAnswer> {
   const row = await readStoreStatus(db);
   return { paused: row.paused, paused_at: iso(row.pausedAt) };
 }
 
-export async function pauseStore(deps: Pick<AppDependencies, 'db' | 'clock'>, paused: boolean) {
+export async function pauseStore(
+  deps: Pick<AppDependencies, 'db' | 'clock'>,
+  paused: boolean,
+): Promise<StoreStatusAnswer> {
   await setPaused(deps.db, paused, deps.clock());
   return storeStatus(deps.db);
 }

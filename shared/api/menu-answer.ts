@@ -1,44 +1,58 @@
 /**
  * The restaurant's menu as GET /api/menus/ answers it (one element of the array), and as the
  * marketing pages print it: prices in dollars as text, the way a point-of-sale sends them.
+ * Browser code imports the types only (`import type`), so zod stays out of its bundles.
  */
+import { z } from 'zod';
+
 /** A modifier as the API sends it: the price in dollars as text, like a POS sends it. */
-export interface MenuAnswerModifier {
-  id: string;
-  name: string;
-  price: string;
-  available: boolean;
-}
+export const MenuAnswerModifierSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Dollars, as text. */
+  price: z.string(),
+  available: z.boolean(),
+});
+export type MenuAnswerModifier = z.infer<typeof MenuAnswerModifierSchema>;
 
-export interface MenuAnswerGroup {
-  id: string;
-  name: string;
-  force_popup: boolean;
-  min_required: number;
-  max_allowed: number;
-  modifiers: MenuAnswerModifier[];
-}
+export const MenuAnswerGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  force_popup: z.boolean(),
+  min_required: z.number(),
+  max_allowed: z.number(),
+  modifiers: z.array(MenuAnswerModifierSchema),
+});
+export type MenuAnswerGroup = z.infer<typeof MenuAnswerGroupSchema>;
 
-export interface MenuAnswerItem {
-  id: string;
-  name: string;
-  description: string;
-  base_price: string;
-  is_special: boolean;
-  clover_id: string | null;
-  photo: string | null;
+export const MenuAnswerItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Dollars, as text. */
+  base_price: z.string(),
+  is_special: z.boolean(),
+  clover_id: z.string().nullable(),
+  photo: z.string().nullable(),
   /** false while sold out: the widget still lists the item, marked as such. */
-  available: boolean;
-  modifier_groups: MenuAnswerGroup[];
-}
+  available: z.boolean(),
+  modifier_groups: z.array(MenuAnswerGroupSchema),
+});
+export type MenuAnswerItem = z.infer<typeof MenuAnswerItemSchema>;
 
-export interface MenuAnswerCategory {
-  name: string;
-  menu_items: MenuAnswerItem[];
-  subcategories: { name: string; menu_items: MenuAnswerItem[] }[];
-}
+export const MenuAnswerCategorySchema = z.object({
+  name: z.string(),
+  menu_items: z.array(MenuAnswerItemSchema),
+  subcategories: z.array(z.object({ name: z.string(), menu_items: z.array(MenuAnswerItemSchema) })),
+});
+export type MenuAnswerCategory = z.infer<typeof MenuAnswerCategorySchema>;
 
-export interface MenuAnswer {
-  name: string;
-  categories: MenuAnswerCategory[];
-}
+export const MenuAnswerSchema = z.object({
+  name: z.string(),
+  categories: z.array(MenuAnswerCategorySchema),
+});
+export type MenuAnswer = z.infer<typeof MenuAnswerSchema>;
+
+/** GET /api/menus/: every menu the restaurant offers. */
+export const MenusAnswerSchema = z.array(MenuAnswerSchema);
+export type MenusAnswer = z.infer<typeof MenusAnswerSchema>;

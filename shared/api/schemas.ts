@@ -7,7 +7,10 @@
  * - Ids are strings on our wire. Input schemas also accept a number (the POS uses both) and turn
  *   it into a string, so `Xxx` (the parsed type) has string ids and `XxxInput` accepts either.
  * - Money on the wire is dollars (numbers), except modifier prices inside saved carts and
- *   reorders, which travel as strings ('1.50').
+ *   reorders, which travel as strings ('1.50'). Integer cents stay inside the code
+ *   (`OrderTotalsCents` in shared/pricing.ts); `OrderTotals` here is the wire's dollars.
+ * - Every answer the API sends has its schema here (or in staff.ts, menu-answer.ts): the server
+ *   types its answers with the inferred types, and the tests check each answer against its schema.
  * - Browser code (the widget, the site islands, `client.ts`) must only `import type` from here,
  *   so zod never lands in the 30 KB widget bundle.
  */
@@ -186,6 +189,20 @@ export const CsrfResponseSchema = z.object({ csrftoken: z.string() });
 export type CsrfResponse = z.infer<typeof CsrfResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// GET /api/health/
+
+/** The process answers and so does its database (`pglite` or `postgres`). */
+export const HealthResponseSchema = z.object({ ok: z.literal(true), database: z.string() });
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/places/config/
+
+/** The browser key for Google Places autocomplete; null: plain address fields. */
+export const PlacesConfigResponseSchema = z.object({ google_maps_api_key: z.string().nullable() });
+export type PlacesConfigResponse = z.infer<typeof PlacesConfigResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // GET /api/menus/ — the raw menu as the POS (and the API) sends it
 
 export const ModifierSchema = z.object({
@@ -261,15 +278,24 @@ export const EstimateDeliveryRequestSchema = request({
 export type EstimateDeliveryRequest = z.infer<typeof EstimateDeliveryRequestSchema>;
 export type EstimateDeliveryRequestInput = z.input<typeof EstimateDeliveryRequestSchema>;
 
-/** `error: true` with a `message` when the address cannot be served; dollars and miles otherwise. */
-export const EstimateDeliveryResponseSchema = z.object({
+/** The 200 answer: a price held under `quote_id` until `expires_at` (the 422 is an ApiError). */
+export const DeliveryQuoteResponseSchema = z.object({
+  error: z.literal(false),
+  /** Dollars. */
+  delivery_estimate: z.number().nonnegative(),
+  quote_id: z.string(),
+  delivery_lat: z.number(),
+  delivery_lng: z.number(),
+  distance_miles: z.number().nonnegative(),
+  /** ISO 8601 timestamp: until when create-order charges this price. */
+  expires_at: z.string(),
+});
+export type DeliveryQuoteResponse = z.infer<typeof DeliveryQuoteResponseSchema>;
+
+/** Either answer as the widget reads it: `error: true` with a `message`, or the quote's dollars and miles. */
+export const EstimateDeliveryResponseSchema = DeliveryQuoteResponseSchema.partial().extend({
   error: z.boolean(),
   message: z.string().optional(),
-  delivery_estimate: z.number().nonnegative().optional(),
-  quote_id: z.string().optional(),
-  delivery_lat: z.number().optional(),
-  delivery_lng: z.number().optional(),
-  distance_miles: z.number().nonnegative().optional(),
 });
 export type EstimateDeliveryResponse = z.infer<typeof EstimateDeliveryResponseSchema>;
 
@@ -304,6 +330,7 @@ export type DiscountType = z.infer<typeof DiscountTypeSchema>;
 export const PromoValidateResponseSchema = z.object({
   valid: z.boolean(),
   discount_type: DiscountTypeSchema.optional(),
+  /** Dollars for a fixed discount; a percentage for a percent one. */
   discount_value: z.number().nonnegative().optional(),
   message: z.string().optional(),
 });
@@ -361,7 +388,9 @@ const CreateOrderFieldsSchema = request({
     .trim()
     .max(200, { error: 'The delivery quote is not valid. Get a new delivery estimate.' })
     .optional(),
+  /** Dollars. */
   delivery_cost: dollars('The delivery cost').optional(),
+  /** Dollars. */
   tip: dollars('The tip').optional(),
   /**
    * When the food should be ready: an ISO 8601 instant with its offset ('2026-11-21T18:15:00Z'),
@@ -402,11 +431,17 @@ export type CreateOrderRequestInput = z.input<typeof CreateOrderRequestSchema>;
 
 /** Dollars with 2 decimals, computed by the server from its own prices, never the browser's. */
 export const OrderTotalsSchema = z.object({
+  /** Dollars. */
   subtotal: z.number(),
+  /** Dollars. */
   promo_discount: z.number(),
+  /** Dollars. */
   tax: z.number(),
+  /** Dollars. */
   delivery_charge: z.number(),
+  /** Dollars. */
   tip: z.number(),
+  /** Dollars. */
   total: z.number(),
 });
 export type OrderTotals = z.infer<typeof OrderTotalsSchema>;
@@ -451,7 +486,14 @@ export const FinalizedOrderSchema = z.object({
       quantity: z.number().int().positive(),
       /** Dollars. */
       unit_price: z.number(),
-      modifiers: z.array(z.object({ id: z.string(), name: z.string(), price: z.string() })),
+      modifiers: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          /** Dollars, as text. */
+          price: z.string(),
+        }),
+      ),
     }),
   ),
   totals: OrderTotalsSchema,
@@ -466,6 +508,31 @@ export const FinalizeOrderResponseSchema = FinalizedOrderSchema.partial().extend
 export type FinalizeOrderResponse = z.infer<typeof FinalizeOrderResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// GET /api/orders/{id}/status/ (Server-Sent Events): the data of each `status` event
+
+export const OrderStatusEventSchema = z.object({
+  status: z.string(),
+  /** ISO 8601 timestamp the kitchen promised, or null. */
+  promised_at: z.string().nullable(),
+  /** The delivery service's word on the driver, and its tracking page, once one is booked. */
+  delivery: z.object({ text: z.string(), tracking_url: z.string().nullable() }).nullable(),
+});
+export type OrderStatusEvent = z.infer<typeof OrderStatusEventSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Test-mode card steps: POST /api/demo-payments/confirm/ and /api/demo-payments/setup/
+
+export const DemoPaymentResponseSchema = z.object({ status: z.literal('succeeded') });
+export type DemoPaymentResponse = z.infer<typeof DemoPaymentResponseSchema>;
+
+/** A payment in a state the card step cannot handle: the error carries the provider's code too. */
+export const DemoPaymentErrorSchema = ApiErrorSchema.extend({ code: z.string() });
+export type DemoPaymentError = z.infer<typeof DemoPaymentErrorSchema>;
+
+export const DemoCardSetupResponseSchema = z.object({ payment_method_id: z.string() });
+export type DemoCardSetupResponse = z.infer<typeof DemoCardSetupResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // POST /api/cognito/refresh/ and /api/cognito/signout/
 
 export const RefreshResponseSchema = z.object({ access_token: z.string() });
@@ -478,6 +545,7 @@ export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
 export const LineModifierSchema = z.object({
   id: idSchema('Each option needs an id.'),
   name: z.string({ error: 'Each option needs a name.' }).trim().max(200, { error: 'An option name is too long.' }),
+  /** Dollars, as text. */
   price: PriceTextSchema,
 });
 export type LineModifier = z.infer<typeof LineModifierSchema>;
@@ -696,3 +764,28 @@ export const StoreHoursResponseSchema = z.object({
   slots: PerOrderType(z.array(z.string())),
 });
 export type StoreHoursResponse = z.infer<typeof StoreHoursResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/webhooks/stripe/ and /api/webhooks/doordash/
+
+/** An event taken (or seen before: `duplicate`). */
+export const WebhookReceivedSchema = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
+export type WebhookReceived = z.infer<typeof WebhookReceivedSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/dev/outbox/ (DEV_OUTBOX=1 only)
+
+/** A mail the server sent, with the links in it, newest first. */
+export const OutboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  links: z.array(z.string()),
+  /** ISO 8601 timestamp. */
+  created_at: z.string(),
+});
+export type OutboxMail = z.infer<typeof OutboxMailSchema>;
+
+export const OutboxResponseSchema = z.array(OutboxMailSchema);
+export type OutboxResponse = z.infer<typeof OutboxResponseSchema>;

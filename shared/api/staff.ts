@@ -1,9 +1,10 @@
 /**
  * The staff side's calls under /api/staff/ (the board, sign-in, the menu's sold-out switches, the
- * pause switch): request schemas and answer types, for the server and the board's client alike.
+ * pause switch): request and answer schemas, and the types inferred from them, for the server and
+ * the board's client alike (browser code imports the types only).
  */
 import { z } from 'zod';
-import type { OrderTotals } from './schemas.ts';
+import { OrderTotalsSchema } from './schemas.ts';
 
 const BODY_UNREADABLE = 'Some details are missing or not valid. Check the form and try again.';
 const body = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape, { error: BODY_UNREADABLE });
@@ -83,80 +84,122 @@ export const StaffSoldOutSchema = body({
     .default(null),
 });
 
-export interface StaffMemberAnswer {
-  id: string;
-  email: string;
-  role: StaffRoleName;
-}
+/** A staff member as sign-in and GET /api/staff/me/ show them. */
+export const StaffMemberAnswerSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+export type StaffMemberAnswer = z.infer<typeof StaffMemberAnswerSchema>;
 
 /** A member as the Team view lists them (GET /api/staff/members/), and PATCH's answer. */
-export interface StaffTeamMember extends StaffMemberAnswer {
+export const StaffTeamMemberSchema = StaffMemberAnswerSchema.extend({
   /** Whether they have chosen a password (false: their invite link is not used yet). */
-  password_set: boolean;
-  created_at: string;
-}
+  password_set: z.boolean(),
+  /** ISO 8601 timestamp. */
+  created_at: z.string(),
+});
+export type StaffTeamMember = z.infer<typeof StaffTeamMemberSchema>;
 
-export interface StaffTeamAnswer {
-  members: StaffTeamMember[];
-}
+export const StaffTeamAnswerSchema = z.object({ members: z.array(StaffTeamMemberSchema) });
+export type StaffTeamAnswer = z.infer<typeof StaffTeamAnswerSchema>;
+
+/** POST /api/staff/members/: the member, whether they are new, and their one-time password link. */
+export const InviteAnswerSchema = z.object({
+  staff: StaffMemberAnswerSchema,
+  created: z.boolean(),
+  set_password_url: z.string(),
+  /** ISO 8601 timestamp: when the link stops working. */
+  expires_at: z.string(),
+});
+export type InviteAnswer = z.infer<typeof InviteAnswerSchema>;
 
 /** POST /api/staff/login/ and /api/staff/refresh/; the refresh token is in the comal_staff_refresh cookie. */
-export interface StaffSessionAnswer {
-  access_token: string;
-  expires_in: number;
-  staff: StaffMemberAnswer;
-}
+export const StaffSessionAnswerSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number().int().positive(),
+  staff: StaffMemberAnswerSchema,
+});
+export type StaffSessionAnswer = z.infer<typeof StaffSessionAnswerSchema>;
+
+export const ORDER_STATUSES = [
+  'paid',
+  'accepted',
+  'ready',
+  'out_for_delivery',
+  'completed',
+  'cancelled',
+  'pending_payment',
+] as const;
 
 /** An order as the board shows it: GET /api/staff/orders/ lists them; each SSE `order` event carries one. */
-export interface BoardOrder {
-  order_id: string;
-  number: number;
-  status: 'paid' | 'accepted' | 'ready' | 'out_for_delivery' | 'completed' | 'cancelled' | 'pending_payment';
-  name: string;
-  phone: string;
-  delivery_type: 'pickup' | 'delivery';
-  delivery_address: { street: string; city: string; state: string; zip: string } | null;
-  items: { name: string; quantity: number; modifiers: string[] }[];
-  totals: OrderTotals;
-  created_at: string;
-  paid_at: string | null;
-  promised_at: string | null;
+export const BoardOrderSchema = z.object({
+  order_id: z.string(),
+  number: z.number().int().positive(),
+  status: z.enum(ORDER_STATUSES),
+  name: z.string(),
+  phone: z.string(),
+  delivery_type: z.enum(['pickup', 'delivery']),
+  delivery_address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }).nullable(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int().positive(), modifiers: z.array(z.string()) })),
+  /** Dollars. */
+  totals: OrderTotalsSchema,
+  /** ISO 8601 timestamp, like the other times here. */
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  promised_at: z.string().nullable(),
   /** When the order is for (a scheduled order); null: as soon as possible. */
-  scheduled_for: string | null;
-  cancel_reason: string | null;
+  scheduled_for: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
   /** Whether the payment was given back. */
-  refunded: boolean;
-}
+  refunded: z.boolean(),
+});
+export type BoardOrder = z.infer<typeof BoardOrderSchema>;
 
 /** GET /api/staff/orders/: the board, and the newest event id the list already includes (open the stream from there). */
-export interface BoardAnswer {
-  orders: BoardOrder[];
-  last_event_id: string;
-}
+export const BoardAnswerSchema = z.object({
+  orders: z.array(BoardOrderSchema),
+  last_event_id: z.string(),
+});
+export type BoardAnswer = z.infer<typeof BoardAnswerSchema>;
 
 /** An item or a modifier as the sold-out switches show it (GET /api/staff/menu/). */
-export interface SoldOutEntry {
-  id: string;
-  name: string;
+export const SoldOutEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** The item's category, or the modifier's group. */
-  section: string;
+  section: z.string(),
   /** Whether a customer can order it now. */
-  available: boolean;
+  available: z.boolean(),
   /** When it comes back by itself (the next day); null while available or sold out until turned back on. */
-  sold_out_until: string | null;
-}
+  sold_out_until: z.string().nullable(),
+});
+export type SoldOutEntry = z.infer<typeof SoldOutEntrySchema>;
 
-export interface SoldOutAnswer {
-  items: SoldOutEntry[];
-  modifiers: SoldOutEntry[];
-}
+export const SoldOutAnswerSchema = z.object({
+  items: z.array(SoldOutEntrySchema),
+  modifiers: z.array(SoldOutEntrySchema),
+});
+export type SoldOutAnswer = z.infer<typeof SoldOutAnswerSchema>;
+
+/** POST /api/staff/menu/items/:id/sold-out/ and …/modifiers/:id/sold-out/: the switch as it is now. */
+export const SoldOutSwitchAnswerSchema = SoldOutEntrySchema.pick({ id: true, available: true, sold_out_until: true });
+export type SoldOutSwitchAnswer = z.infer<typeof SoldOutSwitchAnswerSchema>;
 
 /** GET and POST /api/staff/menu/sync/: where the menu comes from and how its last sync went. */
-export interface MenuSyncAnswer {
+export const MenuSyncAnswerSchema = z.object({
   /** 'clover' when a point-of-sale feeds the menu; 'demo' on the embedded defaults (nothing to sync). */
-  source: 'clover' | 'demo';
-  last_success_at: string | null;
+  source: z.enum(['clover', 'demo']),
+  last_success_at: z.string().nullable(),
   /** 'Failed to fetch Clover menu.' while the latest sync failed, else null. */
-  last_error: string | null;
-  last_error_at: string | null;
-}
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+});
+export type MenuSyncAnswer = z.infer<typeof MenuSyncAnswerSchema>;
+
+/** GET and POST /api/staff/store/: whether online ordering is paused, and since when. */
+export const StoreStatusAnswerSchema = z.object({
+  paused: z.boolean(),
+  paused_at: z.string().nullable(),
+});
+export type StoreStatusAnswer = z.infer<typeof StoreStatusAnswerSchema>;

@@ -10,7 +10,7 @@
 // ordering.test.ts and stripe.test.ts cover the sequential and 20-way/3-way cases.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderAnswer } from '../../server/services/orders.ts';
+import type { CreateOrderResponse as OrderAnswer } from '../../shared/api/schemas.ts';
 import { KEY_REUSED } from '../../server/services/orders.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';

@@ -1,4 +1,4 @@
-import type { OrderAnswer } from '../../server/services/orders.ts';
+import type { CreateOrderResponse as OrderAnswer } from '../../shared/api/schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDependencies } from '../../server/compose.ts';
 import { readConfig } from '../../server/config.ts';

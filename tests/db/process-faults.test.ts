@@ -20,7 +20,8 @@ import { DEMO_STAFF_EMAIL, inviteStaff } from '../../server/auth/staff-auth.ts';
 import { SIGN_IN_FAILED } from '../../server/auth/built-in-auth.ts';
 import { tooManySignIns } from '../../server/auth/sign-in-throttle.ts';
 import { DATABASE_UNREACHABLE, openDatabase, type Database } from '../../server/db/database.ts';
-import { PAYMENT_NOT_RECEIVED, soldOut, type OrderAnswer, type OrderSummary } from '../../server/services/orders.ts';
+import { PAYMENT_NOT_RECEIVED, soldOut } from '../../server/services/orders.ts';
+import type { CreateOrderResponse as OrderAnswer, FinalizedOrder as OrderSummary } from '../../shared/api/schemas.ts';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.ts';
 import {
   demoStaffPassword,

@@ -1,4 +1,4 @@
-import type { OrderAnswer } from '../../server/services/orders.ts';
+import type { CreateOrderResponse as OrderAnswer } from '../../shared/api/schemas.ts';
 import type { Hono } from 'hono';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,14 @@
 /**
  * The real API on a fresh database, called through `app.request()` with a CSRF token, as the
  * widget calls it. Providers are the embedded defaults unless a test passes its own.
+ * Every JSON answer, through `call` or `app.request`, is checked against its schema in
+ * shared/api/ (contract.ts): one that drifts from the contract fails the test that got it.
  */
 import { createApp } from '../../server/app.ts';
 import type { AppDependencies } from '../../server/dependencies.ts';
 import { createDependencies } from '../../server/compose.ts';
 import { readConfig } from '../../server/config.ts';
+import { checkAnswer, requestLine } from './contract.ts';
 import type { DatabaseTarget, FreshDatabase } from './databases.ts';
 
 export interface TestApi {
@@ -30,7 +33,7 @@ export async function createTestApi(
   // The site is TEST_ORIGIN, as PUBLIC_ORIGIN says in production: links in mail start with it.
   const config = readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', PUBLIC_ORIGIN: TEST_ORIGIN, ...env });
   const deps = await createDependencies(fresh.db, config, overrides);
-  const app = createApp(deps);
+  const app = checkedAnswers(createApp(deps));
   const { csrftoken } = (await (await app.request('/api/csrf/')).json()) as { csrftoken: string };
   return {
     app,
@@ -51,4 +54,19 @@ export async function createTestApi(
     },
     close: () => fresh.destroy(),
   };
+}
+
+/** The app, with `request` checking each answer against the response contract before the test sees it. */
+export function checkedAnswers<App extends { request: (input: RequestInfo | URL, init?: RequestInit) => unknown }>(
+  app: App,
+): App {
+  const request = app.request.bind(app) as (...args: Parameters<App['request']>) => Response | Promise<Response>;
+  const checked = async (...args: Parameters<App['request']>): Promise<Response> => {
+    const response = await request(...args);
+    const { method, path } = requestLine(args[0], args[1]);
+    await checkAnswer(method, path, response);
+    return response;
+  };
+  app.request = checked as App['request'];
+  return app;
 }

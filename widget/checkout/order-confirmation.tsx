@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
-import type { FinalizedOrder } from '../../shared/api/schemas.ts';
+import type { FinalizedOrder, OrderStatusEvent } from '../../shared/api/schemas.ts';
 import { LOADING } from '../../shared/api/messages.ts';
 import { httpsLink } from '../../shared/https-link.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
@@ -33,7 +33,7 @@ interface LiveStatus {
   status: string;
   promisedAt: string | null;
   /** The delivery service's word on the driver, and its tracking page. */
-  delivery: { text: string; tracking_url: string | null } | null;
+  delivery: OrderStatusEvent['delivery'];
 }
 
 function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean): LiveStatus | null {
@@ -42,11 +42,7 @@ function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean
     if (!orderId || !ready || typeof EventSource === 'undefined') return;
     const source = new EventSource(`${apiOrigin}/api/orders/${encodeURIComponent(orderId)}/status/`);
     source.addEventListener('status', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as {
-        status: string;
-        promised_at: string | null;
-        delivery?: LiveStatus['delivery'];
-      };
+      const data = JSON.parse((event as MessageEvent<string>).data) as OrderStatusEvent;
       setLive({ status: data.status, promisedAt: data.promised_at, delivery: data.delivery ?? null });
       if (data.status === 'completed' || data.status === 'cancelled') source.close();
     });

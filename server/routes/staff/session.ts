@@ -3,7 +3,13 @@
  * a password set from a one-time link, none of which needs a token; and who the caller is, which does.
  */
 import { Hono } from 'hono';
-import { StaffLoginSchema, StaffSetPasswordSchema } from '../../../shared/api/staff.ts';
+import type { MessageResponse } from '../../../shared/api/schemas.ts';
+import {
+  StaffLoginSchema,
+  StaffSetPasswordSchema,
+  type StaffMemberAnswer,
+  type StaffSessionAnswer,
+} from '../../../shared/api/staff.ts';
 import type { AppDependencies } from '../../dependencies.ts';
 import { STAFF_PASSWORD_SET, staffSessionAnswer } from '../../auth/staff-auth.ts';
 import { clientAddress } from '../../http/client-address.ts';
@@ -24,7 +30,7 @@ export function staffSessionRoutes({ settings }: AppDependencies, auths: StaffAu
       const { email, password } = await readBody(c, StaffLoginSchema);
       const session = await staff.signIn(email, password, clientAddress(c, settings.trustProxy));
       setStaffRefreshCookie(c, session.refreshToken, settings);
-      return c.json(staffSessionAnswer(session));
+      return c.json(staffSessionAnswer(session) satisfies StaffSessionAnswer);
     })
     .post('/staff/refresh/', async (c) => {
       const token = readStaffRefreshCookie(c);
@@ -34,7 +40,7 @@ export function staffSessionRoutes({ settings }: AppDependencies, auths: StaffAu
         throw new HttpError(401, STAFF_SESSION_ENDED);
       }
       setStaffRefreshCookie(c, session.refreshToken, settings);
-      return c.json(staffSessionAnswer(session));
+      return c.json(staffSessionAnswer(session) satisfies StaffSessionAnswer);
     })
     .post('/staff/signout/', async (c) => {
       const token = readStaffRefreshCookie(c);
@@ -46,10 +52,10 @@ export function staffSessionRoutes({ settings }: AppDependencies, auths: StaffAu
       const { token, password } = await readBody(c, StaffSetPasswordSchema);
       await staff.setPassword(token, password);
       clearStaffRefreshCookie(c, settings);
-      return c.json({ message: STAFF_PASSWORD_SET });
+      return c.json({ message: STAFF_PASSWORD_SET } satisfies MessageResponse);
     })
     .get('/staff/me/', requireStaff(auths, 'staff'), (c) => {
       const { id, email, role } = c.var.staff;
-      return c.json({ id, email, role });
+      return c.json({ id, email, role } satisfies StaffMemberAnswer);
     });
 }

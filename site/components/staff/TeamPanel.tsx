@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { StaffRoleName, StaffTeamMember } from '../../../shared/api/staff.ts';
+import type { InviteAnswer, StaffRoleName, StaffTeamMember } from '../../../shared/api/staff.ts';
 import { LOADING } from '../../../shared/api/messages.ts';
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx';
-import type { InviteAnswer, StaffApi } from './staff-api.ts';
+import type { StaffApi } from './staff-api.ts';
 import type { StaffSession } from './staff-session.ts';
 import { timeText } from './order-text.ts';
 import { useSubmit } from './use-submit.ts';

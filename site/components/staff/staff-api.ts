@@ -8,6 +8,7 @@ import { ApiRequestError, createTransport, readCsrfCookie } from '../../../share
 import type {
   BoardAnswer,
   BoardOrder,
+  InviteAnswer,
   MenuSyncAnswer,
   SoldOutAnswer,
   StaffMemberAnswer,
@@ -15,21 +16,9 @@ import type {
   StaffSessionAnswer,
   StaffTeamAnswer,
   StaffTeamMember,
+  StoreStatusAnswer,
 } from '../../../shared/api/staff.ts';
 import type { MoveTarget } from '../../../shared/staff-board.ts';
-
-export interface StoreStatusAnswer {
-  paused: boolean;
-  paused_at: string | null;
-}
-
-/** POST /api/staff/members/: the member, whether they are new, and their one-time password link. */
-export interface InviteAnswer {
-  staff: StaffMemberAnswer;
-  created: boolean;
-  set_password_url: string;
-  expires_at: string;
-}
 
 export interface StaffApi {
   login(email: string, password: string): Promise<StaffSessionAnswer>;
