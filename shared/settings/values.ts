@@ -4,23 +4,14 @@
  * (shared/settings/schema.ts), so the values here are trusted without zod, which keeps zod out of
  * the widget bundle; importing only the parts a module needs lets the bundler leave the rest out.
  */
-import {
-  delivery as deliveryJson,
-  loyalty as loyaltyJson,
-  ordering as orderingJson,
-  promoCodes as promoCodesJson,
-  restaurant as restaurantJson,
-  taxPercent as taxPercentJson,
-  theme as themeJson,
-  tips as tipsJson,
-} from '../../settings/restaurant.json';
+import * as settingsJson from '../../settings/restaurant.json';
 import type { RestaurantSettings } from './schema.ts';
 
-export const identitySettings: RestaurantSettings['restaurant'] = restaurantJson;
-export const orderingSettings = orderingJson as RestaurantSettings['ordering'];
-export const taxPercentSetting: RestaurantSettings['taxPercent'] = taxPercentJson;
-export const deliverySettings = deliveryJson as RestaurantSettings['delivery'];
-export const tipSettings: RestaurantSettings['tips'] = tipsJson;
-export const loyaltySettings: RestaurantSettings['loyalty'] = loyaltyJson;
-export const themeSettings: RestaurantSettings['theme'] = themeJson;
-export const promoCodeSettings = promoCodesJson as RestaurantSettings['promoCodes'];
+export const identitySettings: RestaurantSettings['restaurant'] = settingsJson.restaurant;
+export const orderingSettings = settingsJson.ordering as RestaurantSettings['ordering'];
+export const taxPercentSetting: RestaurantSettings['taxPercent'] = settingsJson.taxPercent;
+export const deliverySettings = settingsJson.delivery as RestaurantSettings['delivery'];
+export const tipSettings: RestaurantSettings['tips'] = settingsJson.tips;
+export const loyaltySettings: RestaurantSettings['loyalty'] = settingsJson.loyalty;
+export const themeSettings: RestaurantSettings['theme'] = settingsJson.theme;
+export const promoCodeSettings = settingsJson.promoCodes as RestaurantSettings['promoCodes'];
