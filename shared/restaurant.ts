@@ -68,17 +68,37 @@ export interface Restaurant {
   };
 }
 
-const { hours, timeZone, ...identity } = identitySettings;
-const { deliveryHours, ...ordering } = orderingSettings;
-const { radiusMiles, quoteValidMinutes, feeTiers } = deliverySettings;
-
+// Each value named, not spread, so a bundle keeps only the ones its code reads.
+const { hours, timeZone } = identitySettings;
 export const restaurant: Restaurant = {
-  ...identity,
+  name: identitySettings.name,
+  menuName: identitySettings.menuName,
+  tagline: identitySettings.tagline,
+  phone: identitySettings.phone,
+  phoneDisplay: identitySettings.phoneDisplay,
+  email: identitySettings.email,
+  address: identitySettings.address,
+  location: identitySettings.location,
   timeZone,
   hours,
-  ordering: { ...ordering, timeZone, weekly: { pickup: hours, delivery: deliveryHours } },
+  ordering: {
+    timeZone,
+    weekly: { pickup: hours, delivery: orderingSettings.deliveryHours },
+    holidays: orderingSettings.holidays,
+    leadMinutes: orderingSettings.leadMinutes,
+    cateringLeadMinutes: orderingSettings.cateringLeadMinutes,
+    cateringCategory: orderingSettings.cateringCategory,
+    slotMinutes: orderingSettings.slotMinutes,
+    horizonDays: orderingSettings.horizonDays,
+  },
   taxPercent: taxPercentSetting,
-  delivery: { radiusMiles, quoteValidMinutes, feeTiers },
+  siteUrl: identitySettings.siteUrl,
+  socials: identitySettings.socials,
+  delivery: {
+    radiusMiles: deliverySettings.radiusMiles,
+    quoteValidMinutes: deliverySettings.quoteValidMinutes,
+    feeTiers: deliverySettings.feeTiers,
+  },
 };
 
 /** The site's navigation, the same links in the header and in the footer. */
