@@ -10,19 +10,25 @@ import { z } from 'zod';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
+/** A check's sentence, except for a missing field, which the parse says 'is missing' of. */
+const unlessMissing = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? undefined : message;
+
 const text = z.string().trim().min(1, { error: 'must not be empty' });
 const positive = z.number().positive({ error: 'must be a number greater than 0' });
-const cents = z.int({ error: 'must be a whole number of cents' }).min(0, { error: 'must be 0 or more cents' });
+const cents = z
+  .int({ error: unlessMissing('must be a whole number of cents') })
+  .min(0, { error: 'must be 0 or more cents' });
 const percent = z.number().min(0, { error: 'must be a percentage from 0 to 100' }).max(100, {
   error: 'must be a percentage from 0 to 100',
 });
-const wholeMinutes = z.int({ error: 'must be a whole number of minutes' }).positive({
+const wholeMinutes = z.int({ error: unlessMissing('must be a whole number of minutes') }).positive({
   error: 'must be a whole number of minutes greater than 0',
 });
 /** A 24-hour local wall time, 'HH:MM'. */
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "must be a time like '09:30'" });
 const colour = z.string().regex(/^#[0-9a-f]{6}$/i, { error: "must be a colour like '#1b1b1b'" });
-const instant = z.iso.datetime({ error: "must be a date and time like '2025-06-01T07:00:00Z'" });
+const instant = z.iso.datetime({ error: unlessMissing("must be a date and time like '2025-06-01T07:00:00Z'") });
 
 /** One day's open ranges; a range whose `closes` is at or before its `opens` ends on the next day. */
 const dayHours = z.array(z.strictObject({ opens: clock, closes: clock }));
@@ -49,7 +55,7 @@ export const restaurantSettingsSchema = z.strictObject({
     /** E.164, '+12135550148'. */
     phone: z.string().regex(/^\+[1-9]\d{7,14}$/, { error: "must be a phone number like '+12135550148'" }),
     phoneDisplay: text,
-    email: z.email({ error: 'must be an email address' }),
+    email: z.email({ error: unlessMissing('must be an email address') }),
     address: z.strictObject({ street: text, city: text, state: text, zip: text, country: text }),
     location: z.strictObject({
       lat: z.number().min(-90, { error: 'must be a latitude' }).max(90, { error: 'must be a latitude' }),
@@ -57,10 +63,10 @@ export const restaurantSettingsSchema = z.strictObject({
     }),
     /** An IANA zone; every wall time and holiday date in these settings is local time there. */
     timeZone: z.string().refine(isTimeZone, { error: "must be a time zone like 'America/Los_Angeles'" }),
-    siteUrl: z.url({ protocol: /^https?$/, error: 'must be an http or https address' }),
+    siteUrl: z.url({ protocol: /^https?$/, error: unlessMissing('must be an http or https address') }),
     socials: z.strictObject({
-      instagram: z.url({ error: 'must be an address' }),
-      facebook: z.url({ error: 'must be an address' }),
+      instagram: z.url({ error: unlessMissing('must be an address') }),
+      facebook: z.url({ error: unlessMissing('must be an address') }),
     }),
     hours: weekHours,
   }),
@@ -80,7 +86,7 @@ export const restaurantSettingsSchema = z.strictObject({
     /** Slots fall on multiples of this many minutes of local time. */
     slotMinutes: wholeMinutes,
     /** The latest slot is at most this many days (of 24 hours) from now. */
-    horizonDays: z.int({ error: 'must be a whole number of days' }).positive({
+    horizonDays: z.int({ error: unlessMissing('must be a whole number of days') }).positive({
       error: 'must be a whole number of days greater than 0',
     }),
   }),
@@ -106,7 +112,9 @@ export const restaurantSettingsSchema = z.strictObject({
       .array(
         z.strictObject({
           fromCents: cents,
-          discountCents: z.union([cents, z.literal('free')], { error: "must be a whole number of cents or 'free'" }),
+          discountCents: z.union([cents, z.literal('free')], {
+            error: unlessMissing("must be a whole number of cents or 'free'"),
+          }),
         }),
       )
       .min(1, { error: 'must list at least one tier' })
@@ -128,7 +136,7 @@ export const restaurantSettingsSchema = z.strictObject({
   }),
   /** A paid order earns one point per this many cents of its subtotal after the promo. */
   loyalty: z.strictObject({
-    centsPerPoint: z.int({ error: 'must be a whole number of cents' }).positive({
+    centsPerPoint: z.int({ error: unlessMissing('must be a whole number of cents') }).positive({
       error: 'must be a whole number of cents greater than 0',
     }),
   }),
@@ -152,7 +160,7 @@ export const restaurantSettingsSchema = z.strictObject({
   promoCodes: z.array(
     z.strictObject({
       code: z.string().regex(/^[A-Z0-9]+$/, { error: 'must be capital letters and digits' }),
-      discountType: z.enum(['fixed', 'percent'], { error: "must be 'fixed' or 'percent'" }),
+      discountType: z.enum(['fixed', 'percent'], { error: unlessMissing("must be 'fixed' or 'percent'") }),
       /** Dollars off for 'fixed', a percentage for 'percent'. */
       discountValue: positive,
       startsAt: instant.nullable(),
