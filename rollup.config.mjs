@@ -87,14 +87,32 @@ function typescriptFor() {
   });
 }
 
-/** `themeSettings.ROLE` in widget code becomes that colour's string, so the styles are one constant. */
-const themeReplace = () =>
-  replace({
-    preventAssignment: true,
-    values: Object.fromEntries(
-      Object.entries(settings.theme).map(([role, colour]) => [`themeSettings.${role}`, JSON.stringify(colour)]),
-    ),
-  });
+/** The names shared/settings/values.ts gives each part of the settings. */
+const SETTINGS_PARTS = {
+  restaurant: 'identitySettings',
+  ordering: 'orderingSettings',
+  delivery: 'deliverySettings',
+  tips: 'tipSettings',
+  loyalty: 'loyaltySettings',
+  theme: 'themeSettings',
+};
+
+/**
+ * Every settings value widget code reads by its path (`themeSettings.action`,
+ * `deliverySettings.minimumFeeCents`) becomes the value itself, so the bundle holds constants the
+ * minifier folds (the styles are one string) instead of the settings' objects.
+ */
+function settingsValues() {
+  const values = {};
+  const add = (path, value) => {
+    values[path] = JSON.stringify(value);
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      for (const [key, inner] of Object.entries(value)) add(`${path}.${key}`, inner);
+  };
+  for (const [part, name] of Object.entries(SETTINGS_PARTS))
+    for (const [key, value] of Object.entries(settings[part])) add(`${name}.${key}`, value);
+  return replace({ preventAssignment: true, values });
+}
 
 const productionReplace = () =>
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } });
@@ -157,6 +175,7 @@ function chunkConfig(name, input) {
       sharedRuntime(),
       alias({ entries: preactAliases.filter((entry) => !(entry.find in SHARED_RUNTIME)) }),
       productionReplace(),
+      settingsValues(),
       nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
       commonjs(),
       json({ preferConst: true }),
@@ -178,7 +197,7 @@ const entryConfig = {
   plugins: [
     alias({ entries: preactAliases }),
     productionReplace(),
-    themeReplace(),
+    settingsValues(),
     // Filled in once the chunks above are built (rollup runs the configs in order).
     replace({ preventAssignment: true, values: { __COMAL_CHUNK_FILES__: () => JSON.stringify(chunkFiles) } }),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
