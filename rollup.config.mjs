@@ -12,12 +12,27 @@ import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
+import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import { tsImport } from 'tsx/esm/api';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+
+// The restaurant's settings, checked before anything is built: a bad value fails the build with
+// the sentence the server would refuse to start with.
+const { parseRestaurantSettings } = await tsImport('./shared/settings/schema.ts', import.meta.url);
+const settings = parseRestaurantSettings(JSON.parse(readFileSync(here('./settings/restaurant.json'), 'utf8')));
+
+/** The chunks' CSS names theme colours as var(--theme-ROLE); the build writes in the settings' colour. */
+function themeColours(css) {
+  return css.replace(/var\(--theme-([a-z]+)\)/g, (_token, role) => {
+    if (!(role in settings.theme)) throw new Error(`The widget's CSS names a theme colour the settings lack: ${role}.`);
+    return settings.theme[role];
+  });
+}
 
 /** React's names resolved to preact; shared with the widget's component tests. */
 export const preactAliases = [
@@ -72,6 +87,33 @@ function typescriptFor() {
   });
 }
 
+/** The names shared/settings/values.ts gives each part of the settings. */
+const SETTINGS_PARTS = {
+  restaurant: 'identitySettings',
+  ordering: 'orderingSettings',
+  delivery: 'deliverySettings',
+  tips: 'tipSettings',
+  loyalty: 'loyaltySettings',
+  theme: 'themeSettings',
+};
+
+/**
+ * Every settings value widget code reads by its path (`themeSettings.action`,
+ * `deliverySettings.minimumFeeCents`) becomes the value itself, so the bundle holds constants the
+ * minifier folds (the styles are one string) instead of the settings' objects.
+ */
+function settingsValues() {
+  const values = {};
+  const add = (path, value) => {
+    values[path] = JSON.stringify(value);
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      for (const [key, inner] of Object.entries(value)) add(`${path}.${key}`, inner);
+  };
+  for (const [part, name] of Object.entries(SETTINGS_PARTS))
+    for (const [key, value] of Object.entries(settings[part])) add(`${name}.${key}`, value);
+  return replace({ preventAssignment: true, values });
+}
+
 const productionReplace = () =>
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } });
 
@@ -91,7 +133,7 @@ function chunkFile(name, cssPath) {
       const [entry] = Object.values(bundle).filter((file) => file.type === 'chunk');
       const record = {};
       if (cssPath) {
-        const css = readFileSync(here(cssPath), 'utf8').replace(/\s*\n\s*/g, '');
+        const css = themeColours(readFileSync(here(cssPath), 'utf8')).replace(/\s*\n\s*/g, '');
         const fileName = `${name}.${hashOf(css)}.css`;
         this.emitFile({ type: 'asset', fileName, source: css });
         record.css = fileName;
@@ -133,8 +175,10 @@ function chunkConfig(name, input) {
       sharedRuntime(),
       alias({ entries: preactAliases.filter((entry) => !(entry.find in SHARED_RUNTIME)) }),
       productionReplace(),
+      settingsValues(),
       nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
       commonjs(),
+      json({ preferConst: true }),
       typescriptFor(),
       terser({ format: { comments: false } }),
       chunkFile(name, css),
@@ -153,10 +197,12 @@ const entryConfig = {
   plugins: [
     alias({ entries: preactAliases }),
     productionReplace(),
+    settingsValues(),
     // Filled in once the chunks above are built (rollup runs the configs in order).
     replace({ preventAssignment: true, values: { __COMAL_CHUNK_FILES__: () => JSON.stringify(chunkFiles) } }),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
     commonjs(),
+    json({ preferConst: true }),
     typescriptFor(),
     terser({ format: { comments: false } }),
   ],

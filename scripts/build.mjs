@@ -18,6 +18,7 @@ export const buildTargets = [
     inputs: [
       'site',
       'shared',
+      'settings',
       'server/providers/menu',
       'server/menu',
       'scripts/site-menu.ts',
@@ -32,7 +33,7 @@ export const buildTargets = [
     name: 'widget',
     output: 'dist/widget/comal.js',
     outDir: 'dist/widget',
-    inputs: ['widget', 'shared', 'rollup.config.mjs', 'tsconfig.json', 'package-lock.json'],
+    inputs: ['widget', 'shared', 'settings', 'rollup.config.mjs', 'tsconfig.json', 'package-lock.json'],
     command: [bin('rollup'), '-c', 'rollup.config.mjs'],
   },
 ];

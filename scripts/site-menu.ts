@@ -6,7 +6,10 @@
  * - otherwise the demo menu, converted exactly as GET /api/menus/ converts it on the embedded
  *   defaults (fixture -> menu rows -> menu answer).
  * Run by scripts/build.mjs; `node --import tsx scripts/site-menu.ts` writes it by hand.
+ * It runs before the pages are built, so bad restaurant settings stop the site's build here with
+ * the sentence the server would refuse to start with.
  */
+import '../server/restaurant-settings.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

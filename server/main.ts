@@ -1,4 +1,6 @@
 /** Starts the product: database, migrations, demo data, then site, widget and API on one port. */
+// First, before any module reads them: bad restaurant settings stop the start here.
+import './restaurant-settings.ts';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';

@@ -12,6 +12,7 @@ import {
   type OrderTotalsCents,
   type PromoRule,
 } from './pricing.ts';
+import { restaurant } from './restaurant.ts';
 
 export const MAX_LINE_QUANTITY = 99;
 export const DEFAULT_COUNTRY = 'US';
@@ -66,7 +67,7 @@ export const emptyCart: CartState = Object.freeze({
   deliveryLat: null,
   deliveryLng: null,
   distance: 0,
-}) as CartState;
+});
 
 export type CartAction =
   | { type: 'addItem'; menuItem: MenuItem; quantity?: number; selectedModifiers?: Modifier[] }
@@ -164,7 +165,8 @@ export function cartTotals(state: CartState, taxPercent?: number): OrderTotalsCe
     promo: state.promoDiscount,
     deliveryFee: state.deliveryFeeCents,
     tip: state.tipCents,
-    ...(taxPercent === undefined ? {} : { taxPercent }),
+    // The rate the server charges, unless the caller names another.
+    taxPercent: taxPercent ?? restaurant.taxPercent,
   });
 }
 

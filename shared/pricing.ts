@@ -4,10 +4,12 @@
  * promo; the total adds already-rounded parts.
  */
 import { percentOf, roundHalfUp, toCents, type Cents } from './money.ts';
+import { deliverySettings, taxPercentSetting, tipSettings } from './settings/values.ts';
 
-export const SALES_TAX_PERCENT = 9.75;
+/** The sales tax the server charges and the cart shows (settings/restaurant.json). */
+export const SALES_TAX_PERCENT = taxPercentSetting;
 /** The delivery charge never starts below this fee, before the restaurant's discount. */
-export const MINIMUM_DELIVERY_FEE_CENTS: Cents = 1000;
+export const MINIMUM_DELIVERY_FEE_CENTS: Cents = deliverySettings.minimumFeeCents;
 /** A discount that makes delivery free: orders of $75 or more get the full fee off. */
 export const FREE_DELIVERY: Cents = Number.POSITIVE_INFINITY;
 
@@ -53,14 +55,13 @@ interface Tier {
   from: Cents;
   discount: Cents;
 }
-/** The restaurant's delivery discount by item subtotal, lowest tier first. */
-export const DELIVERY_DISCOUNT_TIERS: readonly Tier[] = [
-  { from: 0, discount: 0 },
-  { from: 2000, discount: 299 },
-  { from: 4000, discount: 599 },
-  { from: 6000, discount: 899 },
-  { from: 7500, discount: FREE_DELIVERY },
-];
+/** The restaurant's delivery discount by item subtotal, lowest tier first; 'free' is FREE_DELIVERY. */
+export const DELIVERY_DISCOUNT_TIERS: readonly Tier[] = deliverySettings.discountTiers.map((tier) => ({
+  from: tier.fromCents,
+  discount: tier.discountCents === 'free' ? FREE_DELIVERY : tier.discountCents,
+}));
+/** Below this subtotal the cart names what the next tier saves (below $40). */
+const UPSELL_BELOW: Cents = deliverySettings.upsellBelowCents;
 
 function tierIndex(subtotal: Cents): number {
   let index = 0;
@@ -92,11 +93,14 @@ export function nextTierInfo(subtotal: Cents): NextTierInfo | null {
   return { amountNeeded: next.from - subtotal, nextDiscount: next.discount, currentDiscount, extraSavings };
 }
 
-/** 'Add $X more to save $3!' below $20, 'Add $X more to save $6!' below $40, else ''. */
+/**
+ * Below UPSELL_BELOW, what reaching the next tier saves, its discount in whole dollars: 'Add $X
+ * more to save $3!' below $20, 'Add $X more to save $6!' below $40; else ''.
+ */
 export function upsellText(subtotal: Cents): string {
-  if (subtotal < 2000) return `Add $${((2000 - subtotal) / 100).toFixed(2)} more to save $3!`;
-  if (subtotal < 4000) return `Add $${((4000 - subtotal) / 100).toFixed(2)} more to save $6!`;
-  return '';
+  const next = DELIVERY_DISCOUNT_TIERS[tierIndex(subtotal) + 1];
+  if (!(subtotal < UPSELL_BELOW) || !next || !Number.isFinite(next.discount)) return '';
+  return `Add $${((next.from - subtotal) / 100).toFixed(2)} more to save $${Math.round(next.discount / 100)}!`;
 }
 
 /** max($10, fee) minus the discount, floored at 0; 0 for pickup or when the discount is not finite. */
@@ -109,6 +113,8 @@ export function deliveryChargeCents(deliveryType: DeliveryType, deliveryFee: Cen
 export function netDeliveryCostCents(deliveryFee: Cents, discount: Cents): Cents {
   return Math.max(0, deliveryFee - discount);
 }
+
+type TipPreset = (typeof tipSettings)['basic'];
 
 export interface TipOptions {
   basic: Cents;
@@ -123,9 +129,9 @@ export interface TipOptions {
  */
 export function tipOptions(subtotal: Cents, distanceMiles: number): TipOptions {
   const miles = Number.isFinite(distanceMiles) && distanceMiles > 0 ? distanceMiles : 0;
-  const tip = (floor: Cents, perMile: Cents, percent: number) =>
-    Math.min(Math.max(floor, roundHalfUp(perMile * miles)), percentOf(subtotal, percent));
-  return { basic: tip(100, 100, 10), plus: tip(200, 150, 15), super: tip(300, 200, 20) };
+  const tip = ({ floorCents, perMileCents, capPercent }: TipPreset) =>
+    Math.min(Math.max(floorCents, roundHalfUp(perMileCents * miles)), percentOf(subtotal, capPercent));
+  return { basic: tip(tipSettings.basic), plus: tip(tipSettings.plus), super: tip(tipSettings.super) };
 }
 
 /** An order's money in integer cents (the wire's dollars are `OrderTotals` in shared/api/schemas.ts). */

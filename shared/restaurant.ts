@@ -1,8 +1,10 @@
 /**
- * The one restaurant this deployment sells for. The site, the widget and the server all read it
- * from here, so its name, phone, address, hours and tax rate are written once.
+ * The one restaurant this deployment sells for, as the site, the widget and the server read it.
+ * Its values (name, phone, address, hours, ordering hours, tax rate, delivery area) are written
+ * once, in settings/restaurant.json; pickup orders follow the doors' hours, in the restaurant's zone.
  */
-import { SALES_TAX_PERCENT, type DeliveryType } from './pricing.ts';
+import type { DeliveryType } from './pricing.ts';
+import { deliverySettings, identitySettings, orderingSettings, taxPercentSetting } from './settings/values.ts';
 
 export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
 
@@ -66,70 +68,36 @@ export interface Restaurant {
   };
 }
 
-const everyDay = (opens: string, closes: string): DayHours => [{ opens, closes }];
-
-const hours: Record<Weekday, DayHours> = {
-  monday: everyDay('10:00', '21:00'),
-  tuesday: everyDay('10:00', '21:00'),
-  wednesday: everyDay('10:00', '21:00'),
-  thursday: everyDay('10:00', '21:00'),
-  friday: everyDay('10:00', '23:00'),
-  saturday: everyDay('09:00', '23:00'),
-  sunday: everyDay('09:00', '20:00'),
-};
-
-/** Couriers start at 11 and leave the last half hour before closing to the counter. */
-const deliveryHours: Record<Weekday, DayHours> = {
-  monday: everyDay('11:00', '20:30'),
-  tuesday: everyDay('11:00', '20:30'),
-  wednesday: everyDay('11:00', '20:30'),
-  thursday: everyDay('11:00', '20:30'),
-  friday: everyDay('11:00', '22:30'),
-  saturday: everyDay('11:00', '22:30'),
-  sunday: everyDay('11:00', '19:30'),
-};
-
+// Each value named, not spread, so a bundle keeps only the ones its code reads.
+const { hours, timeZone } = identitySettings;
 export const restaurant: Restaurant = {
-  name: 'Taquería El Comal',
-  menuName: 'Taquería El Comal',
-  tagline: 'Handmade tortillas, slow-cooked meats and salsas made every morning in Chinatown, Los Angeles.',
-  phone: '+12135550148',
-  phoneDisplay: '(213) 555-0148',
-  email: 'hola@elcomal.example',
-  address: { street: '727 N Broadway', city: 'Los Angeles', state: 'CA', zip: '90012', country: 'US' },
-  location: { lat: 34.0614, lng: -118.2385 },
-  timeZone: 'America/Los_Angeles',
+  name: identitySettings.name,
+  menuName: identitySettings.menuName,
+  tagline: identitySettings.tagline,
+  phone: identitySettings.phone,
+  phoneDisplay: identitySettings.phoneDisplay,
+  email: identitySettings.email,
+  address: identitySettings.address,
+  location: identitySettings.location,
+  timeZone,
   hours,
   ordering: {
-    timeZone: 'America/Los_Angeles',
-    weekly: { pickup: hours, delivery: deliveryHours },
-    holidays: {
-      '2026-11-26': { pickup: [], delivery: [] },
-      '2026-12-24': { pickup: everyDay('10:00', '15:00'), delivery: everyDay('11:00', '14:30') },
-      '2026-12-25': { pickup: [], delivery: [] },
-      '2026-12-31': { pickup: everyDay('10:00', '18:00'), delivery: everyDay('11:00', '17:30') },
-      '2027-01-01': { pickup: [], delivery: [] },
-    },
-    leadMinutes: { pickup: 20, delivery: 45 },
-    cateringLeadMinutes: 24 * 60,
-    cateringCategory: 'Catering',
-    slotMinutes: 15,
-    horizonDays: 7,
+    timeZone,
+    weekly: { pickup: hours, delivery: orderingSettings.deliveryHours },
+    holidays: orderingSettings.holidays,
+    leadMinutes: orderingSettings.leadMinutes,
+    cateringLeadMinutes: orderingSettings.cateringLeadMinutes,
+    cateringCategory: orderingSettings.cateringCategory,
+    slotMinutes: orderingSettings.slotMinutes,
+    horizonDays: orderingSettings.horizonDays,
   },
-  taxPercent: SALES_TAX_PERCENT,
-  siteUrl: 'https://elcomal.example',
-  socials: {
-    instagram: 'https://www.instagram.com/taqueriaelcomal/',
-    facebook: 'https://www.facebook.com/taqueriaelcomal/',
-  },
+  taxPercent: taxPercentSetting,
+  siteUrl: identitySettings.siteUrl,
+  socials: identitySettings.socials,
   delivery: {
-    radiusMiles: 8,
-    quoteValidMinutes: 20,
-    feeTiers: [
-      { upToMiles: 3, feeCents: 1000 },
-      { upToMiles: 5, feeCents: 1200 },
-      { upToMiles: 8, feeCents: 1400 },
-    ],
+    radiusMiles: deliverySettings.radiusMiles,
+    quoteValidMinutes: deliverySettings.quoteValidMinutes,
+    feeTiers: deliverySettings.feeTiers,
   },
 };
 

@@ -10,27 +10,31 @@
  *
  * Headings use the page's `--heading-font` on the restaurant's own site (its face is already
  * there), else the widget's own face, which widget/host-fonts.ts declares on a partner's page.
+ *
+ * Colours by role come from the settings' theme (settings/restaurant.json); the widget build
+ * writes each `themeSettings.ROLE` below as its colour, so the bundle holds one plain string.
  */
 import { headingStack } from '../shared/heading-font.ts';
+import { themeSettings } from '../shared/settings/values.ts';
 import { HEADING_FAMILY } from './host-fonts.ts';
 
 export const widgetStyles = `
-:host{all:initial!important;display:block!important;font-family:system-ui,sans-serif!important;font-size:16px!important;color:#1b1b1b!important;line-height:1.45!important;text-align:left!important;background:var(--comal-surface,#fff)!important;--comal-heading:var(--heading-font,${headingStack(HEADING_FAMILY)})}
+:host{all:initial!important;display:block!important;font-family:system-ui,sans-serif!important;font-size:16px!important;color:${themeSettings.ink}!important;line-height:1.45!important;text-align:left!important;background:var(--comal-surface,#fff)!important;--comal-heading:var(--heading-font,${headingStack(HEADING_FAMILY)})}
 *{box-sizing:border-box}
 h2,h3,h4,p{margin:0}
 button,input,a{font:inherit}
 button,.checkout,input{min-height:44px;border-radius:8px}
-button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;padding:0 14px}
-:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+button{cursor:pointer;border:1px solid ${themeSettings.action};background:#fff;color:${themeSettings.action};padding:0 14px}
+:focus-visible{outline:3px solid ${themeSettings.focus};outline-offset:2px}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .status{padding:2em 0;text-align:center}
-.store-notice{position:sticky;bottom:0;z-index:3;margin:1em 0 0;padding:12px 16px;border-radius:8px;background:#1b1b1b;color:#fff}
-.store-notice strong{display:inline-block;margin-right:.4em;padding:0 .5em;border-radius:4px;background:#b3261e;text-transform:uppercase;letter-spacing:.05em}
+.store-notice{position:sticky;bottom:0;z-index:3;margin:1em 0 0;padding:12px 16px;border-radius:8px;background:${themeSettings.ink};color:#fff}
+.store-notice strong{display:inline-block;margin-right:.4em;padding:0 .5em;border-radius:4px;background:${themeSettings.accent};text-transform:uppercase;letter-spacing:.05em}
 .error{margin:1em 0;padding:12px 16px;border-radius:8px;background:#fef2f2;color:#991b1b;border:1px solid #fca5a5}
 .menu-bar{position:sticky;top:var(--comal-sticky-top,0);z-index:2;background:var(--comal-surface,#fff);padding:8px 0;border-bottom:1px solid #e5e5e5}
 .categories{display:flex;gap:8px;overflow-x:auto;list-style:none;margin:0;padding:4px 2px 8px}
 .category-link{white-space:nowrap;border-radius:999px}
-.category-link[aria-current]{background:#7c2d12;color:#fff}
+.category-link[aria-current]{background:${themeSettings.action};color:#fff}
 .search{display:flex;flex-direction:column;gap:4px;font-weight:600}
 .search input{width:100%;padding:0 12px;border:1px solid #737373;font-weight:400}
 .category{padding-top:1.5em}
@@ -45,7 +49,7 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .description{color:#404040;font-size:.9em}
 .price{font-weight:700}
 .sold-out{color:#991b1b;font-weight:700}
-.add{align-self:flex-start;background:#7c2d12;color:#fff}
+.add{align-self:flex-start;background:${themeSettings.action};color:#fff}
 .actions{display:flex;gap:8px;flex-wrap:wrap}
 .cart-layer,.dialog-layer{position:fixed;inset:0;z-index:1000}
 .item-dialog{position:absolute;left:0;right:0;bottom:0;max-height:92vh;margin:0 auto;width:100%;max-width:560px;background:#fff;padding:16px;border-radius:12px 12px 0 0;overflow-y:auto;display:flex;flex-direction:column;gap:12px}
@@ -53,7 +57,7 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .group legend{font-weight:700;padding:0 4px}
 .rule{font-weight:400;color:#404040;font-size:.9em}
 .option{display:flex;align-items:center;gap:10px;min-height:44px}
-.option input{width:22px;height:22px;min-height:0;margin:0;accent-color:#7c2d12}
+.option input{width:22px;height:22px;min-height:0;margin:0;accent-color:${themeSettings.action}}
 .option-name{flex:1}
 .option-price{color:#404040}
 .need{color:#991b1b;font-weight:600;min-height:1.45em}
@@ -79,10 +83,10 @@ button{cursor:pointer;border:1px solid #7c2d12;background:#fff;color:#7c2d12;pad
 .total-row:last-child{font-weight:700;font-size:1.1em}
 .upsell{color:#166534;font-weight:600}
 .hand-over{display:grid;gap:12px;padding:16px 0}
-.checkout{display:flex;align-items:center;justify-content:center;background:#7c2d12;color:#fff;text-decoration:none;font-weight:700}
+.checkout{display:flex;align-items:center;justify-content:center;background:${themeSettings.action};color:#fff;text-decoration:none;font-weight:700}
 @media (min-width:720px){.item-dialog{top:5vh;bottom:auto;border-radius:12px}.photo{width:150px;height:100px}.items{grid-template-columns:repeat(2,minmax(0,1fr))}}
 .toasts{position:fixed;top:calc(var(--comal-sticky-top,0px) + 12px);right:12px;left:12px;z-index:1100;display:grid;justify-items:end;gap:8px;pointer-events:none}
-.toast{margin:0;max-width:360px;padding:12px 16px;border-radius:8px;background:#1b1b1b;color:#fff;box-shadow:0 6px 20px rgba(0,0,0,.25)}
+.toast{margin:0;max-width:360px;padding:12px 16px;border-radius:8px;background:${themeSettings.ink};color:#fff;box-shadow:0 6px 20px rgba(0,0,0,.25)}
 .toast-success{background:#166534}
 .toast-error{background:#991b1b}
 @keyframes slide{from{transform:translateX(100%)}}

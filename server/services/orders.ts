@@ -11,6 +11,7 @@ import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotalsCents, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { checkScheduledFor } from '../../shared/schedule.ts';
+import { tipSettings } from '../../shared/settings/values.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { findCustomer } from '../db/accounts.ts';
 import { findUsableQuote } from '../db/delivery-quotes.ts';
@@ -51,7 +52,8 @@ export const PAYMENT_PROCESSING = 'Your payment is still processing. This page w
 export const PAYMENT_CANCELED = 'This payment was cancelled. Start checkout again.';
 /** Card networks will not charge less than this. */
 export const MINIMUM_CARD_CHARGE_CENTS = 50;
-export const MAXIMUM_TIP_CENTS = 100_000;
+/** The largest tip an order may carry (settings/restaurant.json). */
+export const MAXIMUM_TIP_CENTS = tipSettings.maximumCents;
 
 export const soldOut = (name: string) => `${name} is sold out today. Remove it and try again.`;
 export const choiceNotOffered = (name: string) =>

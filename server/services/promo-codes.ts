@@ -2,6 +2,7 @@
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import type { PromoRule } from '../../shared/pricing.ts';
+import { promoCodeSettings } from '../../shared/settings/values.ts';
 import type { Queryable } from '../db/database.ts';
 import { findPromoCode, insertPromoCode, promoUses, type PromoCustomer } from '../db/promo-codes.ts';
 
@@ -69,41 +70,22 @@ export function promoMinimumMessage(code: string, minSubtotalCents: number): str
 }
 
 /**
- * The demo promo codes: two that work and one that has expired. WELCOME10 is once per customer;
- * FIVEOFF three times per customer and 500 uses in all; SUMMER25 once per customer, 1000 in all.
+ * The demo promo codes of settings/restaurant.json: two that work and one that has expired.
+ * WELCOME10 is once per customer; FIVEOFF three times per customer and 500 uses in all; SUMMER25
+ * once per customer, 1000 in all.
  */
 export async function seedPromoCodes(db: Queryable): Promise<void> {
-  await insertPromoCode(db, {
-    code: 'WELCOME10',
-    discount_type: 'percent',
-    discount_value: 10,
-    starts_at: null,
-    expires_at: null,
-    min_subtotal_cents: 0,
-    per_customer_limit: 1,
-    total_limit: null,
-    description: '10% off for new customers',
-  });
-  await insertPromoCode(db, {
-    code: 'FIVEOFF',
-    discount_type: 'fixed',
-    discount_value: 5,
-    starts_at: null,
-    expires_at: null,
-    min_subtotal_cents: 0,
-    per_customer_limit: 3,
-    total_limit: 500,
-    description: '$5 off any order',
-  });
-  await insertPromoCode(db, {
-    code: 'SUMMER25',
-    discount_type: 'percent',
-    discount_value: 25,
-    starts_at: new Date('2025-06-01T07:00:00Z'),
-    expires_at: new Date('2025-09-01T07:00:00Z'),
-    min_subtotal_cents: 0,
-    per_customer_limit: 1,
-    total_limit: 1000,
-    description: 'Summer 2025 special (expired)',
-  });
+  for (const promo of promoCodeSettings) {
+    await insertPromoCode(db, {
+      code: promo.code,
+      discount_type: promo.discountType,
+      discount_value: promo.discountValue,
+      starts_at: promo.startsAt === null ? null : new Date(promo.startsAt),
+      expires_at: promo.expiresAt === null ? null : new Date(promo.expiresAt),
+      min_subtotal_cents: promo.minSubtotalCents,
+      per_customer_limit: promo.perCustomerLimit,
+      total_limit: promo.totalLimit,
+      description: promo.description,
+    });
+  }
 }

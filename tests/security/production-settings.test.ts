@@ -3,6 +3,9 @@
 // the dev outbox, which shows reset links to anyone; the dev outbox works only on a server
 // bound to this machine, and says so when it is on.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEV_OUTBOX_IN_PRODUCTION,
@@ -14,10 +17,14 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** Starts the server as production would, and answers how it ended and what it printed. */
+/**
+ * Starts the server as production would, and answers how it ended and what it printed. With
+ * SETTINGS_FILE in `env`, the server reads that file as its restaurant settings.
+ */
 function startAndEnd(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const settingsFile = ['--import', './tests/support/settings-file.mjs'];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...settingsFile, 'server/main.ts'], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,6 +90,38 @@ describe('the server refuses to start with settings that would expose it', () =>
   ])('%s: links and CSRF use only the configured origins', (_label, env, origins) => {
     const config = readConfig(env);
     expect([config.publicOrigin, ...config.localOrigins]).toEqual(origins);
+  });
+});
+
+describe('the server refuses to start with bad restaurant settings', () => {
+  /** The shipped settings with one value changed, written to a file of their own. */
+  function settingsWith(change: (settings: Record<string, Record<string, unknown>>) => void): string {
+    const settings = JSON.parse(readFileSync(path.join(root, 'settings/restaurant.json'), 'utf8')) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    change(settings);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'comal-settings-')), 'restaurant.json');
+    writeFileSync(file, JSON.stringify(settings));
+    return file;
+  }
+
+  it.each([
+    [
+      'a delivery radius of 0',
+      settingsWith((s) => (s.delivery!.radiusMiles = 0)),
+      'Restaurant settings: delivery.radiusMiles must be a number greater than 0.',
+    ],
+    [
+      'no delivery settings at all',
+      settingsWith((s) => delete s.delivery),
+      'Restaurant settings: delivery is missing.',
+    ],
+  ])('%s: the process stops at once with one line that names the field', async (_label, file, message) => {
+    const ended = await startAndEnd({ SETTINGS_FILE: file });
+    expect(ended.code).toBe(1);
+    expect(ended.stderr.trim()).toBe(message);
+    expect(ended.stdout).not.toContain('serving');
   });
 });
 
