@@ -4,7 +4,7 @@
  *
  * In production (NODE_ENV=production or DATABASE_URL set, the rule server/config.ts uses) every
  * event is one JSON line on stdout, `level` as a word and the sentence in `message`; on a local
- * run it is one readable line. LOG_LEVEL sets the level (trace, debug, info, warn, error, fatal or
+ * run it is one readable line; LOG_FORMAT (json or pretty) chooses either anywhere. LOG_LEVEL sets the level (trace, debug, info, warn, error, fatal or
  * silent; default info); under tests (NODE_ENV=test or VITEST set) the log is silent unless
  * LOG_LEVEL asks for it. Lines are written synchronously, so none is lost when the process exits.
  */
@@ -26,7 +26,8 @@ export function createLogger(env: Record<string, string | undefined> = process.e
   const testing = env.NODE_ENV === 'test' || Boolean(env.VITEST);
   const asked = env.LOG_LEVEL?.trim().toLowerCase();
   const level = asked && LEVELS.has(asked) ? asked : testing ? 'silent' : 'info';
-  const logger = production
+  const json = env.LOG_FORMAT === 'json' || (production && env.LOG_FORMAT !== 'pretty');
+  const logger = json
     ? pino({ ...JSON_LINE, level, timestamp: pino.stdTimeFunctions.isoTime }, pino.destination({ sync: true }))
     : pino({ messageKey: 'message', level }, readableLines());
   if (asked && !LEVELS.has(asked))

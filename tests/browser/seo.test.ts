@@ -9,7 +9,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The request log as production writes it, which the vitals test reads.
+  server = await startServer({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
