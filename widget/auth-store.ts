@@ -27,24 +27,24 @@ export interface AuthStore {
   /** True until the silent refresh at start has finished. */
   starting: Signal<boolean>;
   /** The silent refresh: keeps the session going, or forgets it when the server has none. */
-  start(): Promise<void>;
+  start: () => Promise<void>;
   /** Settles once the silent refresh at start has (an order placed earlier would go out as a guest's). */
-  ready(): Promise<void>;
-  signIn(session: SessionResponse): void;
+  ready: () => Promise<void>;
+  signIn: (session: SessionResponse) => void;
   /** A page shown again (a background tab's timers run late): a new token if this one is about to run out. */
-  resume(): void;
+  resume: () => void;
   /** Calls the server, forgets the token and the details, then goes to `/`. */
-  signOut(): Promise<void>;
+  signOut: () => Promise<void>;
 }
 
 interface Options {
   api: Pick<ApiClient, 'refreshSession' | 'signout' | 'csrf'>;
   storage: Storage | null;
   /** Whether the page can already send a CSRF token (the csrftoken cookie); else GET /api/csrf/ first. */
-  hasCsrfToken?(): boolean;
+  hasCsrfToken?: () => boolean;
   /** Whether the server says this browser has a session (the readable comal_signed_in cookie). */
-  hasSession?(): boolean;
-  navigate(url: string): void;
+  hasSession?: () => boolean;
+  navigate: (url: string) => void;
 }
 
 /** The stored details, or null when absent or not ours. */

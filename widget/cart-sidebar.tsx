@@ -17,7 +17,7 @@ interface Props {
   cart: Signal<CartState>;
   open: Signal<boolean>;
   apiOrigin: string;
-  dispatch(action: CartAction): void;
+  dispatch: (action: CartAction) => void;
 }
 
 export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
@@ -42,6 +42,7 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
 
   if (!isOpen) return null;
   const state = cart.value;
+  // eslint-disable-next-line react-hooks/immutability -- `open` is a signal: setting its value is how the cart closes.
   const close = () => void (open.value = false);
   // From the cart as it is now, so two quick taps count twice even before the next render.
   const step = (lineId: string, by: number) => {
@@ -51,7 +52,7 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
 
   return (
     <div className="cart-layer">
-      <div className="cart-backdrop" onClick={close} />
+      <div className="cart-backdrop" aria-hidden="true" onClick={close} />
       <div ref={panel} className="cart" role="dialog" aria-label="Your cart" tabIndex={-1}>
         <div className="cart-head">
           <h2>Your cart</h2>
@@ -81,8 +82,8 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
 
 interface LineProps {
   line: CartLine;
-  step(lineId: string, by: number): void;
-  dispatch(action: CartAction): void;
+  step: (lineId: string, by: number) => void;
+  dispatch: (action: CartAction) => void;
 }
 
 function Line({ line, step, dispatch }: LineProps) {

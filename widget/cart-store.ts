@@ -10,12 +10,12 @@ import { CART_CHANGED_EVENT, type CartChangedDetail } from '../shared/events.ts'
 
 export interface CartStore {
   cart: Signal<CartState>;
-  dispatch(action: CartAction): void;
+  dispatch: (action: CartAction) => void;
   /** Puts a whole cart in place of this one (a cart handed over from a partner page). */
-  replace(state: CartState): void;
-  quantity(): number;
+  replace: (state: CartState) => void;
+  quantity: () => number;
   /** Tells the page how many items the cart holds now. */
-  announce(): void;
+  announce: () => void;
 }
 
 export function createCartStore(page: { document: Document; storage: Storage | null; window: Window }): CartStore {

@@ -37,7 +37,7 @@ export function CheckoutApp({ store, controls, api, auth, apiOrigin, loader, sto
               auth,
               loader,
               storage,
-              openCart: controls.api.open,
+              openCart: () => controls.api.open(),
               navigate: (url) => window.location.assign(url),
             }}
           />

@@ -17,15 +17,13 @@ export interface WidgetControls {
 
 export function installComalApi(page: { window: Window; document: Document }, store: CartStore): WidgetControls {
   const cartOpen = signal(false);
-  const api: ComalWindowApi = {
-    open: () => void (cartOpen.value = true),
-    close: () => void (cartOpen.value = false),
-    toggleCart: () => void (cartOpen.value = !cartOpen.value),
-    cartQuantity: () => store.quantity(),
-  };
-  page.document.addEventListener(OPEN_CART_EVENT, api.open);
-  page.document.addEventListener(CLOSE_CART_EVENT, api.close);
-  page.document.addEventListener(TOGGLE_CART_EVENT, api.toggleCart);
+  const open = () => void (cartOpen.value = true);
+  const close = () => void (cartOpen.value = false);
+  const toggleCart = () => void (cartOpen.value = !cartOpen.value);
+  const api: ComalWindowApi = { open, close, toggleCart, cartQuantity: () => store.quantity() };
+  page.document.addEventListener(OPEN_CART_EVENT, open);
+  page.document.addEventListener(CLOSE_CART_EVENT, close);
+  page.document.addEventListener(TOGGLE_CART_EVENT, toggleCart);
   (page.window as Window & { Comal?: ComalWindowApi }).Comal = api;
   store.announce();
   return { api, cartOpen, toasts: createToasts() };

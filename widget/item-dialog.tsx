@@ -4,7 +4,7 @@
  * there (Tab and Shift+Tab cycle), Escape or 'Close' closes it, and focus goes back to the button
  * that opened it. The rules of choosing are shared/modifier-choice's.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MAX_LINE_QUANTITY, type CartAction } from '../shared/cart.ts';
 import type { MenuItem, ModifierGroup } from '../shared/menu.ts';
 import {
@@ -27,9 +27,9 @@ interface Props {
   soldOutModifiers: ReadonlySet<string>;
   /** The button that opened the dialog; focus goes back to it. */
   opener: HTMLElement | null;
-  dispatch(action: CartAction): void;
-  onAdded(item: MenuItem): void;
-  onClose(): void;
+  dispatch: (action: CartAction) => void;
+  onAdded: (item: MenuItem) => void;
+  onClose: () => void;
 }
 
 const TITLE_ID = 'comal-item-dialog-title';
@@ -40,7 +40,9 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
   const [quantity, setQuantity] = useState(1);
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  useLayoutEffect(() => {
+    closeRef.current = onClose;
+  });
 
   useEffect(() => {
     const dialog = panel.current;
@@ -88,7 +90,7 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
 
   return (
     <div className="dialog-layer">
-      <div className="cart-backdrop" onClick={onClose} />
+      <div className="cart-backdrop" aria-hidden="true" onClick={onClose} />
       <div ref={panel} className="item-dialog" role="dialog" aria-modal="true" aria-labelledby={TITLE_ID} tabIndex={-1}>
         <div className="cart-head">
           <h2 id={TITLE_ID}>{item.name}</h2>
@@ -137,7 +139,7 @@ interface GroupProps {
   group: ModifierGroup;
   choice: ModifierChoice;
   soldOut: ReadonlySet<string>;
-  onToggle(modifierId: string): void;
+  onToggle: (modifierId: string) => void;
 }
 
 function Group({ group, choice, soldOut, onToggle }: GroupProps) {

@@ -10,19 +10,26 @@ import type { ChunkLoader } from './chunk-loader.ts';
 interface Props<T> {
   chunk: string;
   loader: ChunkLoader;
-  render(module: T): ReactNode;
+  render: (module: T) => ReactNode;
 }
 
 type State<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; module: T };
 
+/** What a load ended with, and which load it was (a newer one shows 'Loading...' until it ends). */
+type Outcome<T> = { chunk: string; loader: ChunkLoader; attempt: number; state: State<T> };
+
 export function LazyPart<T>({ chunk, loader, render }: Props<T>) {
-  const [state, setState] = useState<State<T>>({ status: 'loading' });
+  const [outcome, setOutcome] = useState<Outcome<T> | null>(null);
   const [attempt, setAttempt] = useState(0);
   const marker = useRef<HTMLSpanElement>(null);
+  const state: State<T> =
+    outcome && outcome.chunk === chunk && outcome.loader === loader && outcome.attempt === attempt
+      ? outcome.state
+      : { status: 'loading' };
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
+    const settle = (next: State<T>) => setOutcome({ chunk, loader, attempt, state: next });
     loader.load<T>(chunk).then(
       ({ module, styles }) => {
         if (!current) return;
@@ -30,11 +37,11 @@ export function LazyPart<T>({ chunk, loader, render }: Props<T>) {
         if (styles && root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(styles)) {
           root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles];
         }
-        setState({ status: 'ready', module });
+        settle({ status: 'ready', module });
       },
       (error: unknown) => {
         console.error(error);
-        if (current) setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+        if (current) settle({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
       },
     );
     return () => {

@@ -12,7 +12,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { createApiClient } from '../shared/api/client.ts';
 import { AccountApp } from './account-app.tsx';
-import type { AccountMode } from './account/account-context.ts';
 import { apiOriginOf } from './api-origin.ts';
 import { createAuthStore } from './auth-store.ts';
 import { takeHandedOverCart } from './cart-handover.ts';
@@ -112,7 +111,7 @@ function screenFor(host: HTMLElement) {
     case 'confirm':
       return (
         <AccountApp
-          mode={mode as AccountMode}
+          mode={mode}
           section={host.getAttribute('section')}
           store={store}
           auth={auth}

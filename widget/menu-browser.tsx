@@ -15,10 +15,10 @@ interface Props {
   menu: LoadedMenu;
   apiOrigin: string;
   initialCategory: string | null;
-  dispatch(action: CartAction): void;
-  onAdded(item: MenuItem): void;
+  dispatch: (action: CartAction) => void;
+  onAdded: (item: MenuItem) => void;
   /** Opens the item dialog for the item, from the button that asked. */
-  onCustomize(item: MenuItem, opener: HTMLElement): void;
+  onCustomize: (item: MenuItem, opener: HTMLElement) => void;
 }
 
 const categoryId = (index: number) => `comal-category-${index}`;
@@ -50,6 +50,7 @@ export function MenuBrowser({ menu, apiOrigin, initialCategory, dispatch, onAdde
     const match = allSections.find((s) => foldForSearch(s.name) === wanted);
     if (match) jumpTo(match.name, false);
     // Only once, when the menu first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the opening jump happens once, not again when the menu or the category changes
   }, []);
 
   return (
@@ -123,9 +124,9 @@ function ItemList(props: {
   firstOnScreen?: boolean;
   menu: LoadedMenu;
   apiOrigin: string;
-  dispatch(action: CartAction): void;
-  onAdded(item: MenuItem): void;
-  onCustomize(item: MenuItem, opener: HTMLElement): void;
+  dispatch: (action: CartAction) => void;
+  onAdded: (item: MenuItem) => void;
+  onCustomize: (item: MenuItem, opener: HTMLElement) => void;
 }) {
   if (props.items.length === 0) return null;
   return (

@@ -17,9 +17,9 @@ interface Props {
   soldOut: boolean;
   apiOrigin: string;
   headingLevel: 3 | 4;
-  dispatch(action: CartAction): void;
-  onAdded(item: MenuItem): void;
-  onCustomize(item: MenuItem, opener: HTMLElement): void;
+  dispatch: (action: CartAction) => void;
+  onAdded: (item: MenuItem) => void;
+  onCustomize: (item: MenuItem, opener: HTMLElement) => void;
   /** Load the photo at once (it is in the first screenful), instead of when scrolled to. */
   eagerPhoto?: boolean;
 }

@@ -52,7 +52,7 @@ afterEach(() => vi.useRealTimers());
 const client = (baseUrl = origin) => {
   let store: ReturnType<typeof createAuthStore> | undefined;
   const recordingFetch: typeof fetch = (input, init) => {
-    asked.push(new URL(String(input)).pathname);
+    asked.push(new URL(input instanceof Request ? input.url : input).pathname);
     return fetch(input, init);
   };
   const apiClient = createApiClient({
@@ -91,7 +91,7 @@ describe('the auth store', () => {
     const auth = store();
     auth.signIn(session);
     expect(auth.token.value).toBe(session.access_token);
-    const stored = JSON.parse(localStorage.getItem('authInfo')!);
+    const stored: unknown = JSON.parse(localStorage.getItem('authInfo')!);
     expect(stored).toMatchObject({
       cognitoSub: session.cognito_sub,
       phone: '+12135550142',
@@ -222,7 +222,7 @@ describe('useAuth', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     let thrown: unknown;
     try {
-      act(() => root.render(<Who />));
+      void act(() => root.render(<Who />));
     } catch (error) {
       thrown = error;
     }
@@ -238,7 +238,7 @@ describe('useAuth', () => {
     const host = document.createElement('div');
     document.body.append(host);
     const root = createRoot(host);
-    act(() =>
+    void act(() =>
       root.render(
         <AuthProvider store={auth}>
           <Who />
@@ -247,9 +247,9 @@ describe('useAuth', () => {
     );
     expect(host.textContent).toBe('Signed out');
     const session = await signInAna(apiClient);
-    act(() => auth.signIn(session));
+    void act(() => auth.signIn(session));
     expect(host.textContent).toBe('Signed in as ana.widget@example.com');
-    act(() => root.unmount());
+    void act(() => root.unmount());
     host.remove();
   });
 });

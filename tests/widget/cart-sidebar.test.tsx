@@ -103,7 +103,7 @@ describe('the cart sidebar', () => {
     expect(totalsOf(dialog)).toEqual({ Subtotal: '$3.25', Tax: '$0.32', Total: '$3.57' });
 
     button(dialog, 'Remove Agua de Jamaica')!.click();
-    await waitFor(() => dialog.textContent!.includes('Your cart is empty.'));
+    await waitFor(() => dialog.textContent.includes('Your cart is empty.'));
     expect(w.store.quantity()).toBe(0);
   });
 

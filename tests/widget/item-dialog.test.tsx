@@ -97,7 +97,7 @@ const input = (dialog: HTMLElement, name: string) =>
     (i) => i.closest('label')!.querySelector('.option-name')!.textContent === name,
   )!;
 const addButton = (dialog: HTMLElement) =>
-  [...dialog.querySelectorAll('button')].find((b) => b.textContent!.startsWith('Add to cart'))!;
+  [...dialog.querySelectorAll('button')].find((b) => b.textContent.startsWith('Add to cart'))!;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('the item dialog', () => {

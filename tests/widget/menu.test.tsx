@@ -90,16 +90,16 @@ describe('browsing the menu', () => {
     const tacos = shadow.querySelectorAll('section.category')[0]!;
     expect(tacos.textContent).toContain('Taco al Pastor');
     expect(tacos.textContent).not.toContain('Horchata');
-    const pastor = [...shadow.querySelectorAll('.item')].find((li) => li.textContent!.includes('Taco al Pastor'))!;
+    const pastor = [...shadow.querySelectorAll('.item')].find((li) => li.textContent.includes('Taco al Pastor'))!;
     expect(pastor.querySelector('.price')!.textContent).toBe('$4.25');
-    expect(pastor.querySelector('.special')!.textContent!.trim()).toBe('Special');
+    expect(pastor.querySelector('.special')!.textContent.trim()).toBe('Special');
     const photo = pastor.querySelector('img')!;
     expect(photo.getAttribute('src')).toBe(`${server!.origin}/images/menu/pastor-taco.jpg`);
     expect(photo.getAttribute('alt')).toBe('Taco al Pastor');
     expect(photo.getAttribute('loading')).toBe('lazy');
     expect([photo.getAttribute('width'), photo.getAttribute('height')]).toEqual(['600', '400']);
 
-    const horchata = [...shadow.querySelectorAll('.item')].find((li) => li.textContent!.includes('Horchata'))!;
+    const horchata = [...shadow.querySelectorAll('.item')].find((li) => li.textContent.includes('Horchata'))!;
     expect(horchata.querySelector('.price')!.textContent).toBe('$3.50');
     expect(horchata.querySelector('img')).toBeNull();
     expect(horchata.querySelector('.special')).toBeNull();
@@ -164,12 +164,12 @@ describe('adding to the cart', () => {
 
   it('lets no one add a sold-out item, and sends items with choices to the item dialog', async () => {
     const shadow = await menuShown(await openWith());
-    const lengua = [...shadow.querySelectorAll('.item')].find((li) => li.textContent!.includes('Taco de Lengua'))!;
+    const lengua = [...shadow.querySelectorAll('.item')].find((li) => li.textContent.includes('Taco de Lengua'))!;
     expect(lengua.querySelector('.sold-out')!.textContent).toBe('Sold out');
     expect(lengua.querySelector('button')).toBeNull();
     expect(button(shadow, 'Add Taco de Lengua to cart')).toBeNull();
 
-    const plate = [...shadow.querySelectorAll('.item')].find((li) => li.textContent!.includes('Plato de Tacos'))!;
+    const plate = [...shadow.querySelectorAll('.item')].find((li) => li.textContent.includes('Plato de Tacos'))!;
     expect(button(plate, 'Add Plato de Tacos to cart')).toBeNull();
     expect(button(plate, 'Choose options for Plato de Tacos')!.textContent).toBe('Choose options');
     expect(plate.querySelector('.price')!.textContent).toBe('$13.95');

@@ -7,7 +7,7 @@
 import { useReducer } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { ApiClient } from '../../shared/api/client.ts';
 import { cartReducer, emptyCart, type CartState } from '../../shared/cart.ts';
 import type { PlaceResult } from '../../shared/places-address.ts';
@@ -99,7 +99,7 @@ async function renderForm(places: PlacesSource): Promise<Rendered> {
     cart: () => current,
     street: () => shadow.querySelector<HTMLInputElement>('input[autocomplete="address-line1"]')!,
     unmount() {
-      act(() => root.unmount());
+      void act(() => root.unmount());
       host.remove();
     },
   };
@@ -112,7 +112,7 @@ const typeInto = async (input: HTMLInputElement, text: string) =>
   });
 
 describe('Places autocomplete on the delivery address', () => {
-  let warn: ReturnType<typeof vi.spyOn>;
+  let warn: MockInstance<typeof console.warn>;
   beforeEach(() => {
     FakeAutocomplete.made = [];
     forgetPlacesLoads();
@@ -124,8 +124,8 @@ describe('Places autocomplete on the delivery address', () => {
   });
 
   it('attaches to the street input inside the shadow root, US addresses only, asking for components and geometry', async () => {
-    const library = vi.fn(async () => fakeLibrary);
-    const form = await renderForm({ key: async () => 'AIza-test', library });
+    const library = vi.fn(() => Promise.resolve(fakeLibrary));
+    const form = await renderForm({ key: () => Promise.resolve('AIza-test'), library });
     expect(library).toHaveBeenCalledWith('AIza-test');
     expect(FakeAutocomplete.made).toHaveLength(1);
     expect(FakeAutocomplete.made[0]!.input).toBe(form.street());
@@ -139,7 +139,10 @@ describe('Places autocomplete on the delivery address', () => {
   });
 
   it('fills street, apt, city, state, ZIP and country and keeps the coordinates when a place is picked', async () => {
-    const form = await renderForm({ key: async () => 'AIza-test', library: async () => fakeLibrary });
+    const form = await renderForm({
+      key: () => Promise.resolve('AIza-test'),
+      library: () => Promise.resolve(fakeLibrary),
+    });
     await act(() => FakeAutocomplete.made[0]!.pick(sunset));
     expect(form.cart()).toMatchObject({
       deliveryStreet: '1800 Sunset Boulevard',
@@ -159,7 +162,10 @@ describe('Places autocomplete on the delivery address', () => {
   });
 
   it('keeps what was typed when Enter picks nothing (a place without components)', async () => {
-    const form = await renderForm({ key: async () => 'AIza-test', library: async () => fakeLibrary });
+    const form = await renderForm({
+      key: () => Promise.resolve('AIza-test'),
+      library: () => Promise.resolve(fakeLibrary),
+    });
     await typeInto(form.street(), '1800 Sunset');
     await act(() => FakeAutocomplete.made[0]!.pick({}));
     expect(form.cart().deliveryStreet).toBe('1800 Sunset');
@@ -167,20 +173,22 @@ describe('Places autocomplete on the delivery address', () => {
   });
 
   it("places Google's dropdown (in document.body) under the shadow-root input, at its width", async () => {
-    const form = await renderForm({ key: async () => 'AIza-test', library: async () => fakeLibrary });
+    const form = await renderForm({
+      key: () => Promise.resolve('AIza-test'),
+      library: () => Promise.resolve(fakeLibrary),
+    });
     const input = form.street();
-    input.getBoundingClientRect = () =>
-      ({
-        top: 200,
-        bottom: 240,
-        left: 30,
-        right: 330,
-        width: 300,
-        height: 40,
-        x: 30,
-        y: 200,
-        toJSON: () => ({}),
-      }) as DOMRect;
+    input.getBoundingClientRect = () => ({
+      top: 200,
+      bottom: 240,
+      left: 30,
+      right: 330,
+      width: 300,
+      height: 40,
+      x: 30,
+      y: 200,
+      toJSON: () => ({}),
+    });
     window.scrollTo(0, 0);
     await typeInto(input, '18');
     await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -193,8 +201,8 @@ describe('Places autocomplete on the delivery address', () => {
   });
 
   it('without a key, never loads Google and the plain fields work', async () => {
-    const library = vi.fn(async () => fakeLibrary);
-    const form = await renderForm({ key: async () => null, library });
+    const library = vi.fn(() => Promise.resolve(fakeLibrary));
+    const form = await renderForm({ key: () => Promise.resolve(null), library });
     await typeInto(form.street(), '727 N Broadway');
     expect(form.cart().deliveryStreet).toBe('727 N Broadway');
     expect(library).not.toHaveBeenCalled();
@@ -205,8 +213,8 @@ describe('Places autocomplete on the delivery address', () => {
 
   it('when the Maps script fails, warns once on the console and the plain fields keep working, with nothing shown', async () => {
     const form = await renderForm({
-      key: async () => 'AIza-test',
-      library: async () => Promise.reject(new Error('the Google Maps script did not load')),
+      key: () => Promise.resolve('AIza-test'),
+      library: () => Promise.reject(new Error('the Google Maps script did not load')),
     });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toContain('Address autocomplete is off');
@@ -269,7 +277,7 @@ describe('loadPlacesLibrary', () => {
     expect(scripts).toEqual([]);
   });
 
-  it("gives the field back as a plain one when Google refuses the key (gm_authFailure), and calls the page's own handler", async () => {
+  it("gives the field back as a plain one when Google refuses the key (gm_authFailure), and calls the page's own handler", () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { win } = fakeWindow();
     const pagesOwn = vi.fn();

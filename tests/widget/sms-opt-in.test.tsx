@@ -19,7 +19,7 @@ afterEach(() => {
   host.remove();
 });
 
-const api = { loyaltyPoints: async () => 0 } as unknown as ApiClient;
+const api = { loyaltyPoints: () => Promise.resolve(0) } as unknown as ApiClient;
 
 function renderContact(initial: CheckoutContact) {
   const seen: CheckoutContact[] = [];

@@ -20,5 +20,5 @@ export interface AccountContext {
   /** The page's query string (?token=, ?next=). */
   search: string;
   /** Goes to another page (location.assign in the browser). */
-  navigate(url: string): void;
+  navigate: (url: string) => void;
 }

@@ -11,7 +11,7 @@ interface Props {
   busyLabel: string;
   busy: boolean;
   problem: string;
-  onSubmit(): void;
+  onSubmit: () => void;
   children: ReactNode;
   /** Links under the form (sign in, create an account, forgot your password). */
   after?: ReactNode;

@@ -19,7 +19,7 @@ import { useList } from './use-list.ts';
 export const DELETE_CARD_FAILED = 'We could not delete this card. Try again.';
 export const CARD_NOT_SAVED = 'We could not save this card. Try again.';
 
-type StripeChunk = { StripePayment(props: StripePaymentProps): ReactNode };
+type StripeChunk = { StripePayment: (props: StripePaymentProps) => ReactNode };
 type Setup = { clientSecret: string; publishableKey?: string | undefined };
 
 export function PaymentMethods({ context }: { context: AccountContext }) {
@@ -162,7 +162,7 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
               const { payment_method_id } = await api.setupDemoCard(card);
               await api.savePaymentMethod(payment_method_id, sub);
             }}
-            onPaid={async () => saved()}
+            onPaid={() => Promise.resolve(saved())}
           />
         ) : (
           <>

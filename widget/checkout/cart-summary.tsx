@@ -3,7 +3,7 @@ import type { CartLine } from '../../shared/cart.ts';
 import { formatUSD } from '../../shared/money.ts';
 import { linePriceCents } from '../../shared/pricing.ts';
 
-export function CartSummary({ lines, onEdit }: { lines: readonly CartLine[]; onEdit(): void }) {
+export function CartSummary({ lines, onEdit }: { lines: readonly CartLine[]; onEdit: () => void }) {
   return (
     <>
       <ul className="summary-lines">

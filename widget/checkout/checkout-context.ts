@@ -11,7 +11,7 @@ export interface CheckoutContext {
   auth: AuthStore;
   loader: ChunkLoader;
   storage: Storage | null;
-  openCart(): void;
+  openCart: () => void;
   /** Goes to another page (location.assign in the browser). */
-  navigate(url: string): void;
+  navigate: (url: string) => void;
 }

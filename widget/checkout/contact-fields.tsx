@@ -18,8 +18,8 @@ interface Props {
   existingPoints: number;
   earns: number;
   api: ApiClient;
-  dispatch(action: CartAction): void;
-  onChange(contact: CheckoutContact): void;
+  dispatch: (action: CartAction) => void;
+  onChange: (contact: CheckoutContact) => void;
 }
 
 export function ContactFields({ contact, errors, existingPoints, earns, api, dispatch, onChange }: Props) {
@@ -33,7 +33,7 @@ export function ContactFields({ contact, errors, existingPoints, earns, api, dis
     }
     let current = true;
     const timer = setTimeout(() => {
-      api.loyaltyPoints(phone).then((points) => current && dispatch({ type: 'setExistingPoints', points }));
+      void api.loyaltyPoints(phone).then((points) => current && dispatch({ type: 'setExistingPoints', points }));
     }, 300);
     return () => {
       current = false;
@@ -80,7 +80,7 @@ export function ContactFields({ contact, errors, existingPoints, earns, api, dis
         <input
           type="checkbox"
           checked={contact.marketingOptIn ?? false}
-          onChange={(event) => onChange({ ...contact, marketingOptIn: (event.target as HTMLInputElement).checked })}
+          onChange={(event) => onChange({ ...contact, marketingOptIn: event.target.checked })}
         />
         <span>
           Text and email me offers from the restaurant (see the <a href="/sms-terms/">SMS terms</a>).
@@ -90,7 +90,7 @@ export function ContactFields({ contact, errors, existingPoints, earns, api, dis
         <input
           type="checkbox"
           checked={contact.smsOptIn ?? false}
-          onChange={(event) => onChange({ ...contact, smsOptIn: (event.target as HTMLInputElement).checked })}
+          onChange={(event) => onChange({ ...contact, smsOptIn: event.target.checked })}
         />
         <span>
           {SMS_OPT_IN_LABEL} <a href={SMS_TERMS_PATH}>SMS terms</a>

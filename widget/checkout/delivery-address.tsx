@@ -18,7 +18,7 @@ import { usePlacesAutocomplete, type PlacesSource } from './places-autocomplete.
 interface Props {
   cart: CartState;
   api: ApiClient;
-  dispatch(action: CartAction): void;
+  dispatch: (action: CartAction) => void;
   /** Errors found when the customer tried to place the order. */
   errors: AddressErrors;
   /** Where the Places key and library come from (tests); Google by default. */
@@ -143,7 +143,13 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
           className="short"
         />
       </div>
-      <button type="button" className="secondary" onClick={check} disabled={checking} aria-busy={checking || undefined}>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => void check()}
+        disabled={checking}
+        aria-busy={checking || undefined}
+      >
         {checking ? 'Checking delivery…' : 'Check delivery'}
       </button>
       <div aria-live="polite">

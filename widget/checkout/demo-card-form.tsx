@@ -11,9 +11,9 @@ interface Props {
   payLabel: string;
   api: ApiClient;
   /** Called once the card went through; may throw to show a message (finalize failed). */
-  onPaid(): Promise<void>;
+  onPaid: () => Promise<void>;
   /** What sends the card; by default the payment's confirmation (the account's card setup passes its own). */
-  send?(card: DemoCardInput): Promise<void>;
+  send?: (card: DemoCardInput) => Promise<void>;
   /** The button's text while the card is sent. */
   busyLabel?: string;
 }

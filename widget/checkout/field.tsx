@@ -9,7 +9,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   value: string;
   error?: string | undefined;
   hint?: string;
-  onValue(value: string): void;
+  onValue: (value: string) => void;
 }
 
 export function Field({ label, value, error, hint, onValue, className, ...input }: Props) {

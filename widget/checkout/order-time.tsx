@@ -18,8 +18,11 @@ interface Props {
   catering: boolean;
   /** The chosen slot (an ISO instant), or null for as soon as possible. */
   value: string | null;
-  onChange(value: string | null): void;
+  onChange: (value: string | null) => void;
 }
+
+/** The same empty list on every render, so the effect below runs only when something changed. */
+const NO_SLOTS: readonly string[] = [];
 
 export function OrderTime({ api, deliveryType, catering, value, onChange }: Props) {
   const [hours, setHours] = useState<StoreHoursResponse | null>(null);
@@ -38,7 +41,7 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
     };
   }, [api, catering]);
 
-  const slots = hours?.slots[deliveryType] ?? [];
+  const slots = hours?.slots[deliveryType] ?? NO_SLOTS;
   const asapRefusal = hours
     ? catering
       ? cateringTooSoon(deliveryType, leadMinutes(deliveryType, true))
@@ -64,6 +67,7 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
         </p>
       )}
       <div className="choices">
+        {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text is in the <strong> below, deeper than the rule looks */}
         <label className={`choice${value === null ? ' chosen' : ''}`}>
           <input
             type="radio"
@@ -77,6 +81,7 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
             <span className="hint">About {leadMinutes(deliveryType, false)} minutes</span>
           </span>
         </label>
+        {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text is in the <strong> below, deeper than the rule looks */}
         <label className={`choice${value !== null ? ' chosen' : ''}`}>
           <input
             type="radio"
@@ -94,7 +99,7 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
       {value !== null && (
         <div className="field">
           <label htmlFor={selectId}>Time</label>
-          <select id={selectId} value={value} onChange={(event) => onChange((event.target as HTMLSelectElement).value)}>
+          <select id={selectId} value={value} onChange={(event) => onChange(event.target.value)}>
             {slots.map((slot) => (
               <option key={slot} value={slot}>
                 {formatStoreTime(new Date(slot))}

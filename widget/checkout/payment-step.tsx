@@ -18,11 +18,11 @@ import { DemoCardForm } from './demo-card-form.tsx';
 interface Props {
   context: CheckoutContext;
   order: CreateOrderResponse;
-  onBack(): void;
+  onBack: () => void;
 }
 
 type StripeChunk = {
-  StripePayment(props: StripePaymentProps): ReactNode;
+  StripePayment: (props: StripePaymentProps) => ReactNode;
   payWithSavedCard(options: {
     publishableKey: string;
     clientSecret: string;

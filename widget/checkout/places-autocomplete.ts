@@ -248,7 +248,7 @@ export function usePlacesAutocomplete(
   useEffect(() => {
     let detach: (() => void) | null = null;
     let gone = false;
-    (async () => {
+    void (async () => {
       const key = await source.key();
       if (!key || gone) return;
       let library: PlacesLibrary;

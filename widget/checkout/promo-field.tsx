@@ -12,7 +12,7 @@ interface Props {
   appliedCode: string;
   phone: string;
   api: ApiClient;
-  dispatch(action: CartAction): void;
+  dispatch: (action: CartAction) => void;
 }
 
 export function PromoField({ appliedCode, phone, api, dispatch }: Props) {

@@ -12,9 +12,9 @@ import type { CheckoutContext } from './checkout-context.ts';
 interface Props {
   context: CheckoutContext;
   /** Pays with the saved card; throws with the reason it was refused. */
-  payWithSaved(paymentMethodId: string): Promise<void>;
+  payWithSaved: (paymentMethodId: string) => Promise<void>;
   payLabel: string;
-  onPaid(): Promise<void>;
+  onPaid: () => Promise<void>;
   /** The new card's form. */
   children: ReactNode;
 }

@@ -13,7 +13,7 @@ interface Props {
   subtotal: Cents;
   distance: number;
   tipCents: Cents;
-  dispatch(action: CartAction): void;
+  dispatch: (action: CartAction) => void;
 }
 
 type Choice = 'basic' | 'plus' | 'super' | 'custom';

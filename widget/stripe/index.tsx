@@ -20,7 +20,7 @@ export interface StripePaymentProps {
   returnUrl: string;
   payLabel: string;
   /** Once the card went through; for a setup, with the saved card's PaymentMethod id. */
-  onPaid(paymentMethodId?: string): Promise<void>;
+  onPaid: (paymentMethodId?: string) => Promise<void>;
 }
 
 export function StripePayment({

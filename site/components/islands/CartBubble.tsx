@@ -13,6 +13,7 @@ function CartBubbleButton() {
 
   useEffect(() => {
     // The widget may have announced its cart before this island woke up.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the server's HTML says 0; the widget's count is known only in the browser
     setQuantity((window as { Comal?: Partial<ComalWindowApi> }).Comal?.cartQuantity?.() ?? 0);
     const onChange = (event: Event) => setQuantity((event as CustomEvent<CartChangedDetail>).detail.quantity);
     document.addEventListener(CART_CHANGED_EVENT, onChange);

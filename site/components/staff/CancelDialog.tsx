@@ -7,8 +7,8 @@ interface Props {
   order: BoardOrder;
   busy: boolean;
   error: string | undefined;
-  onConfirm(reason: string): void;
-  onClose(): void;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
 }
 
 /** Cancelling asks why (the customer is told) and says the payment goes back. */

@@ -12,8 +12,8 @@ interface Props {
   confirmLabel: string;
   busy: boolean;
   error: string | null | undefined;
-  onConfirm(): void;
-  onClose(): void;
+  onConfirm: () => void;
+  onClose: () => void;
 }
 
 /**

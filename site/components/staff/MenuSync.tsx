@@ -8,7 +8,7 @@ interface Props {
   api: StaffApi;
   session: StaffSession;
   /** The menu changed: the sold-out switches read it again. */
-  onSynced(): void;
+  onSynced: () => void;
 }
 
 /**
@@ -23,7 +23,7 @@ export function MenuSync({ api, session, onSynced }: Props) {
 
   useEffect(() => {
     session.run((token) => api.menuSync(token)).then(setStatus, (failure: Error) => setError(failure.message));
-  }, []);
+  }, [api, session]);
 
   async function syncNow() {
     setBusy(true);

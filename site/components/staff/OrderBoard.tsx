@@ -95,13 +95,13 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
       left = true;
       close();
     };
-  }, []);
+  }, [api, session]);
 
   const columns = board ? ordersByColumn([...board.orders.values()]) : null;
   const waiting = columns?.new.length ?? 0;
   useEffect(() => {
     document.title = badgedTitle(pageTitle, waiting);
-  }, [waiting]);
+  }, [pageTitle, waiting]);
 
   useEffect(() => {
     if (!printing) return;
@@ -114,7 +114,11 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
   async function act(order: BoardOrder, call: (token: string) => Promise<BoardOrder>): Promise<boolean> {
     const id = order.order_id;
     setBusy((was) => new Set(was).add(id));
-    setErrors(({ [id]: _, ...rest }) => rest);
+    setErrors((was) => {
+      const rest = { ...was };
+      delete rest[id];
+      return rest;
+    });
     try {
       const updated = await session.run(call);
       if (current.current) setBoard(replaceOrder(current.current, updated));

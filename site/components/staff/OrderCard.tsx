@@ -10,10 +10,10 @@ interface Props {
   busy: boolean;
   /** The server's sentence when the last call for this order failed. */
   error: string | undefined;
-  onMove(order: BoardOrder, to: MoveTarget): void;
-  onPromise(order: BoardOrder, promisedAt: string): void;
-  onPrint(order: BoardOrder): void;
-  onCancel(order: BoardOrder): void;
+  onMove: (order: BoardOrder, to: MoveTarget) => void;
+  onPromise: (order: BoardOrder, promisedAt: string) => void;
+  onPrint: (order: BoardOrder) => void;
+  onCancel: (order: BoardOrder) => void;
 }
 
 /** One order on the board: who, what, when, and the buttons that move it along. */

@@ -7,8 +7,8 @@ interface Props {
   self: boolean;
   busy: boolean;
   error: string | null;
-  onConfirm(): void;
-  onClose(): void;
+  onConfirm: () => void;
+  onClose: () => void;
 }
 
 /** Removing a member asks once more, and says what it does. */

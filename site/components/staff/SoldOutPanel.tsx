@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { SoldOutAnswer, SoldOutEntry } from '../../../shared/api/staff.ts';
 import { LOADING } from '../../../shared/api/messages.ts';
 import { MenuSync } from './MenuSync.tsx';
@@ -24,9 +24,12 @@ export function SoldOutPanel({ api, session }: Props) {
   const [filter, setFilter] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = () =>
-    session.run((token) => api.soldOutSwitches(token)).then(setMenu, (failure: Error) => setError(failure.message));
-  useEffect(() => void load(), []);
+  const load = useCallback(
+    () =>
+      session.run((token) => api.soldOutSwitches(token)).then(setMenu, (failure: Error) => setError(failure.message)),
+    [api, session],
+  );
+  useEffect(() => void load(), [load]);
 
   async function change(kind: Kind, entry: SoldOutEntry, soldOut: boolean, until: 'end_of_day' | null) {
     setBusy(entry.id);

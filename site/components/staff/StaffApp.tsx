@@ -65,6 +65,7 @@ function StaffScreens({ pageTitle }: Props) {
   useEffect(() => {
     const token = new URLSearchParams(window.location.search).get('set-password');
     if (token) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is known only in the browser, after the server's first render
       setScreen({ kind: 'set-password', token });
       return;
     }
@@ -76,6 +77,7 @@ function StaffScreens({ pageTitle }: Props) {
       (answer) => (answer ? toBoard(answer) : signedOut()),
       (failure: Error) => setScreen({ kind: 'signed-out', notice: failure.message }),
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the screen is chosen once, at start
   }, []);
 
   switch (screen.kind) {

@@ -7,7 +7,7 @@ interface Props {
   /** The one-time token from the link an admin sent (`/staff/?set-password=TOKEN`). */
   token: string;
   /** The password is set: the server's sentence, shown above the sign-in form. */
-  onDone(message: string): void;
+  onDone: (message: string) => void;
 }
 
 /** A new staff member (or one who forgot) chooses a password from their one-time link. */

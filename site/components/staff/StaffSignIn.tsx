@@ -8,7 +8,7 @@ interface Props {
   api: StaffApi;
   /** A sentence to show above the form (the password was set; the session ended). */
   notice?: string | undefined;
-  onSignedIn(session: StaffSessionAnswer): void;
+  onSignedIn: (session: StaffSessionAnswer) => void;
 }
 
 /** The staff sign-in form: email and password, the server's sentence when it refuses. */

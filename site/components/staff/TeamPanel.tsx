@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { InviteAnswer, StaffRoleName, StaffTeamMember } from '../../../shared/api/staff.ts';
 import { LOADING } from '../../../shared/api/messages.ts';
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx';
@@ -31,14 +31,17 @@ export function TeamPanel({ api, session }: Props) {
   const [removing, setRemoving] = useState<StaffTeamMember | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
-  const load = () =>
-    session
-      .run((token) => api.team(token))
-      .then(
-        (team) => setMembers(team.members),
-        (failure: Error) => setListError(failure.message),
-      );
-  useEffect(() => void load(), []);
+  const load = useCallback(
+    () =>
+      session
+        .run((token) => api.team(token))
+        .then(
+          (team) => setMembers(team.members),
+          (failure: Error) => setListError(failure.message),
+        ),
+    [api, session],
+  );
+  useEffect(() => void load(), [load]);
 
   const {
     submit,

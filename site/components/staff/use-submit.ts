@@ -8,9 +8,7 @@ export function useSubmit(action: () => Promise<void>, before?: () => void) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
+  async function send() {
     before?.();
     setBusy(true);
     setError(null);
@@ -20,6 +18,12 @@ export function useSubmit(action: () => Promise<void>, before?: () => void) {
       setError((failure as Error).message);
       setBusy(false);
     }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    void send();
   }
 
   return { submit, error, busy };
