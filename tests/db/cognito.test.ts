@@ -461,7 +461,8 @@ describe('AUTH_PROVIDER configuration', () => {
     expect(() => readConfig({ AUTH_PROVIDER: 'cognito' })).toThrow(
       'AUTH_PROVIDER=cognito needs COGNITO_REGION, COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID, COGNITO_DOMAIN, PUBLIC_ORIGIN',
     );
-    const { PUBLIC_ORIGIN: _, ...withoutOrigin } = complete;
+    const withoutOrigin: NodeJS.ProcessEnv = { ...complete };
+    delete withoutOrigin.PUBLIC_ORIGIN;
     expect(() => readConfig(withoutOrigin)).toThrow(
       'AUTH_PROVIDER=cognito needs PUBLIC_ORIGIN: set it and start again.',
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EstimateDeliveryResponseSchema } from '../../shared/api/schemas.ts';
+import { EstimateDeliveryResponseSchema, type ApiError, type DeliveryQuoteResponse } from '../../shared/api/schemas.ts';
 import { findUsableQuote, saveQuote, type NewDeliveryQuote } from '../../server/db/delivery-quotes.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -63,12 +63,12 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
     api.setNow(START);
     const response = await api.estimate(address('90013', { delivery_street: '500 S Spring St' }), '203.0.113.1');
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as DeliveryQuoteResponse;
     expect(EstimateDeliveryResponseSchema.parse(body)).toBeTruthy();
     expect(body).toEqual({
       error: false,
       delivery_estimate: 10,
-      quote_id: expect.stringMatching(/^dq_[A-Za-z0-9_-]{16,}$/),
+      quote_id: expect.stringMatching(/^dq_[A-Za-z0-9_-]{16,}$/) as unknown,
       delivery_lat: 34.044685,
       delivery_lng: -118.240022,
       distance_miles: 1.2,
@@ -91,7 +91,7 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
         lng: -118.240022,
         distance_miles: 1.2,
         fee_cents: 1000,
-      }),
+      }) as unknown,
     });
     if (found.ok) expect(new Date(found.quote.expires_at).toISOString()).toBe('2026-11-20T18:20:00.000Z');
   });
@@ -105,7 +105,7 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
   ])('prices %s (%s, %s miles) at $%s', async (zip, _place, miles, dollars) => {
     const response = await api.estimate(address(zip), `203.0.113.2-${zip}`);
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as DeliveryQuoteResponse;
     expect(body.delivery_estimate).toBe(dollars);
     expect(body.distance_miles).toBe(miles);
   });
@@ -134,7 +134,7 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
   it('refuses Glendale (91201), just past the edge at 8.1 miles', async () => {
     const response = await api.estimate(address('91201', { delivery_city: 'Glendale' }), '203.0.113.5');
     expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe(
+    expect(((await response.json()) as ApiError).message).toBe(
       'Sorry, 8.1 miles is beyond our 8-mile delivery area. Pickup is always available.',
     );
   });
@@ -151,13 +151,15 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
   it('refuses a state that does not match the ZIP code', async () => {
     const response = await api.estimate(address('90012', { delivery_state: 'NV' }), '203.0.113.7');
     expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe('ZIP code 90012 is in CA, not NV. Check the state and the ZIP code.');
+    expect(((await response.json()) as ApiError).message).toBe(
+      'ZIP code 90012 is in CA, not NV. Check the state and the ZIP code.',
+    );
   });
 
   it('refuses an address outside the United States', async () => {
     const response = await api.estimate(address('90012', { delivery_country: 'MX' }), '203.0.113.8');
     expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe(OUTSIDE_US);
+    expect(((await response.json()) as ApiError).message).toBe(OUTSIDE_US);
   });
 
   it.each([
@@ -180,7 +182,7 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
 
   it('a quote expires 20 minutes after it was given', async () => {
     api.setNow(START);
-    const body = await (await api.estimate(address('90026'), '203.0.113.11')).json();
+    const body = (await (await api.estimate(address('90026'), '203.0.113.11')).json()) as DeliveryQuoteResponse;
     const at = (minutes: number) => new Date(START.getTime() + minutes * MINUTE);
     expect((await findUsableQuote(api.db, body.quote_id, at(19.99))).ok).toBe(true);
     expect(await findUsableQuote(api.db, body.quote_id, at(20))).toEqual({ ok: false, reason: 'expired' });
@@ -190,7 +192,7 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
   it('the expiry follows the app clock', async () => {
     const later = new Date('2027-01-05T09:30:00.000Z');
     api.setNow(later);
-    const body = await (await api.estimate(address('90026'), '203.0.113.12')).json();
+    const body = (await (await api.estimate(address('90026'), '203.0.113.12')).json()) as DeliveryQuoteResponse;
     expect(body.expires_at).toBe('2027-01-05T09:50:00.000Z');
     api.setNow(START);
   });

@@ -63,7 +63,11 @@ describe.each(databaseTargets)('the order status stream on $name', (target) => {
       const staff = { id: 'stf_test', email: 'staff@example.com', role: 'staff' as const };
       for (const to of ['accepted', 'ready', 'completed'] as const) await moveOnBoard(api.deps, orderId, to, staff);
       const moves = await stream.next(3, 5000);
-      expect(moves.map((event) => JSON.parse(event.data).status)).toEqual(['accepted', 'ready', 'completed']);
+      expect(moves.map((event) => (JSON.parse(event.data) as { status: string }).status)).toEqual([
+        'accepted',
+        'ready',
+        'completed',
+      ]);
       expect(moves.every((event) => /^\d+$/.test(event.id ?? ''))).toBe(true);
 
       // The customer heard once that the order is in, and once that it is ready; not for the other moves.

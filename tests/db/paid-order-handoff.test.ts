@@ -220,7 +220,7 @@ describe.each(databaseTargets)('production providers wired into the app on $name
           api.app.request('/api/webhooks/doordash/', {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', Authorization: WEBHOOK_SECRET },
-            body: JSON.stringify(doordash.event(event, booked!.external_delivery_id)),
+            body: JSON.stringify(doordash.event(event, booked.external_delivery_id)),
           });
         const [first] = await status.next(1, 3000);
         expect(JSON.parse(first!.data)).toMatchObject({ status: 'paid', delivery: { text: DELIVERY_ACCEPTED_TEXT } });
@@ -232,7 +232,7 @@ describe.each(databaseTargets)('production providers wired into the app on $name
           promised_at: null,
           delivery: {
             text: 'A DoorDash driver is on the way to the restaurant to pick up your order.',
-            tracking_url: booked!.tracking_url,
+            tracking_url: booked.tracking_url,
           },
         });
         expect((await hook('DASHER_PICKED_UP')).status).toBe(200);
@@ -247,7 +247,7 @@ describe.each(databaseTargets)('production providers wired into the app on $name
         const refused = await api.app.request('/api/webhooks/doordash/', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Authorization: 'not the secret' },
-          body: JSON.stringify(doordash.event('DASHER_DROPPED_OFF', booked!.external_delivery_id)),
+          body: JSON.stringify(doordash.event('DASHER_DROPPED_OFF', booked.external_delivery_id)),
         });
         expect(refused.status).toBe(401);
       } finally {

@@ -180,9 +180,9 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       );
       expect(added.status).toBe(201);
       expect(await added.json()).toEqual({
-        staff: { id: expect.stringMatching(/^stf_/), email: 'new@comal.example', role: 'staff' },
+        staff: { id: expect.stringMatching(/^stf_/) as unknown, email: 'new@comal.example', role: 'staff' },
         created: true,
-        set_password_url: expect.stringMatching(/^http:\/\/localhost\/staff\/\?set-password=[\w-]{43}$/),
+        set_password_url: expect.stringMatching(/^http:\/\/localhost\/staff\/\?set-password=[\w-]{43}$/) as unknown,
         expires_at: new Date(now.getTime() + 48 * 3_600_000).toISOString(),
       });
     });
@@ -200,9 +200,9 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       });
       expect(refreshed.status).toBe(200);
       expect(await refreshed.json()).toEqual({
-        access_token: expect.any(String),
+        access_token: expect.any(String) as unknown,
         expires_in: STAFF_ACCESS_TOKEN_SECONDS,
-        staff: { id: expect.any(String), email: 'shift@comal.example', role: 'staff' },
+        staff: { id: expect.any(String) as unknown, email: 'shift@comal.example', role: 'staff' },
       });
       const setCookie = refreshed.headers.get('set-cookie')!;
       expect(setCookie).toMatch(/HttpOnly/);
@@ -428,12 +428,12 @@ describe.each(databaseTargets)('staff on $name', (target) => {
         totals: {
           subtotal: 31,
           promo_discount: 0,
-          tax: expect.any(Number),
+          tax: expect.any(Number) as unknown,
           delivery_charge: 0,
           tip: 0,
-          total: expect.any(Number),
+          total: expect.any(Number) as unknown,
         },
-        created_at: expect.any(String),
+        created_at: expect.any(String) as unknown,
         paid_at: now.toISOString(),
         promised_at: null,
         scheduled_for: null,
@@ -514,7 +514,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
           reason: 'Out of tortillas',
         });
         expect(cancelled.status).toBe(200);
-        const body = await cancelled.json();
+        const body = (await cancelled.json()) as unknown;
         expect(body).toMatchObject({ status: 'cancelled', cancel_reason: 'Out of tortillas', refunded: true });
         const [payment] = await api.deps.db.query<{ status: string; amount_cents: number; provider_reference: string }>(
           'select status, amount_cents, provider_reference from payments where order_id = $1',
@@ -579,7 +579,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       try {
         const order = await paidOrder();
         const [paid] = await live.next(1);
-        expect(paid).toMatchObject({ event: 'order', id: expect.stringMatching(/^\d+$/) });
+        expect(paid).toMatchObject({ event: 'order', id: expect.stringMatching(/^\d+$/) as unknown });
         expect(JSON.parse(paid!.data)).toMatchObject({
           order_id: order.order_id,
           number: order.number,
@@ -591,7 +591,10 @@ describe.each(databaseTargets)('staff on $name', (target) => {
           promised_at: '2026-11-20T19:30:00Z',
         });
         const later = await live.next(2);
-        expect(later.map((e) => JSON.parse(e.data).order_id)).toEqual([order.order_id, order.order_id]);
+        expect(later.map((e) => (JSON.parse(e.data) as { order_id: string }).order_id)).toEqual([
+          order.order_id,
+          order.order_id,
+        ]);
         expect(JSON.parse(later[1]!.data)).toMatchObject({
           status: 'accepted',
           promised_at: '2026-11-20T19:30:00.000Z',
@@ -645,7 +648,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
         const order = await paidOrder(); // through this instance
         const [seenHere] = await here.next(1);
         const [seenThere] = await there.next(1);
-        expect(JSON.parse(seenThere!.data).order_id).toBe(order.order_id);
+        expect((JSON.parse(seenThere!.data) as { order_id: string }).order_id).toBe(order.order_id);
         expect(seenThere!.id).toBe(seenHere!.id);
 
         const { csrftoken } = (await (await other.request('/api/csrf/')).json()) as { csrftoken: string };
@@ -706,7 +709,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       expect(switches.items.find((i) => i.id === 'st-flan')).toEqual({
         id: 'st-flan',
         name: 'Flan de Turno',
-        section: expect.any(String),
+        section: expect.any(String) as unknown,
         available: false,
         sold_out_until: '2026-11-21T08:00:00.000Z',
       });

@@ -39,7 +39,7 @@ describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
     ).json()) as Record<string, string>;
     expect(setup).toEqual({
       provider: 'stripe',
-      client_secret: expect.stringMatching(/^seti_\w+_secret_\w+$/),
+      client_secret: expect.stringMatching(/^seti_\w+_secret_\w+$/) as unknown,
       publishable_key: 'pk_test_cards',
     });
     const customer = stripe.requests.find((r) => r.path === '/v1/customers');

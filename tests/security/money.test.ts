@@ -13,7 +13,7 @@ import { insertPromoCode } from '../../server/db/promo-codes.ts';
 import { ALREADY_SUCCEEDED, UNEXPECTED_STATE_CODE } from '../../server/providers/payments/demo.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { KEY_REUSED, PAYMENT_CANCELED } from '../../server/services/orders.ts';
-import type { CreateOrderResponse as OrderAnswer } from '../../shared/api/schemas.ts';
+import type { FinalizedOrder, CreateOrderResponse as OrderAnswer } from '../../shared/api/schemas.ts';
 import { PROMO_ALREADY_USED, PROMO_USED_UP } from '../../server/services/promo-codes.ts';
 import { pointsText } from '../../widget/checkout/order-confirmation.tsx';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
@@ -364,7 +364,7 @@ describe.each(databaseTargets)('money on $name', (target) => {
         expect(await balance(phone)).toBe(POINTS);
 
         const page = await api.call('POST', `/api/finalize-order/${order.order_id}/`);
-        const answer = await page.json();
+        const answer = (await page.json()) as FinalizedOrder;
         expect(answer).toMatchObject({ status: 'cancelled', points_earned: 0, points_reversed: POINTS });
         expect(pointsText(answer, answer.status)).toBe(
           `The ${POINTS} loyalty points from this order were taken back when it was cancelled.`,
@@ -385,7 +385,9 @@ describe.each(databaseTargets)('money on $name', (target) => {
       const who = { phone: '(213) 555-0901', email: 'late@example.com' };
       const order = await paidOrder(who);
       if (cancelFirst) expect((await cancel(order.order_id)).status).toBe(200);
-      const before = await (await api.call('GET', `/api/staff/orders/${order.order_id}/`, undefined, staff)).json();
+      const before = (await (
+        await api.call('GET', `/api/staff/orders/${order.order_id}/`, undefined, staff)
+      ).json()) as unknown;
 
       const again = await api.call(
         'POST',
@@ -396,9 +398,11 @@ describe.each(databaseTargets)('money on $name', (target) => {
       expect(again.status).toBe(400);
       expect(await again.json()).toEqual({ error: true, code: UNEXPECTED_STATE_CODE, message: ALREADY_SUCCEEDED });
 
-      const finalized = await (await api.call('POST', `/api/finalize-order/${order.order_id}/`)).json();
+      const finalized = (await (await api.call('POST', `/api/finalize-order/${order.order_id}/`)).json()) as unknown;
       expect(finalized).toMatchObject({ status: cancelFirst ? 'cancelled' : 'paid' });
-      const board = await (await api.call('GET', `/api/staff/orders/${order.order_id}/`, undefined, staff)).json();
+      const board = (await (
+        await api.call('GET', `/api/staff/orders/${order.order_id}/`, undefined, staff)
+      ).json()) as unknown;
       expect(board).toEqual(before);
       expect(board).toMatchObject({ status: cancelFirst ? 'cancelled' : 'paid', refunded: cancelFirst });
       const [payment] = await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [
@@ -514,7 +518,9 @@ describe.each(databaseTargets)('late Stripe events for a refunded order on $name
         ]),
       ).toBe(1);
       expect(await traces()).toEqual(before);
-      const board = await (await api.call('GET', `/api/staff/orders/${order.order_id}/`, undefined, staff)).json();
+      const board = (await (
+        await api.call('GET', `/api/staff/orders/${order.order_id}/`, undefined, staff)
+      ).json()) as unknown;
       expect(board).toMatchObject({ status: 'cancelled', refunded: true });
       expect(await (await api.call('POST', `/api/finalize-order/${order.order_id}/`)).json()).toMatchObject({
         status: 'cancelled',

@@ -133,13 +133,13 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
       attack: 'six wrong passwords for a customer’s account from one address',
       side: customer,
       owner: 'owner.one@example.com',
-      guesses: (owner: string) => Array(6).fill(owner),
+      guesses: (owner: string) => Array<string>(6).fill(owner),
     },
     {
       attack: 'six wrong passwords for a staff member’s account from one address',
       side: staff,
       owner: 'owner.two@comal.example',
-      guesses: (owner: string) => Array(6).fill(owner),
+      guesses: (owner: string) => Array<string>(6).fill(owner),
     },
     {
       attack: 'one wrong password for each of 21 accounts from one address',

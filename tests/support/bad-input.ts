@@ -152,7 +152,7 @@ export function shapedLike(base: Record<string, unknown>): fc.Arbitrary<string> 
     .map(([values, extra]) => {
       const entries: [string, string][] = [];
       keys.forEach((key, i) => {
-        if (values[i] !== undefined) entries.push([key, values[i]!]);
+        if (values[i] !== undefined) entries.push([key, values[i]]);
       });
       return objectText([...entries, ...extra]);
     });

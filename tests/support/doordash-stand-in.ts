@@ -124,7 +124,7 @@ export async function startDoorDashStandIn(
     if (!token) throw unauthorized('The request has no Bearer token.');
     let header: Record<string, unknown>;
     try {
-      header = decodeProtectedHeader(token) as Record<string, unknown>;
+      header = decodeProtectedHeader(token);
     } catch {
       throw unauthorized('The token is not a JWT.');
     }
@@ -153,11 +153,11 @@ export async function startDoorDashStandIn(
     if (typeof id !== 'string' || !EXTERNAL_ID.test(id))
       fieldErrors.push({ field: 'external_delivery_id', error: 'Must match [a-zA-Z0-9-._~]+' });
     for (const field of ['pickup_address', 'dropoff_address']) {
-      if (typeof body[field] !== 'string' || !(body[field] as string).trim())
+      if (typeof body[field] !== 'string' || !body[field].trim())
         fieldErrors.push({ field, error: 'This field is required.' });
     }
     for (const field of ['pickup_phone_number', 'dropoff_phone_number']) {
-      if (body[field] !== undefined && (typeof body[field] !== 'string' || !E164.test(body[field] as string))) {
+      if (body[field] !== undefined && (typeof body[field] !== 'string' || !E164.test(body[field]))) {
         fieldErrors.push({ field, error: 'Phone number provided does not seem to be a valid one' });
       }
     }
@@ -270,7 +270,7 @@ export async function startDoorDashStandIn(
     throw new DoorDashApiError(404, { code: 'not_found', message: `No route for ${req.method} ${path}.` });
   }
 
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  async function answerRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -303,7 +303,9 @@ export async function startDoorDashStandIn(
     record.status = answer.status;
     res.writeHead(answer.status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(answer.body));
-  });
+  }
+
+  const server = createServer((req, res) => void answerRequest(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

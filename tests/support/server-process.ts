@@ -21,7 +21,7 @@ export interface ServerProcess {
   url: string;
   pid: number;
   /** What the process printed so far (both streams), for a failing test's message. */
-  output(): string;
+  output: () => string;
   /** Whether the process is still alive. */
   running(): boolean;
   /** Sends `signal` and waits for the process to end; answers how it ended. */

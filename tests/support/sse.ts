@@ -33,9 +33,16 @@ export function readSse(response: Response): SseReader {
       let hasField = false;
       for (const line of block.split('\n')) {
         if (line.startsWith(':')) comments.push(line.slice(1).trim());
-        else if (line.startsWith('id:')) ((id = line.slice(3).trim()), (hasField = true));
-        else if (line.startsWith('event:')) ((event = line.slice(6).trim()), (hasField = true));
-        else if (line.startsWith('data:')) (data.push(line.slice(5).replace(/^ /, '')), (hasField = true));
+        else if (line.startsWith('id:')) {
+          id = line.slice(3).trim();
+          hasField = true;
+        } else if (line.startsWith('event:')) {
+          event = line.slice(6).trim();
+          hasField = true;
+        } else if (line.startsWith('data:')) {
+          data.push(line.slice(5).replace(/^ /, ''));
+          hasField = true;
+        }
       }
       if (hasField && data.length > 0) queue.push({ id, event, data: data.join('\n') });
     }

@@ -224,7 +224,11 @@ export async function startStripeStandIn(
     const currencyText = params.currency;
     if (currencyText === undefined) throw missing('currency');
     if (typeof currencyText !== 'string' || !/^[a-z]{3}$/i.test(currencyText)) {
-      throw invalid('currency', `Invalid currency: ${String(currencyText)}.`, 'parameter_invalid_string');
+      throw invalid(
+        'currency',
+        `Invalid currency: ${typeof currencyText === 'string' ? currencyText : '[object Object]'}.`,
+        'parameter_invalid_string',
+      );
     }
     const amount = Number(amountText);
     const currency = currencyText.toLowerCase();
@@ -498,7 +502,7 @@ export async function startStripeStandIn(
 
   /** Customers, SetupIntents and PaymentMethods: what saving a card needs. */
   function routeCards(method: string, path: string, params: FormParams): { status: number; body: unknown } | null {
-    const text = (key: string) => (typeof params[key] === 'string' ? (params[key] as string) : null);
+    const text = (key: string) => (typeof params[key] === 'string' ? params[key] : null);
     if (method === 'POST' && path === '/v1/customers') {
       const metadata = (
         typeof params.metadata === 'object' && params.metadata !== null ? params.metadata : {}
