@@ -20,6 +20,18 @@ export default tseslint.config(
       },
       globals: { ...globals.node, ...globals.browser },
     },
+    rules: {
+      // A leading underscore says "deliberately unused" (a skipped argument or array slot).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
   },
   { files: ['**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },

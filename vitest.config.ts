@@ -31,7 +31,7 @@ export default defineConfig({
         // ESM file, inlined, so it too gets preact.
         resolve: {
           alias: [
-            ...preactAliases,
+            ...(preactAliases as { find: string; replacement: string }[]),
             {
               find: 'react-shadow',
               replacement: fileURLToPath(new URL('./node_modules/react-shadow/react-shadow.esm.js', import.meta.url)),

@@ -1,11 +1,12 @@
-// `npm test`: every suite (unit, widget, db, browser) in one vitest run, then one summary line
-// "tests: N passed, N failed". Non-zero on any failure. It never skips silently: the browser
-// suite needs Chromium, which this installs with apt-get when it can, or says how to.
-import { spawnSync } from 'node:child_process';
+// `npm test`: first the checks that keep the code in shape (Prettier, ESLint, the type check, no
+// import cycles) beside the build, then every suite (unit, widget, db, security, browser) in one
+// vitest run, then one summary line "tests: N passed, N failed". Non-zero on any failure. It never
+// skips silently: the browser suite needs Chromium, which this installs with apt-get when it can,
+// or says how to.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -33,20 +34,28 @@ function ensureChromium() {
   }
 }
 
-ensureChromium();
-console.log('Type-checking...');
-const typecheck = spawnSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (typecheck.status !== 0) {
-  console.error('tests: 0 passed, 1 failed (the type check failed; see above)');
-  process.exit(1);
+/** Runs a command to its end, its output kept to be shown if it fails. */
+function run(label, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => resolve({ label, status, output }));
+  });
 }
-console.log('Checking for import cycles...');
-const cycles = spawnSync(
-  path.join(root, 'node_modules', '.bin', 'madge'),
-  [
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+ensureChromium();
+// The checks that keep the code in shape, and the build the browser tests serve, side by side:
+// each is mostly one process on one core.
+console.log('Checking format, lint, types and import cycles, and building...');
+const checks = await Promise.all([
+  run('the format check (npm run format to fix)', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+  run('the lint', bin('eslint'), ['--max-warnings', '0', '.']),
+  run('the type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+  run('the import-cycle check', bin('madge'), [
     '--circular',
     '--no-spinner',
     '--extensions',
@@ -59,20 +68,17 @@ const cycles = spawnSync(
     'site',
     'scripts',
     'tests',
-  ],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-if (cycles.status !== 0) {
-  console.error('tests: 0 passed, 1 failed (an import cycle; see above)');
-  process.exit(1);
+  ]),
+  run('the build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]),
+]);
+const failed = checks.filter((check) => check.status !== 0);
+for (const check of failed) {
+  console.error(`\n${check.label} failed:\n${check.output}`);
 }
-try {
-  build({ quiet: true });
-} catch (error) {
-  console.error(error.message);
+if (failed.length > 0) {
+  console.error(
+    `tests: 0 passed, ${failed.length} failed (${failed.map((check) => check.label).join(', ')}; see above)`,
+  );
   process.exit(1);
 }
 

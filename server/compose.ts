@@ -51,7 +51,7 @@ export async function createDependencies(
     const auth =
       overrides.auth ??
       (cognito
-        ? createCognitoAuth({ db, clock, ...cognito, redirectUri: cognitoRedirectUri(config.publicOrigin!) })
+        ? createCognitoAuth({ db, clock, ...cognito, redirectUri: cognitoRedirectUri(config.publicOrigin) })
         : createBuiltInAuth({ db, mailer, secret, clock, restaurantName: restaurant.name }));
     const authConfig =
       overrides.authConfig ??
@@ -61,7 +61,7 @@ export async function createDependencies(
             hosted_ui: signInStartUrls({
               domain: cognito.domain,
               clientId: cognito.clientId,
-              siteOrigin: config.publicOrigin!,
+              siteOrigin: config.publicOrigin,
             }),
           }
         : undefined);

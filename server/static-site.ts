@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { safeLocalPath } from '../shared/local-path.ts';
 
@@ -108,7 +108,7 @@ function htmlFileOf(root: string, pathname: string): string | null {
 }
 
 /** Each page's inline-script hashes, read once per version of its file. */
-function pagePolicies(root: string) {
+function pagePolicies() {
   const known = new Map<string, { version: string; hashes: string[] }>();
   return async (pagePath: string, file: string | null): Promise<string> => {
     if (!file) return contentSecurityPolicy(pagePath, []);
@@ -127,14 +127,14 @@ function pagePolicies(root: string) {
   };
 }
 
-function isHtml(c: Context): boolean {
-  return (c.res.headers.get('Content-Type') ?? '').startsWith('text/html');
+function isHtml(headers: Headers): boolean {
+  return (headers.get('Content-Type') ?? '').startsWith('text/html');
 }
 
 export function mountStaticSite(app: Hono, distDir: string): void {
   const siteRoot = path.join(distDir, 'site');
   const widgetRoot = path.join(distDir, 'widget');
-  const policyFor = pagePolicies(siteRoot);
+  const policyFor = pagePolicies();
 
   app.use('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
@@ -154,7 +154,7 @@ export function mountStaticSite(app: Hono, distDir: string): void {
       c.res.headers.set('Cache-Control', cacheControl(c.req.path));
       // Partner pages fetch the widget's style chunks and font across origins; they are public.
       if (c.req.path.startsWith('/widget/')) c.res.headers.set('Access-Control-Allow-Origin', '*');
-      else if (isHtml(c))
+      else if (isHtml(c.res.headers))
         c.res.headers.set('Content-Security-Policy', await policyFor(c.req.path, htmlFileOf(siteRoot, c.req.path)));
     }
   });

@@ -96,7 +96,7 @@ function wallClockMs(instant: Date, timeZone: string): number {
   for (const part of formatter(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour! % 24, parts.minute, parts.second);
 }
 
 /** The zone's offset from UTC at `instant`, in ms (-7 h for PDT). */
@@ -118,7 +118,7 @@ export function instantToWallTime(instant: Date, timeZone: string): WallTime {
 export function wallTimeToInstant(date: string, time: string | number, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number);
   const minutes = typeof time === 'number' ? time : parseClock(time);
-  const wall = Date.UTC(y!, m! - 1, d!) + minutes * MINUTE;
+  const wall = Date.UTC(y!, m! - 1, d) + minutes * MINUTE;
   const before = offsetMs(new Date(wall - DAY), timeZone);
   const after = offsetMs(new Date(wall + DAY), timeZone);
   const candidates = [wall - before, wall - after]

@@ -29,7 +29,7 @@ const MAX_BYTES = 72;
 /** zxcvbn's 3 of 4: about 10^8 guesses or more, out of reach of online guessing and slow offline. */
 const MIN_SCORE = 3;
 
-const common = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+const common = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
 // Judged on the event loop, so without zxcvbn's Levenshtein matching, which costs 100-400 ms a
 // password; without it a check takes a few milliseconds (tens for 72 characters of repeats).
 const strength = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });

@@ -77,9 +77,11 @@ describe('accounts', () => {
     await widget.getByLabel('Password').fill(password);
     await widget.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.url}/account/`);
-    const authInfo = await page.evaluate(() => JSON.parse(localStorage.getItem('authInfo') ?? 'null'));
+    const authInfo = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('authInfo') ?? 'null') as { cognitoSub?: string } | null,
+    );
     expect(authInfo).toMatchObject({ email, phone: '+12135550142' });
-    expect(authInfo.cognitoSub).toBeTruthy();
+    expect(authInfo?.cognitoSub).toBeTruthy();
     await widget.getByText('No orders yet.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 

@@ -82,7 +82,7 @@ describe('signing in with Cognito', () => {
 
     const widget = page.locator('comal-order');
     await widget.getByRole('button', { name: 'Sign out' }).waitFor();
-    const authInfo = await page.evaluate(() => JSON.parse(localStorage.getItem('authInfo') ?? 'null'));
+    const authInfo = await page.evaluate(() => JSON.parse(localStorage.getItem('authInfo') ?? 'null') as unknown);
     expect(authInfo).toMatchObject({ cognitoSub: ana.sub, email: 'ana.hosted@example.com', phone: '+12135550166' });
     expect(errors).toEqual([]);
     await page.close();

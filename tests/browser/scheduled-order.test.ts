@@ -42,7 +42,9 @@ describe('ordering ahead', () => {
     await fillContact(widget);
     const placed = page.waitForRequest((request) => request.url().endsWith('/api/create-order/'));
     await widget.getByRole('button', { name: 'Place order' }).click();
-    expect(JSON.parse((await placed).postData()!).scheduled_for).toBe('2026-11-21T17:15:00.000Z');
+    expect((JSON.parse((await placed).postData()!) as { scheduled_for: string }).scheduled_for).toBe(
+      '2026-11-21T17:15:00.000Z',
+    );
     await widget.getByRole('heading', { name: 'Payment' }).waitFor();
     await payWithCard(widget, '4242 4242 4242 4242');
     await page.waitForURL(/\/congratulations\//);

@@ -176,7 +176,7 @@ describe('web vitals from a real browser', () => {
       expect(beacon.body).toMatchObject({
         path: '/',
         navigation_type: 'navigate',
-        rating: expect.stringMatching(/^(good|needs-improvement|poor)$/),
+        rating: expect.stringMatching(/^(good|needs-improvement|poor)$/) as string,
       });
       expect(beacon.body.value).toBeGreaterThanOrEqual(0);
     }

@@ -51,6 +51,7 @@ async function openBoard(site = server.url): Promise<Board> {
   await context.addInitScript(() => {
     const counts = { tones: 0, prints: 0 };
     (window as unknown as { __counts: typeof counts }).__counts = counts;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the context as `this`
     const create = AudioContext.prototype.createOscillator;
     AudioContext.prototype.createOscillator = function (this: AudioContext) {
       counts.tones += 1;
@@ -225,7 +226,7 @@ describe('the staff board', () => {
     await widget.getByText(ORDERING_PAUSED).waitFor();
     expect(await widget.getByRole('radio', { name: /As soon as possible/ }).isDisabled()).toBe(true);
     const asap = await page.evaluate(async () => {
-      const { csrftoken } = await (await fetch('/api/csrf/')).json();
+      const { csrftoken } = (await (await fetch('/api/csrf/')).json()) as { csrftoken: string };
       const response = await fetch('/api/create-order/', {
         method: 'POST',
         headers: {
@@ -242,7 +243,7 @@ describe('the staff board', () => {
           promo_code: '',
         }),
       });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: (await response.json()) as { message: string } };
     });
     expect(asap.status).toBe(422);
     expect(asap.body.message).toBe(ORDERING_PAUSED);

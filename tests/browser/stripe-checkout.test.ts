@@ -103,7 +103,7 @@ describe('checkout with Stripe', () => {
     expect(standIn.intents()).toHaveLength(1);
     expect(intent).toMatchObject({
       status: 'requires_payment_method',
-      metadata: { order_id: expect.stringMatching(/^ord_/) },
+      metadata: { order_id: expect.stringMatching(/^ord_/) as string },
     });
 
     await pay(page, '4000 0000 0000 0002');

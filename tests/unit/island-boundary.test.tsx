@@ -13,13 +13,13 @@ function Broken(): never {
 afterEach(() => vi.restoreAllMocks());
 
 describe('an island that crashes', () => {
-  it('logs the error to the console and sends the visitor to the home page', async () => {
+  it('logs the error to the console and sends the visitor to the home page', () => {
     window.history.replaceState(null, '', '/about-us/');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const host = document.createElement('div');
     document.body.append(host);
-    await act(async () =>
+    act(() =>
       createRoot(host).render(
         <IslandBoundary>
           <Broken />
@@ -33,9 +33,9 @@ describe('an island that crashes', () => {
     expect(host.innerHTML).toBe('');
   });
 
-  it('renders its island untouched while nothing goes wrong', async () => {
+  it('renders its island untouched while nothing goes wrong', () => {
     const host = document.createElement('div');
-    await act(async () =>
+    act(() =>
       createRoot(host).render(
         <IslandBoundary>
           <p>Menu</p>

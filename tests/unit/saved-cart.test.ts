@@ -27,7 +27,7 @@ const taco: MenuItem = {
       modifiers: [{ id: 'cheese', name: 'Cheese', price: 0.75 }],
     },
   ],
-} as MenuItem;
+};
 const horchata: MenuItem = { ...taco, id: 'horchata', name: 'Horchata', base_price: 3.5, modifier_groups: [] };
 
 function apply(state: CartState, actions: ReturnType<typeof restoreActions>['actions']): CartState {

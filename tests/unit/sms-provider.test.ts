@@ -68,9 +68,9 @@ describe('choosing the SMS provider', () => {
 describe('the Twilio call', () => {
   it('posts To, From and Body form-encoded with Basic auth, and answers the message sid', async () => {
     const calls: { url: string; init: RequestInit }[] = [];
-    const fakeFetch = (async (url: string, init: RequestInit) => {
+    const fakeFetch = ((url: string, init: RequestInit) => {
       calls.push({ url, init });
-      return new Response(JSON.stringify({ sid: 'SM0123', status: 'queued' }), { status: 201 });
+      return Promise.resolve(new Response(JSON.stringify({ sid: 'SM0123', status: 'queued' }), { status: 201 }));
     }) as unknown as typeof fetch;
     const twilio = createTwilioSms(twilioConfigFromEnv(full)!, { fetch: fakeFetch });
     await expect(twilio.send('+12135550100', 'Hola & adiós')).resolves.toEqual({ id: 'SM0123' });
@@ -81,7 +81,7 @@ describe('the Twilio call', () => {
       Authorization: `Basic ${Buffer.from(`${SID}:token-1`).toString('base64')}`,
       'Content-Type': 'application/x-www-form-urlencoded',
     });
-    expect(Object.fromEntries(new URLSearchParams(String(call!.init.body)))).toEqual({
+    expect(Object.fromEntries(new URLSearchParams(call!.init.body as string))).toEqual({
       To: '+12135550100',
       From: '+12135550199',
       Body: 'Hola & adiós',
@@ -92,7 +92,7 @@ describe('the Twilio call', () => {
   it("a refusal becomes an SmsError with Twilio's code, and a page that is not JSON still says what came back", async () => {
     const answering = (status: number, body: string) =>
       createTwilioSms(twilioConfigFromEnv(full)!, {
-        fetch: (async () => new Response(body, { status })) as unknown as typeof fetch,
+        fetch: (() => Promise.resolve(new Response(body, { status }))) as unknown as typeof fetch,
       });
     const invalid = answering(
       400,

@@ -16,6 +16,7 @@ describe('waitFor', () => {
   it('retries while the look throws, and resolves once its assertion passes', async () => {
     let count = 0;
     const value = await waitFor(
+      // eslint-disable-next-line @typescript-eslint/require-await -- async on purpose: a rejected look is retried too
       async () => {
         count += 1;
         expect(count).toBe(4);

@@ -30,7 +30,7 @@ function announcements() {
 beforeEach(() => localStorage.clear());
 
 describe('the widget cart', () => {
-  it('keeps the cart through a reload and tells the page the new count on every change', async () => {
+  it('keeps the cart through a reload and tells the page the new count on every change', () => {
     const seen = announcements();
     const store = createCartStore({ document, window, storage: localStorage });
     store.dispatch({ type: 'addItem', menuItem: horchata, quantity: 2 });

@@ -102,8 +102,7 @@ export function orderMoveFor(current: OrderStatus, step: DeliveryStep): OrderSta
 export function parseDoorDashEvent(body: unknown): DoorDashEvent | null {
   if (!body || typeof body !== 'object') return null;
   const fields = body as Record<string, unknown>;
-  const text = (key: string) =>
-    typeof fields[key] === 'string' && fields[key] !== '' ? (fields[key] as string) : undefined;
+  const text = (key: string) => (typeof fields[key] === 'string' && fields[key] !== '' ? fields[key] : undefined);
   const eventName = text('event_name');
   const externalId = text('external_delivery_id');
   if (!eventName || !externalId) return null;

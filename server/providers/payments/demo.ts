@@ -51,9 +51,12 @@ export function createDemoPayments(
 } {
   return {
     name: 'demo',
-    async createPayment() {
+    createPayment() {
       const reference = `demo_pi_${randomBytes(12).toString('base64url')}`;
-      return { reference, clientSecret: `${reference}_secret_${randomBytes(18).toString('base64url')}` };
+      return Promise.resolve({
+        reference,
+        clientSecret: `${reference}_secret_${randomBytes(18).toString('base64url')}`,
+      });
     },
     async paymentStatus(reference) {
       return (await paymentByReference(db, reference))?.status ?? 'requires_payment';
