@@ -35,6 +35,11 @@ export default tseslint.config(
   },
   { files: ['**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['**/*.tsx'],
+    // A choice's label holds its text a few elements deep (<label><span><strong>).
+    rules: { 'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }] },
+  },
   { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

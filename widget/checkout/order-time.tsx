@@ -67,7 +67,6 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
         </p>
       )}
       <div className="choices">
-        {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text is in the <strong> below, deeper than the rule looks */}
         <label className={`choice${value === null ? ' chosen' : ''}`}>
           <input
             type="radio"
@@ -81,7 +80,6 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
             <span className="hint">About {leadMinutes(deliveryType, false)} minutes</span>
           </span>
         </label>
-        {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text is in the <strong> below, deeper than the rule looks */}
         <label className={`choice${value !== null ? ' chosen' : ''}`}>
           <input
             type="radio"

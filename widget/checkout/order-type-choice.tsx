@@ -9,7 +9,6 @@ interface Props {
 
 export function OrderTypeChoice({ value, onChange }: Props) {
   const option = (type: DeliveryType, label: string, detail: string) => (
-    // eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text is in the <strong> below, deeper than the rule looks
     <label className={`choice${value === type ? ' chosen' : ''}`}>
       <input type="radio" name="delivery-type" value={type} checked={value === type} onChange={() => onChange(type)} />
       <span>
