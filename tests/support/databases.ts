@@ -89,11 +89,12 @@ const pglite: DatabaseTarget = {
   name: 'pglite',
   async create(options = {}) {
     let saved = await pgliteTemplate(options.migrated ?? false);
-    const opened: Database[] = [];
+    const instances: PGlite[] = [];
     let current: PGlite | undefined;
     async function open(): Promise<Database> {
       const instance = await PGlite.create({ loadDataDir: saved });
       current = instance;
+      instances.push(instance);
       const db = pgliteDatabase(instance);
       const database: Database = {
         ...db,
@@ -103,7 +104,6 @@ const pglite: DatabaseTarget = {
           await instance.close();
         },
       };
-      opened.push(database);
       return database;
     }
     const db = await open();
@@ -113,8 +113,9 @@ const pglite: DatabaseTarget = {
         if (current && !current.closed) saved = await current.dumpDataDir('none');
         return open();
       },
+      // Thrown away: closed without the dump a restart needs.
       async destroy() {
-        for (const database of opened) await database.close().catch(() => {});
+        for (const instance of instances) if (!instance.closed) await instance.close().catch(() => {});
       },
     };
   },
