@@ -11,13 +11,11 @@ import { preactAliases } from './rollup.config.mjs';
 //          limits also on PostgreSQL with two server processes sharing one database);
 // browser real Chromium against the built site served by the real server.
 //
-// Every suite but the browser one runs two files at a time even on two cores: a database test
-// spends much of its time waiting (PGlite's WASM, stand-in servers, child processes), and each
-// file has its own databases, ports and processes. The browser suite runs alone, after the rest,
-// one file at a time, so Chromium and the server it drives never compete with another file.
-// The db and security files share their worker's modules (isolate: false): none mocks a module,
-// fakes timers or changes the environment, and importing the server and compiling PGlite's WASM
-// once per worker instead of once per file saves about a minute.
+// The unit and widget files run two at a time. The db and security files run one after another
+// in one worker that keeps its modules (isolate: false): none mocks a module, fakes timers or
+// changes the environment, and importing the server and compiling PGlite's WASM once instead of
+// once per file saves about a minute. Their tests stop and restart servers and count time, so
+// they never share the cores with another file. The browser files run last, one at a time.
 export default defineConfig({
   test: {
     maxWorkers: Math.max(2, availableParallelism() - 1),
@@ -56,6 +54,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           isolate: false,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -66,6 +66,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           isolate: false,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
