@@ -15,7 +15,9 @@ import { preactAliases } from './rollup.config.mjs';
 // in one worker that keeps its modules (isolate: false): none mocks a module, fakes timers or
 // changes the environment, and importing the server and compiling PGlite's WASM once instead of
 // once per file saves about a minute. Their tests stop and restart servers and count time, so
-// they never share the cores with another file. The browser files run last, one at a time.
+// they never share a core with another db or security file. The browser files run one at a time:
+// `npm test` runs them in a vitest run of their own beside the other suites (scripts/test.mjs);
+// a plain `vitest run` runs them last.
 export default defineConfig({
   test: {
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Database } from './database.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+// From a path, not a URL: under a DOM test environment, URL is the DOM's, which node:url does not take.
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 72_413_001;
 
 /** Applies what is new, in file-name order; answers the versions it applied. */

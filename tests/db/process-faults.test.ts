@@ -22,10 +22,10 @@ import { tooManySignIns } from '../../server/auth/sign-in-throttle.ts';
 import { DATABASE_UNREACHABLE, openDatabase, type Database } from '../../server/db/database.ts';
 import { PAYMENT_NOT_RECEIVED, soldOut } from '../../server/services/orders.ts';
 import type { CreateOrderResponse as OrderAnswer, FinalizedOrder as OrderSummary } from '../../shared/api/schemas.ts';
+import { migratedDataDir } from '../support/databases.ts';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.ts';
 import {
   demoStaffPassword,
-  newDataDir,
   processClient,
   startServerProcess,
   type ProcessClient,
@@ -170,7 +170,7 @@ describe('the server process killed or stopped, PGlite in a kept DATA_DIR', () =
     return server;
   }
   async function dataDir() {
-    const dir = await newDataDir();
+    const dir = await migratedDataDir();
     dataDirs.push(dir);
     return dir;
   }

@@ -1,10 +1,12 @@
 /**
  * Starts the real server as `npm start` does (its own process, a port of its own, a fresh data
  * directory, removed at stop) for tests that talk to it over HTTP or through Chromium.
- * server-process.ts does the starting; this adds the throw-away data directory.
+ * server-process.ts does the starting; this adds the throw-away data directory, already migrated
+ * (databases.ts) as a first start would leave it.
  */
 import { rm } from 'node:fs/promises';
-import { demoStaffPassword, newDataDir, startServerProcess, TEST_NOW } from './server-process.ts';
+import { migratedDataDir } from './databases.ts';
+import { demoStaffPassword, startServerProcess, TEST_NOW } from './server-process.ts';
 
 export { demoStaffPassword, TEST_NOW };
 
@@ -16,7 +18,7 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await newDataDir();
+  const dataDir = await migratedDataDir();
   const server = await startServerProcess({ dataDir, env });
   return {
     url: server.url,
