@@ -204,7 +204,7 @@ const entryConfig = {
     commonjs(),
     json({ preferConst: true }),
     typescriptFor(),
-    terser({ format: { comments: false } }),
+    terser({ ecma: 2020, compress: { passes: 3 }, format: { comments: false } }),
   ],
 };
 

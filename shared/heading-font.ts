@@ -11,12 +11,36 @@ export const HEADING_FALLBACKS: readonly (readonly [local: string, scale: number
   ['DejaVu Serif', 1.05],
 ];
 
-/** @font-face rules for the stand-ins of `family`: '<family> Georgia' and so on. */
+/** A stand-in face: its family name, the local font and the descriptors that scale it. */
+export interface FallbackFace {
+  family: string;
+  local: string;
+  sizeAdjust: string;
+  ascentOverride: string;
+  descentOverride: string;
+  lineGapOverride: string;
+}
+
+/** The stand-ins of `family`: '<family> Georgia' and so on. */
+export function fallbackFaceList(family: string): FallbackFace[] {
+  return HEADING_FALLBACKS.map(([local, scale]) => ({
+    family: `${family} ${local}`,
+    local,
+    sizeAdjust: `${Math.round(scale * 100)}%`,
+    ascentOverride: `${(103.6 / scale).toFixed(1)}%`,
+    descentOverride: `${(33.3 / scale).toFixed(1)}%`,
+    lineGapOverride: '0%',
+  }));
+}
+
+/** @font-face rules for the stand-ins of `family`. */
 export function fallbackFaces(family: string): string {
-  return HEADING_FALLBACKS.map(
-    ([local, scale]) =>
-      `@font-face{font-family:'${family} ${local}';src:local('${local}');size-adjust:${Math.round(scale * 100)}%;ascent-override:${(103.6 / scale).toFixed(1)}%;descent-override:${(33.3 / scale).toFixed(1)}%;line-gap-override:0%}`,
-  ).join('\n');
+  return fallbackFaceList(family)
+    .map(
+      (face) =>
+        `@font-face{font-family:'${face.family}';src:local('${face.local}');size-adjust:${face.sizeAdjust};ascent-override:${face.ascentOverride};descent-override:${face.descentOverride};line-gap-override:${face.lineGapOverride}}`,
+    )
+    .join('\n');
 }
 
 /** The font-family list: the face, then its scaled stand-ins, then any serif. */

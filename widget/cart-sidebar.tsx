@@ -2,8 +2,9 @@
  * The cart sidebar, open or closed: opened and closed through
  * window.Comal and the comal:*-cart events, it lists the lines with their choices, a quantity
  * stepper (0 removes the line) and a remove button, then the totals shared/pricing computes for
- * the server too, the delivery upsell, and the way to checkout. Focus moves into it when it
- * opens and back where it was when it closes; Escape closes it.
+ * the server too, the delivery upsell, and the way to checkout. A modal <dialog> in the browser's
+ * top layer (nothing on a partner's page covers or clips it): focus moves into it when it opens
+ * and back where it was when it closes; Escape or a click beside it closes it.
  */
 import { useEffect, useRef } from 'react';
 import type { Signal } from '@preact/signals-react';
@@ -22,20 +23,32 @@ interface Props {
 
 export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
   const isOpen = open.value;
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     if (!isOpen) return;
-    const root = panel.current?.getRootNode() as Document | ShadowRoot | undefined;
+    const dialog = panel.current;
+    const root = dialog?.getRootNode() as Document | ShadowRoot | undefined;
     const before = (root?.activeElement ?? document.activeElement) as HTMLElement | null;
-    panel.current?.focus();
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    dialog?.focus();
     // On document, so Escape closes it wherever focus has gone meanwhile.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') open.value = false;
     };
+    // A click on the backdrop reaches the <dialog> itself (the panel fills the rest): it closes.
+    const onBackdrop = (event: MouseEvent) => {
+      if (event.target === dialog) open.value = false;
+    };
     document.addEventListener('keydown', onKeyDown);
+    dialog?.addEventListener('click', onBackdrop);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      dialog?.removeEventListener('click', onBackdrop);
+      if (dialog?.open) dialog.close();
       if (before && before.isConnected) before.focus();
     };
   }, [isOpen, open]);
@@ -51,9 +64,15 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
   };
 
   return (
-    <div className="cart-layer">
-      <div className="cart-backdrop" aria-hidden="true" onClick={close} />
-      <div ref={panel} className="cart" role="dialog" aria-label="Your cart" tabIndex={-1}>
+    <dialog
+      ref={panel}
+      className="cart"
+      aria-label="Your cart"
+      tabIndex={-1}
+      // Escape is handled above; the browser's own closing would leave the signal open.
+      onCancel={(event) => event.preventDefault()}
+    >
+      <div className="panel">
         <div className="cart-head">
           <h2>Your cart</h2>
           <button type="button" className="icon" aria-label="Close cart" onClick={close}>
@@ -76,7 +95,7 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
           </>
         )}
       </div>
-    </div>
+    </dialog>
   );
 }
 

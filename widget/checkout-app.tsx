@@ -7,7 +7,7 @@ import { CartSidebar } from './cart-sidebar.tsx';
 import type { AuthStore } from './auth-store.ts';
 import type { CartStore } from './cart-store.ts';
 import type { ChunkLoader } from './chunk-loader.ts';
-import type { WidgetControls } from './comal-api.ts';
+import { useOwnsOverlays, type WidgetControls } from './comal-api.ts';
 import { LazyPart } from './lazy-part.tsx';
 import { ShadowFrame } from './shadow-frame.tsx';
 // Types only: the code stays in its chunk.
@@ -24,6 +24,7 @@ interface Props {
 }
 
 export function CheckoutApp({ store, controls, api, auth, apiOrigin, loader, storage }: Props) {
+  const ownsOverlays = useOwnsOverlays(controls);
   return (
     <ShadowFrame>
       <LazyPart<typeof CheckoutChunk>
@@ -43,7 +44,9 @@ export function CheckoutApp({ store, controls, api, auth, apiOrigin, loader, sto
           />
         )}
       />
-      <CartSidebar cart={store.cart} open={controls.cartOpen} apiOrigin={apiOrigin} dispatch={store.dispatch} />
+      {ownsOverlays && (
+        <CartSidebar cart={store.cart} open={controls.cartOpen} apiOrigin={apiOrigin} dispatch={store.dispatch} />
+      )}
     </ShadowFrame>
   );
 }

@@ -4,15 +4,30 @@
  * comal:close-cart and comal:toggle-cart events on document.
  */
 import { signal, type Signal } from '@preact/signals-react';
+import { useEffect, useState } from 'react';
+import type { MenuItem } from '../shared/menu.ts';
 import { CLOSE_CART_EVENT, OPEN_CART_EVENT, TOGGLE_CART_EVENT, type ComalWindowApi } from '../shared/events.ts';
 import type { CartStore } from './cart-store.ts';
 import { createToasts, type Toasts } from './toasts.tsx';
+
+/** An item whose choices the item dialog shows, and the button that asked (focus goes back there). */
+export interface Choosing {
+  item: MenuItem;
+  opener: HTMLElement;
+  soldOutModifiers: ReadonlySet<string>;
+}
 
 export interface WidgetControls {
   api: ComalWindowApi;
   cartOpen: Signal<boolean>;
   /** The widget's toasts, shared by every screen on the page. */
   toasts: Toasts;
+  /** The item dialog's item, whichever widget of the page opened it. */
+  choosing: Signal<Choosing | null>;
+  /** Opens the item dialog on an item, or closes it (null). */
+  choose(choosing: Choosing | null): void;
+  /** The mounted screen that shows the page's one set of overlays (cart, item dialog, toasts). */
+  overlayOwner: Signal<symbol | null>;
 }
 
 export function installComalApi(page: { window: Window; document: Document }, store: CartStore): WidgetControls {
@@ -26,5 +41,32 @@ export function installComalApi(page: { window: Window; document: Document }, st
   page.document.addEventListener(TOGGLE_CART_EVENT, toggleCart);
   (page.window as Window & { Comal?: ComalWindowApi }).Comal = api;
   store.announce();
-  return { api, cartOpen, toasts: createToasts() };
+  const choosing = signal<Choosing | null>(null);
+  return {
+    api,
+    cartOpen,
+    toasts: createToasts(),
+    choosing,
+    choose: (item) => void (choosing.value = item),
+    overlayOwner: signal(null),
+  };
+}
+
+/**
+ * Whether this screen shows the page's overlays: the first one mounted does, and when it goes,
+ * the next one takes over. Two widgets on a page show one cart, one item dialog, one set of toasts.
+ */
+export function useOwnsOverlays(controls: WidgetControls): boolean {
+  const [me] = useState(() => Symbol('comal-screen'));
+  const owner = controls.overlayOwner.value;
+  useEffect(() => {
+    if (controls.overlayOwner.peek() === null) controls.overlayOwner.value = me;
+  }, [owner, controls, me]);
+  useEffect(
+    () => () => {
+      if (controls.overlayOwner.peek() === me) controls.overlayOwner.value = null;
+    },
+    [controls, me],
+  );
+  return owner === me;
 }

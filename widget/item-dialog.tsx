@@ -1,8 +1,9 @@
 /**
  * The item dialog: an item's modifier groups to choose from, each within its min and max, a quantity,
- * and the price as it stands, then 'Add to cart'. A modal dialog: focus moves into it and stays
- * there (Tab and Shift+Tab cycle), Escape or 'Close' closes it, and focus goes back to the button
- * that opened it. The rules of choosing are shared/modifier-choice's.
+ * and the price as it stands, then 'Add to cart'. A modal <dialog> in the browser's top layer, so
+ * nothing on a partner's page covers or clips it: focus moves into it and stays there (the page
+ * behind is inert; Tab and Shift+Tab cycle), Escape, 'Close' or a click beside it closes it, and
+ * focus goes back to the button that opened it. The rules of choosing are shared/modifier-choice's.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MAX_LINE_QUANTITY, type CartAction } from '../shared/cart.ts';
@@ -38,7 +39,7 @@ const FOCUSABLE = 'button:not([disabled]),input:not([disabled])';
 export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, onClose }: Props) {
   const [choice, setChoice] = useState<ModifierChoice>(noChoice);
   const [quantity, setQuantity] = useState(1);
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDialogElement>(null);
   const closeRef = useRef(onClose);
   useLayoutEffect(() => {
     closeRef.current = onClose;
@@ -46,6 +47,10 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
 
   useEffect(() => {
     const dialog = panel.current;
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
     dialog?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -69,9 +74,14 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
         }
       }
     };
+    // A click on the backdrop reaches the <dialog> itself (the panel fills the rest): it closes.
+    const onBackdrop = (event: MouseEvent) => event.target === dialog && closeRef.current();
     document.addEventListener('keydown', onKeyDown);
+    dialog?.addEventListener('click', onBackdrop);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      dialog?.removeEventListener('click', onBackdrop);
+      if (dialog?.open) dialog.close();
       if (opener && opener.isConnected) opener.focus();
     };
   }, [opener]);
@@ -89,9 +99,15 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
   const step = (by: number) => setQuantity((q) => Math.min(MAX_LINE_QUANTITY, Math.max(1, q + by)));
 
   return (
-    <div className="dialog-layer">
-      <div className="cart-backdrop" aria-hidden="true" onClick={onClose} />
-      <div ref={panel} className="item-dialog" role="dialog" aria-modal="true" aria-labelledby={TITLE_ID} tabIndex={-1}>
+    <dialog
+      ref={panel}
+      className="item-dialog"
+      aria-labelledby={TITLE_ID}
+      tabIndex={-1}
+      // Escape is handled above; the browser's own closing would leave this component mounted.
+      onCancel={(event) => event.preventDefault()}
+    >
+      <div className="panel">
         <div className="cart-head">
           <h2 id={TITLE_ID}>{item.name}</h2>
           <button type="button" className="icon" aria-label="Close" onClick={onClose}>
@@ -131,7 +147,7 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
           Add to cart — {price}
         </button>
       </div>
-    </div>
+    </dialog>
   );
 }
 

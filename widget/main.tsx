@@ -81,6 +81,9 @@ function screenFor(host: HTMLElement) {
           api={api}
           apiOrigin={apiOrigin}
           initialCategory={initialCategoryOf(window.location.href, host)}
+          scrollPage={!onPartnerPage}
+          layout={host.getAttribute('layout')}
+          debug={host.hasAttribute('data-debug')}
         />
       );
     case 'checkout':
@@ -123,11 +126,34 @@ function screenFor(host: HTMLElement) {
   }
 }
 
+/** The attributes a page may set on the element, also after the widget shows. */
+const ATTRIBUTES = ['mode', 'category', 'section', 'layout', 'theme-color', 'data-debug'];
+
+function render(host: HTMLElement) {
+  // The action colour: a CSS colour in hex only, set through the CSSOM (a CSP allows that).
+  const colour = host.getAttribute('theme-color')?.trim() ?? '';
+  if (/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(colour)) host.style.setProperty('--comal-action', colour);
+  else host.style.removeProperty('--comal-action');
+  mounted.get(host)?.render(screenFor(host));
+}
+
 function mount(host: HTMLElement) {
   if (mounted.has(host)) return;
-  const reactRoot = createRoot(host);
-  mounted.set(host, reactRoot);
-  reactRoot.render(screenFor(host));
+  mounted.set(host, createRoot(host));
+  if (host.hasAttribute('data-debug')) {
+    let framed = false;
+    try {
+      framed = window.top !== window.self;
+    } catch {
+      framed = true;
+    }
+    console.info(
+      `[Comal] mode ${host.getAttribute('mode') ?? 'order'}, API ${apiOrigin}, page ${window.location.origin}` +
+        `${onPartnerPage ? ' (a partner page: its origin must be in the server’s EMBED_ORIGINS)' : ''}` +
+        `${framed ? ', inside a frame: checkout opens at the top or in a new tab' : ''}`,
+    );
+  }
+  render(host);
 }
 
 function unmount(host: HTMLElement) {
@@ -141,6 +167,10 @@ if (window.customElements && !window.customElements.get('comal-order')) {
   window.customElements.define(
     'comal-order',
     class extends HTMLElement {
+      static observedAttributes = ATTRIBUTES;
+      attributeChangedCallback() {
+        render(this);
+      }
       connectedCallback() {
         mount(this);
       }

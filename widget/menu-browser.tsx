@@ -1,7 +1,9 @@
 /**
  * Browsing the menu: a sticky bar of the categories (each jumps to its heading), a search box
  * that narrows the items by name whatever the case and accents, and the categories with their
- * subcategories and items. Opens at the category the page asked for, if any.
+ * subcategories and items. Opens at the category the page asked for, if any: on the restaurant's
+ * own pages by scrolling to it; on a partner's page, whose scroll is not ours to move, by showing
+ * it first. A category asked for later (the attribute changed) is opened the same way.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CartAction } from '../shared/cart.ts';
@@ -15,6 +17,8 @@ interface Props {
   menu: LoadedMenu;
   apiOrigin: string;
   initialCategory: string | null;
+  /** Whether opening at a category may scroll the page (the restaurant's own pages). */
+  scrollPage: boolean;
   dispatch: (action: CartAction) => void;
   onAdded: (item: MenuItem) => void;
   /** Opens the item dialog for the item, from the button that asked. */
@@ -27,12 +31,18 @@ function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function MenuBrowser({ menu, apiOrigin, initialCategory, dispatch, onAdded, onCustomize }: Props) {
+export function MenuBrowser({ menu, apiOrigin, initialCategory, scrollPage, dispatch, onAdded, onCustomize }: Props) {
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState<string | null>(null);
   const sectionsRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLUListElement>(null);
   const allSections = menuSections(menu.items);
-  const sections = query ? menuSections(menu.items, query) : allSections;
+  const wanted = initialCategory ? foldForSearch(initialCategory) : null;
+  const opening = wanted ? (allSections.find((s) => foldForSearch(s.name) === wanted)?.name ?? null) : null;
+  const first = scrollPage ? null : opening;
+  const found = query ? menuSections(menu.items, query) : allSections;
+  // The category opened at on a partner's page comes first, the others after it in their order.
+  const sections = first ? [...found.filter((s) => s.name === first), ...found.filter((s) => s.name !== first)] : found;
 
   /** Scrolls to the category; a customer's jump also moves focus there, the page's opening one does not. */
   function jumpTo(name: string, byCustomer: boolean) {
@@ -45,25 +55,27 @@ export function MenuBrowser({ menu, apiOrigin, initialCategory, dispatch, onAdde
   }
 
   useEffect(() => {
-    if (!initialCategory) return;
-    const wanted = foldForSearch(initialCategory);
-    const match = allSections.find((s) => foldForSearch(s.name) === wanted);
-    if (match) jumpTo(match.name, false);
-    // Only once, when the menu first shows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the opening jump happens once, not again when the menu or the category changes
-  }, []);
+    if (!opening) return;
+    if (scrollPage) return jumpTo(opening, false);
+    // Its button brought into view within the bar, which scrolls sideways; the page stays put.
+    const bar = barRef.current;
+    const chip = bar?.children[allSections.findIndex((s) => s.name === opening)] as HTMLElement | undefined;
+    if (bar && chip) bar.scrollLeft = chip.offsetLeft - bar.offsetLeft;
+    // When the menu first shows and when the page names another category, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- allSections is new each render; the menu is loaded once
+  }, [opening, scrollPage]);
 
   return (
     <div className="menu">
       <div className="menu-bar">
         <nav aria-label="Menu categories">
-          <ul className="categories">
+          <ul className="categories" ref={barRef}>
             {allSections.map((section) => (
               <li key={section.name}>
                 <button
                   type="button"
                   className="category-link"
-                  aria-current={current === section.name ? 'location' : undefined}
+                  aria-current={(current ?? first) === section.name ? 'location' : undefined}
                   onClick={() => {
                     setQuery('');
                     // The heading may be hidden by the search until the next render.

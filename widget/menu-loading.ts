@@ -1,5 +1,5 @@
 /**
- * Loading the menu: GET /api/menus/, the restaurant's menu by name,
+ * Loading the menu: GET /api/menus/ (once per page, however many widgets), the restaurant's menu by name,
  * flattened; the items and modifiers the POS marks `available: false` are remembered as sold out. A failure
  * carries the server's message, else 'Failed to fetch Clover menu.' or chooseMenu's two menu errors.
  */
@@ -20,7 +20,21 @@ export interface LoadedMenu {
 export type MenuState =
   { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; menu: LoadedMenu };
 
-export async function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
+/** The menu being loaded or loaded, per API origin: every widget on a page shares one request. */
+const loads = new Map<string, Promise<LoadedMenu>>();
+
+export function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
+  let load = loads.get(apiOrigin);
+  if (!load) {
+    load = fetchMenu(apiOrigin);
+    // A failure is not kept: the next widget (or a reload of this one) asks again.
+    load.catch(() => loads.delete(apiOrigin));
+    loads.set(apiOrigin, load);
+  }
+  return load;
+}
+
+async function fetchMenu(apiOrigin: string): Promise<LoadedMenu> {
   const menus = await createApiClient({ baseUrl: apiOrigin }).getMenus();
   const items = flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName));
   return {

@@ -1,16 +1,18 @@
 /**
  * The ordering app, inside the widget's shadow root: the menu (loading, failed or ready to
- * browse; a failure is also an error toast), whether the restaurant is closed, the item dialog for an item's choices, and the
- * cart sidebar, all working on the one cart store of the page.
+ * browse; a failure is also an error toast), whether the restaurant is closed, and, when this is
+ * the page's first widget, the page's one item dialog, cart and toasts (comal-api.ts), all working
+ * on the one cart store of the page. With `layout="launcher"` it is a compact button that opens
+ * the menu in a dialog. With `data-debug`, the console says why the menu failed.
  */
+import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../shared/api/client.ts';
 import { LOADING } from '../shared/api/messages.ts';
 import type { MenuItem } from '../shared/menu.ts';
-import type { CartStore } from './cart-store.ts';
-import { useEffect, useState } from 'react';
 import { CartSidebar } from './cart-sidebar.tsx';
+import type { CartStore } from './cart-store.ts';
+import { useOwnsOverlays, type WidgetControls } from './comal-api.ts';
 import { ItemDialog } from './item-dialog.tsx';
-import type { WidgetControls } from './comal-api.ts';
 import { MenuBrowser } from './menu-browser.tsx';
 import { useMenu } from './menu-loading.ts';
 import { ShadowFrame } from './shadow-frame.tsx';
@@ -23,18 +25,51 @@ export interface OrderingAppProps {
   api: ApiClient;
   apiOrigin: string;
   initialCategory: string | null;
+  /** Whether the opening category may scroll the page (only the restaurant's own pages). */
+  scrollPage?: boolean;
+  /** 'launcher': a button that opens the menu in a dialog; else the menu inline. */
+  layout?: string | null;
+  debug?: boolean;
 }
 
-export function OrderingApp({ store, controls, api, apiOrigin, initialCategory }: OrderingAppProps) {
-  const menu = useMenu(apiOrigin);
-  const [choosing, setChoosing] = useState<{ item: MenuItem; opener: HTMLElement } | null>(null);
+export function OrderingApp(props: OrderingAppProps) {
+  const { store, controls, apiOrigin } = props;
+  const ownsOverlays = useOwnsOverlays(controls);
+  const choosing = controls.choosing.value;
   const onAdded = (item: MenuItem) => controls.toasts.show(`Added ${item.name} to cart`, 'success');
-  const failed = menu.status === 'failed' ? menu.message : null;
-  useEffect(() => {
-    if (failed) controls.toasts.show(failed, 'error');
-  }, [failed, controls.toasts]);
   return (
     <ShadowFrame>
+      {props.layout === 'launcher' ? <Launcher {...props} /> : <Menu {...props} />}
+      {ownsOverlays && choosing && (
+        <ItemDialog
+          key={choosing.item.id}
+          item={choosing.item}
+          soldOutModifiers={choosing.soldOutModifiers}
+          opener={choosing.opener}
+          dispatch={store.dispatch}
+          onAdded={onAdded}
+          onClose={() => controls.choose(null)}
+        />
+      )}
+      {ownsOverlays && (
+        <CartSidebar cart={store.cart} open={controls.cartOpen} apiOrigin={apiOrigin} dispatch={store.dispatch} />
+      )}
+      {ownsOverlays && <ToastRegion toasts={controls.toasts} />}
+    </ShadowFrame>
+  );
+}
+
+function Menu({ store, controls, api, apiOrigin, initialCategory, scrollPage = true, debug }: OrderingAppProps) {
+  const menu = useMenu(apiOrigin);
+  const failed = menu.status === 'failed' ? menu.message : null;
+  useEffect(() => {
+    if (!failed) return;
+    controls.toasts.show(failed, 'error');
+    if (debug) console.warn(`[Comal] The menu did not load from ${apiOrigin}/api/menus/: ${failed}`);
+  }, [failed, controls.toasts, debug, apiOrigin]);
+  const onAdded = (item: MenuItem) => controls.toasts.show(`Added ${item.name} to cart`, 'success');
+  return (
+    <>
       {menu.status === 'loading' && (
         <p className="status" role="status">
           {LOADING}
@@ -50,25 +85,65 @@ export function OrderingApp({ store, controls, api, apiOrigin, initialCategory }
           menu={menu.menu}
           apiOrigin={apiOrigin}
           initialCategory={initialCategory}
+          scrollPage={scrollPage}
           dispatch={store.dispatch}
           onAdded={onAdded}
-          onCustomize={(item, opener) => setChoosing({ item, opener })}
-        />
-      )}
-      {menu.status === 'ready' && choosing && (
-        <ItemDialog
-          key={choosing.item.id}
-          item={choosing.item}
-          soldOutModifiers={menu.menu.soldOutModifiers}
-          opener={choosing.opener}
-          dispatch={store.dispatch}
-          onAdded={onAdded}
-          onClose={() => setChoosing(null)}
+          onCustomize={(item, opener) =>
+            controls.choose({ item, opener, soldOutModifiers: menu.menu.soldOutModifiers })
+          }
         />
       )}
       {menu.status === 'ready' && <StoreNotice api={api} />}
-      <CartSidebar cart={store.cart} open={controls.cartOpen} apiOrigin={apiOrigin} dispatch={store.dispatch} />
-      <ToastRegion toasts={controls.toasts} />
-    </ShadowFrame>
+    </>
+  );
+}
+
+/** A compact button that opens the menu in a modal dialog (the browser's top layer). */
+function Launcher(props: OrderingAppProps) {
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const modal = dialog.current;
+    const opener = button.current;
+    if (!open || !modal) return;
+    if (!modal.open) {
+      if (typeof modal.showModal === 'function') modal.showModal();
+      else modal.setAttribute('open', '');
+    }
+    return () => {
+      if (modal.open) modal.close();
+      opener?.focus();
+    };
+  }, [open]);
+  return (
+    <>
+      <button ref={button} type="button" className="add launcher" onClick={() => setOpen(true)}>
+        Order online
+      </button>
+      {open && (
+        <dialog
+          ref={dialog}
+          className="menu-dialog"
+          aria-label="Menu"
+          onCancel={(event) => {
+            event.preventDefault();
+            setOpen(false);
+          }}
+        >
+          <div className="panel">
+            <div className="cart-head">
+              <button type="button" className="cart-open" onClick={() => props.controls.api.open()}>
+                View cart
+              </button>
+              <button type="button" className="icon" aria-label="Close menu" onClick={() => setOpen(false)}>
+                ×
+              </button>
+            </div>
+            <Menu {...props} scrollPage={false} />
+          </div>
+        </dialog>
+      )}
+    </>
   );
 }

@@ -8,23 +8,33 @@
  * `* { font-family: Georgia !important }`): `:host` resets it with !important, which beats the
  * page's rules, even important ones, and everything inside inherits from there.
  *
- * Headings use the page's `--heading-font` on the restaurant's own site (its face is already
- * there), else the widget's own face, which widget/host-fonts.ts declares on a partner's page.
+ * The widget reads no custom property of the page but its own documented `--comal-*` ones: a
+ * partner's `--heading-font` or `--accent` never leaks in. Headings use `--comal-heading-font`
+ * (the restaurant's own site sets it to its face), else the widget's own face, which
+ * widget/host-fonts.ts declares on a partner's page. `--comal-action` (the `theme-color`
+ * attribute sets it) recolours buttons and links.
+ *
+ * It lays out by its own width, not the window's (container queries): usable from 320 px in a
+ * partner's sidebar column, two columns of items from 720 px. Its overlays (item dialog, cart,
+ * toasts) go to the browser's top layer (a modal <dialog>, a popover), so no stacking context,
+ * transform or overflow of the page covers or clips them.
  *
  * Colours by role come from the settings' theme (settings/restaurant.json); the widget build
  * writes each `themeSettings.ROLE` below as its colour, so the bundle holds one plain string.
+ * The sheet is adopted by each shadow root (a constructable style sheet), so a page whose CSP
+ * says `style-src 'self'` shows it styled.
  */
 import { headingStack } from '../shared/heading-font.ts';
 import { themeSettings } from '../shared/settings/values.ts';
 import { HEADING_FAMILY } from './host-fonts.ts';
 
 export const widgetStyles = `
-:host{all:initial!important;display:block!important;font-family:system-ui,sans-serif!important;font-size:16px!important;color:${themeSettings.ink}!important;line-height:1.45!important;text-align:left!important;background:var(--comal-surface,#fff)!important;--comal-heading:var(--heading-font,${headingStack(HEADING_FAMILY)})}
+:host{all:initial!important;display:block!important;container-type:inline-size!important;font-family:system-ui,sans-serif!important;font-size:16px!important;color:${themeSettings.ink}!important;line-height:1.45!important;text-align:left!important;background:var(--comal-surface,#fff)!important;--comal-heading:var(--comal-heading-font,${headingStack(HEADING_FAMILY)})!important;--a:var(--comal-action,${themeSettings.action})!important}
 *{box-sizing:border-box}
 h2,h3,h4,p{margin:0}
 button,input,a{font:inherit}
 button,.checkout,input{min-height:44px;border-radius:8px}
-button{cursor:pointer;border:1px solid ${themeSettings.action};background:#fff;color:${themeSettings.action};padding:0 14px}
+button{cursor:pointer;border:1px solid var(--a);background:#fff;color:var(--a);padding:0 14px}
 :focus-visible{outline:3px solid ${themeSettings.focus};outline-offset:2px}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .status{padding:2em 0;text-align:center}
@@ -34,7 +44,7 @@ button{cursor:pointer;border:1px solid ${themeSettings.action};background:#fff;c
 .menu-bar{position:sticky;top:var(--comal-sticky-top,0);z-index:2;background:var(--comal-surface,#fff);padding:8px 0;border-bottom:1px solid #e5e5e5}
 .categories{display:flex;gap:8px;overflow-x:auto;list-style:none;margin:0;padding:4px 2px 8px}
 .category-link{white-space:nowrap;border-radius:999px}
-.category-link[aria-current]{background:${themeSettings.action};color:#fff}
+.category-link[aria-current]{background:var(--a);color:#fff}
 .search{display:flex;flex-direction:column;gap:4px;font-weight:600}
 .search input{width:100%;padding:0 12px;border:1px solid #737373;font-weight:400}
 .category{padding-top:1.5em}
@@ -49,22 +59,25 @@ button{cursor:pointer;border:1px solid ${themeSettings.action};background:#fff;c
 .description{color:#404040;font-size:.9em}
 .price{font-weight:700}
 .sold-out{color:#991b1b;font-weight:700}
-.add{align-self:flex-start;background:${themeSettings.action};color:#fff}
+.add{align-self:flex-start;background:var(--a);color:#fff}
 .actions{display:flex;gap:8px;flex-wrap:wrap}
-.cart-layer,.dialog-layer{position:fixed;inset:0;z-index:1000}
-.item-dialog{position:absolute;left:0;right:0;bottom:0;max-height:92vh;margin:0 auto;width:100%;max-width:560px;background:#fff;padding:16px;border-radius:12px 12px 0 0;overflow-y:auto;display:flex;flex-direction:column;gap:12px}
+dialog{border:0;padding:0;color:inherit;background:#fff;max-width:100%;max-height:100%}
+dialog::backdrop{background:rgba(0,0,0,.45)}
+.item-dialog{margin:auto auto 0;max-height:92vh;width:100%;max-width:560px;border-radius:12px 12px 0 0}
+.panel{padding:16px;display:flex;flex-direction:column;gap:12px;outline:0}
 .group{margin:0;padding:8px 12px 12px;border:1px solid #d4d4d4;border-radius:8px;display:grid;gap:4px}
 .group legend{font-weight:700;padding:0 4px}
 .rule{font-weight:400;color:#404040;font-size:.9em}
 .option{display:flex;align-items:center;gap:10px;min-height:44px}
-.option input{width:22px;height:22px;min-height:0;margin:0;accent-color:${themeSettings.action}}
+.option input{width:22px;height:22px;min-height:0;margin:0;accent-color:var(--a)}
 .option-name{flex:1}
 .option-price{color:#404040}
 .need{color:#991b1b;font-weight:600;min-height:1.45em}
 .add-line{min-height:48px;font-weight:700}
 .add:disabled{background:#e5e5e5;color:#525252;border-color:#a3a3a3;cursor:not-allowed}
-.cart-backdrop{position:absolute;inset:0;background:rgba(0,0,0,.45)}
-.cart{position:absolute;top:0;right:0;bottom:0;width:100%;max-width:420px;background:#fff;padding:16px;overflow-y:auto;display:flex;flex-direction:column;gap:12px;animation:slide .2s ease-out}
+.menu-dialog{width:100%;max-width:960px;height:100%;margin:0 auto;--comal-sticky-top:0px}
+.launcher{font-weight:700}
+.cart{margin:0 0 0 auto;height:100%;width:100%;max-width:420px;animation:slide .2s ease-out}
 .cart-head{display:flex;justify-content:space-between;align-items:center}
 .icon{width:44px;padding:0;font-size:1.5em}
 .lines{list-style:none;margin:0;padding:0;display:grid;gap:12px}
@@ -83,9 +96,10 @@ button{cursor:pointer;border:1px solid ${themeSettings.action};background:#fff;c
 .total-row:last-child{font-weight:700;font-size:1.1em}
 .upsell{color:#166534;font-weight:600}
 .hand-over{display:grid;gap:12px;padding:16px 0}
-.checkout{display:flex;align-items:center;justify-content:center;background:${themeSettings.action};color:#fff;text-decoration:none;font-weight:700}
-@media (min-width:720px){.item-dialog{top:5vh;bottom:auto;border-radius:12px}.photo{width:150px;height:100px}.items{grid-template-columns:repeat(2,minmax(0,1fr))}}
-.toasts{position:fixed;top:calc(var(--comal-sticky-top,0px) + 12px);right:12px;left:12px;z-index:1100;display:grid;justify-items:end;gap:8px;pointer-events:none}
+.checkout{display:flex;align-items:center;justify-content:center;background:var(--a);color:#fff;text-decoration:none;font-weight:700}
+@media (min-width:720px){.item-dialog{margin:5vh auto auto;border-radius:12px}}
+@container (min-width:720px){.photo{width:150px;height:100px}.items{grid-template-columns:repeat(2,minmax(0,1fr))}}
+.toasts{position:fixed;inset:calc(var(--comal-sticky-top,0px) + 12px) 12px auto;width:auto;height:auto;margin:0;padding:0;border:0;background:none;overflow:visible;display:grid;justify-items:end;gap:8px;pointer-events:none}
 .toast{margin:0;max-width:360px;padding:12px 16px;border-radius:8px;background:${themeSettings.ink};color:#fff;box-shadow:0 6px 20px rgba(0,0,0,.25)}
 .toast-success{background:#166534}
 .toast-error{background:#991b1b}

@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 const Comal = () => (window as unknown as { Comal: ComalWindowApi }).Comal;
-const dialogOf = (w: RenderedWidget) => w.shadow().querySelector<HTMLElement>('[role="dialog"]');
+const dialogOf = (w: RenderedWidget) => w.shadow().querySelector<HTMLDialogElement>('dialog');
 
 async function openWidget() {
   server = await startMenuServer();

@@ -86,7 +86,7 @@ async function openDialog(item = 'Taco de Asada', name = `Choose options for ${i
   const opener = await waitFor(() => button(w.shadow(), name), { what: 'the menu' });
   opener.focus();
   opener.click();
-  const dialog = await waitFor(() => w.shadow().querySelector<HTMLElement>('[role="dialog"]'), {
+  const dialog = await waitFor(() => w.shadow().querySelector<HTMLDialogElement>('dialog'), {
     what: 'the item dialog',
   });
   return { w, opener, dialog };
@@ -103,7 +103,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 describe('the item dialog', () => {
   it('is a labelled modal dialog with focus inside, showing each group as a fieldset', async () => {
     const { w, dialog } = await openDialog();
-    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.open).toBe(true); // shown modal, in the top layer
     expect(w.shadow().getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Taco de Asada');
     await waitFor(() => w.shadow().activeElement === dialog, { what: 'focus in the dialog' });
     const legends = [...dialog.querySelectorAll('fieldset legend')].map((l) => l.textContent);
@@ -161,7 +161,7 @@ describe('the item dialog', () => {
     await waitFor(() => addButton(dialog).textContent === 'Add to cart — $13.00');
 
     addButton(dialog).click();
-    await waitFor(() => w.shadow().querySelector('[role="dialog"]') === null, { what: 'the dialog to close' });
+    await waitFor(() => w.shadow().querySelector('dialog') === null, { what: 'the dialog to close' });
     const [line, ...rest] = w.store.cart.value.items;
     expect(rest).toEqual([]);
     expect(line!.id).toBe('taco-asada|mod-blue|mod-macha|mod-verde');
@@ -182,16 +182,16 @@ describe('the item dialog', () => {
     const { w, dialog, opener } = await openDialog();
     await waitFor(() => w.shadow().activeElement === dialog);
     dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
-    await waitFor(() => w.shadow().querySelector('[role="dialog"]') === null, { what: 'the dialog to close' });
+    await waitFor(() => w.shadow().querySelector('dialog') === null, { what: 'the dialog to close' });
     await waitFor(() => w.shadow().activeElement === opener, { what: 'focus back on the opener' });
     expect(w.store.quantity()).toBe(0);
 
     opener.click();
-    const again = await waitFor(() => w.shadow().querySelector<HTMLElement>('[role="dialog"]'));
+    const again = await waitFor(() => w.shadow().querySelector<HTMLDialogElement>('dialog'));
     // Opened afresh: nothing chosen from before.
     expect(input(again, 'Handmade corn').checked).toBe(false);
     button(again, 'Close')!.click();
-    await waitFor(() => w.shadow().querySelector('[role="dialog"]') === null);
+    await waitFor(() => w.shadow().querySelector('dialog') === null);
     await waitFor(() => w.shadow().activeElement === opener);
   });
 
