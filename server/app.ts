@@ -12,6 +12,7 @@ import { csrfProtection } from './http/csrf.ts';
 import { HttpError } from './http/errors.ts';
 import { isAllowedOrigin } from './http/origins.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { refuseUnlistedOrigins } from './http/unlisted-origin.ts';
 import { apiRoutes } from './routes/index.ts';
 import { mountStaticSite } from './static-site.ts';
 import { log } from './logger.ts';
@@ -47,6 +48,8 @@ export function createApp(deps: AppDependencies): Hono {
       'request',
     );
   });
+  const webhook = (path: string) => path.startsWith('/api/webhooks/');
+  app.use('/api/*', refuseUnlistedOrigins({ isAllowed: allowed, clock: deps.clock, log, exempt: webhook }));
   app.use(
     '/api/*',
     cors({

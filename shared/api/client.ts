@@ -79,8 +79,11 @@ export interface ApiClient {
   csrf(): Promise<void>;
   /** GET /api/menus/: the raw menus, a non-empty array; throws ApiRequestError (NO_MENUS_RETURNED when empty). */
   getMenus(): Promise<Menu[]>;
-  /** GET /api/store-hours/ (?catering=1 for a cart with catering): throws ApiRequestError on failure. */
-  storeHours(catering?: boolean): Promise<StoreHoursResponse>;
+  /**
+   * GET /api/store-hours/ (?catering=1 for a cart with catering): throws ApiRequestError on failure.
+   * The answer may come from the browser's cache (30 s); `fresh` revalidates it, as checkout must.
+   */
+  storeHours(catering?: boolean, options?: { fresh?: boolean }): Promise<StoreHoursResponse>;
   /** POST /api/estimate-delivery/: throws ApiRequestError with the server's message or 'Delivery estimate error'. */
   estimateDelivery(address: EstimateDeliveryRequestInput): Promise<EstimateDeliveryResponse>;
   /** GET /api/loyalty/points/?phone=: the points, or 0 (logged) on any failure. Never throws. */
@@ -185,7 +188,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         refuse: refuseUnless((data) => Array.isArray(data) && data.length > 0, NO_MENUS_RETURNED),
       }),
 
-    storeHours: (catering = false) => request('GET', `/api/store-hours/${catering ? '?catering=1' : ''}`),
+    storeHours: (catering = false, { fresh = false } = {}) =>
+      request('GET', `/api/store-hours/${catering ? '?catering=1' : ''}`, fresh ? { cache: 'no-cache' } : {}),
 
     estimateDelivery: (address) =>
       request('POST', '/api/estimate-delivery/', {

@@ -60,3 +60,6 @@ export const REQUEST_FAILED = 'Something went wrong. Please try again.';
  */
 export const IDEMPOTENCY_KEY_REUSED =
   'This checkout was already used for another order. Reload the page and try again.';
+
+/** A GET from a page whose origin the restaurant has not listed in EMBED_ORIGINS (403): shown in the widget to the partner. */
+export const ORIGIN_NOT_ALLOWED = 'This site is not yet allowed to show the menu: add it to EMBED_ORIGINS';

@@ -50,6 +50,8 @@ export interface RequestOptions {
   fallback?: string;
   /** Turns down a successful answer the call cannot use: the sentence to throw, or undefined to accept it. */
   refuse?: (data: unknown) => string | undefined;
+  /** The browser cache's part: 'no-cache' revalidates an answer kept with max-age. */
+  cache?: RequestCache;
 }
 
 export interface Transport {
@@ -69,13 +71,17 @@ export function createTransport(options: TransportOptions): Transport {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   let csrfFromBody: string | null = null;
 
-  async function send(method: Method, path: string, { body, headers: extra }: RequestOptions): Promise<Response> {
+  async function send(
+    method: Method,
+    path: string,
+    { body, headers: extra, cache }: RequestOptions,
+  ): Promise<Response> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'X-Requested-With': 'XMLHttpRequest',
       ...extra,
     };
-    const init: RequestInit = { method, headers, credentials: 'include' };
+    const init: RequestInit = { method, headers, credentials: 'include', ...(cache ? { cache } : {}) };
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);

@@ -50,7 +50,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
   partnerUrl = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
-  server = await startServer({ EMBED_ORIGINS: partnerUrl });
+  // Warnings as JSON lines, to read the one about an origin the restaurant has not allowed.
+  server = await startServer({ EMBED_ORIGINS: partnerUrl, LOG_LEVEL: 'warn', LOG_FORMAT: 'json' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -298,6 +299,31 @@ describe('the widget on partner pages', () => {
     expect(looks.add).toBe(rgb(themeSettings.action));
     expect(looks.surface).toBe('rgb(254, 243, 199)'); // --comal-surface is the documented knob
     expect(errors).toEqual([]);
+    await tab.close();
+  });
+
+  it('on an origin not in EMBED_ORIGINS it says so in place, and the server logs the origin once', async () => {
+    page('/not-allowed/', { body: `<comal-order data-debug></comal-order>${script()}` });
+    // The same page under another name of the host: another origin, which the restaurant did not list.
+    const stranger = partnerUrl.replace('127.0.0.1', 'localhost');
+    const tab = await browser.newPage({ viewport: PHONE });
+    const warnings: string[] = [];
+    tab.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    for (let visit = 0; visit < 2; visit++) {
+      await tab.goto(`${stranger}/not-allowed/`);
+      const alert = tab.locator('comal-order').getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe('This site is not yet allowed to show the menu: add it to EMBED_ORIGINS');
+    }
+    expect(warnings).toContain(
+      `[Comal] The menu did not load from ${server.url}/api/menus/: This site is not yet allowed to show the menu: add it to EMBED_ORIGINS`,
+    );
+    const logged = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{') && line.includes(`"origin":"${stranger}"`));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'warn', origin: stranger });
     await tab.close();
   });
 });

@@ -23,6 +23,7 @@ import {
 } from '../../server/services/account.ts';
 import { ITEM_NOT_ON_MENU, MAXIMUM_TIP_CENTS } from '../../server/services/orders.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from '../../server/static-site.ts';
+import { ORIGIN_NOT_ALLOWED } from '../../shared/api/messages.ts';
 import { formatUSD } from '../../shared/money.ts';
 import { hiddenCharactersMessage } from '../../shared/plain-text.ts';
 import { signUpAndIn, TEST_PASSWORD, type SignedIn } from '../support/accounts.ts';
@@ -246,10 +247,11 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
           const answer = await preflight(url, origin);
           expect(answer.headers.get('access-control-allow-origin')).toBeNull();
         }
-        // Hono sends Allow-Credentials regardless; without Allow-Origin the browser still withholds the answer.
+        // A read gets nothing of the menu: only the sentence telling the partner to be listed,
+        // which that page may read (security/embed-origins.test.ts).
         const read = await api.app.request('/api/menus/', { headers: { Origin: origin } });
-        expect(read.status).toBe(200);
-        expect(read.headers.get('access-control-allow-origin')).toBeNull();
+        expect(read.status).toBe(403);
+        expect(await read.json()).toEqual({ error: true, message: ORIGIN_NOT_ALLOWED });
       },
     );
 

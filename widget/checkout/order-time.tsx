@@ -32,7 +32,7 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
   useEffect(() => {
     let current = true;
     // Without the hours the server still decides; the choice just is not offered.
-    api.storeHours(catering).then(
+    api.storeHours(catering, { fresh: true }).then(
       (answer) => current && setHours(answer),
       () => {},
     );
