@@ -38,6 +38,8 @@ function themeColours(css) {
 export const preactAliases = [
   // react-shadow imports react-dom/server only for its `ssr` prop, which the widget never uses.
   { find: 'react-dom/server', replacement: here('./widget/stubs/react-dom-server.ts') },
+  // react-shadow's prop types, which only React's development build checks.
+  { find: 'prop-types', replacement: here('./widget/stubs/prop-types.ts') },
   { find: 'react-dom/client', replacement: 'preact/compat/client' },
   { find: 'react-dom/test-utils', replacement: 'preact/test-utils' },
   { find: 'react-dom', replacement: 'preact/compat' },
@@ -59,6 +61,7 @@ const CHUNKS = {
   checkout: './widget/checkout/index.ts',
   stripe: './widget/stripe/index.tsx',
   account: './widget/account/index.ts',
+  handover: './widget/handover/index.ts',
 };
 
 /** The chunks that come with a style chunk of their own. */

@@ -2,30 +2,47 @@
  * Carrying the cart from a partner's page to the restaurant's own checkout and sign-in
  * (browsers block third-party cookies, and no card form goes on pages we do not
  * control). localStorage belongs to one origin, so the cart rides in the URL's fragment, which
- * browsers never send to a server; the restaurant's page takes it and removes it from the address.
+ * browsers never send to a server: item and choice ids and quantities only
+ * (shared/cart-handover.ts), which the restaurant's page rebuilds from its live menu.
  */
+import { encodeHandover } from '../shared/cart-handover.ts';
 import type { CartState } from '../shared/cart.ts';
-import { parseStoredCart, serializeCart } from '../shared/cart-storage.ts';
 
 const FRAGMENT_KEY = 'comal-cart';
 
-/** Where a link to one of the restaurant's pages (e.g. '/checkout/') goes from this page. */
-export function restaurantPageHref(apiOrigin: string, pageOrigin: string, path: string, cart: CartState): string {
-  if (apiOrigin === pageOrigin) return path;
-  return `${apiOrigin}${path}#${FRAGMENT_KEY}=${encodeURIComponent(serializeCart(cart))}`;
+/** Whether this page runs inside a frame (a site builder's embed), where checkout must leave it. */
+export function inFrame(page: Window): boolean {
+  try {
+    return page.top !== page.self;
+  } catch {
+    return true; // a cross-origin top that cannot even be compared
+  }
 }
 
-/** The cart a partner page handed over in this page's address, or null; the fragment is removed. */
-export function takeHandedOverCart(page: { location: Location; history: History }): CartState | null {
+/**
+ * Where a link to one of the restaurant's pages (e.g. '/checkout/') goes from this page: the
+ * path on the restaurant's own top-level page, else the absolute address with the cart.
+ */
+export function restaurantPageHref(
+  apiOrigin: string,
+  pageOrigin: string,
+  path: string,
+  cart: CartState,
+  framed = false,
+): string {
+  if (apiOrigin === pageOrigin && !framed) return path;
+  return `${apiOrigin}${path}#${FRAGMENT_KEY}=${encodeURIComponent(encodeHandover(cart))}`;
+}
+
+/** The handed-over cart's text in this page's address, or null; the fragment is removed. */
+export function takeHandedOverCart(page: { location: Location; history: History }): string | null {
   const hash = page.location.hash;
   const prefix = `#${FRAGMENT_KEY}=`;
   if (!hash.startsWith(prefix)) return null;
-  let cart: CartState | null = null;
-  try {
-    cart = parseStoredCart(decodeURIComponent(hash.slice(prefix.length)));
-  } catch {
-    cart = null; // a mangled link: keep the cart this browser already has
-  }
   page.history.replaceState(page.history.state, '', page.location.pathname + page.location.search);
-  return cart && cart.items.length > 0 ? cart : null;
+  try {
+    return decodeURIComponent(hash.slice(prefix.length));
+  } catch {
+    return null; // a mangled link: keep the cart this browser already has
+  }
 }

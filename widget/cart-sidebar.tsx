@@ -11,7 +11,7 @@ import type { Signal } from '@preact/signals-react';
 import type { CartAction, CartLine, CartState } from '../shared/cart.ts';
 import { formatUSD } from '../shared/money.ts';
 import { linePriceCents } from '../shared/pricing.ts';
-import { restaurantPageHref } from './cart-handover.ts';
+import { CheckoutLink } from './checkout-link.tsx';
 import { OrderTotals } from './order-totals.tsx';
 
 interface Props {
@@ -89,9 +89,9 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
               ))}
             </ul>
             <OrderTotals state={state} />
-            <a className="checkout" href={restaurantPageHref(apiOrigin, window.location.origin, '/checkout/', state)}>
+            <CheckoutLink apiOrigin={apiOrigin} path="/checkout/" cart={state}>
               Checkout
-            </a>
+            </CheckoutLink>
           </>
         )}
       </div>

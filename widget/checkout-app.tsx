@@ -8,6 +8,7 @@ import type { AuthStore } from './auth-store.ts';
 import type { CartStore } from './cart-store.ts';
 import type { ChunkLoader } from './chunk-loader.ts';
 import { useOwnsOverlays, type WidgetControls } from './comal-api.ts';
+import { LOADING } from '../shared/api/messages.ts';
 import { LazyPart } from './lazy-part.tsx';
 import { ShadowFrame } from './shadow-frame.tsx';
 // Types only: the code stays in its chunk.
@@ -23,10 +24,36 @@ interface Props {
   storage: Storage | null;
 }
 
+/** What a cart brought from a partner's page lost on the way, until the customer dismisses it. */
+function HandoverNotice({ controls }: { controls: WidgetControls }) {
+  const handover = controls.handover.value;
+  if (!Array.isArray(handover) || handover.length === 0) return null;
+  return (
+    <div className="error" role="alert">
+      {handover.map((problem) => (
+        <p key={problem}>{problem}</p>
+      ))}
+      <button type="button" onClick={() => controls.setHandover(null)}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
 export function CheckoutApp({ store, controls, api, auth, apiOrigin, loader, storage }: Props) {
   const ownsOverlays = useOwnsOverlays(controls);
+  if (controls.handover.value === 'pending') {
+    return (
+      <ShadowFrame>
+        <p className="status" role="status">
+          {LOADING}
+        </p>
+      </ShadowFrame>
+    );
+  }
   return (
     <ShadowFrame>
+      <HandoverNotice controls={controls} />
       <LazyPart<typeof CheckoutChunk>
         chunk="checkout"
         loader={loader}

@@ -28,6 +28,9 @@ export interface WidgetControls {
   choose(choosing: Choosing | null): void;
   /** The mounted screen that shows the page's one set of overlays (cart, item dialog, toasts). */
   overlayOwner: Signal<symbol | null>;
+  /** A cart handed over in the address: being rebuilt, then what could not be kept ([] for nothing). */
+  handover: Signal<'pending' | string[] | null>;
+  setHandover(state: 'pending' | string[] | null): void;
 }
 
 export function installComalApi(page: { window: Window; document: Document }, store: CartStore): WidgetControls {
@@ -42,6 +45,7 @@ export function installComalApi(page: { window: Window; document: Document }, st
   (page.window as Window & { Comal?: ComalWindowApi }).Comal = api;
   store.announce();
   const choosing = signal<Choosing | null>(null);
+  const handover = signal<'pending' | string[] | null>(null);
   return {
     api,
     cartOpen,
@@ -49,6 +53,8 @@ export function installComalApi(page: { window: Window; document: Document }, st
     choosing,
     choose: (item) => void (choosing.value = item),
     overlayOwner: signal(null),
+    handover,
+    setHandover: (state) => void (handover.value = state),
   };
 }
 

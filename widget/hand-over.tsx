@@ -6,7 +6,7 @@
 import type { Signal } from '@preact/signals-react';
 import type { CartState } from '../shared/cart.ts';
 import { restaurant } from '../shared/restaurant.ts';
-import { restaurantPageHref } from './cart-handover.ts';
+import { CheckoutLink } from './checkout-link.tsx';
 import { ShadowFrame } from './shadow-frame.tsx';
 
 /** The restaurant's page for each mode that does not run on a partner's page. */
@@ -25,9 +25,9 @@ export function HandOver({ mode, cart, apiOrigin }: { mode: string; cart: Signal
     <ShadowFrame>
       <div className="hand-over">
         <p>This happens on {restaurant.name}'s own site, where your cart goes with you.</p>
-        <a className="checkout" href={restaurantPageHref(apiOrigin, window.location.origin, page.path, cart.value)}>
+        <CheckoutLink apiOrigin={apiOrigin} path={page.path} cart={cart.value}>
           {page.action}
-        </a>
+        </CheckoutLink>
       </div>
     </ShadowFrame>
   );

@@ -24,7 +24,14 @@ import { installComalApi } from './comal-api.ts';
 import { addHostFonts } from './host-fonts.ts';
 import { initialCategoryOf } from './initial-category.ts';
 import { OrderingApp } from './ordering-app.tsx';
+import { loadMenu } from './menu-loading.ts';
 import { shareRuntime } from './shared-runtime.ts';
+// Types only: the code stays in its chunk.
+import type * as HandoverChunk from './handover/index.ts';
+
+/** When the handed-over cart could not be rebuilt (the menu or the chunk did not load). */
+const HANDOVER_FAILED =
+  'We could not bring over the cart from the page you came from. Add the items again from the menu.';
 
 const script = document.currentScript as HTMLScriptElement | null;
 export const apiOrigin = apiOriginOf(script?.src, window.location.origin);
@@ -42,12 +49,24 @@ function localStorageOrNull(): Storage | null {
 shareRuntime(window);
 const storage = localStorageOrNull();
 const store = createCartStore({ document, window, storage });
-// A cart carried over from a partner's page (only ever to the restaurant's own pages).
-if (!onPartnerPage) {
-  const handedOver = takeHandedOverCart(window);
-  if (handedOver) store.replace(handedOver);
-}
 const controls = installComalApi({ window, document }, store);
+const loader = createChunkLoader({ document, window, baseUrl: chunksUrl, files: chunkFiles });
+// A cart carried over from a partner's page (only ever to the restaurant's own pages), by ids:
+// the handover chunk rebuilds it from the live menu, and the page says what it could not keep.
+const handedOver = onPartnerPage ? null : takeHandedOverCart(window);
+if (handedOver !== null) {
+  controls.setHandover('pending');
+  loader
+    .load<typeof HandoverChunk>('handover')
+    .then(({ module }) => module.receiveHandover(handedOver, () => loadMenu(apiOrigin), store.cart.peek()))
+    .then(
+      ({ cart, problems }) => {
+        if (cart.items.length > 0) store.replace(cart);
+        controls.setHandover(problems);
+      },
+      () => controls.setHandover([HANDOVER_FAILED]),
+    );
+}
 const readCookie = () => document.cookie;
 const api = createApiClient({ baseUrl: apiOrigin, readCookie, getAccessToken: () => auth.token.peek() });
 const auth = createAuthStore({
@@ -62,7 +81,6 @@ if (!onPartnerPage) {
   void auth.start();
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && auth.resume());
 } else auth.starting.value = false;
-const loader = createChunkLoader({ document, window, baseUrl: chunksUrl, files: chunkFiles });
 if (onPartnerPage)
   addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { themeSettings } from '../../shared/settings/values.ts';
 import { launchBrowser, PHONE, DESKTOP, watchErrors } from '../support/browser.ts';
-import { addFromMenu } from '../support/checkout-page.ts';
+import { addFromMenu, fillContact, payWithCard, usd } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 /** A page of the partner's: its body, and the CSP it sends if any. */
@@ -324,6 +324,114 @@ describe('the widget on partner pages', () => {
       .filter((line) => line.startsWith('{') && line.includes(`"origin":"${stranger}"`));
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'warn', origin: stranger });
+    await tab.close();
+  });
+
+  describe('inside an iframe (how site builders embed a snippet)', () => {
+    const framed = () => page('/framed/', { body: `<comal-order></comal-order>${script()}` });
+
+    async function addAndCheckout(frame: import('playwright-core').Frame) {
+      const widget = frame.locator('comal-order');
+      await widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).click();
+      await widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).click();
+      await frame.evaluate(() => (window as unknown as { Comal: { open(): void } }).Comal.open());
+      const checkout = widget.getByRole('link', { name: 'Checkout' });
+      expect(await checkout.getAttribute('target')).toBe('_top');
+      await checkout.click();
+    }
+
+    it('checkout opens at the top of the window with the cart, and the order is paid', async () => {
+      framed();
+      const top = page('/builder/', {
+        body: '<h1>Site builder</h1><iframe src="/framed/" title="Order" width="400" height="700"></iframe>',
+      });
+      const tab = await browser.newPage({ viewport: DESKTOP });
+      const errors = watchErrors(tab);
+      await tab.goto(top);
+      const frame = tab.frames().find((f) => f.url().endsWith('/framed/'))!;
+      await frame.locator('comal-order').getByRole('heading', { name: 'Tacos', exact: true }).waitFor();
+      const price = Number(
+        (await frame
+          .locator('comal-order .item', { hasText: 'Mexican Coca-Cola' })
+          .first()
+          .locator('.price')
+          .textContent())!.replace('$', ''),
+      );
+      await addAndCheckout(frame);
+
+      await tab.waitForURL(`${server.url}/checkout/`);
+      const widget = tab.locator('comal-order');
+      await widget.getByRole('heading', { name: 'Checkout' }).waitFor();
+      const subtotal = Math.round(price * 100) * 2;
+      const total = subtotal + Math.round(subtotal * 0.0975);
+      expect(await widget.locator('.summary-lines li').allTextContents()).toEqual([
+        `2 ×Mexican Coca-Cola${usd(subtotal)}`,
+      ]);
+      await fillContact(widget);
+      await widget.getByRole('button', { name: 'Place order' }).click();
+      await widget.getByRole('heading', { name: 'Payment' }).waitFor();
+      expect(await widget.locator('.payment').textContent()).toContain(`Total to pay: ${usd(total)}`);
+      await payWithCard(widget, '4242 4242 4242 4242');
+      await tab.waitForURL(/\/congratulations\/\?order=ord_/);
+      expect(errors).toEqual([]);
+      await tab.close();
+    });
+
+    it('in a sandbox that may not navigate the top, checkout opens in a new tab with the cart', async () => {
+      framed();
+      const top = page('/sandboxed/', {
+        body: '<iframe sandbox="allow-scripts allow-same-origin allow-popups" src="/framed/" title="Order" width="400" height="700"></iframe>',
+      });
+      const tab = await browser.newPage({ viewport: DESKTOP });
+      await tab.goto(top);
+      const frame = tab.frames().find((f) => f.url().endsWith('/framed/'))!;
+      await frame.locator('comal-order').getByRole('heading', { name: 'Tacos', exact: true }).waitFor();
+      const popup = tab.context().waitForEvent('page');
+      await addAndCheckout(frame);
+      const opened = await popup;
+      await opened.waitForURL(`${server.url}/checkout/`);
+      await opened.locator('comal-order').getByRole('heading', { name: 'Checkout' }).waitFor();
+      expect(await opened.locator('comal-order .summary-lines li').allTextContents()).toEqual([
+        expect.stringMatching(/^2 ×Mexican Coca-Cola\$\d+\.\d\d$/),
+      ]);
+      expect(tab.url()).toBe(top); // the partner's page stayed where it was
+      await opened.close();
+      await tab.close();
+    });
+  });
+
+  it('a forged link to checkout shows the live names and prices, and says what it could not keep', async () => {
+    const forged = {
+      version: 1,
+      cart: {
+        items: [
+          {
+            menuItem: { id: 'drink-mexican-coke', name: 'FREE TACO', base_price: 0 },
+            quantity: 2,
+            selectedModifiers: [],
+          },
+          {
+            menuItem: { id: 'gold-plated-taco', name: 'Gold taco', base_price: 0 },
+            quantity: 1,
+            selectedModifiers: [],
+          },
+        ],
+      },
+    };
+    const tab = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(tab);
+    await tab.goto(`${server.url}/checkout/#comal-cart=${encodeURIComponent(JSON.stringify(forged))}`);
+    const widget = tab.locator('comal-order');
+    await widget.getByRole('heading', { name: 'Checkout' }).waitFor();
+    const lines = await widget.locator('.summary-lines li').allTextContents();
+    expect(lines).toEqual([expect.stringMatching(/^2 ×Mexican Coca-Cola\$\d+\.\d\d$/)]);
+    expect(lines[0]).not.toContain('$0.00');
+    expect(await widget.getByRole('alert').first().textContent()).toContain(
+      'An item in the cart you brought (gold-plated-taco) is no longer on the menu.',
+    );
+    expect(await tab.content()).not.toContain('FREE TACO');
+    expect(new URL(tab.url()).hash).toBe('');
+    expect(errors).toEqual([]);
     await tab.close();
   });
 });

@@ -1,19 +1,29 @@
 /**
- * Carrying the cart from a partner's page to the restaurant's checkout (widget/cart-handover.ts),
- * in happy-dom's real location and history: a link on the restaurant's own site is a plain path;
- * a link from another site carries the cart in the fragment; the restaurant's page takes that
- * cart back with its items, quantities and modifiers and removes the fragment from the address
- * (keeping path and query); a mangled or empty handover gives no cart but is still removed.
+ * Carrying the cart from a partner's page to the restaurant's checkout (widget/cart-handover.ts,
+ * shared/cart-handover.ts), in happy-dom's real location and history: a link on the restaurant's
+ * own site is a plain path; a link from another site (or from inside a frame) carries ids and
+ * quantities in the fragment, never names or prices; the restaurant's page takes it and removes
+ * the fragment (keeping path and query), and rebuilds the cart from the live menu, saying in a
+ * sentence what it could not keep. A forged link cannot change what the checkout shows.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cartReducer, emptyCart, type CartAction, type CartState } from '../../shared/cart.ts';
+import {
+  choiceGone,
+  choicesChanged,
+  choiceSoldOut,
+  decodeHandover,
+  itemGone,
+  itemSoldOut,
+  rebuildCart,
+} from '../../shared/cart-handover.ts';
+import { cartReducer, emptyCart, type CartAction } from '../../shared/cart.ts';
 import type { MenuItem, Modifier } from '../../shared/menu.ts';
 import { restaurantPageHref, takeHandedOverCart } from '../../widget/cart-handover.ts';
 
 const API_ORIGIN = 'https://order.comal.test';
 const PARTNER_ORIGIN = 'https://eat.partner.test';
 
-const item = (id: string, name: string, base_price: number): MenuItem => ({
+const item = (id: string, name: string, base_price: number, modifiers: Modifier[] = []): MenuItem => ({
   id,
   name,
   description: '',
@@ -22,12 +32,14 @@ const item = (id: string, name: string, base_price: number): MenuItem => ({
   clover_id: null,
   photo: null,
   categoryName: 'Tacos',
-  modifier_groups: [],
+  modifier_groups: modifiers.length
+    ? [{ id: 'g-extras', name: 'Extras', force_popup: false, min_required: 0, max_allowed: 2, modifiers }]
+    : [],
 });
-const asada = item('asada', 'Carne Asada Taco', 4.25);
-const horchata = item('horchata', 'Horchata', 3.5);
 const cheese: Modifier = { id: 'm-cheese', name: 'Cheese', price: 0.5 };
 const guac: Modifier = { id: 'm-guac', name: 'Guacamole', price: 1.75 };
+const asada = item('asada', 'Carne Asada Taco', 4.25, [guac, cheese]);
+const horchata = item('horchata', 'Horchata', 3.5);
 
 const run = (...actions: CartAction[]) => actions.reduce(cartReducer, emptyCart);
 const partnerCart = run(
@@ -39,14 +51,6 @@ function setURL(url: string) {
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
 }
 const page = () => ({ location: window.location, history: window.history });
-const lines = (cart: CartState | null) =>
-  cart?.items.map((line) => ({
-    id: line.id,
-    name: line.menuItem.name,
-    price: line.menuItem.base_price,
-    quantity: line.quantity,
-    modifiers: line.selectedModifiers,
-  }));
 
 afterEach(() => setURL('http://localhost:3000/'));
 
@@ -65,52 +69,142 @@ describe('a link to the restaurant checkout', () => {
     // the cart is in the fragment only, which browsers never send to a server
     expect(href.indexOf('#')).toBe(href.lastIndexOf('#'));
     expect(url.hash.length).toBeGreaterThan('#comal-cart='.length);
+    // Ids and quantities only: no name, no price.
+    expect(decodeURIComponent(url.hash)).toBe(
+      '#comal-cart={"v":2,"l":[["asada",3,["m-guac","m-cheese"]],["horchata",2,[]]]}',
+    );
+  });
+
+  it('inside a frame, even on the restaurant own origin, carries the cart (the top page has its own storage)', () => {
+    expect(restaurantPageHref(API_ORIGIN, API_ORIGIN, '/checkout/', partnerCart, true)).toMatch(
+      /^https:\/\/order\.comal\.test\/checkout\/#comal-cart=/,
+    );
+  });
+
+  it('stays short: ten lines with three choices each fit in well under 1 KB', () => {
+    const big = item('birria-box', 'Birria Box', 38, [guac, cheese, { id: 'm-crema', name: 'Crema', price: 0.75 }]);
+    const cart = Array.from({ length: 10 }, (_, i) => i).reduce(
+      (state, i) =>
+        cartReducer(state, {
+          type: 'addItem',
+          menuItem: { ...big, id: `birria-box-${i}` },
+          quantity: 2,
+          selectedModifiers: big.modifier_groups[0]!.modifiers,
+        }),
+      emptyCart,
+    );
+    const href = restaurantPageHref(API_ORIGIN, PARTNER_ORIGIN, '/checkout/', cart);
+    expect(href.length).toBeLessThan(1024);
+    expect(href.length).toBe(929); // the old fragment, whole cart lines, took about ten times that
   });
 });
 
 describe("taking the handed-over cart on the restaurant's page", () => {
-  it('gives the same items, quantities and modifiers, and removes the fragment keeping path and query', () => {
+  it('takes the fragment and removes it, keeping path and query', () => {
     const href = restaurantPageHref(API_ORIGIN, PARTNER_ORIGIN, '/checkout/', partnerCart);
     setURL(href.replace('/checkout/#', '/checkout/?utm_source=partner#'));
-    expect(window.location.hash.startsWith('#comal-cart=')).toBe(true);
-
-    const cart = takeHandedOverCart(page());
-
-    expect(lines(cart)).toEqual([
-      { id: 'asada|m-cheese|m-guac', name: 'Carne Asada Taco', price: 4.25, quantity: 3, modifiers: [guac, cheese] },
-      { id: 'horchata', name: 'Horchata', price: 3.5, quantity: 2, modifiers: [] },
+    const taken = takeHandedOverCart(page());
+    expect(decodeHandover(taken!)).toEqual([
+      { itemId: 'asada', quantity: 3, modifierIds: ['m-guac', 'm-cheese'] },
+      { itemId: 'horchata', quantity: 2, modifierIds: [] },
     ]);
-    expect(cart!.deliveryType).toBe('pickup');
     expect(window.location.href).toBe('https://order.comal.test/checkout/?utm_source=partner');
-    expect(window.location.hash).toBe('');
+    expect(takeHandedOverCart(page())).toBeNull(); // nothing left to take a second time
   });
 
-  it('a second look at the page finds nothing left to take', () => {
-    setURL(restaurantPageHref(API_ORIGIN, PARTNER_ORIGIN, '/checkout/', partnerCart));
-    expect(takeHandedOverCart(page())).not.toBeNull();
-    expect(takeHandedOverCart(page())).toBeNull();
-    expect(window.location.href).toBe('https://order.comal.test/checkout/');
-  });
-
-  it('a mangled fragment gives no cart and is still removed from the address', () => {
+  it('a mangled fragment gives nothing and is still removed; another fragment is left alone', () => {
     setURL('https://order.comal.test/checkout/?table=4#comal-cart=%E0%A4%A');
     expect(takeHandedOverCart(page())).toBeNull();
     expect(window.location.href).toBe('https://order.comal.test/checkout/?table=4');
-
     setURL('https://order.comal.test/checkout/#comal-cart={"version":1,"cart":');
-    expect(takeHandedOverCart(page())).toBeNull();
-    expect(window.location.href).toBe('https://order.comal.test/checkout/');
-  });
-
-  it('an empty cart handed over gives no cart, and the fragment is removed', () => {
-    setURL(restaurantPageHref(API_ORIGIN, PARTNER_ORIGIN, '/checkout/', emptyCart));
-    expect(takeHandedOverCart(page())).toBeNull();
-    expect(window.location.href).toBe('https://order.comal.test/checkout/');
-  });
-
-  it('an address with another fragment is left alone', () => {
+    expect(decodeHandover(takeHandedOverCart(page())!)).toEqual([]);
     setURL('https://order.comal.test/checkout/#payment');
     expect(takeHandedOverCart(page())).toBeNull();
     expect(window.location.href).toBe('https://order.comal.test/checkout/#payment');
+  });
+});
+
+describe('rebuilding the handed-over cart from the live menu', () => {
+  const live = [asada, horchata];
+  const none = new Set<string>();
+  const rebuilt = (text: string, soldOut = none, soldOutModifiers = none) =>
+    rebuildCart(decodeHandover(text), live, soldOut, soldOutModifiers);
+  const shown = (cart: ReturnType<typeof rebuildCart>) =>
+    cart.lines.map((line) => ({
+      name: line.menuItem.name,
+      price: line.menuItem.base_price,
+      quantity: line.quantity,
+      modifiers: line.selectedModifiers.map((m) => `${m.name} ${m.price}`),
+    }));
+
+  it('a forged old-style link ("FREE TACO" at $0.00) shows the live names and prices', () => {
+    const forged = JSON.stringify({
+      version: 1,
+      cart: {
+        items: [
+          {
+            id: 'x',
+            menuItem: { id: 'asada', name: 'FREE TACO', base_price: 0 },
+            quantity: 2,
+            selectedModifiers: [{ id: 'm-guac', name: 'Free guac', price: 0 }],
+          },
+        ],
+      },
+    });
+    const cart = rebuilt(forged);
+    expect(shown(cart)).toEqual([
+      { name: 'Carne Asada Taco', price: 4.25, quantity: 2, modifiers: ['Guacamole 1.75'] },
+    ]);
+    expect(cart.problems).toEqual([]);
+  });
+
+  it('says what it could not keep: a gone item, a sold-out item, a gone or sold-out choice, broken rules', () => {
+    const text = JSON.stringify({
+      v: 2,
+      l: [
+        ['tamal', 1, []],
+        ['horchata', 1, []],
+        ['asada', 1, ['m-queso']],
+        ['asada', 2, ['m-cheese']],
+        ['asada', 1, ['m-guac', 'm-cheese', 'm-guac']],
+        ['asada', 1, []],
+      ],
+    });
+    const cart = rebuilt(text, new Set(['horchata']), new Set(['m-cheese']));
+    expect(cart.problems).toEqual([
+      itemGone('tamal'),
+      itemSoldOut('Horchata'),
+      choiceGone('Carne Asada Taco'),
+      choiceSoldOut('Carne Asada Taco', 'Cheese'),
+      choiceSoldOut('Carne Asada Taco', 'Cheese'),
+    ]);
+    expect(shown(cart)).toEqual([{ name: 'Carne Asada Taco', price: 4.25, quantity: 1, modifiers: [] }]);
+    expect(itemGone('tamal')).toBe('An item in the cart you brought (tamal) is no longer on the menu.');
+
+    const strict = [{ ...asada, modifier_groups: [{ ...asada.modifier_groups[0]!, min_required: 1 }] }];
+    const broken = rebuildCart(decodeHandover(JSON.stringify({ v: 2, l: [['asada', 1, []]] })), strict, none, none);
+    expect(broken.problems).toEqual([choicesChanged('Carne Asada Taco')]);
+    expect(broken.lines).toEqual([]);
+  });
+
+  it('junk gives nothing: not JSON, bad quantities, long ids, too many lines', () => {
+    expect(rebuilt('not json').lines).toEqual([]);
+    expect(
+      decodeHandover(
+        JSON.stringify({
+          v: 2,
+          l: [
+            ['asada', 0, []],
+            ['asada', 1.5, []],
+            ['x'.repeat(101), 1, []],
+          ],
+        }),
+      ),
+    ).toEqual([]);
+    expect(decodeHandover(JSON.stringify({ v: 2, l: [['asada', 500, []]] }))).toEqual([
+      { itemId: 'asada', quantity: 99, modifierIds: [] },
+    ]);
+    const many = JSON.stringify({ v: 2, l: Array.from({ length: 80 }, () => ['horchata', 1, []]) });
+    expect(decodeHandover(many)).toHaveLength(50);
   });
 });
