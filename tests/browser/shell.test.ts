@@ -24,6 +24,7 @@ const CONTENT_ROUTES = [
   '/account/',
   '/payment/',
   '/checkout/',
+  '/embed/',
 ];
 const NO_HEADER_ROUTES = ['/login/', '/register/', '/reset-password/', '/confirmation-instruction/'];
 
