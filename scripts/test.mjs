@@ -80,19 +80,17 @@ function vitest(name, projects, extra = []) {
 
 // The checks that keep the code in shape, and the build the browser tests serve, side by side:
 // each is mostly one process on one core. With no arguments the suites start as soon as the build
-// is there (several read it), in three runs: the browser files in two halves, and the others. The
-// runs share the cores with each other and the checks still going (a browser test mostly waits on
-// Chromium and the server, and each run alone keeps about one core busy), which takes minutes off
-// the whole. A failed check stops them. Arguments (a file, `--project unit`) make one run, after
-// the checks.
+// is there (several read it), in two runs: the browser files, and the others. Each run alone keeps
+// about one core busy (a browser test mostly waits on Chromium and the server), so side by side,
+// and beside the checks still going, they take minutes off the whole. (Three runs, the browser
+// files in two halves, were faster still but left the browser tests too little CPU: a signed-in
+// journey timed out.) A failed check stops them. Arguments (a file, `--project unit`) make one
+// run, after the checks.
 console.log('Checking format, lint, types and import cycles, and building...');
 let runs = [];
 const build = run('the build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]).then((result) => {
   if (result.status === 0 && args.length === 0) {
-    runs = [
-      ...[1, 2].map((shard) => vitest(`browser-${shard}`, ['browser'], [`--shard=${shard}/2`])),
-      vitest('suites', ['unit', 'widget', 'db', 'security']),
-    ];
+    runs = [vitest('browser', ['browser']), vitest('suites', ['unit', 'widget', 'db', 'security'])];
   }
   return result;
 });
