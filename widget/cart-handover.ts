@@ -34,15 +34,25 @@ export function restaurantPageHref(
   return `${apiOrigin}${path}#${FRAGMENT_KEY}=${encodeURIComponent(encodeHandover(cart))}`;
 }
 
-/** The handed-over cart's text in this page's address, or null; the fragment is removed. */
-export function takeHandedOverCart(page: { location: Location; history: History }): string | null {
+/**
+ * The handed-over cart's text in this page's address, or null. The fragment stays until
+ * `forgetHandedOverCart`, once the cart is kept: a reload or a quick click before the menu has
+ * loaded must not lose it. A mangled fragment gives null and is removed at once.
+ */
+export function handedOverCart(page: { location: Location; history: History }): string | null {
   const hash = page.location.hash;
   const prefix = `#${FRAGMENT_KEY}=`;
   if (!hash.startsWith(prefix)) return null;
-  page.history.replaceState(page.history.state, '', page.location.pathname + page.location.search);
   try {
     return decodeURIComponent(hash.slice(prefix.length));
   } catch {
+    forgetHandedOverCart(page);
     return null; // a mangled link: keep the cart this browser already has
   }
+}
+
+/** Removes the handed-over cart from the address, keeping path and query. */
+export function forgetHandedOverCart(page: { location: Location; history: History }): void {
+  if (!page.location.hash.startsWith(`#${FRAGMENT_KEY}=`)) return;
+  page.history.replaceState(page.history.state, '', page.location.pathname + page.location.search);
 }

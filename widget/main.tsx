@@ -14,7 +14,7 @@ import { createApiClient } from '../shared/api/client.ts';
 import { AccountApp } from './account-app.tsx';
 import { apiOriginOf } from './api-origin.ts';
 import { createAuthStore } from './auth-store.ts';
-import { takeHandedOverCart } from './cart-handover.ts';
+import { forgetHandedOverCart, handedOverCart } from './cart-handover.ts';
 import { createCartStore } from './cart-store.ts';
 import { CheckoutApp, ConfirmationApp } from './checkout-app.tsx';
 import { chunkFiles } from './chunk-files.ts';
@@ -53,7 +53,8 @@ const controls = installComalApi({ window, document }, store);
 const loader = createChunkLoader({ document, window, baseUrl: chunksUrl, files: chunkFiles });
 // A cart carried over from a partner's page (only ever to the restaurant's own pages), by ids:
 // the handover chunk rebuilds it from the live menu, and the page says what it could not keep.
-const handedOver = onPartnerPage ? null : takeHandedOverCart(window);
+// The address keeps it until then, so a reload meanwhile does not lose it.
+const handedOver = onPartnerPage ? null : handedOverCart(window);
 if (handedOver !== null) {
   controls.setHandover('pending');
   loader
@@ -65,7 +66,8 @@ if (handedOver !== null) {
         controls.setHandover(problems);
       },
       () => controls.setHandover([HANDOVER_FAILED]),
-    );
+    )
+    .finally(() => forgetHandedOverCart(window));
 }
 const readCookie = () => document.cookie;
 const api = createApiClient({ baseUrl: apiOrigin, readCookie, getAccessToken: () => auth.token.peek() });

@@ -115,6 +115,7 @@ describe('the partner demo page', () => {
     const link = page.locator('#sign-in').getByRole('link', { name: 'Sign in' });
     expect(await link.getAttribute('href')).toMatch(new RegExp(`^${server.url}/login/#comal-cart=`));
     await link.click();
+    // The address drops the cart once this origin has kept it.
     await page.waitForURL(`${server.url}/login/`);
     expect(await storedCartQuantity(page)).toBe(1);
     expect(errors).toEqual([]);

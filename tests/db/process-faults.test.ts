@@ -376,14 +376,17 @@ describe('PostgreSQL restarted under a running server', () => {
         expect(await response.json()).toEqual(unreachable);
       };
 
-      // Another session holds locks, so these requests are waiting inside PostgreSQL when it stops:
-      // the menu's version (GET /api/menus/ and create-order) and, inside finalize's transaction,
-      // the points it credits.
+      // A prepared transaction holds locks, so these requests are waiting inside PostgreSQL when it
+      // stops: the menu's version (GET /api/menus/ and create-order) and, inside finalize's
+      // transaction, the points it credits. Prepared, the locks outlive the session that took them:
+      // a fast stop ends sessions one by one, and a lock freed by the first could otherwise let a
+      // waiting query finish before its own session ends.
       const locker = new pg.Client({ connectionString: cluster!.url });
-      locker.on('error', () => {}); // its session ends with the stop
+      locker.on('error', () => {});
       await locker.connect();
       await locker.query('begin');
       await locker.query('lock table menu_state, loyalty_ledger in access exclusive mode');
+      await locker.query(`prepare transaction 'comal-restart-lock'`);
       const inFlight = [
         client.call('GET', '/api/menus/'),
         client.call('POST', '/api/create-order/', {
@@ -398,7 +401,7 @@ describe('PostgreSQL restarted under a running server', () => {
       ];
       await waitFor(
         async () => {
-          await locker.query('select pg_stat_clear_snapshot()'); // inside a transaction the view is otherwise read once
+          await locker.query('select pg_stat_clear_snapshot()'); // a fresh view each time
           const [row] = (
             await locker.query<{ n: number }>(
               `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`,
@@ -418,6 +421,10 @@ describe('PostgreSQL restarted under a running server', () => {
       await locker.end().catch(() => {});
 
       await cluster!.start();
+      const unlocker = new pg.Client({ connectionString: cluster!.url });
+      await unlocker.connect();
+      await unlocker.query(`rollback prepared 'comal-restart-lock'`);
+      await unlocker.end();
       // The same process, not restarted: its pool opens new connections.
       expect(server!.running()).toBe(true);
       expect((await client.call('GET', '/api/menus/')).status).toBe(200);

@@ -76,7 +76,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     run(path.join(bin, name), args, { ...as, cwd: root, env: { ...process.env, LC_ALL: 'C' } });
 
   await tool('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync']);
-  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_prepared_transactions=4`;
+  // Prepared transactions let a test hold a lock that outlives its session, even a restart.
   const start = async () =>
     void (await tool('pg_ctl', ['-D', data, '-l', path.join(root, 'server.log'), '-w', '-o', options, 'start']));
   const stop = async () => void (await tool('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']));

@@ -18,7 +18,7 @@ import {
 } from '../../shared/cart-handover.ts';
 import { cartReducer, emptyCart, type CartAction } from '../../shared/cart.ts';
 import type { MenuItem, Modifier } from '../../shared/menu.ts';
-import { restaurantPageHref, takeHandedOverCart } from '../../widget/cart-handover.ts';
+import { forgetHandedOverCart, handedOverCart, restaurantPageHref } from '../../widget/cart-handover.ts';
 
 const API_ORIGIN = 'https://order.comal.test';
 const PARTNER_ORIGIN = 'https://eat.partner.test';
@@ -100,26 +100,30 @@ describe('a link to the restaurant checkout', () => {
 });
 
 describe("taking the handed-over cart on the restaurant's page", () => {
-  it('takes the fragment and removes it, keeping path and query', () => {
+  it('reads the fragment, keeps it until the cart is kept, then removes it keeping path and query', () => {
     const href = restaurantPageHref(API_ORIGIN, PARTNER_ORIGIN, '/checkout/', partnerCart);
     setURL(href.replace('/checkout/#', '/checkout/?utm_source=partner#'));
-    const taken = takeHandedOverCart(page());
+    const taken = handedOverCart(page());
     expect(decodeHandover(taken!)).toEqual([
       { itemId: 'asada', quantity: 3, modifierIds: ['m-guac', 'm-cheese'] },
       { itemId: 'horchata', quantity: 2, modifierIds: [] },
     ]);
+    // A reload before the menu has loaded reads the same cart again.
+    expect(handedOverCart(page())).toBe(taken);
+    forgetHandedOverCart(page());
     expect(window.location.href).toBe('https://order.comal.test/checkout/?utm_source=partner');
-    expect(takeHandedOverCart(page())).toBeNull(); // nothing left to take a second time
+    expect(handedOverCart(page())).toBeNull(); // nothing left to take a second time
   });
 
-  it('a mangled fragment gives nothing and is still removed; another fragment is left alone', () => {
+  it('a mangled fragment gives nothing and is removed at once; another fragment is left alone', () => {
     setURL('https://order.comal.test/checkout/?table=4#comal-cart=%E0%A4%A');
-    expect(takeHandedOverCart(page())).toBeNull();
+    expect(handedOverCart(page())).toBeNull();
     expect(window.location.href).toBe('https://order.comal.test/checkout/?table=4');
     setURL('https://order.comal.test/checkout/#comal-cart={"version":1,"cart":');
-    expect(decodeHandover(takeHandedOverCart(page())!)).toEqual([]);
+    expect(decodeHandover(handedOverCart(page())!)).toEqual([]);
     setURL('https://order.comal.test/checkout/#payment');
-    expect(takeHandedOverCart(page())).toBeNull();
+    expect(handedOverCart(page())).toBeNull();
+    forgetHandedOverCart(page());
     expect(window.location.href).toBe('https://order.comal.test/checkout/#payment');
   });
 });
