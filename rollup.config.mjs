@@ -62,6 +62,7 @@ const CHUNKS = {
   stripe: './widget/stripe/index.tsx',
   account: './widget/account/index.ts',
   handover: './widget/handover/index.ts',
+  item: './widget/item/index.ts',
 };
 
 /** The chunks that come with a style chunk of their own. */

@@ -13,6 +13,13 @@ export interface CartChangedDetail {
   quantity: number;
 }
 
+/** The widget has shown a paid order (on /congratulations/): `detail` is an OrderShownDetail. */
+export const ORDER_SHOWN_EVENT = 'comal:order-shown';
+
+export interface OrderShownDetail {
+  deliveryType: 'pickup' | 'delivery';
+}
+
 /** Shows a toast in the site's toast area: `detail` is a ToastDetail. */
 export const TOAST_EVENT = 'comal:toast';
 

@@ -51,12 +51,22 @@ export function isChoiceComplete(choice: ModifierChoice, groups: readonly Modifi
   return groups.every((g) => stillRequired(choice, g) === 0 && chosenIn(choice, g).length <= g.max_allowed);
 }
 
+/** A group whose name already asks ('Choose a protein', 'Pick 2 salsas', 'Add extras'). */
+const ASKING_NAME = /^(choose|pick|select|add)\b/i;
+
+/** One group's sentence: 'Choose 1 more for Tortilla.', 'Choose a protein.', 'Choose 2 proteins: 1 more.' */
+function stillRequiredSentence(group: ModifierGroup, n: number): string {
+  const name = group.name.trim().replace(/[.:!]+$/, '');
+  if (!ASKING_NAME.test(name)) return `Choose ${n} more for ${name}.`;
+  return n === group.min_required ? `${name}.` : `${name}: ${n} more.`;
+}
+
 /** What is still required, one sentence a group: 'Choose 1 more for Tortilla.' ('' when nothing). */
 export function requiredMessage(choice: ModifierChoice, groups: readonly ModifierGroup[]): string {
   return groups
     .map((g) => [g, stillRequired(choice, g)] as const)
     .filter(([, n]) => n > 0)
-    .map(([g, n]) => `Choose ${n} more for ${g.name}.`)
+    .map(([g, n]) => stillRequiredSentence(g, n))
     .join(' ');
 }
 

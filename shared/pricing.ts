@@ -3,7 +3,7 @@
  * discounts and tip percentages use the item subtotal before promo; tax uses the subtotal after
  * promo; the total adds already-rounded parts.
  */
-import { percentOf, roundHalfUp, toCents, type Cents } from './money.ts';
+import { formatUSD, percentOf, roundHalfUp, toCents, type Cents } from './money.ts';
 import { deliverySettings, taxPercentSetting, tipSettings } from './settings/values.ts';
 
 /** The sales tax the server charges and the cart shows (settings/restaurant.json). */
@@ -107,6 +107,43 @@ export function upsellText(subtotal: Cents): string {
 export function deliveryChargeCents(deliveryType: DeliveryType, deliveryFee: Cents, discount: Cents): Cents {
   if (deliveryType !== 'delivery' || !Number.isFinite(discount)) return 0;
   return Math.max(0, Math.max(MINIMUM_DELIVERY_FEE_CENTS, deliveryFee) - discount);
+}
+
+/**
+ * The least delivery adds to an order of this subtotal, known before any address: the minimum fee
+ * less the discount (a courier's quote above the minimum raises it; the cart shows that once it
+ * has the address).
+ */
+export function deliveryChargeFromCents(subtotal: Cents): Cents {
+  return deliveryChargeCents('delivery', 0, deliveryDiscountCents(subtotal));
+}
+
+/**
+ * Every fee, said before the customer gives any detail (the FTC's rule on junk fees, California's
+ * SB 478): what pickup and delivery add to this subtotal. Tax and an optional tip come on top.
+ */
+export function feesText(subtotal: Cents): string {
+  const delivery = deliveryChargeFromCents(subtotal);
+  const deliveryText =
+    delivery === 0
+      ? 'Delivery is free for this order.'
+      : `Delivery adds a fee of ${formatUSD(delivery)}, more only if the courier charges more for your address.`;
+  return `No fees for pickup. ${deliveryText}`;
+}
+
+/**
+ * The menu's line on fees, before anything is in the cart: pickup has none, delivery's fee and
+ * its discounts by order size ('No fees for pickup. Delivery fee: $10.00, or the courier's quote
+ * if higher; $2.99 off orders from $20.00, ..., free from $75.00. Tax is added at checkout; a tip
+ * is up to you.').
+ */
+export function feesSummary(): string {
+  const discounts = DELIVERY_DISCOUNT_TIERS.filter((tier) => tier.discount > 0).map((tier, i) => {
+    const from = i === 0 ? `orders from ${formatUSD(tier.from)}` : `from ${formatUSD(tier.from)}`;
+    return Number.isFinite(tier.discount) ? `${formatUSD(tier.discount)} off ${from}` : `free ${from}`;
+  });
+  const fee = `${formatUSD(MINIMUM_DELIVERY_FEE_CENTS)}, or the courier’s quote if higher`;
+  return `No fees for pickup. Delivery fee: ${fee}${discounts.length ? `; ${discounts.join(', ')}` : ''}. Tax is added at checkout; a tip is up to you.`;
 }
 
 /** What delivery costs the restaurant after its discount: max(0, fee minus discount). */

@@ -11,6 +11,7 @@ import type { Signal } from '@preact/signals-react';
 import type { CartAction, CartLine, CartState } from '../shared/cart.ts';
 import { formatUSD } from '../shared/money.ts';
 import { linePriceCents } from '../shared/pricing.ts';
+import { accountEntryIn } from '../shared/account-entry.ts';
 import { CheckoutLink } from './checkout-link.tsx';
 import { OrderTotals } from './order-totals.tsx';
 
@@ -94,8 +95,36 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
             </CheckoutLink>
           </>
         )}
+        <AccountLine apiOrigin={apiOrigin} cart={state} />
       </div>
     </dialog>
+  );
+}
+
+/**
+ * The way to the customer's account from the cart: signed in (on the restaurant's pages), their
+ * name and a link; else a sign-in link that takes the cart along, from a partner's page too.
+ */
+function AccountLine({ apiOrigin, cart }: { apiOrigin: string; cart: CartState }) {
+  const entry = accountEntryIn(window);
+  return (
+    <p className="account-line">
+      {entry.signedIn ? (
+        <>
+          Signed in as {entry.firstName}.{' '}
+          <CheckoutLink apiOrigin={apiOrigin} path="/account/" cart={cart} className="">
+            Your account
+          </CheckoutLink>
+        </>
+      ) : (
+        <>
+          <CheckoutLink apiOrigin={apiOrigin} path="/login/" cart={cart} className="">
+            Sign in
+          </CheckoutLink>{' '}
+          to earn points and reorder later.
+        </>
+      )}
+    </p>
   );
 }
 

@@ -15,9 +15,11 @@ interface Props {
   path: string;
   cart: CartState;
   children: ReactNode;
+  /** 'checkout' (the default) looks like the cart's main button; a plain link otherwise. */
+  className?: string;
 }
 
-export function CheckoutLink({ apiOrigin, path, cart, children }: Props) {
+export function CheckoutLink({ apiOrigin, path, cart, children, className = 'checkout' }: Props) {
   const [blocked, setBlocked] = useState(false);
   const framed = inFrame(window);
   const href = restaurantPageHref(apiOrigin, window.location.origin, path, cart, framed);
@@ -40,7 +42,7 @@ export function CheckoutLink({ apiOrigin, path, cart, children }: Props) {
     }
   };
   return (
-    <a className="checkout" href={href} target={framed ? '_top' : undefined} onClick={framed ? leaveFrame : undefined}>
+    <a className={className} href={href} target={framed ? '_top' : undefined} onClick={framed ? leaveFrame : undefined}>
       {children}
     </a>
   );

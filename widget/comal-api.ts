@@ -3,7 +3,7 @@
  * widget: open(), close(), toggleCart(), cartQuantity(), and the comal:open-cart,
  * comal:close-cart and comal:toggle-cart events on document.
  */
-import { signal, type Signal } from '@preact/signals-react';
+import { effect, signal, type Signal } from '@preact/signals-react';
 import { useEffect, useState } from 'react';
 import type { MenuItem } from '../shared/menu.ts';
 import { CLOSE_CART_EVENT, OPEN_CART_EVENT, TOGGLE_CART_EVENT, type ComalWindowApi } from '../shared/events.ts';
@@ -46,10 +46,15 @@ export function installComalApi(page: { window: Window; document: Document }, st
   store.announce();
   const choosing = signal<Choosing | null>(null);
   const handover = signal<'pending' | string[] | null>(null);
+  // The cart opening says what 'Added ... to cart' said; a toast left over it would cover its buttons.
+  const toasts = createToasts();
+  effect(() => {
+    if (cartOpen.value) toasts.clear();
+  });
   return {
     api,
     cartOpen,
-    toasts: createToasts(),
+    toasts,
     choosing,
     choose: (item) => void (choosing.value = item),
     overlayOwner: signal(null),

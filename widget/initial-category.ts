@@ -12,3 +12,12 @@ export function initialCategoryOf(pageUrl: string, host: Pick<Element, 'getAttri
   const name = fromUrl?.trim() || host.getAttribute('category')?.trim();
   return name || null;
 }
+
+/** The item a link opens (`/order/?item=ID`, as search engines' "Order online" and shared links use); null for none. */
+export function initialItemOf(pageUrl: string): string | null {
+  try {
+    return new URL(pageUrl).searchParams.get('item')?.trim() || null;
+  } catch {
+    return null;
+  }
+}

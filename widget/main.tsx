@@ -22,12 +22,13 @@ import { createChunkLoader } from './chunk-loader.ts';
 import { HandOver, RESTAURANT_PAGES } from './hand-over.tsx';
 import { installComalApi } from './comal-api.ts';
 import { addHostFonts } from './host-fonts.ts';
-import { initialCategoryOf } from './initial-category.ts';
+import { initialCategoryOf, initialItemOf } from './initial-category.ts';
 import { OrderingApp } from './ordering-app.tsx';
 import { loadMenu } from './menu-loading.ts';
 import { shareRuntime } from './shared-runtime.ts';
 // Types only: the code stays in its chunk.
 import type * as HandoverChunk from './handover/index.ts';
+import type * as ItemChunk from './item/index.ts';
 
 /** When the handed-over cart could not be rebuilt (the menu or the chunk did not load). */
 const HANDOVER_FAILED =
@@ -87,6 +88,7 @@ if (onPartnerPage)
   addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
 
 const mounted = new WeakMap<HTMLElement, Root>();
+const loadItemChunk = () => loader.load<typeof ItemChunk>('item').then(({ module }) => module);
 
 function screenFor(host: HTMLElement) {
   const mode = host.getAttribute('mode') ?? 'order';
@@ -101,9 +103,11 @@ function screenFor(host: HTMLElement) {
           api={api}
           apiOrigin={apiOrigin}
           initialCategory={initialCategoryOf(window.location.href, host)}
+          initialItem={initialItemOf(window.location.href)}
           scrollPage={!onPartnerPage}
           layout={host.getAttribute('layout')}
           debug={host.hasAttribute('data-debug')}
+          loadItemChunk={loadItemChunk}
         />
       );
     case 'checkout':

@@ -6,6 +6,7 @@
  * it first. A category asked for later (the attribute changed) is opened the same way.
  */
 import { useEffect, useRef, useState } from 'react';
+import { feesSummary } from '../shared/pricing.ts';
 import type { CartAction } from '../shared/cart.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import { foldForSearch } from '../shared/search.ts';
@@ -17,6 +18,8 @@ interface Props {
   menu: LoadedMenu;
   apiOrigin: string;
   initialCategory: string | null;
+  /** The item a link names (`?item=ID`): shown, and its dialog opened unless it is sold out. */
+  initialItem?: string | null;
   /** Whether opening at a category may scroll the page (the restaurant's own pages). */
   scrollPage: boolean;
   dispatch: (action: CartAction) => void;
@@ -31,7 +34,16 @@ function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function MenuBrowser({ menu, apiOrigin, initialCategory, scrollPage, dispatch, onAdded, onCustomize }: Props) {
+export function MenuBrowser({
+  menu,
+  apiOrigin,
+  initialCategory,
+  initialItem = null,
+  scrollPage,
+  dispatch,
+  onAdded,
+  onCustomize,
+}: Props) {
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState<string | null>(null);
   const sectionsRef = useRef<HTMLDivElement>(null);
@@ -53,6 +65,21 @@ export function MenuBrowser({ menu, apiOrigin, initialCategory, scrollPage, disp
     heading.scrollIntoView?.({ behavior: byCustomer && !reducedMotion() ? 'smooth' : 'auto', block: 'start' });
     if (byCustomer) heading.focus({ preventScroll: true });
   }
+
+  // Once, when the menu first shows: the linked item in view and its dialog open (focus returns
+  // to its button). The page scrolls only on the restaurant's own pages.
+  useEffect(() => {
+    if (!initialItem) return;
+    const item = menu.items.find((i) => i.id === initialItem);
+    const card = [...(sectionsRef.current?.querySelectorAll<HTMLElement>('[data-item]') ?? [])].find(
+      (element) => element.dataset.item === initialItem,
+    );
+    if (!item || !card) return;
+    if (scrollPage) card.scrollIntoView?.({ block: 'center' });
+    const button = card.querySelector<HTMLElement>('button.add');
+    if (button && !menu.soldOut.has(item.id)) onCustomize(item, button);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is followed once, not on every render
+  }, []);
 
   useEffect(() => {
     if (!opening) return;
@@ -93,6 +120,7 @@ export function MenuBrowser({ menu, apiOrigin, initialCategory, scrollPage, disp
           <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} autoComplete="off" />
         </label>
       </div>
+      <p className="fees">{feesSummary()}</p>
       <div ref={sectionsRef}>
         {sections.length === 0 && (
           <p className="empty" role="status">

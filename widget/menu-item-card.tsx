@@ -36,7 +36,7 @@ export function MenuItemCard({
 }: Props) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
-    <li className="item">
+    <li className="item" data-item={item.id}>
       {item.photo && (
         <img
           className="photo"

@@ -1,11 +1,13 @@
 /**
  * The cart's money as shared/ computes it for the server too: subtotal, promo, tax, delivery
- * charge and tip (delivery only), total, and the delivery upsell. Used by the cart sidebar and
+ * charge and tip (delivery only), total, and the delivery upsell. Until a courier has quoted an
+ * address, the delivery charge is its least (the minimum fee less the discount), and a line says
+ * what pickup and delivery add, so no fee first shows at checkout. Used by the cart sidebar and
  * the checkout.
  */
 import { cartTotals, type CartState } from '../shared/cart.ts';
 import { formatUSD, type Cents } from '../shared/money.ts';
-import { upsellText } from '../shared/pricing.ts';
+import { feesText, upsellText } from '../shared/pricing.ts';
 
 export function OrderTotals({ state }: { state: CartState }) {
   const totals = cartTotals(state);
@@ -28,6 +30,7 @@ export function OrderTotals({ state }: { state: CartState }) {
         {delivery && row('Tip', totals.tip, 'tip')}
         {row('Total', totals.total, 'total')}
       </dl>
+      {!(delivery && state.deliveryQuoteId) && <p className="fees">{feesText(totals.subtotal)}</p>}
       {upsell && <p className="upsell">{upsell}</p>}
     </>
   );

@@ -12,12 +12,13 @@ import type { MenuItem } from '../shared/menu.ts';
 import { CartSidebar } from './cart-sidebar.tsx';
 import type { CartStore } from './cart-store.ts';
 import { useOwnsOverlays, type WidgetControls } from './comal-api.ts';
-import { ItemDialog } from './item-dialog.tsx';
 import { MenuBrowser } from './menu-browser.tsx';
 import { useMenu } from './menu-loading.ts';
 import { ShadowFrame } from './shadow-frame.tsx';
 import { StoreNotice } from './store-notice.tsx';
 import { ToastRegion } from './toasts.tsx';
+// Types only: the dialog's code stays in its chunk.
+import type * as ItemChunk from './item/index.ts';
 
 export interface OrderingAppProps {
   store: CartStore;
@@ -25,23 +26,31 @@ export interface OrderingAppProps {
   api: ApiClient;
   apiOrigin: string;
   initialCategory: string | null;
+  /** The item a link opens (`?item=ID`). */
+  initialItem?: string | null;
   /** Whether the opening category may scroll the page (only the restaurant's own pages). */
   scrollPage?: boolean;
   /** 'launcher': a button that opens the menu in a dialog; else the menu inline. */
   layout?: string | null;
   debug?: boolean;
+  /** The item chunk (the item dialog): from the chunk loader on a page, directly in tests. */
+  loadItemChunk: () => Promise<typeof ItemChunk>;
 }
 
 export function OrderingApp(props: OrderingAppProps) {
   const { store, controls, apiOrigin } = props;
   const ownsOverlays = useOwnsOverlays(controls);
   const choosing = controls.choosing.value;
+  const itemChunk = useItemChunk(props.loadItemChunk, Boolean(choosing), () => controls.choose(null), controls);
   const onAdded = (item: MenuItem) => controls.toasts.show(`Added ${item.name} to cart`, 'success');
   return (
     <ShadowFrame>
-      {props.layout === 'launcher' ? <Launcher {...props} /> : <Menu {...props} />}
-      {ownsOverlays && choosing && (
-        <ItemDialog
+      {/* Reaching for an item (pointer down, or focus from the keyboard) fetches the dialog's chunk. */}
+      <div className="menu-root" onPointerDownCapture={itemChunk.want} onFocusCapture={itemChunk.want}>
+        {props.layout === 'launcher' ? <Launcher {...props} /> : <Menu {...props} />}
+      </div>
+      {ownsOverlays && choosing && itemChunk.module && (
+        <itemChunk.module.ItemDialog
           key={choosing.item.id}
           item={choosing.item}
           soldOutModifiers={choosing.soldOutModifiers}
@@ -59,7 +68,56 @@ export function OrderingApp(props: OrderingAppProps) {
   );
 }
 
-function Menu({ store, controls, api, apiOrigin, initialCategory, scrollPage = true, debug }: OrderingAppProps) {
+/**
+ * The item chunk, asked for once on intent and again when a dialog is wanted before it came;
+ * when it cannot load, the customer is told why and the dialog is given up (the next try asks
+ * the network again).
+ */
+function useItemChunk(
+  load: () => Promise<typeof ItemChunk>,
+  needed: boolean,
+  giveUp: () => void,
+  controls: WidgetControls,
+): { module: typeof ItemChunk | null; want: () => void } {
+  const [module, setModule] = useState<typeof ItemChunk | null>(null);
+  const loading = useRef<Promise<void> | null>(null);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+  const want = () => {
+    if (module || loading.current) return;
+    loading.current = load().then(
+      (loaded) => {
+        if (mounted.current) setModule(() => loaded);
+      },
+      (error: unknown) => {
+        loading.current = null;
+        if (!mounted.current) return;
+        controls.toasts.show(error instanceof Error ? error.message : String(error), 'error');
+        giveUp();
+      },
+    );
+  };
+  useEffect(() => {
+    if (needed) want();
+  });
+  return { module, want };
+}
+
+function Menu({
+  store,
+  controls,
+  api,
+  apiOrigin,
+  initialCategory,
+  initialItem,
+  scrollPage = true,
+  debug,
+}: OrderingAppProps) {
   const menu = useMenu(apiOrigin);
   const failed = menu.status === 'failed' ? menu.message : null;
   useEffect(() => {
@@ -85,6 +143,7 @@ function Menu({ store, controls, api, apiOrigin, initialCategory, scrollPage = t
           menu={menu.menu}
           apiOrigin={apiOrigin}
           initialCategory={initialCategory}
+          initialItem={initialItem ?? null}
           scrollPage={scrollPage}
           dispatch={store.dispatch}
           onAdded={onAdded}

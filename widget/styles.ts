@@ -63,6 +63,7 @@ button{cursor:pointer;border:1px solid var(--a);background:#fff;color:var(--a);p
 .actions{display:flex;gap:8px;flex-wrap:wrap}
 dialog{border:0;padding:0;color:inherit;background:#fff;max-width:100%;max-height:100%}
 dialog::backdrop{background:rgba(0,0,0,.45)}
+.menu-root{display:contents}
 .item-dialog{margin:auto auto 0;max-height:92vh;width:100%;max-width:560px;border-radius:12px 12px 0 0}
 .panel{padding:16px;display:flex;flex-direction:column;gap:12px;outline:0}
 .group{margin:0;padding:8px 12px 12px;border:1px solid #d4d4d4;border-radius:8px;display:grid;gap:4px}
@@ -94,6 +95,7 @@ dialog::backdrop{background:rgba(0,0,0,.45)}
 .total-row{display:flex;justify-content:space-between}
 .total-row dd{margin:0}
 .total-row:last-child{font-weight:700;font-size:1.1em}
+.fees{margin:8px 0;color:#404040;font-size:.9em}
 .upsell{color:#166534;font-weight:600}
 .hand-over{display:grid;gap:12px;padding:16px 0}
 .checkout{display:flex;align-items:center;justify-content:center;background:var(--a);color:#fff;text-decoration:none;font-weight:700}

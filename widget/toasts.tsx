@@ -18,6 +18,8 @@ export interface Toast {
 export interface Toasts {
   list: Signal<Toast[]>;
   show(message: string, kind?: Toast['kind']): void;
+  /** Takes every toast away at once (the cart opening over them). */
+  clear(): void;
 }
 
 export function createToasts(durationMs: number = TOAST_DURATION_MS): Toasts {
@@ -31,6 +33,9 @@ export function createToasts(durationMs: number = TOAST_DURATION_MS): Toasts {
       setTimeout(() => {
         list.value = list.value.filter((t) => t !== toast);
       }, durationMs);
+    },
+    clear() {
+      list.value = [];
     },
   };
 }

@@ -33,6 +33,7 @@ interface JsonLdRestaurant {
   };
   geo: { latitude: number; longitude: number };
   openingHoursSpecification: { dayOfWeek: string; opens: string; closes: string }[];
+  potentialAction: { '@type': string; target: { '@type': string; urlTemplate: string }; deliveryMethod: string[] };
   hasMenu: string;
   acceptsReservations: boolean;
 }
@@ -77,6 +78,15 @@ describe('what search engines and link previews read', () => {
     });
     expect(data.hasMenu).toBe(`${restaurant.siteUrl}/menu/`);
     expect(data.acceptsReservations).toBe(false);
+    // "Order online" from a search result goes to our own ordering page.
+    expect(data.potentialAction).toMatchObject({
+      '@type': 'OrderAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${restaurant.siteUrl}/order/` },
+      deliveryMethod: [
+        'http://purl.org/goodrelations/v1#DeliveryModePickUp',
+        'http://purl.org/goodrelations/v1#DeliveryModeOwnFleet',
+      ],
+    });
     await page.close();
   });
 

@@ -126,7 +126,8 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
       error: true,
-      message: 'Sorry, 14.9 miles is beyond our 8-mile delivery area. Pickup is always available.',
+      message:
+        'Sorry, this address is 14.9 miles away: we deliver only within 8 miles of 727 N Broadway, Los Angeles. Pickup is always available.',
     });
     expect(await quoteCount()).toBe(before);
   });
@@ -135,7 +136,7 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
     const response = await api.estimate(address('91201', { delivery_city: 'Glendale' }), '203.0.113.5');
     expect(response.status).toBe(422);
     expect(((await response.json()) as ApiError).message).toBe(
-      'Sorry, 8.1 miles is beyond our 8-mile delivery area. Pickup is always available.',
+      'Sorry, this address is 8.1 miles away: we deliver only within 8 miles of 727 N Broadway, Los Angeles. Pickup is always available.',
     );
   });
 
@@ -145,6 +146,27 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
     expect(await response.json()).toEqual({
       error: true,
       message: 'We could not find ZIP code 00000. Check it and try again.',
+    });
+  });
+
+  it('says how far it delivers for an address in another state, known to the ZIP table or not', async () => {
+    const newYork = await api.estimate(
+      address('10001', { delivery_city: 'New York', delivery_state: 'NY' }),
+      '203.0.113.9',
+    );
+    expect(newYork.status).toBe(422);
+    expect(((await newYork.json()) as ApiError).message).toMatch(
+      /^Sorry, this address is \d+\.\d miles away: we deliver only within 8 miles of 727 N Broadway, Los Angeles\. Pickup is always available\.$/,
+    );
+    // 10118 is the Empire State Building's own ZIP: no area of its own in the Census table.
+    const building = await api.estimate(
+      address('10118', { delivery_city: 'New York', delivery_state: 'NY' }),
+      '203.0.113.10',
+    );
+    expect(building.status).toBe(422);
+    expect(await building.json()).toEqual({
+      error: true,
+      message: 'Sorry, we deliver only within 8 miles of 727 N Broadway, Los Angeles. Pickup is always available.',
     });
   });
 

@@ -95,6 +95,14 @@ describe('several groups', () => {
       { id: 'Salsas-3', name: 'Salsas 3', price: 1.5 },
     ]);
   });
+  it('does not repeat a group name that already asks: "Choose a protein.", then "Choose 2 proteins: 1 more."', () => {
+    const protein = group('Choose a protein', 1, 1, 3);
+    const two = group('Choose 2 proteins', 2, 2, 4);
+    const extras = group('Add extras:', 1, 3, 4);
+    expect(requiredMessage(noChoice, [protein, two, extras])).toBe('Choose a protein. Choose 2 proteins. Add extras.');
+    const one = toggleModifier(noChoice, two, 'Choose 2 proteins-0');
+    expect(requiredMessage(one, [protein, two])).toBe('Choose a protein. Choose 2 proteins: 1 more.');
+  });
   it('ignores a modifier that is not in the group', () => {
     expect(toggleModifier(noChoice, a, 'Salsas-0')).toBe(noChoice);
   });

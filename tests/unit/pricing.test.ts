@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   deliveryChargeCents,
+  deliveryChargeFromCents,
   deliveryDiscountCents,
+  feesSummary,
+  feesText,
   FREE_DELIVERY,
   linePriceCents,
   netDeliveryCostCents,
@@ -203,5 +206,34 @@ describe('order total', () => {
       tip: 100,
     });
     expect(totals).toMatchObject({ promoDiscount: 350, tax: 0, deliveryCharge: 1000, total: 1100 });
+  });
+});
+
+describe('fees said before any detail (junk-fee rules)', () => {
+  it('the least delivery adds: the $10.00 minimum less the discount at each boundary', () => {
+    expect(deliveryChargeFromCents(0)).toBe(1000);
+    expect(deliveryChargeFromCents(1999)).toBe(1000);
+    expect(deliveryChargeFromCents(2000)).toBe(701);
+    expect(deliveryChargeFromCents(3999)).toBe(701);
+    expect(deliveryChargeFromCents(4000)).toBe(401);
+    expect(deliveryChargeFromCents(6000)).toBe(101);
+    expect(deliveryChargeFromCents(7499)).toBe(101);
+    expect(deliveryChargeFromCents(7500)).toBe(0);
+    // What the order is then charged for a courier's quote at or under the minimum ($8.50).
+    for (const subtotal of [1999, 2000, 4000, 6000, 7500])
+      expect(deliveryChargeCents('delivery', 850, deliveryDiscountCents(subtotal))).toBe(
+        deliveryChargeFromCents(subtotal),
+      );
+  });
+
+  it("the cart's line for this subtotal, and the menu's line for any", () => {
+    expect(feesText(2100)).toBe(
+      'No fees for pickup. Delivery adds a fee of $7.01, more only if the courier charges more for your address.',
+    );
+    expect(feesText(7500)).toBe('No fees for pickup. Delivery is free for this order.');
+    expect(feesSummary()).toBe(
+      'No fees for pickup. Delivery fee: $10.00, or the courier’s quote if higher; $2.99 off orders from $20.00, ' +
+        '$5.99 off from $40.00, $8.99 off from $60.00, free from $75.00. Tax is added at checkout; a tip is up to you.',
+    );
   });
 });

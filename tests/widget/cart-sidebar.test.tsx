@@ -39,7 +39,11 @@ describe('the cart sidebar', () => {
     expect(dialog.getAttribute('aria-label')).toBe('Your cart');
     await waitFor(() => w.shadow().activeElement === dialog, { what: 'focus in the dialog' });
     expect(dialog.textContent).toContain('Your cart is empty.');
-    expect(dialog.querySelector('a')).toBeNull();
+    // No way to checkout from an empty cart; the only link is the account's.
+    expect([...dialog.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Sign in', '/login/'],
+    ]);
+    expect(dialog.querySelector('.account-line')!.textContent).toBe('Sign in to earn points and reorder later.');
 
     dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     await waitFor(() => dialogOf(w) === null, { what: 'the dialog to close' });
@@ -124,5 +128,29 @@ describe('the cart sidebar', () => {
       Total: '$16.84',
     });
     expect(dialog.querySelector('.upsell')!.textContent).toBe('Add $16.50 more to save $3!');
+    // The courier has quoted the address: the fee is exact, and nothing says "more".
+    expect(dialog.querySelector('.fees')).toBeNull();
+  });
+
+  it('shows what pickup and delivery add before any address: the least delivery fee, in the total too', async () => {
+    const w = await openWidget();
+    for (let i = 0; i < 6; i += 1) button(w.shadow(), 'Add Horchata to cart')!.click(); // 6 x 3.50 = 21.00
+    Comal().open();
+    const dialog = await waitFor(() => dialogOf(w));
+    await waitFor(() => totalsOf(dialog).Subtotal === '$21.00');
+    expect(totalsOf(dialog)).toEqual({ Subtotal: '$21.00', Tax: '$2.05', Total: '$23.05' }); // 9.75% of 21.00 = 2.0475
+    // $10.00 minimum less $2.99 off from $20.00
+    expect(dialog.querySelector('.fees')!.textContent).toBe(
+      'No fees for pickup. Delivery adds a fee of $7.01, more only if the courier charges more for your address.',
+    );
+    w.store.dispatch({ type: 'setDeliveryType', deliveryType: 'delivery' });
+    await waitFor(() => 'Delivery' in totalsOf(dialog));
+    expect(totalsOf(dialog)).toEqual({
+      Subtotal: '$21.00',
+      Tax: '$2.05',
+      Delivery: '$7.01',
+      Tip: '$0.00',
+      Total: '$30.06',
+    });
   });
 });

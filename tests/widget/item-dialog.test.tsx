@@ -86,7 +86,8 @@ async function openDialog(item = 'Taco de Asada', name = `Choose options for ${i
   const opener = await waitFor(() => button(w.shadow(), name), { what: 'the menu' });
   opener.focus();
   opener.click();
-  const dialog = await waitFor(() => w.shadow().querySelector<HTMLDialogElement>('dialog'), {
+  // The dialog's code comes in its own chunk on the first reach for an item; it shows once open.
+  const dialog = await waitFor(() => w.shadow().querySelector<HTMLDialogElement>('dialog[open]'), {
     what: 'the item dialog',
   });
   return { w, opener, dialog };

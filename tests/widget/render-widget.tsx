@@ -38,6 +38,8 @@ export function renderWidget(server: MenuServer, options: { category?: string; p
       api={createApiClient({ baseUrl: server.origin })}
       apiOrigin={server.origin}
       initialCategory={initialCategoryOf(window.location.href, host)}
+      // The item chunk's module itself; the chunk loader's own tests load built chunks.
+      loadItemChunk={() => import('../../widget/item/index.ts')}
     />,
   );
   return {

@@ -81,6 +81,17 @@ export function AccountPage({ context }: { context: AccountContext }) {
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
+  // /account/#orders and /account/#saved-carts (the header's account list) open at that section
+  // once both lists are in, so nothing above it moves afterwards.
+  const ordersHeading = useRef<HTMLHeadingElement>(null);
+  const cartsHeading = useRef<HTMLHeadingElement>(null);
+  const listsIn = orders.state.status !== 'loading' && carts.state.status !== 'loading';
+  useEffect(() => {
+    if (!listsIn) return;
+    const heading = { '#orders': ordersHeading, '#saved-carts': cartsHeading }[window.location.hash]?.current;
+    heading?.focus();
+    heading?.scrollIntoView({ block: 'start' });
+  }, [listsIn]);
 
   if (auth.starting)
     return (
@@ -157,7 +168,9 @@ export function AccountPage({ context }: { context: AccountContext }) {
         </div>
       )}
       <section className="account-section" aria-labelledby="orders-title">
-        <h2 id="orders-title">Your orders</h2>
+        <h2 id="orders-title" ref={ordersHeading} tabIndex={-1}>
+          Your orders
+        </h2>
         <ListStatus state={orders.state} empty="No orders yet." />
         {orders.state.status === 'ready' && orders.state.items.length > 0 && (
           <ul className="account-list">
@@ -197,7 +210,9 @@ export function AccountPage({ context }: { context: AccountContext }) {
         )}
       </section>
       <section className="account-section" aria-labelledby="carts-title">
-        <h2 id="carts-title">Saved carts</h2>
+        <h2 id="carts-title" ref={cartsHeading} tabIndex={-1}>
+          Saved carts
+        </h2>
         <ListStatus state={carts.state} empty="No saved carts yet. Save one at checkout." />
         {carts.state.status === 'ready' && carts.state.items.length > 0 && (
           <ul className="account-list">

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
 import type { FinalizedOrder, OrderStatusEvent } from '../../shared/api/schemas.ts';
 import { LOADING } from '../../shared/api/messages.ts';
+import { ORDER_SHOWN_EVENT, type OrderShownDetail } from '../../shared/events.ts';
 import { httpsLink } from '../../shared/https-link.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -100,6 +101,13 @@ export function OrderConfirmation({
 
   // Hooks before any early return: the live status starts once the order is known.
   const live = useLiveStatus(apiOrigin, orderId, state.status === 'ready');
+  // The page around says only what happens next for this order's type (pickup or delivery).
+  const shownType = state.status === 'ready' ? state.order.delivery_type : null;
+  useEffect(() => {
+    if (shownType !== 'pickup' && shownType !== 'delivery') return;
+    const detail: OrderShownDetail = { deliveryType: shownType };
+    document.dispatchEvent(new CustomEvent(ORDER_SHOWN_EVENT, { detail }));
+  }, [shownType]);
 
   if (state.status === 'loading') {
     return (

@@ -69,6 +69,11 @@ export function TipChoice({ subtotal, distance, tipCents, dispatch }: Props) {
           onValue={typeCustom}
         />
       )}
+      {custom !== null && customCents === null && (
+        <p className="hint tip-kept" role="status">
+          Until the amount is right, the total counts a tip of {formatUSD(tipCents)}.
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -9,7 +9,7 @@ import { deliveryFeeCents, type DeliveryFeeTier } from '../../../shared/delivery
 import { distanceMiles, type Point } from '../../../shared/distance.ts';
 import { restaurant } from '../../../shared/restaurant.ts';
 import type { DeliveryProvider, DeliveryQuoteResult } from './delivery-provider.ts';
-import { zipCentroid, zip5, type ZipCentroid } from './zip-centroids.ts';
+import { zipCentroid, zip5, zipState, type ZipCentroid } from './zip-centroids.ts';
 
 export interface CourierOptions {
   /** Where trips start. */
@@ -40,9 +40,20 @@ export function wrongState(zip: string, zipState: string, givenState: string): s
   return `ZIP code ${zip} is in ${zipState}, not ${givenState}. Check the state and the ZIP code.`;
 }
 
-/** beyondRadius(12.4, 8) = 'Sorry, 12.4 miles is beyond our 8-mile delivery area. Pickup is always available.' */
+/** Where deliveries start, as a customer reads it: '1234 Main St, Los Angeles'. */
+const fromWhere = () => `${restaurant.address.street}, ${restaurant.address.city}`;
+
+/**
+ * beyondRadius(12.4, 8) = 'Sorry, this address is 12.4 miles away: we deliver only within 8 miles
+ * of 1234 Main St, Los Angeles. Pickup is always available.'
+ */
 export function beyondRadius(miles: number, radiusMiles: number): string {
-  return `Sorry, ${miles.toFixed(1)} miles is beyond our ${radiusMiles}-mile delivery area. Pickup is always available.`;
+  return `Sorry, this address is ${miles.toFixed(1)} miles away: we deliver only within ${radiusMiles} miles of ${fromWhere()}. Pickup is always available.`;
+}
+
+/** A ZIP in another state that the ZIP table does not place (a PO box or a building's own ZIP). */
+export function outsideArea(radiusMiles: number): string {
+  return `Sorry, we deliver only within ${radiusMiles} miles of ${fromWhere()}. Pickup is always available.`;
 }
 
 /**
@@ -70,7 +81,15 @@ export function createCourier(options: Partial<CourierOptions> = {}): DeliveryPr
       if (address.delivery_country.toUpperCase() !== 'US') return refuse(OUTSIDE_US);
       const zip = address.delivery_zip.trim();
       const place = config.locate(zip);
-      if (!place) return refuse(unknownZip(zip));
+      if (!place) {
+        // Not in the table, yet its first digits may still say it is in another state: then it
+        // is not a typo to fix but an address we do not reach.
+        const code = zip5(zip);
+        const zipsState = code ? zipState(code) : undefined;
+        const ours = restaurant.address.state.toUpperCase();
+        if (zipsState && zipsState !== ours) return refuse(outsideArea(config.radiusMiles));
+        return refuse(unknownZip(zip));
+      }
       const state = address.delivery_state.trim().toUpperCase();
       if (place.state && state && place.state !== state)
         return refuse(wrongState(zip5(zip) ?? zip, place.state, state));

@@ -6,8 +6,8 @@
  * focus goes back to the button that opened it. The rules of choosing are shared/modifier-choice's.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { MAX_LINE_QUANTITY, type CartAction } from '../shared/cart.ts';
-import type { MenuItem, ModifierGroup } from '../shared/menu.ts';
+import { MAX_LINE_QUANTITY, type CartAction } from '../../shared/cart.ts';
+import type { MenuItem, ModifierGroup } from '../../shared/menu.ts';
 import {
   chosenIn,
   chosenModifiers,
@@ -19,9 +19,9 @@ import {
   requiredMessage,
   toggleModifier,
   type ModifierChoice,
-} from '../shared/modifier-choice.ts';
-import { formatUSD, toCents } from '../shared/money.ts';
-import { linePriceCents } from '../shared/pricing.ts';
+} from '../../shared/modifier-choice.ts';
+import { formatUSD, toCents } from '../../shared/money.ts';
+import { linePriceCents } from '../../shared/pricing.ts';
 
 interface Props {
   item: MenuItem;

@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createApiClient } from '../../../shared/api/client.ts';
+import { AUTH_INFO_STORAGE_KEY } from '../../../shared/storefront.ts';
+import { accountEntryIn, type AccountEntry } from '../../../shared/account-entry.ts';
+import { IslandBoundary } from './IslandBoundary.tsx';
+
+/**
+ * The header's account entry on every page. Signed out: a "Sign in" link. Signed in: the first
+ * name, opening a short list (orders, saved carts, saved cards, sign out). A disclosure, not an
+ * ARIA menu: Tab moves through its links, Escape closes it and returns to the button.
+ */
+function AccountMenuEntry() {
+  // The static HTML says "Sign in"; the browser knows better once this island wakes.
+  const [entry, setEntry] = useState<AccountEntry>({ signedIn: false });
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const listId = useId();
+
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the cookie and storage are known only in the browser
+  useEffect(() => setEntry(accountEntryIn(window)), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  if (!entry.signedIn) {
+    return (
+      <a className="account-entry" href="/login/">
+        <PersonIcon />
+        <span className="account-entry-text">Sign in</span>
+      </a>
+    );
+  }
+
+  const signOut = async () => {
+    setLeaving(true);
+    const api = createApiClient({ baseUrl: '', readCookie: () => document.cookie });
+    await api.csrf();
+    await api.signout();
+    try {
+      window.localStorage.removeItem(AUTH_INFO_STORAGE_KEY);
+    } catch {
+      // nothing stored
+    }
+    window.location.assign('/');
+  };
+
+  return (
+    <div className="account-menu" ref={box}>
+      <button
+        ref={button}
+        type="button"
+        className="account-entry"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={`Your account, ${entry.firstName}`}
+        onClick={() => setOpen(!open)}
+      >
+        <PersonIcon />
+        <span className="account-entry-text">{entry.firstName}</span>
+      </button>
+      <ul id={listId} className="account-menu-list" hidden={!open}>
+        <li>
+          <a href="/account/#orders">Your orders</a>
+        </li>
+        <li>
+          <a href="/account/#saved-carts">Saved carts</a>
+        </li>
+        <li>
+          <a href="/payment/">Saved cards</a>
+        </li>
+        <li>
+          <button type="button" disabled={leaving} onClick={() => void signOut()}>
+            {leaving ? 'Signing out...' : 'Sign out'}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function PersonIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M4 21a8 8 0 0 1 16 0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export default function AccountMenu() {
+  return (
+    <IslandBoundary>
+      <AccountMenuEntry />
+    </IslandBoundary>
+  );
+}
