@@ -41,14 +41,13 @@ export function cacheControl(pathname: string): string {
 
 /** Pages that take a card with Stripe's Payment Element: checkout pays, /payment/ saves a card. */
 const STRIPE_PAGES = new Set(['/checkout/', '/payment/']);
-/** Pages with an address field that Google Places completes. */
+/** Pages with an address field that Google's Places API (New) completes, called from the page. */
 const MAPS_PAGES = new Set(['/checkout/']);
 // Stripe's documented CSP (docs.stripe.com/security/guide#content-security-policy).
 const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
-const MAPS_API = 'https://maps.googleapis.com';
-const MAPS_STATIC = 'https://maps.gstatic.com';
+const PLACES_API = 'https://places.googleapis.com';
 /** Script types a browser runs; anything else (application/ld+json) is a data block, not code. */
 const SCRIPT_TYPES = new Set([
   '',
@@ -73,19 +72,19 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * A page's policy: its own files and inline scripts; inline styles (Astro's scoped <style>
- * blocks, and the ones Stripe, Google's address dropdown and the widget add at run time, which
- * no hash can name); Stripe on the card pages, Google Maps on checkout; framed only by the site.
+ * blocks, and the ones Stripe and the widget add at run time, which no hash can name); Stripe on
+ * the card pages, Google's Places API on checkout; framed only by the site.
  */
 export function contentSecurityPolicy(pagePath: string, scriptHashes: readonly string[]): string {
   const stripe = STRIPE_PAGES.has(pagePath);
   const maps = MAPS_PAGES.has(pagePath);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...scriptHashes, ...(stripe ? STRIPE_SCRIPTS : []), ...(maps ? [MAPS_API] : [])]],
+    ['script-src', ["'self'", ...scriptHashes, ...(stripe ? STRIPE_SCRIPTS : [])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', ...(maps ? [MAPS_STATIC] : [])]],
+    ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...(stripe ? [STRIPE_API] : []), ...(maps ? [MAPS_API] : [])]],
+    ['connect-src', ["'self'", ...(stripe ? [STRIPE_API] : []), ...(maps ? [PLACES_API] : [])]],
     ['frame-src', stripe ? STRIPE_FRAMES : ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],

@@ -1,5 +1,5 @@
 /**
- * A Google place (Places Autocomplete's `getPlace()`, or a Geocoding API result) read as our
+ * A Google place (a Places API (New) place, or a Geocoding API result) read as our
  * delivery address, part by part: street = street_number and route joined by a space,
  * apt = subpremise, city = locality, state = short name of administrative_area_level_1, zip =
  * postal_code, country = short name of country; plus the point's latitude and longitude.
@@ -85,4 +85,25 @@ function coordinate(
     return null;
   }
   return typeof number === 'number' && Number.isFinite(number) ? number : null;
+}
+
+/** A place as the Places API (New) answers it, with the field mask `addressComponents,location`. */
+export interface NewPlace {
+  addressComponents?: readonly { longText?: string; shortText?: string; types?: readonly string[] }[] | undefined;
+  location?: { latitude?: number; longitude?: number } | undefined;
+}
+
+/** The same reading for the Places API (New)'s names: longText, shortText, location.latitude. */
+export function addressFromNewPlace(place: NewPlace | null | undefined): PlaceAddress {
+  const location = place?.location;
+  return addressFromPlace({
+    address_components: (place?.addressComponents ?? []).map((component) => ({
+      long_name: component.longText ?? '',
+      short_name: component.shortText ?? component.longText ?? '',
+      types: component.types ?? [],
+    })),
+    ...(location && typeof location.latitude === 'number' && typeof location.longitude === 'number'
+      ? { geometry: { location: { lat: location.latitude, lng: location.longitude } } }
+      : {}),
+  });
 }

@@ -2,9 +2,9 @@
  * GET /api/places/config/: whether the widget offers Google Places address autocomplete, and with
  * which browser key: `{ "google_maps_api_key": string | null }` (null: plain address fields).
  *
- * The key is public by nature (the Maps JavaScript API is called from the browser with it), so
- * the answer is the same for everyone and may be cached. Restrict the key in the Google Cloud
- * console to the restaurant's HTTP referrers and to the Maps JavaScript and Places APIs.
+ * The key is public by nature (the page calls the Places API (New) with it), so the answer is the
+ * same for everyone and may be cached. Restrict the key in the Google Cloud console to the
+ * restaurant's HTTP referrers and to the Places API (New).
  */
 import { Hono } from 'hono';
 import type { PlacesConfigResponse } from '../../shared/api/schemas.ts';

@@ -814,28 +814,27 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
       expect(csp).not.toMatch(/stripe|google/);
     });
 
-    it('checkout allows Stripe.js, its frames and API, and Google Maps for the address field', async () => {
+    it("checkout allows Stripe.js, its frames and API, and calls to Google's Places API (no Google script)", async () => {
       const csp = directives((await api.app.request('/checkout/')).headers.get('content-security-policy'));
-      expect(csp.get('script-src')).toEqual(
-        expect.arrayContaining(["'self'", 'https://js.stripe.com', 'https://maps.googleapis.com']),
-      );
+      expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'", 'https://js.stripe.com']));
+      expect(csp.get('script-src')!.join(' ')).not.toMatch(/google/);
       expect(csp.get('frame-src')).toEqual(
         expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']),
       );
       expect(csp.get('connect-src')).toEqual(
-        expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://maps.googleapis.com']),
+        expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://places.googleapis.com']),
       );
-      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://maps.gstatic.com']);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     });
 
-    it('/payment/ (saving a card) allows Stripe but not Google Maps', async () => {
+    it('/payment/ (saving a card) allows Stripe but not Google', async () => {
       const csp = directives((await api.app.request('/payment/')).headers.get('content-security-policy'));
       expect(csp.get('script-src')).toContain('https://js.stripe.com');
       expect(csp.get('frame-src')).toEqual(
         expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']),
       );
       expect(csp.get('connect-src')).toContain('https://api.stripe.com');
-      expect(csp.get('script-src')).not.toContain('https://maps.googleapis.com');
+      expect(csp.get('connect-src')).not.toContain('https://places.googleapis.com');
       expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     });
 

@@ -9,8 +9,20 @@
  * answers it (HTTP 200). Addresses it knows come from `place`; any other is `ZERO_RESULTS`.
  * Test hooks: `mode` switches every answer to ZERO_RESULTS, OVER_QUERY_LIMIT, or no answer at all
  * (a timeout), and `queries` records each call's parameters.
+ *
+ * It also stands in for the Places API (New) the widget calls from the browser
+ * (https://developers.google.com/maps/documentation/places/web-service/place-autocomplete and
+ * .../place-details), with CORS as Google's answers carry it:
+ *   POST /v1/places:autocomplete  {input, includedRegionCodes, includedPrimaryTypes, sessionToken}
+ *     -> { suggestions: [{ placePrediction: { place, placeId, text: {text, matches},
+ *          structuredFormat: { mainText: {text}, secondaryText: {text} }, types } }] }
+ *   GET /v1/places/{placeId}?sessionToken=  with X-Goog-FieldMask
+ *     -> { addressComponents: [{ longText, shortText, types, languageCode }], location: {latitude, longitude} }
+ * The key goes in X-Goog-Api-Key; a wrong one gets Google's 400 INVALID_ARGUMENT "API key not
+ * valid", a details call without a field mask its 400. Suggestions are the registered
+ * `address`es whose text contains the input; `placesCalls` records each call.
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PlaceAddressComponent } from '../../shared/places-address.ts';
 
@@ -28,6 +40,25 @@ export interface RecordedGeocodeQuery {
   key: string | null;
 }
 
+/** An address the Places stand-in suggests and details, as Google's place for it. */
+export interface KnownAddress {
+  placeId: string;
+  main: string;
+  secondary: string;
+  address_components: PlaceAddressComponent[];
+  lat: number;
+  lng: number;
+}
+
+export interface RecordedPlacesCall {
+  method: string;
+  path: string;
+  key: string | null;
+  fieldMask: string | null;
+  sessionToken: string | null;
+  body: Record<string, unknown> | null;
+}
+
 export type GoogleStandInMode = 'normal' | 'zero-results' | 'over-query-limit' | 'timeout';
 
 export interface GoogleMapsStandIn {
@@ -38,14 +69,19 @@ export interface GoogleMapsStandIn {
   place(address: string, found: KnownPlace): void;
   /** How every following call is answered. */
   mode(next: GoogleStandInMode): void;
+  /** An address the Places API (New) stand-in suggests and details. */
+  address(known: KnownAddress): void;
+  readonly placesCalls: RecordedPlacesCall[];
   close(): Promise<void>;
 }
 
 const normal = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Promise<GoogleMapsStandIn> {
-  const places = new Map<string, KnownPlace>();
+  const knownPlaces = new Map<string, KnownPlace>();
   const queries: RecordedGeocodeQuery[] = [];
+  const addresses: KnownAddress[] = [];
+  const placesCalls: RecordedPlacesCall[] = [];
   const held = new Set<ServerResponse>();
   let current: GoogleStandInMode = 'normal';
 
@@ -54,8 +90,94 @@ export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Prom
     response.end(JSON.stringify(body));
   };
 
+  /** The Places API (New): CORS as Google's, the key in its header, JSON in and out. */
+  const places = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    const origin = request.headers.origin;
+    const cors = {
+      'Access-Control-Allow-Origin': origin ?? '*',
+      Vary: 'Origin',
+    };
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'GET, POST',
+        'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '',
+        'Access-Control-Max-Age': '3600',
+      });
+      response.end();
+      return;
+    }
+    let text = '';
+    for await (const chunk of request) text += String(chunk);
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : null;
+    };
+    placesCalls.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      key: header('x-goog-api-key'),
+      fieldMask: header('x-goog-fieldmask'),
+      sessionToken: (body?.sessionToken as string | undefined) ?? url.searchParams.get('sessionToken'),
+      body,
+    });
+    const answer = (status: number, json: unknown) => {
+      response.writeHead(status, { ...cors, 'Content-Type': 'application/json; charset=UTF-8' });
+      response.end(JSON.stringify(json));
+    };
+    const googleError = (status: number, message: string, code: string) =>
+      answer(status, { error: { code: status, message, status: code } });
+    if (header('x-goog-api-key') !== apiKey)
+      return googleError(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT');
+    if (request.method === 'POST' && url.pathname === '/v1/places:autocomplete') {
+      const input = normal(String(body?.input ?? ''));
+      if (!input) return googleError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT');
+      const found = addresses.filter((known) => normal(`${known.main}, ${known.secondary}`).includes(input));
+      return answer(200, {
+        suggestions: found.map((known) => ({
+          placePrediction: {
+            place: `places/${known.placeId}`,
+            placeId: known.placeId,
+            text: { text: `${known.main}, ${known.secondary}`, matches: [{ endOffset: input.length }] },
+            structuredFormat: {
+              mainText: { text: known.main, matches: [{ endOffset: Math.min(input.length, known.main.length) }] },
+              secondaryText: { text: known.secondary },
+            },
+            types: ['street_address', 'geocode'],
+          },
+        })),
+      });
+    }
+    const detail = /^\/v1\/places\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && detail) {
+      if (!header('x-goog-fieldmask'))
+        return googleError(
+          400,
+          'FieldMask is a required parameter. See https://cloud.google.com/apis/docs/system-parameters on how to provide it.',
+          'INVALID_ARGUMENT',
+        );
+      const known = addresses.find((a) => a.placeId === decodeURIComponent(detail[1]!));
+      if (!known) return googleError(404, 'Requested entity was not found.', 'NOT_FOUND');
+      return answer(200, {
+        addressComponents: known.address_components.map((c) => ({
+          longText: c.long_name,
+          shortText: c.short_name,
+          types: c.types,
+          languageCode: 'en',
+        })),
+        location: { latitude: known.lat, longitude: known.lng },
+      });
+    }
+    return googleError(404, 'Not found.', 'NOT_FOUND');
+  };
+
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
+    if (url.pathname.startsWith('/v1/places')) {
+      void places(request, response, url);
+      return;
+    }
     const params = url.searchParams;
     queries.push({
       path: url.pathname,
@@ -88,7 +210,7 @@ export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Prom
       });
       return;
     }
-    const found = current === 'zero-results' ? undefined : places.get(normal(params.get('address')!));
+    const found = current === 'zero-results' ? undefined : knownPlaces.get(normal(params.get('address')!));
     if (!found) {
       send(response, { results: [], status: 'ZERO_RESULTS' });
       return;
@@ -113,7 +235,9 @@ export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Prom
     url: `http://127.0.0.1:${port}`,
     apiKey,
     queries,
-    place: (address, found) => void places.set(normal(address), found),
+    placesCalls,
+    address: (known) => void addresses.push(known),
+    place: (address, found) => void knownPlaces.set(normal(address), found),
     mode: (next) => void (current = next),
     async close() {
       for (const response of held) response.destroy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressFromPlace, type PlaceResult } from '../../shared/places-address.ts';
+import { addressFromNewPlace, addressFromPlace, type PlaceResult } from '../../shared/places-address.ts';
 
 // Results shaped as Google answers them (Geocoding API JSON, and Places Autocomplete's getPlace()
 // with fields address_components + geometry, whose location is a google.maps.LatLng).
@@ -168,5 +168,46 @@ describe('addressFromPlace: street, apt, city, state, ZIP and country from the p
       lat: null,
       lng: null,
     });
+  });
+});
+
+describe('addressFromNewPlace: the Places API (New) names read the same way', () => {
+  it('reads longText, shortText and location.latitude/longitude', () => {
+    expect(
+      addressFromNewPlace({
+        addressComponents: [
+          { longText: '1111', shortText: '1111', types: ['street_number'] },
+          { longText: 'South Figueroa Street', shortText: 'S Figueroa St', types: ['route'] },
+          { longText: 'Los Angeles', shortText: 'Los Angeles', types: ['locality', 'political'] },
+          { longText: 'California', shortText: 'CA', types: ['administrative_area_level_1', 'political'] },
+          { longText: 'United States', shortText: 'US', types: ['country', 'political'] },
+          { longText: '90015', shortText: '90015', types: ['postal_code'] },
+        ],
+        location: { latitude: 34.0430175, longitude: -118.2672541 },
+      }),
+    ).toEqual({
+      street: '1111 South Figueroa Street',
+      apt: '',
+      city: 'Los Angeles',
+      state: 'CA',
+      zip: '90015',
+      country: 'US',
+      lat: 34.0430175,
+      lng: -118.2672541,
+    });
+  });
+
+  it('gives empty parts and null coordinates for a place without them', () => {
+    expect(addressFromNewPlace({})).toEqual({
+      street: '',
+      apt: '',
+      city: '',
+      state: '',
+      zip: '',
+      country: '',
+      lat: null,
+      lng: null,
+    });
+    expect(addressFromNewPlace({ location: { latitude: 34 } }).lat).toBeNull();
   });
 });

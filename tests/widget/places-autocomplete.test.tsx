@@ -1,56 +1,25 @@
 /**
- * Places autocomplete on the delivery street field (widget/checkout/places-autocomplete.ts), on
- * the preact build in happy-dom, with the form rendered in a shadow root as the widget renders it
- * and a stand-in for google.maps.places.Autocomplete that appends its `.pac-container` to
- * document.body as Google's does.
+ * Google's address suggestions on the delivery street field (widget/checkout/places-autocomplete.tsx),
+ * on the preact build in happy-dom, with the form in a shadow root as the widget renders it,
+ * against the local stand-in for the Places API (New) (tests/support/google-maps-stand-in.ts),
+ * which answers as Google documents its autocomplete and place-details web services.
  */
 import { useReducer } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { ApiClient } from '../../shared/api/client.ts';
 import { cartReducer, emptyCart, type CartState } from '../../shared/cart.ts';
-import type { PlaceResult } from '../../shared/places-address.ts';
 import { DeliveryAddressForm } from '../../widget/checkout/delivery-address.tsx';
-import {
-  attachAutocomplete,
-  forgetPlacesLoads,
-  loadPlacesLibrary,
-  MAPS_CALLBACK,
-  type PlacesAutocomplete,
-  type PlacesLibrary,
-  type PlacesSource,
-} from '../../widget/checkout/places-autocomplete.ts';
-
-class FakeAutocomplete implements PlacesAutocomplete {
-  static made: FakeAutocomplete[] = [];
-  place: PlaceResult | undefined;
-  readonly handlers: (() => void)[] = [];
-  readonly container = document.createElement('div');
-  constructor(
-    readonly input: HTMLInputElement,
-    readonly options: unknown,
-  ) {
-    this.container.className = 'pac-container';
-    document.body.append(this.container);
-    FakeAutocomplete.made.push(this);
-  }
-  getPlace() {
-    return this.place;
-  }
-  addListener(_event: 'place_changed', handler: () => void) {
-    this.handlers.push(handler);
-    return { remove: () => this.handlers.splice(this.handlers.indexOf(handler), 1) };
-  }
-  pick(place: PlaceResult) {
-    this.place = place;
-    for (const handler of [...this.handlers]) handler();
-  }
-}
-const fakeLibrary: PlacesLibrary = { Autocomplete: FakeAutocomplete };
+import { SUGGEST_DELAY_MS, type PlacesSource } from '../../widget/checkout/places-autocomplete.tsx';
+import { startGoogleMapsStandIn, type GoogleMapsStandIn } from '../support/google-maps-stand-in.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const c = (long_name: string, short_name: string, ...types: string[]) => ({ long_name, short_name, types });
-const sunset: PlaceResult = {
+const SUNSET = {
+  placeId: 'ChIJ-sunset-1800',
+  main: '1800 Sunset Boulevard',
+  secondary: 'Los Angeles, CA, USA',
   address_components: [
     c('4B', '4B', 'subpremise'),
     c('1800', '1800', 'street_number'),
@@ -60,8 +29,23 @@ const sunset: PlaceResult = {
     c('United States', 'US', 'country', 'political'),
     c('90026', '90026', 'postal_code'),
   ],
-  geometry: { location: { lat: () => 34.0781862, lng: () => -118.2610427 } },
+  lat: 34.0781862,
+  lng: -118.2610427,
 };
+const SUNSET_PLAZA = {
+  ...SUNSET,
+  placeId: 'ChIJ-sunset-plaza',
+  main: '1800 Sunset Plaza Drive',
+  secondary: 'West Hollywood, CA, USA',
+};
+
+let google: GoogleMapsStandIn;
+beforeAll(async () => {
+  google = await startGoogleMapsStandIn();
+  google.address(SUNSET);
+  google.address(SUNSET_PLAZA);
+});
+afterAll(() => google?.close());
 
 const api = {} as ApiClient; // 'Check delivery' is not pressed here.
 const settle = () =>
@@ -73,6 +57,8 @@ interface Rendered {
   shadow: ShadowRoot;
   cart(): CartState;
   street(): HTMLInputElement;
+  options(): HTMLElement[];
+  listbox(): HTMLElement | null;
   unmount(): void;
 }
 
@@ -98,6 +84,8 @@ async function renderForm(places: PlacesSource): Promise<Rendered> {
     shadow,
     cart: () => current,
     street: () => shadow.querySelector<HTMLInputElement>('input[autocomplete="address-line1"]')!,
+    options: () => [...shadow.querySelectorAll<HTMLElement>('[role="option"]')],
+    listbox: () => shadow.querySelector<HTMLElement>('[role="listbox"]'),
     unmount() {
       void act(() => root.unmount());
       host.remove();
@@ -110,40 +98,69 @@ const typeInto = async (input: HTMLInputElement, text: string) =>
     input.value = text;
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
+const press = async (input: HTMLInputElement, key: string) =>
+  act(() => void input.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
+const shown = (form: Rendered) => !form.listbox()?.parentElement?.hidden && form.options().length > 0;
 
-describe('Places autocomplete on the delivery address', () => {
+describe("Google's address suggestions on the delivery address (Places API (New))", () => {
   let warn: MockInstance<typeof console.warn>;
+  const source = (key: string | null = google.apiKey): PlacesSource => ({
+    key: () => Promise.resolve(key),
+    baseUrl: google.url,
+  });
   beforeEach(() => {
-    FakeAutocomplete.made = [];
-    forgetPlacesLoads();
+    google.placesCalls.length = 0;
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    document.querySelectorAll('.pac-container').forEach((element) => element.remove());
-  });
+  afterEach(() => vi.restoreAllMocks());
 
-  it('attaches to the street input inside the shadow root, US addresses only, asking for components and geometry', async () => {
-    const library = vi.fn(() => Promise.resolve(fakeLibrary));
-    const form = await renderForm({ key: () => Promise.resolve('AIza-test'), library });
-    expect(library).toHaveBeenCalledWith('AIza-test');
-    expect(FakeAutocomplete.made).toHaveLength(1);
-    expect(FakeAutocomplete.made[0]!.input).toBe(form.street());
-    expect(form.street().getRootNode()).toBe(form.shadow);
-    expect(FakeAutocomplete.made[0]!.options).toEqual({
-      componentRestrictions: { country: 'us' },
-      fields: ['address_components', 'geometry'],
-      types: ['address'],
+  it('suggests US street addresses from the third character, with the key in its header and one session token', async () => {
+    const form = await renderForm(source());
+    const street = form.street();
+    expect(street.getAttribute('role')).toBe('combobox');
+    expect(street.getAttribute('aria-expanded')).toBe('false');
+    expect(form.shadow.getElementById(street.getAttribute('aria-controls')!)).toBe(form.listbox());
+
+    await typeInto(street, '18');
+    await new Promise((resolve) => setTimeout(resolve, SUGGEST_DELAY_MS + 50));
+    expect(google.placesCalls).toEqual([]); // two characters ask nothing
+
+    await typeInto(street, '1800 sun');
+    await waitFor(() => shown(form), { what: 'the suggestions' });
+    expect(form.options().map((o) => o.textContent)).toEqual([
+      '1800 Sunset Boulevard Los Angeles, CA, USA',
+      '1800 Sunset Plaza Drive West Hollywood, CA, USA',
+    ]);
+    expect(street.getAttribute('aria-expanded')).toBe('true');
+    expect(form.shadow.textContent).toContain('Powered by Google');
+    expect(google.placesCalls).toHaveLength(1); // typed once, after the pause
+    expect(google.placesCalls[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/places:autocomplete',
+      key: google.apiKey,
+      body: {
+        input: '1800 sun',
+        includedRegionCodes: ['us'],
+        includedPrimaryTypes: ['street_address', 'premise', 'subpremise'],
+      },
     });
+    expect(google.placesCalls[0]!.sessionToken).toMatch(/^[\w-]{8,}$/);
     form.unmount();
   });
 
-  it('fills street, apt, city, state, ZIP and country and keeps the coordinates when a place is picked', async () => {
-    const form = await renderForm({
-      key: () => Promise.resolve('AIza-test'),
-      library: () => Promise.resolve(fakeLibrary),
-    });
-    await act(() => FakeAutocomplete.made[0]!.pick(sunset));
+  it('arrows move, Enter picks: every field and the coordinates filled from the place, in the same session', async () => {
+    const form = await renderForm(source());
+    const street = form.street();
+    await typeInto(street, '1800 sunset');
+    await waitFor(() => shown(form), { what: 'the suggestions' });
+    await press(street, 'ArrowDown');
+    expect(street.getAttribute('aria-activedescendant')).toBe(form.options()[0]!.id);
+    expect(form.options()[0]!.getAttribute('aria-selected')).toBe('true');
+    await press(street, 'ArrowDown');
+    await press(street, 'ArrowUp');
+    expect(street.getAttribute('aria-activedescendant')).toBe(form.options()[0]!.id);
+    await press(street, 'Enter');
+    await waitFor(() => form.cart().deliveryStreet === '1800 Sunset Boulevard', { what: 'the address' });
     expect(form.cart()).toMatchObject({
       deliveryStreet: '1800 Sunset Boulevard',
       deliveryStreet2: '4B',
@@ -153,149 +170,65 @@ describe('Places autocomplete on the delivery address', () => {
       deliveryCountry: 'US',
       deliveryLat: 34.0781862,
       deliveryLng: -118.2610427,
-      deliveryQuoteId: null,
     });
-    const values = [...form.shadow.querySelectorAll('input')].map((input) => input.value);
-    expect(values).toEqual(['1800 Sunset Boulevard', '4B', 'Los Angeles', 'CA', '90026']);
+    expect(shown(form)).toBe(false);
+    const [suggest, details] = google.placesCalls;
+    expect(details).toMatchObject({
+      method: 'GET',
+      path: '/v1/places/ChIJ-sunset-1800',
+      key: google.apiKey,
+      fieldMask: 'addressComponents,location',
+    });
+    expect(details!.sessionToken).toBe(suggest!.sessionToken);
+    form.unmount();
+  });
+
+  it('a click picks too; Escape closes the list and keeps what was typed', async () => {
+    const form = await renderForm(source());
+    const street = form.street();
+    await typeInto(street, 'sunset plaza');
+    await waitFor(() => shown(form), { what: 'the suggestions' });
+    await press(street, 'Escape');
+    expect(shown(form)).toBe(false);
+    expect(form.cart().deliveryStreet).toBe('sunset plaza');
+
+    await typeInto(street, '1800 sunset plaza');
+    await waitFor(() => shown(form), { what: 'the suggestions again' });
+    await act(() => form.options()[0]!.click());
+    await waitFor(() => form.cart().deliveryStreet === '1800 Sunset Boulevard', { what: 'the address' });
+    expect(form.cart().deliveryCity).toBe('Los Angeles');
+    form.unmount();
+  });
+
+  it('without a key, asks Google nothing and the street field is a plain one', async () => {
+    const form = await renderForm(source(null));
+    const street = form.street();
+    expect(street.getAttribute('role')).toBeNull();
+    await typeInto(street, '1800 Sunset Blvd');
+    await new Promise((resolve) => setTimeout(resolve, SUGGEST_DELAY_MS + 50));
+    expect(google.placesCalls).toEqual([]);
+    expect(form.listbox()).toBeNull();
+    expect(form.cart().deliveryStreet).toBe('1800 Sunset Blvd');
     expect(warn).not.toHaveBeenCalled();
     form.unmount();
   });
 
-  it('keeps what was typed when Enter picks nothing (a place without components)', async () => {
-    const form = await renderForm({
-      key: () => Promise.resolve('AIza-test'),
-      library: () => Promise.resolve(fakeLibrary),
-    });
-    await typeInto(form.street(), '1800 Sunset');
-    await act(() => FakeAutocomplete.made[0]!.pick({}));
-    expect(form.cart().deliveryStreet).toBe('1800 Sunset');
+  it('when Google refuses the key, says why on the console once and gives the field back as a plain one', async () => {
+    const form = await renderForm(source('AIza-not-our-key'));
+    const street = form.street();
+    await typeInto(street, '1800 sunset');
+    await waitFor(() => warn.mock.calls.length > 0, { what: 'the warning' });
+    expect(String(warn.mock.calls[0]![0])).toBe('Address autocomplete is off: Google Places did not answer.');
+    expect(String(warn.mock.calls[0]![1])).toBe(
+      'Error: Google answered 400 (INVALID_ARGUMENT): API key not valid. Please pass a valid API key.',
+    );
+    await settle();
+    expect(street.getAttribute('role')).toBeNull();
+    expect(form.listbox()).toBeNull();
+    await typeInto(street, '1800 sunset blvd');
+    await new Promise((resolve) => setTimeout(resolve, SUGGEST_DELAY_MS + 50));
+    expect(google.placesCalls).toHaveLength(1); // no more asking once refused
+    expect(form.cart().deliveryStreet).toBe('1800 sunset blvd');
     form.unmount();
-  });
-
-  it("places Google's dropdown (in document.body) under the shadow-root input, at its width", async () => {
-    const form = await renderForm({
-      key: () => Promise.resolve('AIza-test'),
-      library: () => Promise.resolve(fakeLibrary),
-    });
-    const input = form.street();
-    input.getBoundingClientRect = () => ({
-      top: 200,
-      bottom: 240,
-      left: 30,
-      right: 330,
-      width: 300,
-      height: 40,
-      x: 30,
-      y: 200,
-      toJSON: () => ({}),
-    });
-    window.scrollTo(0, 0);
-    await typeInto(input, '18');
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    const container = FakeAutocomplete.made[0]!.container;
-    expect(container.parentElement).toBe(document.body);
-    expect([container.style.top, container.style.left, container.style.width]).toEqual(['240px', '30px', '300px']);
-    expect(document.getElementById('comal-pac-style')?.textContent).toBe('.pac-container{z-index:2147483000}');
-    form.unmount();
-    expect(container.isConnected).toBe(false);
-  });
-
-  it('without a key, never loads Google and the plain fields work', async () => {
-    const library = vi.fn(() => Promise.resolve(fakeLibrary));
-    const form = await renderForm({ key: () => Promise.resolve(null), library });
-    await typeInto(form.street(), '727 N Broadway');
-    expect(form.cart().deliveryStreet).toBe('727 N Broadway');
-    expect(library).not.toHaveBeenCalled();
-    expect(FakeAutocomplete.made).toEqual([]);
-    expect(warn).not.toHaveBeenCalled();
-    form.unmount();
-  });
-
-  it('when the Maps script fails, warns once on the console and the plain fields keep working, with nothing shown', async () => {
-    const form = await renderForm({
-      key: () => Promise.resolve('AIza-test'),
-      library: () => Promise.reject(new Error('the Google Maps script did not load')),
-    });
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toContain('Address autocomplete is off');
-    await typeInto(form.street(), '727 N Broadway');
-    expect(form.cart().deliveryStreet).toBe('727 N Broadway');
-    expect(form.shadow.querySelector('[role="alert"]')).toBeNull();
-    form.unmount();
-  });
-});
-
-describe('loadPlacesLibrary', () => {
-  beforeEach(() => forgetPlacesLoads());
-
-  /** A window whose document records the scripts added instead of fetching them. */
-  function fakeWindow() {
-    const scripts: { src: string; async: boolean; onerror: (() => void) | null }[] = [];
-    const win = {
-      setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
-      clearTimeout: (id: ReturnType<typeof setTimeout>) => clearTimeout(id),
-      document: {
-        createElement: () => ({ src: '', async: false, onerror: null }),
-        head: { append: (script: (typeof scripts)[number]) => scripts.push(script) },
-      },
-    } as unknown as Window & Record<string, unknown>;
-    return { win, scripts };
-  }
-
-  it('adds the Maps script once per page, with the key, the places library, async loading and a callback', async () => {
-    const { win, scripts } = fakeWindow();
-    const first = loadPlacesLibrary('AIza key/+', win);
-    const second = loadPlacesLibrary('AIza key/+', win);
-    expect(second).toBe(first);
-    expect(scripts).toHaveLength(1);
-    const url = new URL(scripts[0]!.src);
-    expect(`${url.origin}${url.pathname}`).toBe('https://maps.googleapis.com/maps/api/js');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      key: 'AIza key/+',
-      libraries: 'places',
-      loading: 'async',
-      callback: MAPS_CALLBACK,
-    });
-    expect(scripts[0]!.async).toBe(true);
-
-    win.google = { maps: { places: fakeLibrary } };
-    (win[MAPS_CALLBACK] as () => void)();
-    expect(await first).toBe(fakeLibrary);
-  });
-
-  it('rejects when the script does not load', async () => {
-    const { win, scripts } = fakeWindow();
-    const loading = loadPlacesLibrary('AIza-test', win);
-    scripts[0]!.onerror!();
-    await expect(loading).rejects.toThrow('the Google Maps script did not load');
-  });
-
-  it("uses the page's own google.maps.places without adding a script", async () => {
-    const { win, scripts } = fakeWindow();
-    win.google = { maps: { places: fakeLibrary } };
-    expect(await loadPlacesLibrary('AIza-test', win)).toBe(fakeLibrary);
-    expect(scripts).toEqual([]);
-  });
-
-  it("gives the field back as a plain one when Google refuses the key (gm_authFailure), and calls the page's own handler", () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { win } = fakeWindow();
-    const pagesOwn = vi.fn();
-    win.gm_authFailure = pagesOwn;
-    void loadPlacesLibrary('AIza-test', win);
-    const input = document.createElement('input');
-    document.body.append(input);
-    attachAutocomplete(fakeLibrary, input, () => {}, win);
-    // What Google does to the field after a refused key.
-    input.disabled = true;
-    input.setAttribute('placeholder', 'Oops! Something went wrong.');
-    input.classList.add('gm-err-autocomplete');
-    (win.gm_authFailure as () => void)();
-    expect([input.disabled, input.getAttribute('placeholder'), input.className]).toEqual([false, null, '']);
-    expect(pagesOwn).toHaveBeenCalledTimes(1);
-    expect(FakeAutocomplete.made.at(-1)!.handlers).toEqual([]);
-    expect(() => attachAutocomplete(fakeLibrary, input, () => {}, win)).toThrow('Google refused the Maps API key');
-    input.remove();
-    vi.restoreAllMocks();
   });
 });

@@ -3,17 +3,18 @@
  * estimate-delivery, then keeps the quote, the coordinates and the distance in the cart (which
  * resets the tip to the basic tip) or shows why the address cannot be served. Changing the
  * address drops the quote, so an order never goes out with a price for another address.
- * With a Google Maps key on the server, the street field offers Places autocomplete
- * (places-autocomplete.ts): a pick fills every field and the place's coordinates.
+ * With a Google Maps key on the server, the street field offers Google's address suggestions
+ * (places-autocomplete.tsx, the Places API (New)): a pick fills every field and the place's
+ * coordinates.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
 import type { CartAction, CartState, DeliveryAddress } from '../../shared/cart.ts';
 import { checkAddress, type AddressErrors } from '../../shared/checkout-form.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import type { PlaceAddress } from '../../shared/places-address.ts';
 import { Field } from './field.tsx';
-import { usePlacesAutocomplete, type PlacesSource } from './places-autocomplete.ts';
+import { PlaceSuggestions, usePlacesAutocomplete, type PlacesSource } from './places-autocomplete.tsx';
 
 interface Props {
   cart: CartState;
@@ -21,7 +22,7 @@ interface Props {
   dispatch: (action: CartAction) => void;
   /** Errors found when the customer tried to place the order. */
   errors: AddressErrors;
-  /** Where the Places key and library come from (tests); Google by default. */
+  /** Where the Places key and web services are (tests); Google's by default. */
   places?: PlacesSource;
 }
 
@@ -40,7 +41,6 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
     }
   };
 
-  const fieldset = useRef<HTMLFieldSetElement>(null);
   // A picked place replaces the address; the estimate still geocodes it on the server.
   const picked = (place: PlaceAddress) => {
     dispatch({
@@ -59,12 +59,8 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
     setErrors({});
     setProblem('');
   };
-  usePlacesAutocomplete(
-    fieldset,
-    (element) => element.querySelector('input[autocomplete="address-line1"]'),
-    picked,
-    places,
-  );
+  const suggestions = usePlacesAutocomplete(picked, places);
+  const changeStreet = change('deliveryStreet');
 
   async function check() {
     const found = checkAddress(cart);
@@ -96,19 +92,25 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
   }
 
   return (
-    <fieldset className="section" ref={fieldset}>
+    <fieldset className="section">
       <legend>
         <h2>Delivery address</h2>
       </legend>
       <div className="fields">
-        <Field
-          label="Street address"
-          autoComplete="address-line1"
-          value={cart.deliveryStreet}
-          error={shown.deliveryStreet}
-          onValue={change('deliveryStreet')}
-          className="wide"
-        />
+        <div className="street wide">
+          <Field
+            label="Street address"
+            autoComplete="address-line1"
+            value={cart.deliveryStreet}
+            error={shown.deliveryStreet}
+            onValue={(value) => {
+              changeStreet(value);
+              suggestions.typed(value);
+            }}
+            {...suggestions.inputProps}
+          />
+          <PlaceSuggestions places={suggestions} />
+        </div>
         <Field
           label="Apt, suite or floor (optional)"
           autoComplete="address-line2"
