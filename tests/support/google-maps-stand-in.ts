@@ -131,7 +131,7 @@ export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Prom
     if (header('x-goog-api-key') !== apiKey)
       return googleError(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT');
     if (request.method === 'POST' && url.pathname === '/v1/places:autocomplete') {
-      const input = normal(String(body?.input ?? ''));
+      const input = normal(typeof body?.input === 'string' ? body.input : '');
       if (!input) return googleError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT');
       const found = addresses.filter((known) => normal(`${known.main}, ${known.secondary}`).includes(input));
       return answer(200, {
