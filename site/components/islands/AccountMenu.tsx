@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { createApiClient } from '../../../shared/api/client.ts';
 import { AUTH_INFO_STORAGE_KEY } from '../../../shared/storefront.ts';
 import { accountEntryIn, type AccountEntry } from '../../../shared/account-entry.ts';
 import { IslandBoundary } from './IslandBoundary.tsx';
@@ -50,6 +49,8 @@ function AccountMenuEntry() {
 
   const signOut = async () => {
     setLeaving(true);
+    // The API client only when someone signs out: every page carries this island.
+    const { createApiClient } = await import('../../../shared/api/client.ts');
     const api = createApiClient({ baseUrl: '', readCookie: () => document.cookie });
     await api.csrf();
     await api.signout();
