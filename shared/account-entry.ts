@@ -3,7 +3,7 @@
  * `comal_signed_in` cookie says a session exists (it holds no secret); the widget's stored details
  * (`authInfo`) give the name. Text only: the name is never markup.
  */
-import { AUTH_INFO_STORAGE_KEY } from './storefront.ts';
+import { localStorageOf, parseAuthInfo, readAuthInfo } from './auth-info.ts';
 
 export type AccountEntry = { signedIn: false } | { signedIn: true; firstName: string };
 
@@ -14,29 +14,22 @@ const LONGEST_NAME = 24;
 
 /** What this page's browser says: its cookies and the widget's stored details (storage may be blocked). */
 export function accountEntryIn(page: { document: { cookie: string }; localStorage: Storage }): AccountEntry {
-  let stored: string | null = null;
-  try {
-    stored = page.localStorage.getItem(AUTH_INFO_STORAGE_KEY);
-  } catch {
-    // blocked storage: the cookie alone says signed in
-  }
-  return accountEntryOf(page.document.cookie, stored);
+  return entryOf(page.document.cookie, readAuthInfo(localStorageOf(page))?.name);
 }
 
 /** From the page's cookies and the stored details' JSON (or null). */
 export function accountEntryOf(cookies: string, storedDetails: string | null): AccountEntry {
-  if (!SIGNED_IN.test(cookies)) return { signedIn: false };
-  return { signedIn: true, firstName: firstNameOf(storedDetails) ?? ACCOUNT_WITHOUT_NAME };
+  return entryOf(cookies, parseAuthInfo(storedDetails)?.name);
 }
 
-function firstNameOf(storedDetails: string | null): string | null {
-  try {
-    const details = JSON.parse(storedDetails ?? 'null') as { name?: unknown } | null;
-    if (typeof details?.name !== 'string') return null;
-    const first = details.name.trim().split(/\s+/)[0] ?? '';
-    if (!first) return null;
-    return first.length > LONGEST_NAME ? `${first.slice(0, LONGEST_NAME - 1)}…` : first;
-  } catch {
-    return null;
-  }
+function entryOf(cookies: string, name: string | undefined): AccountEntry {
+  if (!SIGNED_IN.test(cookies)) return { signedIn: false };
+  return { signedIn: true, firstName: firstNameOf(name) ?? ACCOUNT_WITHOUT_NAME };
+}
+
+function firstNameOf(name: string | undefined): string | null {
+  if (typeof name !== 'string') return null;
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  if (!first) return null;
+  return first.length > LONGEST_NAME ? `${first.slice(0, LONGEST_NAME - 1)}…` : first;
 }

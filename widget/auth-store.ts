@@ -10,14 +10,9 @@
 import { signal, type Signal } from '@preact/signals-react';
 import type { ApiClient } from '../shared/api/client.ts';
 import type { SessionResponse } from '../shared/api/schemas.ts';
-import { AUTH_INFO_STORAGE_KEY } from '../shared/storefront.ts';
+import { readAuthInfo, writeAuthInfo, type AuthInfo } from '../shared/auth-info.ts';
 
-export interface AuthInfo {
-  cognitoSub: string;
-  phone: string;
-  email: string;
-  name?: string;
-}
+export type { AuthInfo };
 
 export interface AuthStore {
   /** The access token, in memory only; null when signed out or not refreshed yet. */
@@ -47,15 +42,7 @@ interface Options {
   navigate: (url: string) => void;
 }
 
-/** The stored details, or null when absent or not ours. */
-export function readAuthInfo(storage: Storage | null): AuthInfo | null {
-  try {
-    const info = JSON.parse(storage?.getItem(AUTH_INFO_STORAGE_KEY) ?? 'null') as AuthInfo | null;
-    return info && typeof info.cognitoSub === 'string' && info.cognitoSub ? info : null;
-  } catch {
-    return null;
-  }
-}
+export { readAuthInfo };
 
 export function createAuthStore({ api, storage, navigate, hasCsrfToken, hasSession }: Options): AuthStore {
   const token = signal<string | null>(null);
@@ -68,12 +55,7 @@ export function createAuthStore({ api, storage, navigate, hasCsrfToken, hasSessi
 
   function setInfo(next: AuthInfo | null) {
     info.value = next;
-    try {
-      if (next) storage?.setItem(AUTH_INFO_STORAGE_KEY, JSON.stringify(next));
-      else storage?.removeItem(AUTH_INFO_STORAGE_KEY);
-    } catch {
-      // blocked storage: signed in for this page only
-    }
+    writeAuthInfo(storage, next); // blocked storage: signed in for this page only
   }
 
   function signIn(session: SessionResponse) {

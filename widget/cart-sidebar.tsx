@@ -13,6 +13,7 @@ import { formatUSD } from '../shared/money.ts';
 import { linePriceCents } from '../shared/pricing.ts';
 import { accountEntryIn } from '../shared/account-entry.ts';
 import { CheckoutLink } from './checkout-link.tsx';
+import { showModal } from './modal.ts';
 import { OrderTotals } from './order-totals.tsx';
 
 interface Props {
@@ -31,10 +32,7 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
     const dialog = panel.current;
     const root = dialog?.getRootNode() as Document | ShadowRoot | undefined;
     const before = (root?.activeElement ?? document.activeElement) as HTMLElement | null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
+    showModal(dialog);
     dialog?.focus();
     // On document, so Escape closes it wherever focus has gone meanwhile.
     const onKeyDown = (event: KeyboardEvent) => {

@@ -11,6 +11,7 @@
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { createApiClient } from '../shared/api/client.ts';
+import { localStorageOf } from '../shared/auth-info.ts';
 import { AccountApp } from './account-app.tsx';
 import { apiOriginOf } from './api-origin.ts';
 import { createAuthStore } from './auth-store.ts';
@@ -39,16 +40,8 @@ export const apiOrigin = apiOriginOf(script?.src, window.location.origin);
 const chunksUrl = `${apiOrigin}/widget/chunks`;
 const onPartnerPage = apiOrigin !== window.location.origin;
 
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 shareRuntime(window);
-const storage = localStorageOrNull();
+const storage = localStorageOf(window);
 const store = createCartStore({ document, window, storage });
 const controls = installComalApi({ window, document }, store);
 const loader = createChunkLoader({ document, window, baseUrl: chunksUrl, files: chunkFiles });

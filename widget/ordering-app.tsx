@@ -13,6 +13,7 @@ import { CartSidebar } from './cart-sidebar.tsx';
 import type { CartStore } from './cart-store.ts';
 import { useOwnsOverlays, type WidgetControls } from './comal-api.ts';
 import { MenuBrowser } from './menu-browser.tsx';
+import { showModal } from './modal.ts';
 import { useMenu } from './menu-loading.ts';
 import { ShadowFrame } from './shadow-frame.tsx';
 import { StoreNotice } from './store-notice.tsx';
@@ -41,7 +42,7 @@ export function OrderingApp(props: OrderingAppProps) {
   const { store, controls, apiOrigin } = props;
   const ownsOverlays = useOwnsOverlays(controls);
   const choosing = controls.choosing.value;
-  const itemChunk = useItemChunk(props.loadItemChunk, Boolean(choosing), () => controls.choose(null), controls);
+  const itemChunk = useItemChunk(props.loadItemChunk, Boolean(choosing), controls);
   const onAdded = (item: MenuItem) => controls.toasts.show(`Added ${item.name} to cart`, 'success');
   return (
     <ShadowFrame>
@@ -76,7 +77,6 @@ export function OrderingApp(props: OrderingAppProps) {
 function useItemChunk(
   load: () => Promise<typeof ItemChunk>,
   needed: boolean,
-  giveUp: () => void,
   controls: WidgetControls,
 ): { module: typeof ItemChunk | null; want: () => void } {
   const [module, setModule] = useState<typeof ItemChunk | null>(null);
@@ -98,7 +98,7 @@ function useItemChunk(
         loading.current = null;
         if (!mounted.current) return;
         controls.toasts.show(error instanceof Error ? error.message : String(error), 'error');
-        giveUp();
+        controls.choose(null);
       },
     );
   };
@@ -166,10 +166,7 @@ function Launcher(props: OrderingAppProps) {
     const modal = dialog.current;
     const opener = button.current;
     if (!open || !modal) return;
-    if (!modal.open) {
-      if (typeof modal.showModal === 'function') modal.showModal();
-      else modal.setAttribute('open', '');
-    }
+    showModal(modal);
     return () => {
       if (modal.open) modal.close();
       opener?.focus();

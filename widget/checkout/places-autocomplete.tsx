@@ -135,8 +135,9 @@ export function placesClient(key: string, baseUrl: string) {
   };
 }
 
+/** A session token: 32 random hex digits (crypto.randomUUID is missing outside secure contexts). */
 const newSessionToken = () =>
-  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`.slice(2);
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 export interface PlacesAutocomplete {
   /** Whether suggestions are on (a key, and Google answering). */

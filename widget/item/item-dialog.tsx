@@ -22,6 +22,7 @@ import {
 } from '../../shared/modifier-choice.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { linePriceCents } from '../../shared/pricing.ts';
+import { showModal } from '../modal.ts';
 
 interface Props {
   item: MenuItem;
@@ -47,10 +48,7 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
 
   useEffect(() => {
     const dialog = panel.current;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
+    showModal(dialog);
     dialog?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { AUTH_INFO_STORAGE_KEY } from '../../../shared/storefront.ts';
+import { localStorageOf, writeAuthInfo } from '../../../shared/auth-info.ts';
 import { accountEntryIn, type AccountEntry } from '../../../shared/account-entry.ts';
 import { IslandBoundary } from './IslandBoundary.tsx';
 
@@ -54,11 +54,7 @@ function AccountMenuEntry() {
     const api = createApiClient({ baseUrl: '', readCookie: () => document.cookie });
     await api.csrf();
     await api.signout();
-    try {
-      window.localStorage.removeItem(AUTH_INFO_STORAGE_KEY);
-    } catch {
-      // nothing stored
-    }
+    writeAuthInfo(localStorageOf(window), null);
     window.location.assign('/');
   };
 
