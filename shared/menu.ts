@@ -3,6 +3,7 @@
  * the POS's string prices turned into numbers and every modifier group's defaults filled in.
  */
 import { couldNotFindMenu, NO_MENUS_RETURNED } from './api/messages.ts';
+import { dietTagsOf, spiceLevelOf, type DietTag } from './diet.ts';
 
 export const PLACEHOLDER_ITEM_NAME = 'Menu Item';
 export const DEFAULT_MIN_REQUIRED = 0;
@@ -40,6 +41,10 @@ export interface MenuItem {
   modifier_groups: ModifierGroup[];
   /** false when the menu marks it sold out; absent otherwise. */
   available?: boolean;
+  /** Diet and allergen tags; empty when the menu names none. */
+  diet: DietTag[];
+  /** 0 (not spicy) to 3. */
+  spice_level: number;
 }
 
 /** The menu as the API sends it; entries are read defensively since a POS fills them. */
@@ -92,6 +97,8 @@ export function toMenuItem(entry: unknown, categoryName: string, subcategoryName
     categoryName,
     modifier_groups: known && Array.isArray(raw.modifier_groups) ? raw.modifier_groups.map(toGroup) : [],
     ...(raw.available === false ? { available: false } : {}),
+    diet: known ? dietTagsOf(raw.diet) : [],
+    spice_level: known ? spiceLevelOf(raw.spice_level) : 0,
   };
   if (subcategoryName !== undefined) item.subcategoryName = subcategoryName;
   return item;

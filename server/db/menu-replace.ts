@@ -40,16 +40,18 @@ export async function replaceMenuRows(tx: Queryable, rows: MenuRows, now: Date):
   // Items: a staff sold-out with an end still ahead holds while the POS says available.
   await tx.query(
     `insert into menu_items (id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id,
-                             photo, available, position)
+                             photo, available, position, diet, spice_level)
      select id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id, photo, available,
-            position
+            position, coalesce(diet, '[]'::jsonb), coalesce(spice_level, 0)
        from json_to_recordset($1::text::json) as r (
               id text, category_id text, subcategory_id text, name text, description text, price_cents integer,
-              is_special boolean, clover_id text, photo text, available boolean, position integer)
+              is_special boolean, clover_id text, photo text, available boolean, position integer, diet jsonb,
+              spice_level smallint)
      on conflict (id) do update set
             category_id = excluded.category_id, subcategory_id = excluded.subcategory_id, name = excluded.name,
             description = excluded.description, price_cents = excluded.price_cents, is_special = excluded.is_special,
             clover_id = excluded.clover_id, photo = excluded.photo, position = excluded.position,
+            diet = excluded.diet, spice_level = excluded.spice_level,
             available = excluded.available and not coalesce(menu_items.sold_out_until > $2, false),
             sold_out_until = case when excluded.available and menu_items.sold_out_until > $2
                                   then menu_items.sold_out_until end`,

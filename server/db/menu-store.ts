@@ -30,6 +30,10 @@ export interface MenuItemRow {
   photo: string | null;
   available: boolean;
   position: number;
+  /** Diet and allergen tags (shared/diet.ts), as stored. */
+  diet: string[];
+  /** 0 (not spicy) to 3. */
+  spice_level: number;
 }
 
 export interface ModifierGroupRow {
@@ -108,7 +112,8 @@ export async function readMenu(
     );
     const items = await tx.query<MenuItemRow & { sold_out_until: Date | null }>(
       `select id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id, photo,
-              available or coalesce(sold_out_until <= $1, false) as available, position, sold_out_until
+              available or coalesce(sold_out_until <= $1, false) as available, position, sold_out_until,
+              diet, spice_level
          from menu_items
         order by position, id`,
       [now],
@@ -159,12 +164,13 @@ export async function insertMenuRows(tx: Queryable, rows: MenuRows): Promise<voi
   );
   await tx.query(
     `insert into menu_items (id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id,
-                             photo, available, position)
+                             photo, available, position, diet, spice_level)
      select id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id, photo, available,
-            position
+            position, coalesce(diet, '[]'::jsonb), coalesce(spice_level, 0)
        from json_to_recordset($1::text::json) as r (
               id text, category_id text, subcategory_id text, name text, description text, price_cents integer,
-              is_special boolean, clover_id text, photo text, available boolean, position integer)`,
+              is_special boolean, clover_id text, photo text, available boolean, position integer, diet jsonb,
+              spice_level smallint)`,
     [JSON.stringify(rows.items)],
   );
   await tx.query(

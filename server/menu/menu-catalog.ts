@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { flattenMenu } from '../../shared/menu.ts';
+import { dietTagsOf, spiceLevelOf } from '../../shared/diet.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { dollarsText } from '../../shared/money.ts';
 import type { Database } from '../db/database.ts';
@@ -109,6 +110,8 @@ export function menuAnswerOf(rows: VersionedMenuRows): MenuAnswer {
     clover_id: item.clover_id,
     photo: item.photo,
     available: item.available,
+    diet: dietTagsOf(item.diet),
+    spice_level: spiceLevelOf(item.spice_level),
     modifier_groups: (groupsByItem.get(item.id) ?? []).flatMap((link) => {
       const group = groups.get(link.modifier_group_id);
       return group ? [group] : [];

@@ -4,6 +4,7 @@
  * Browser code imports the types only (`import type`), so zod stays out of its bundles.
  */
 import { z } from 'zod';
+import { DIET_TAGS, MAX_SPICE_LEVEL } from '../diet.ts';
 
 /** A modifier as the API sends it: the price in dollars as text, like a POS sends it. */
 export const MenuAnswerModifierSchema = z.object({
@@ -36,6 +37,10 @@ export const MenuAnswerItemSchema = z.object({
   photo: z.string().nullable(),
   /** false while sold out: the widget still lists the item, marked as such. */
   available: z.boolean(),
+  /** Diet and allergen tags (shared/diet.ts), in vocabulary order. */
+  diet: z.array(z.enum(DIET_TAGS)),
+  /** 0 (not spicy) to 3 (hot). */
+  spice_level: z.number().int().min(0).max(MAX_SPICE_LEVEL),
   modifier_groups: z.array(MenuAnswerGroupSchema),
 });
 export type MenuAnswerItem = z.infer<typeof MenuAnswerItemSchema>;

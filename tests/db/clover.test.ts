@@ -77,10 +77,10 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
 
     // 305 items in Clover: pages at 0, 100, 200 and 300, the last one short.
     expect(calls('items').map((r) => [r.query.offset, r.query.limit, r.query.expand, r.status])).toEqual([
-      ['0', '100', 'categories,modifierGroups', 200],
-      ['100', '100', 'categories,modifierGroups', 200],
-      ['200', '100', 'categories,modifierGroups', 200],
-      ['300', '100', 'categories,modifierGroups', 200],
+      ['0', '100', 'categories,modifierGroups,tags', 200],
+      ['100', '100', 'categories,modifierGroups,tags', 200],
+      ['200', '100', 'categories,modifierGroups,tags', 200],
+      ['300', '100', 'categories,modifierGroups,tags', 200],
     ]);
     expect(clover.requests.every((r) => r.headers.authorization === `Bearer ${clover.token}`)).toBe(true);
 
@@ -95,6 +95,9 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       clover_id: 'ITEM00000',
     });
     expect(byId.get('ITEM00017')!.base_price).toBe(3.69);
+    // Clover's item tags become diet tags and a spice level; a tag we do not know is ignored.
+    expect(byId.get('ITEM00028')).toMatchObject({ diet: ['vegan', 'gluten-free'], spice_level: 3 });
+    expect(byId.get('ITEM00002')).toMatchObject({ diet: [], spice_level: 0 });
     expect(byId.get('ITEM00299')!.base_price).toBe(generatedPrice(299) / 100); // $23.43
     expect(byId.has('ITEM00300')).toBe(false); // hidden in Clover
     expect(byId.has('taco-asada')).toBe(false); // the demo menu is gone

@@ -13,7 +13,8 @@ export const generatedItemId = (i: number) => `ITEM${String(i).padStart(5, '0')}
 
 /**
  * `count` sellable items spread over six categories (listed in reverse sortOrder), every third
- * offering a required salsa, every fifth optional extras; `hidden` more items Clover hides.
+ * offering a required salsa, every fifth optional extras, every fourth tagged "Vegan" and "Gluten
+ * Free", every seventh "Spicy 3"; `hidden` more items Clover hides.
  */
 export function generateCatalogue(count: number, { hidden = 0, priceBump = 0 } = {}): CloverCatalogue {
   const categories = CATEGORY_NAMES.map((name, i) => ({ id: `CAT${i}`, name, sortOrder: i })).reverse();
@@ -57,6 +58,19 @@ export function generateCatalogue(count: number, { hidden = 0, priceBump = 0 } =
     categories: { elements: [{ id: `CAT${i % CATEGORY_NAMES.length}` }] },
     modifierGroups: {
       elements: [...(i % 3 === 0 ? [{ id: 'GRPSALSA' }] : []), ...(i % 5 === 0 ? [{ id: 'GRPEXTRAS' }] : [])],
+    },
+    // Labels the way a merchant types them in Clover's tag screen (GET items?expand=tags).
+    tags: {
+      elements: [
+        ...(i % 4 === 0
+          ? [
+              { id: 'TAGVEGAN', name: 'Vegan' },
+              { id: 'TAGGF', name: 'Gluten Free' },
+            ]
+          : []),
+        ...(i % 7 === 0 ? [{ id: 'TAGHOT', name: 'Spicy 3' }] : []),
+        ...(i % 2 === 0 ? [{ id: 'TAGLUNCH', name: 'Lunch special' }] : []),
+      ],
     },
   }));
   return { categories, items, modifierGroups };

@@ -2,7 +2,7 @@
  * A local stand-in for the part of Clover's REST API v3 the menu sync and the order push use, on
  * 127.0.0.1 and a free port (CLOVER_API_BASE):
  *   GET  /v3/merchants/{mId}/categories                      limit/offset paging
- *   GET  /v3/merchants/{mId}/items?expand=categories,modifierGroups
+ *   GET  /v3/merchants/{mId}/items?expand=categories,modifierGroups,tags
  *   GET  /v3/merchants/{mId}/modifier_groups?expand=modifiers
  *   GET  /v3/merchants/{mId}/orders?filter=title=...
  *   POST /v3/merchants/{mId}/atomic_order/orders            orderCart with lineItems of known items
@@ -115,10 +115,11 @@ export async function startCloverStandIn(
     if (resource === 'categories') return page(categories, query);
     if (resource === 'items') {
       return page(
-        items.map(({ categories: cats, modifierGroups: groups, ...item }) => ({
+        items.map(({ categories: cats, modifierGroups: groups, tags, ...item }) => ({
           ...item,
           ...(expand.has('categories') ? { categories: cats ?? { elements: [] } } : {}),
           ...(expand.has('modifierGroups') ? { modifierGroups: groups ?? { elements: [] } } : {}),
+          ...(expand.has('tags') ? { tags: tags ?? { elements: [] } } : {}),
         })),
         query,
       );

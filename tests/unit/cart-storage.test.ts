@@ -9,6 +9,8 @@ const taco: MenuItem = {
   description: 'Grilled steak',
   base_price: 4.25,
   is_special: false,
+  diet: [],
+  spice_level: 0,
   clover_id: null,
   photo: '/images/menu/taco-asada.jpg',
   categoryName: 'Tacos',

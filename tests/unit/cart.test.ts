@@ -18,6 +18,8 @@ const item = (id: string, base_price: number): MenuItem => ({
   description: '',
   base_price,
   is_special: false,
+  diet: [],
+  spice_level: 0,
   clover_id: null,
   photo: null,
   categoryName: 'Tacos',

@@ -149,4 +149,20 @@ describe('Clover inventory as menu rows', () => {
       'Clover sent the price of item ASADA as 4.25, not a whole number of cents.',
     );
   });
+
+  it("reads diet tags and the spice level from the item's Clover tags, whatever their case or spelling", () => {
+    const tags = (...names: string[]) => ({ elements: names.map((name, i) => ({ id: `TAG${i}`, name })) });
+    const rows = map([
+      item('HONGOS', { tags: tags('vegetarian', 'GLUTEN-FREE', 'Picante') }),
+      item('MOLE', { tags: tags('Contains Nuts', 'Dairy Free', 'Mild', 'Hot') }),
+      item('PLAIN', { tags: tags('Lunch special') }),
+      item('UNTAGGED'),
+    ]);
+    expect(rows.items.map((row) => [row.id, row.diet, row.spice_level])).toEqual([
+      ['HONGOS', ['vegetarian', 'gluten-free'], 2],
+      ['MOLE', ['dairy-free', 'contains-nuts'], 3],
+      ['PLAIN', [], 0],
+      ['UNTAGGED', [], 0],
+    ]);
+  });
 });

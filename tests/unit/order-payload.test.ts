@@ -10,6 +10,8 @@ const burrito: MenuItem = {
   description: '',
   base_price: 12.5,
   is_special: false,
+  diet: [],
+  spice_level: 0,
   clover_id: null,
   photo: null,
   categoryName: 'Burritos',

@@ -99,6 +99,8 @@ describe('one tax rate for the cart and the server', () => {
     description: '',
     base_price: 12.35,
     is_special: false,
+    diet: [],
+    spice_level: 0,
     clover_id: null,
     photo: null,
     categoryName: 'Bowls',

@@ -14,6 +14,8 @@ const taco: MenuItem = {
   description: '',
   base_price: 4,
   is_special: false,
+  diet: [],
+  spice_level: 0,
   clover_id: null,
   photo: null,
   categoryName: 'Tacos',

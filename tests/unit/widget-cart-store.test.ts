@@ -13,6 +13,8 @@ const horchata: MenuItem = {
   description: '',
   base_price: 3.5,
   is_special: false,
+  diet: [],
+  spice_level: 0,
   clover_id: null,
   photo: null,
   categoryName: 'Drinks',

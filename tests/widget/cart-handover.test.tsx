@@ -29,6 +29,8 @@ const item = (id: string, name: string, base_price: number, modifiers: Modifier[
   description: '',
   base_price,
   is_special: false,
+  diet: [],
+  spice_level: 0,
   clover_id: null,
   photo: null,
   categoryName: 'Tacos',

@@ -81,6 +81,8 @@ it('ticking it asks for texts with this order, and unticking takes it back', () 
       description: '',
       base_price: 3.5,
       is_special: false,
+      diet: [],
+      spice_level: 0,
       clover_id: null,
       photo: null,
       categoryName: 'Tacos',

@@ -43,6 +43,13 @@ export interface CloverItem {
   available?: boolean | null;
   categories?: { elements?: CloverRef[] } | null;
   modifierGroups?: { elements?: CloverRef[] } | null;
+  /** Labels the merchant put on the item (sent only when expanded). */
+  tags?: { elements?: CloverTag[] } | null;
+}
+
+export interface CloverTag {
+  id: string;
+  name?: string | null;
 }
 
 export interface CloverModifier {
@@ -191,7 +198,7 @@ export function createCloverClient(config: CloverConfig): CloverClient {
 
   return {
     categories: () => all<CloverCategory>('categories'),
-    items: () => all<CloverItem>('items', { expand: 'categories,modifierGroups' }),
+    items: () => all<CloverItem>('items', { expand: 'categories,modifierGroups,tags' }),
     modifierGroups: () => all<CloverModifierGroup>('modifier_groups', { expand: 'modifiers' }),
     async createAtomicOrder(order) {
       const created = await call<CloverOrder>('POST', 'atomic_order/orders', {}, order);

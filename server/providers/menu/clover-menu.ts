@@ -9,12 +9,15 @@
  * - an item in several categories is listed once, in the earliest category on the menu; an item
  *   in none goes under a last category "Other" (made only when needed), so nothing sellable
  *   vanishes because someone forgot to file it;
+ * - diet and allergen tags and the spice level come from the item's Clover tags (labels such as
+ *   "Vegan", "Gluten Free", "Spicy 2"; shared/diet.ts reads them), other tags are ignored;
  * - positions follow Clover's sortOrder for categories and list order for the rest;
  * - a group pops up by itself (force_popup) when a choice is required or Clover shows it by default;
  *   no maxAllowed means no limit, stored as 99 (the table's default).
  * Prices that are not whole cents fail the mapping, so a broken answer never becomes half a menu.
  */
 import type { MenuRows } from '../../db/menu-store.ts';
+import { dietFromLabels } from '../../../shared/diet.ts';
 import type { CloverCategory, CloverItem, CloverModifierGroup } from './clover-client.ts';
 
 export const OTHER_CATEGORY = { id: 'clover-other', name: 'Other' } as const;
@@ -98,6 +101,7 @@ export function menuRowsFromClover(inventory: CloverInventory): MenuRows {
       photo: null,
       available: item.available !== false,
       position,
+      ...dietFromLabels((item.tags?.elements ?? []).map((tag) => tag.name ?? '')),
     });
     // A group the item names but Clover no longer lists (deleted meanwhile) is left out.
     const offered = [...new Set((item.modifierGroups?.elements ?? []).map((ref) => ref.id))].filter((id) =>

@@ -1,3 +1,5 @@
+import type { DietTag } from '../../../shared/diet.ts';
+
 /**
  * Taquería El Comal's menu as its point-of-sale system would send it: prices are strings in
  * dollars ('4.25'), ids are stable, and modifier groups are shared between items the way a POS
@@ -30,6 +32,10 @@ export interface PosMenuItem {
   photo: string;
   /** Ids of `demoModifierGroups` this item offers, in the order the customer sees them. */
   modifier_groups: string[];
+  /** Diet and allergen tags, as the kitchen vouches for them. */
+  diet?: DietTag[];
+  /** 0 (not spicy) to 3. */
+  spice_level?: number;
 }
 
 export interface PosSubcategory {
@@ -357,6 +363,8 @@ export const demoMenu: PosCategory[] = [
             price: '4.25',
             photo: photo('asada-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['gluten-free', 'dairy-free'],
+            spice_level: 1,
           },
           {
             id: 'taco-pastor',
@@ -367,6 +375,8 @@ export const demoMenu: PosCategory[] = [
             is_special: true,
             photo: photo('pastor-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['gluten-free', 'dairy-free'],
+            spice_level: 2,
           },
           {
             id: 'taco-pollo',
@@ -376,6 +386,8 @@ export const demoMenu: PosCategory[] = [
             price: '3.95',
             photo: photo('pollo-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['gluten-free', 'dairy-free'],
+            spice_level: 1,
           },
           {
             id: 'taco-carnitas',
@@ -385,6 +397,7 @@ export const demoMenu: PosCategory[] = [
             price: '4.25',
             photo: photo('carnitas-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['gluten-free', 'dairy-free'],
           },
           {
             id: 'taco-chorizo',
@@ -394,6 +407,8 @@ export const demoMenu: PosCategory[] = [
             price: '3.95',
             photo: photo('chorizo-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['gluten-free', 'dairy-free'],
+            spice_level: 2,
           },
           {
             id: 'taco-lengua',
@@ -403,6 +418,7 @@ export const demoMenu: PosCategory[] = [
             price: '5.25',
             photo: photo('lengua-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['gluten-free', 'dairy-free'],
           },
           {
             id: 'taco-birria',
@@ -413,6 +429,8 @@ export const demoMenu: PosCategory[] = [
             is_special: true,
             photo: photo('quesabirria-taco'),
             modifier_groups: ['grp-consome', 'grp-salsa', 'grp-extras'],
+            diet: ['gluten-free'],
+            spice_level: 1,
           },
         ],
       },
@@ -428,6 +446,7 @@ export const demoMenu: PosCategory[] = [
             price: '4.25',
             photo: photo('hongos-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['vegetarian', 'gluten-free'],
           },
           {
             id: 'taco-nopales',
@@ -437,6 +456,7 @@ export const demoMenu: PosCategory[] = [
             price: '3.75',
             photo: photo('nopales-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
           },
           {
             id: 'taco-papa',
@@ -446,6 +466,8 @@ export const demoMenu: PosCategory[] = [
             price: '3.75',
             photo: photo('papa-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['vegetarian', 'gluten-free'],
+            spice_level: 1,
           },
           {
             id: 'taco-coliflor',
@@ -455,6 +477,8 @@ export const demoMenu: PosCategory[] = [
             price: '4.50',
             photo: photo('coliflor-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
+            spice_level: 2,
           },
         ],
       },
@@ -470,6 +494,7 @@ export const demoMenu: PosCategory[] = [
             price: '4.95',
             photo: photo('pescado-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['dairy-free'],
           },
           {
             id: 'taco-camaron',
@@ -479,6 +504,8 @@ export const demoMenu: PosCategory[] = [
             price: '5.25',
             photo: photo('camaron-taco'),
             modifier_groups: CLASSIC_TACO,
+            diet: ['gluten-free'],
+            spice_level: 3,
           },
         ],
       },
@@ -540,6 +567,8 @@ export const demoMenu: PosCategory[] = [
         price: '10.95',
         photo: photo('burrito-verde'),
         modifier_groups: ['grp-beans', 'grp-burrito-style', 'grp-extras', 'grp-hold'],
+        diet: ['vegetarian'],
+        spice_level: 1,
       },
     ],
     subcategories: [],
@@ -565,6 +594,8 @@ export const demoMenu: PosCategory[] = [
         price: '11.95',
         photo: photo('ensalada-bowl'),
         modifier_groups: ['grp-protein', 'grp-extras', 'grp-hold'],
+        diet: ['gluten-free', 'contains-nuts'],
+        spice_level: 1,
       },
       {
         id: 'bowl-veggie',
@@ -574,6 +605,7 @@ export const demoMenu: PosCategory[] = [
         price: '11.50',
         photo: photo('veggie-bowl'),
         modifier_groups: ['grp-bowl-base', 'grp-beans', 'grp-extras'],
+        diet: ['vegetarian', 'gluten-free'],
       },
       {
         id: 'bowl-pozole',
@@ -584,6 +616,8 @@ export const demoMenu: PosCategory[] = [
         is_special: true,
         photo: photo('pozole-rojo'),
         modifier_groups: [],
+        diet: ['gluten-free', 'dairy-free'],
+        spice_level: 2,
       },
     ],
     subcategories: [],
@@ -599,6 +633,8 @@ export const demoMenu: PosCategory[] = [
         price: '3.50',
         photo: photo('chips-salsa'),
         modifier_groups: [],
+        diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
+        spice_level: 1,
       },
       {
         id: 'side-chips-guac',
@@ -607,6 +643,8 @@ export const demoMenu: PosCategory[] = [
         price: '7.25',
         photo: photo('chips-guacamole'),
         modifier_groups: [],
+        diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
+        spice_level: 1,
       },
       {
         id: 'side-elote',
@@ -616,6 +654,8 @@ export const demoMenu: PosCategory[] = [
         price: '4.95',
         photo: photo('elote'),
         modifier_groups: [],
+        diet: ['vegetarian', 'gluten-free'],
+        spice_level: 1,
       },
       {
         id: 'side-arroz',
@@ -641,6 +681,7 @@ export const demoMenu: PosCategory[] = [
         price: '6.95',
         photo: photo('quesadilla'),
         modifier_groups: ['grp-extras'],
+        diet: ['vegetarian', 'gluten-free'],
       },
       {
         id: 'side-churros',
@@ -649,6 +690,7 @@ export const demoMenu: PosCategory[] = [
         price: '4.50',
         photo: photo('churros'),
         modifier_groups: ['grp-churro-dip'],
+        diet: ['vegetarian'],
       },
     ],
     subcategories: [],
@@ -669,6 +711,7 @@ export const demoMenu: PosCategory[] = [
             price: '3.75',
             photo: photo('horchata'),
             modifier_groups: ['grp-drink-size'],
+            diet: ['vegetarian', 'gluten-free'],
           },
           {
             id: 'drink-jamaica',
@@ -677,6 +720,7 @@ export const demoMenu: PosCategory[] = [
             price: '3.75',
             photo: photo('jamaica'),
             modifier_groups: ['grp-drink-size'],
+            diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
           },
           {
             id: 'drink-tamarindo',
@@ -685,6 +729,7 @@ export const demoMenu: PosCategory[] = [
             price: '3.75',
             photo: photo('tamarindo'),
             modifier_groups: ['grp-drink-size'],
+            diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
           },
           {
             id: 'drink-temporada',
@@ -695,6 +740,7 @@ export const demoMenu: PosCategory[] = [
             is_special: true,
             photo: photo('agua-de-temporada'),
             modifier_groups: ['grp-drink-size'],
+            diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
           },
         ],
       },
@@ -709,6 +755,7 @@ export const demoMenu: PosCategory[] = [
             price: '3.50',
             photo: photo('mexican-coke'),
             modifier_groups: [],
+            diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
           },
           {
             id: 'drink-jarritos',
@@ -717,6 +764,7 @@ export const demoMenu: PosCategory[] = [
             price: '3.00',
             photo: photo('jarritos'),
             modifier_groups: ['grp-jarritos-flavor'],
+            diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
           },
           {
             id: 'drink-sidral',
@@ -725,6 +773,7 @@ export const demoMenu: PosCategory[] = [
             price: '3.00',
             photo: photo('sidral-mundet'),
             modifier_groups: [],
+            diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
           },
           {
             id: 'drink-topo-chico',
@@ -733,6 +782,7 @@ export const demoMenu: PosCategory[] = [
             price: '3.25',
             photo: photo('topo-chico'),
             modifier_groups: [],
+            diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
           },
         ],
       },
@@ -841,6 +891,7 @@ export const demoMenu: PosCategory[] = [
         price: '32.00',
         photo: photo('agua-dispenser'),
         modifier_groups: ['grp-dispenser-flavor'],
+        diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
       },
       {
         id: 'catering-chips-guac',
@@ -849,6 +900,8 @@ export const demoMenu: PosCategory[] = [
         price: '45.00',
         photo: photo('catering-chips-guac'),
         modifier_groups: ['grp-catering-setup'],
+        diet: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
+        spice_level: 1,
       },
     ],
     subcategories: [],

@@ -51,6 +51,8 @@ export function menuRowsFromPos(categories: readonly PosCategory[], groups: read
         photo: item.photo,
         available: true,
         position,
+        diet: [...(item.diet ?? [])],
+        spice_level: item.spice_level ?? 0,
       });
       item.modifier_groups.forEach((groupId, groupPosition) => {
         if (!groupIds.has(groupId)) throw new Error(`Menu item ${item.id} offers ${groupId}, which no group defines.`);
