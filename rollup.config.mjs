@@ -1,8 +1,9 @@
 // The ordering widget: one script a partner pastes, React code running on preact/compat
 // (15 KB instead of 73 KB gzip, TOOLCHAIN.md), into dist/widget/.
 //
-// The entry (comal.js) holds what every page needs: the menu, the item dialog, the cart and who
-// is signed in. Checkout, the Stripe step and the account screens are lazy chunks
+// The entry (comal.js) holds what every page's first paint needs: the menu, the cart's state and
+// who is signed in. The item dialog, the cart dialog, checkout, the Stripe step and the account
+// screens are lazy chunks
 // (dist/widget/chunks/NAME.HASH.js, with the checkout's and the account's CSS as NAME.HASH.css),
 // loaded by widget/chunk-loader.ts only when a customer gets there. A chunk is a classic script,
 // like the entry, so it loads on any partner page; it takes
@@ -63,6 +64,7 @@ const CHUNKS = {
   account: './widget/account/index.ts',
   handover: './widget/handover/index.ts',
   item: './widget/item/index.ts',
+  cart: './widget/cart/index.ts',
 };
 
 /** The chunks that come with a style chunk of their own. */

@@ -3,7 +3,7 @@
  * sidebar, so the header's bubble still opens it) and the order on /congratulations/.
  */
 import type { ApiClient } from '../shared/api/client.ts';
-import { CartSidebar } from './cart-sidebar.tsx';
+import { LazyCart, type LoadCartChunk } from './lazy-cart.tsx';
 import type { AuthStore } from './auth-store.ts';
 import type { CartStore } from './cart-store.ts';
 import type { ChunkLoader } from './chunk-loader.ts';
@@ -22,6 +22,7 @@ interface Props {
   apiOrigin: string;
   loader: ChunkLoader;
   storage: Storage | null;
+  loadCartChunk: LoadCartChunk;
 }
 
 /** What a cart brought from a partner's page lost on the way, until the customer dismisses it. */
@@ -40,7 +41,7 @@ function HandoverNotice({ controls }: { controls: WidgetControls }) {
   );
 }
 
-export function CheckoutApp({ store, controls, api, auth, apiOrigin, loader, storage }: Props) {
+export function CheckoutApp({ store, controls, api, auth, apiOrigin, loader, storage, loadCartChunk }: Props) {
   const ownsOverlays = useOwnsOverlays(controls);
   if (controls.handover.value === 'pending') {
     return (
@@ -71,9 +72,7 @@ export function CheckoutApp({ store, controls, api, auth, apiOrigin, loader, sto
           />
         )}
       />
-      {ownsOverlays && (
-        <CartSidebar cart={store.cart} open={controls.cartOpen} apiOrigin={apiOrigin} dispatch={store.dispatch} />
-      )}
+      {ownsOverlays && <LazyCart store={store} controls={controls} apiOrigin={apiOrigin} load={loadCartChunk} />}
     </ShadowFrame>
   );
 }

@@ -30,6 +30,7 @@ import { shareRuntime } from './shared-runtime.ts';
 // Types only: the code stays in its chunk.
 import type * as HandoverChunk from './handover/index.ts';
 import type * as ItemChunk from './item/index.ts';
+import type * as CartChunk from './cart/index.ts';
 
 /** When the handed-over cart could not be rebuilt (the menu or the chunk did not load). */
 const HANDOVER_FAILED =
@@ -82,6 +83,7 @@ if (onPartnerPage)
 
 const mounted = new WeakMap<HTMLElement, Root>();
 const loadItemChunk = () => loader.load<typeof ItemChunk>('item').then(({ module }) => module);
+const loadCartChunk = () => loader.load<typeof CartChunk>('cart').then(({ module }) => module);
 
 function screenFor(host: HTMLElement) {
   const mode = host.getAttribute('mode') ?? 'order';
@@ -101,6 +103,7 @@ function screenFor(host: HTMLElement) {
           layout={host.getAttribute('layout')}
           debug={host.hasAttribute('data-debug')}
           loadItemChunk={loadItemChunk}
+          loadCartChunk={loadCartChunk}
         />
       );
     case 'checkout':
@@ -113,6 +116,7 @@ function screenFor(host: HTMLElement) {
           apiOrigin={apiOrigin}
           loader={loader}
           storage={storage}
+          loadCartChunk={loadCartChunk}
         />
       );
     case 'congratulations':

@@ -9,12 +9,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../shared/api/client.ts';
 import { LOADING } from '../shared/api/messages.ts';
 import type { MenuItem } from '../shared/menu.ts';
-import { CartSidebar } from './cart-sidebar.tsx';
 import type { CartStore } from './cart-store.ts';
 import { useOwnsOverlays, type WidgetControls } from './comal-api.ts';
 import { MenuBrowser } from './menu-browser.tsx';
 import { showModal } from './modal.ts';
 import { useMenu } from './menu-loading.ts';
+import { LazyCart, type LoadCartChunk } from './lazy-cart.tsx';
+import { useLazyChunk } from './lazy-chunk.ts';
 import { ShadowFrame } from './shadow-frame.tsx';
 import { StoreNotice } from './store-notice.tsx';
 import { ToastRegion } from './toasts.tsx';
@@ -36,13 +37,18 @@ export interface OrderingAppProps {
   debug?: boolean;
   /** The item chunk (the item dialog): from the chunk loader on a page, directly in tests. */
   loadItemChunk: () => Promise<typeof ItemChunk>;
+  /** The cart chunk (the cart dialog), likewise. */
+  loadCartChunk: LoadCartChunk;
 }
 
 export function OrderingApp(props: OrderingAppProps) {
   const { store, controls, apiOrigin } = props;
   const ownsOverlays = useOwnsOverlays(controls);
   const choosing = controls.choosing.value;
-  const itemChunk = useItemChunk(props.loadItemChunk, Boolean(choosing), controls);
+  const itemChunk = useLazyChunk(props.loadItemChunk, Boolean(choosing), (message) => {
+    controls.toasts.show(message, 'error');
+    controls.choose(null);
+  });
   const onAdded = (item: MenuItem) => controls.toasts.show(`Added ${item.name} to cart`, 'success');
   return (
     <ShadowFrame>
@@ -61,51 +67,10 @@ export function OrderingApp(props: OrderingAppProps) {
           onClose={() => controls.choose(null)}
         />
       )}
-      {ownsOverlays && (
-        <CartSidebar cart={store.cart} open={controls.cartOpen} apiOrigin={apiOrigin} dispatch={store.dispatch} />
-      )}
+      {ownsOverlays && <LazyCart store={store} controls={controls} apiOrigin={apiOrigin} load={props.loadCartChunk} />}
       {ownsOverlays && <ToastRegion toasts={controls.toasts} />}
     </ShadowFrame>
   );
-}
-
-/**
- * The item chunk, asked for once on intent and again when a dialog is wanted before it came;
- * when it cannot load, the customer is told why and the dialog is given up (the next try asks
- * the network again).
- */
-function useItemChunk(
-  load: () => Promise<typeof ItemChunk>,
-  needed: boolean,
-  controls: WidgetControls,
-): { module: typeof ItemChunk | null; want: () => void } {
-  const [module, setModule] = useState<typeof ItemChunk | null>(null);
-  const loading = useRef<Promise<void> | null>(null);
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
-  const want = () => {
-    if (module || loading.current) return;
-    loading.current = load().then(
-      (loaded) => {
-        if (mounted.current) setModule(() => loaded);
-      },
-      (error: unknown) => {
-        loading.current = null;
-        if (!mounted.current) return;
-        controls.toasts.show(error instanceof Error ? error.message : String(error), 'error');
-        controls.choose(null);
-      },
-    );
-  };
-  useEffect(() => {
-    if (needed) want();
-  });
-  return { module, want };
 }
 
 function Menu({

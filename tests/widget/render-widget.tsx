@@ -40,6 +40,7 @@ export function renderWidget(server: MenuServer, options: { category?: string; p
       initialCategory={initialCategoryOf(window.location.href, host)}
       // The item chunk's module itself; the chunk loader's own tests load built chunks.
       loadItemChunk={() => import('../../widget/item/index.ts')}
+      loadCartChunk={() => import('../../widget/cart/index.ts')}
     />,
   );
   return {

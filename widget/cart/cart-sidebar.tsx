@@ -8,13 +8,13 @@
  */
 import { useEffect, useRef } from 'react';
 import type { Signal } from '@preact/signals-react';
-import type { CartAction, CartLine, CartState } from '../shared/cart.ts';
-import { formatUSD } from '../shared/money.ts';
-import { linePriceCents } from '../shared/pricing.ts';
-import { accountEntryIn } from '../shared/account-entry.ts';
-import { CheckoutLink } from './checkout-link.tsx';
-import { showModal } from './modal.ts';
-import { OrderTotals } from './order-totals.tsx';
+import type { CartAction, CartLine, CartState } from '../../shared/cart.ts';
+import { formatUSD } from '../../shared/money.ts';
+import { linePriceCents } from '../../shared/pricing.ts';
+import { accountEntryIn } from '../../shared/account-entry.ts';
+import { CheckoutLink } from '../checkout-link.tsx';
+import { showModal } from '../modal.ts';
+import { OrderTotals } from '../order-totals.tsx';
 
 interface Props {
   cart: Signal<CartState>;
