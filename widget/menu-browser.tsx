@@ -10,6 +10,8 @@ import { feesSummary } from '../shared/pricing.ts';
 import type { CartAction } from '../shared/cart.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import { foldForSearch } from '../shared/search.ts';
+import type { DietFilter } from '../shared/diet.ts';
+import { DietFilterBar } from './diet-filter.tsx';
 import { MenuItemCard } from './menu-item-card.tsx';
 import type { LoadedMenu } from './menu-loading.ts';
 import { menuSections } from './menu-sections.ts';
@@ -45,6 +47,7 @@ export function MenuBrowser({
   onCustomize,
 }: Props) {
   const [query, setQuery] = useState('');
+  const [filters, setFilters] = useState<DietFilter[]>([]);
   const [current, setCurrent] = useState<string | null>(null);
   const sectionsRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLUListElement>(null);
@@ -52,7 +55,12 @@ export function MenuBrowser({
   const wanted = initialCategory ? foldForSearch(initialCategory) : null;
   const opening = wanted ? (allSections.find((s) => foldForSearch(s.name) === wanted)?.name ?? null) : null;
   const first = scrollPage ? null : opening;
-  const found = query ? menuSections(menu.items, query) : allSections;
+  const narrowed = query !== '' || filters.length > 0;
+  const found = narrowed ? menuSections(menu.items, query, filters) : allSections;
+  const matching = found.reduce(
+    (sum, s) => sum + s.items.length + s.subcategories.reduce((n, sub) => n + sub.items.length, 0),
+    0,
+  );
   // The category opened at on a partner's page comes first, the others after it in their order.
   const sections = first ? [...found.filter((s) => s.name === first), ...found.filter((s) => s.name !== first)] : found;
 
@@ -105,6 +113,7 @@ export function MenuBrowser({
                   aria-current={(current ?? first) === section.name ? 'location' : undefined}
                   onClick={() => {
                     setQuery('');
+                    setFilters([]);
                     // The heading may be hidden by the search until the next render.
                     setTimeout(() => jumpTo(section.name, true));
                   }}
@@ -120,11 +129,12 @@ export function MenuBrowser({
           <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} autoComplete="off" />
         </label>
       </div>
+      <DietFilterBar chosen={filters} onChange={setFilters} matching={matching} />
       <p className="fees">{feesSummary()}</p>
       <div ref={sectionsRef}>
         {sections.length === 0 && (
           <p className="empty" role="status">
-            No items match “{query}”.
+            {query ? `No items match “${query}”.` : 'No items match the dietary needs you chose.'}
           </p>
         )}
         {sections.map((section, sectionIndex) => {

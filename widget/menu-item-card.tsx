@@ -1,5 +1,5 @@
 /**
- * One menu item: photo, name, 'Special' mark, description, price, and what the customer can do
+ * One menu item: photo, name, 'Special' mark, description, diet tags, price, and what the customer can do
  * with it: add it straight to the cart, or (when it has choices to make) open the item dialog
  * with 'Choose options'; an item whose choices are all optional has both 'Add' and 'Customize'.
  * A sold-out item says so and cannot be added.
@@ -7,6 +7,7 @@
 import type { CartAction } from '../shared/cart.ts';
 import { needsItemDialog, type MenuItem } from '../shared/menu.ts';
 import { formatUSD, toCents } from '../shared/money.ts';
+import { DietTags } from './diet-tags.tsx';
 
 /** The menu photos' intrinsic size, so the page does not jump as they load. */
 const PHOTO_WIDTH = 600;
@@ -54,6 +55,7 @@ export function MenuItemCard({
           {item.is_special && <span className="special"> Special</span>}
         </Heading>
         {item.description && <p className="description">{item.description}</p>}
+        <DietTags item={item} />
         <p className="price">{formatUSD(toCents(item.base_price))}</p>
         {soldOut ? (
           <p className="sold-out">Sold out</p>

@@ -1,8 +1,9 @@
 /**
  * The flat item list grouped back into what the customer browses: categories in menu order,
- * each with its own items, then its subcategories with theirs; the search narrows the items and
- * drops whatever ends up empty.
+ * each with its own items, then its subcategories with theirs; the search and the diet filters
+ * narrow the items and drop whatever ends up empty.
  */
+import { passesDietFilters, type DietFilter } from '../shared/diet.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import { matchesSearch } from '../shared/search.ts';
 
@@ -12,7 +13,11 @@ export interface MenuSection {
   subcategories: { name: string; items: MenuItem[] }[];
 }
 
-export function menuSections(items: readonly MenuItem[], query = ''): MenuSection[] {
+export function menuSections(
+  items: readonly MenuItem[],
+  query = '',
+  filters: readonly DietFilter[] = [],
+): MenuSection[] {
   const sections: MenuSection[] = [];
   const byName = new Map<string, MenuSection>();
   for (const item of items) {
@@ -22,7 +27,7 @@ export function menuSections(items: readonly MenuItem[], query = ''): MenuSectio
       byName.set(item.categoryName, section);
       sections.push(section);
     }
-    if (!matchesSearch(item.name, query)) continue;
+    if (!matchesSearch(item.name, query) || !passesDietFilters(item, filters)) continue;
     if (item.subcategoryName === undefined) {
       section.items.push(item);
       continue;

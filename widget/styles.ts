@@ -96,6 +96,19 @@ dialog::backdrop{background:rgba(0,0,0,.45)}
 .total-row dd{margin:0}
 .total-row:last-child{font-weight:700;font-size:1.1em}
 .fees{margin:8px 0;color:#404040;font-size:.9em}
+.diet{display:flex;flex-wrap:wrap;gap:4px 10px;list-style:none;margin:0;padding:0;font-size:.85em;color:#262626}
+.diet-tag{display:inline-flex;align-items:center;gap:4px}
+.diet-mark{display:inline-grid;place-items:center;min-width:1.6em;height:1.6em;padding:0 3px;border-radius:999px;background:#dcfce7;color:#14532d;font-size:.75em;font-weight:700}
+.diet-contains-nuts .diet-mark{background:#fef3c7;color:#78350f}
+svg.diet-mark{width:1.6em;padding:3px;background:#fee2e2;fill:#b91c1c}
+.diet-filter{margin:8px 0 0;padding:0;border:0}
+.diet-filter legend{padding:0;font-weight:600}
+.diet-choices{display:flex;gap:8px;margin-top:4px;overflow-x:auto;padding:2px}
+.diet-choice{display:inline-flex;align-items:center;gap:6px;min-height:44px;padding:0 12px;border:1px solid #737373;border-radius:999px;cursor:pointer}
+.diet-choice:has(input:checked){background:#f0fdf4;border-color:#166534;font-weight:600}
+.diet-choice input{width:18px;height:18px;min-height:0;margin:0;accent-color:var(--a)}
+.diet-choice:has(input:focus-visible){outline:2px solid var(--a);outline-offset:2px}
+.filter-count{margin:4px 0 0;min-height:1.45em;font-size:.9em;color:#404040}
 .upsell{color:#166534;font-weight:600}
 .hand-over{display:grid;gap:12px;padding:16px 0}
 .checkout{display:flex;align-items:center;justify-content:center;background:var(--a);color:#fff;text-decoration:none;font-weight:700}

@@ -176,6 +176,143 @@ describe('a link to an item', () => {
   });
 });
 
+describe('diet and allergen tags', () => {
+  /** Each tag as a screen reader says it: the words, not the mark beside them. */
+  const spokenTags = (within: Locator) =>
+    within
+      .getByRole('list', { name: 'Diet and allergens' })
+      .getByRole('listitem')
+      .evaluateAll((items) =>
+        items.map((item) =>
+          [...item.childNodes]
+            .filter((node) => !(node instanceof Element && node.getAttribute('aria-hidden') === 'true'))
+            .map((node) => node.textContent)
+            .join('')
+            .trim(),
+        ),
+      );
+
+  // The demo menu's vegan dishes, as the kitchen tags them (server/providers/menu/demo-menu.ts).
+  const VEGAN = [
+    'Taco de Nopales',
+    'Coliflor al Pastor',
+    'Chips & Salsa',
+    'Chips & Guacamole',
+    'Jamaica',
+    'Tamarindo',
+    'Agua de Temporada',
+    'Mexican Coca-Cola',
+    'Jarritos',
+    'Sidral Mundet',
+    'Topo Chico',
+    'Agua Fresca Dispenser (2 gallons)',
+    'Chips, Salsa & Guac for 10',
+  ];
+
+  it('on /menu/, ticking Vegan leaves only vegan dishes, each saying so in words; the choice survives a reload', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/menu/`);
+    const visibleNames = () =>
+      page
+        .locator('.entry:visible h3.name, .entry:visible h4.name')
+        .evaluateAll((names) => names.map((name) => name.firstChild!.textContent!.trim()));
+    expect((await visibleNames()).length).toBeGreaterThan(40);
+    await page.getByRole('group', { name: 'Dietary needs' }).getByLabel('Vegan').check();
+    expect(await visibleNames()).toEqual(VEGAN);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'match' }).textContent())
+      .toBe('13 dishes match.');
+    for (const entry of await page.locator('.entry:visible').all()) expect(await spokenTags(entry)).toContain('Vegan');
+    expect(await spokenTags(page.locator('.entry', { hasText: 'Coliflor al Pastor' }))).toEqual([
+      'Vegetarian',
+      'Vegan',
+      'Gluten-free',
+      'Dairy-free',
+      'Spicy: Medium',
+    ]);
+    // Categories with no vegan dish are gone; the salsas and extras note stays.
+    expect(await page.locator('section.category:visible h2').allTextContents()).toEqual([
+      'Tacos',
+      'Sides',
+      'Drinks',
+      'Catering',
+      'Make it yours',
+    ]);
+    expect(new URL(page.url()).searchParams.get('diet')).toBe('vegan');
+    await page.reload();
+    expect(await visibleNames()).toEqual(VEGAN);
+    // No vegan dish here contains nuts: with "No nuts" too, the list stays.
+    await page.getByLabel('No nuts').check();
+    expect(await visibleNames()).toEqual(VEGAN);
+    await page.getByLabel('Vegan').uncheck();
+    await page.getByLabel('No nuts').uncheck();
+    expect((await visibleNames()).length).toBeGreaterThan(40);
+    expect(new URL(page.url()).searchParams.has('diet')).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('in the widget, Vegan leaves only vegan items and the count; a category button clears the filter', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${server.url}/order/`);
+    const widget = page.locator('comal-order');
+    await widget.getByRole('button', { name: 'Add Topo Chico to cart' }).waitFor();
+    const names = () => widget.locator('.item-name').evaluateAll((h) => h.map((n) => n.firstChild!.textContent!));
+    await widget.getByRole('group', { name: 'Dietary needs' }).getByLabel('Vegan').check();
+    expect(await names()).toEqual(VEGAN);
+    expect(await widget.locator('.filter-count').textContent()).toBe('13 items match.');
+    const nopales = widget.locator('[data-item="taco-nopales"]');
+    expect(await spokenTags(nopales)).toEqual(['Vegetarian', 'Vegan', 'Gluten-free', 'Dairy-free']);
+    // Nothing is both vegan and contains nuts on this menu: with "No nuts" the list stays; with
+    // every diet ticked only what passes them all.
+    await widget.getByLabel('Gluten-free').check();
+    await widget.getByLabel('Dairy-free').check();
+    expect(await names()).toEqual(VEGAN);
+    await widget.getByRole('button', { name: 'Drinks', exact: true }).click();
+    expect((await names()).length).toBeGreaterThan(40);
+    expect(await widget.getByLabel('Vegan').isChecked()).toBe(false);
+    await page.close();
+  });
+
+  it("the menu's structured data is a schema.org Menu whose items carry their price and the diets they suit", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${server.url}/menu/`);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    interface Section {
+      hasMenuItem?: { name: string; '@type': string; offers: { price: string; url: string } }[];
+      hasMenuSection?: Section[];
+    }
+    const menu = blocks
+      .map((text) => JSON.parse(text) as Section & { '@type': string })
+      .find((d) => d['@type'] === 'Menu')!;
+    expect(menu).toMatchObject({ '@context': 'https://schema.org', '@type': 'Menu' });
+    const items = (function all(sections: Section[]): NonNullable<Section['hasMenuItem']> {
+      return sections.flatMap((s) => [...(s.hasMenuItem ?? []), ...all(s.hasMenuSection ?? [])]);
+    })(menu.hasMenuSection ?? []);
+    expect(items.length).toBeGreaterThan(40);
+    for (const item of items) {
+      expect(item['@type']).toBe('MenuItem');
+      expect(item.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD' });
+      expect(item.offers.price).toMatch(/^\d+\.\d{2}$/);
+    }
+    const nopales = items.find((item) => item.name === 'Taco de Nopales')!;
+    expect(nopales).toMatchObject({
+      offers: { price: '3.75', url: `${new URL(nopales.offers.url).origin}/order/?item=taco-nopales` },
+      suitableForDiet: [
+        'https://schema.org/VeganDiet',
+        'https://schema.org/VegetarianDiet',
+        'https://schema.org/GlutenFreeDiet',
+      ],
+    });
+    expect(items.find((item) => item.name === 'Taco de Lengua')).toHaveProperty('suitableForDiet', [
+      'https://schema.org/GlutenFreeDiet',
+    ]);
+    expect(items.find((item) => item.name === 'Plato de Tacos')).not.toHaveProperty('suitableForDiet');
+    await page.close();
+  });
+});
+
 describe('fees before checkout', () => {
   it('the menu and the cart say what delivery adds; checkout, payment and the receipt charge exactly that', async () => {
     const page = await browser.newPage({ viewport: PHONE });

@@ -23,6 +23,7 @@ import {
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { linePriceCents } from '../../shared/pricing.ts';
 import { showModal } from '../modal.ts';
+import { DietTags } from '../diet-tags.tsx';
 
 interface Props {
   item: MenuItem;
@@ -113,6 +114,7 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
           </button>
         </div>
         {item.description && <p className="description">{item.description}</p>}
+        <DietTags item={item} />
         {groups.map((group) => (
           <Group
             key={group.id}
