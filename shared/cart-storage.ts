@@ -45,6 +45,7 @@ export function parseStoredCart(text: string | null | undefined): CartState {
           typeof v.discount_value === 'number'),
     ),
     existingPoints: pick('existingPoints', isAmount),
+    redeemPoints: pick('redeemPoints', (v) => typeof v === 'boolean'),
     deliveryType: pick('deliveryType', (v) => v === 'pickup' || v === 'delivery'),
     deliveryStreet: pick('deliveryStreet', isText),
     deliveryStreet2: pick('deliveryStreet2', isText),

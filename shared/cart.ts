@@ -13,6 +13,7 @@ import {
   type PromoRule,
 } from './pricing.ts';
 import { restaurant } from './restaurant.ts';
+import { canRedeem } from './loyalty.ts';
 
 export const MAX_LINE_QUANTITY = 99;
 export const DEFAULT_COUNTRY = 'US';
@@ -43,6 +44,8 @@ export interface CartState extends DeliveryAddress {
   /** The accepted promo's rule (a rule despite the name); null when none applies. */
   promoDiscount: PromoRule | null;
   existingPoints: number;
+  /** Whether the customer chose to spend points on the reward (shared/loyalty.ts). */
+  redeemPoints: boolean;
   deliveryType: DeliveryType;
   deliveryLat: number | null;
   deliveryLng: number | null;
@@ -57,6 +60,7 @@ export const emptyCart: CartState = Object.freeze({
   promoCode: '',
   promoDiscount: null,
   existingPoints: 0,
+  redeemPoints: false,
   deliveryType: 'pickup',
   deliveryStreet: '',
   deliveryStreet2: '',
@@ -82,7 +86,8 @@ export type CartAction =
   | { type: 'setTip'; tipCents: Cents }
   | { type: 'applyPromo'; code: string; rule: PromoRule }
   | { type: 'rejectPromo' }
-  | { type: 'setExistingPoints'; points: number };
+  | { type: 'setExistingPoints'; points: number }
+  | { type: 'setRedeemPoints'; redeem: boolean };
 
 /** A line's identity: the item id and the sorted modifier ids, so the same choice merges. */
 export function lineId(menuItemId: string, modifierIds: readonly string[]): string {
@@ -128,7 +133,15 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'removeItem':
       return { ...state, items: state.items.filter((line) => line.id !== action.lineId) };
     case 'clear':
-      return { ...state, items: [], deliveryFeeCents: 0, deliveryQuoteId: null, tipCents: 0, promoDiscount: null };
+      return {
+        ...state,
+        items: [],
+        deliveryFeeCents: 0,
+        deliveryQuoteId: null,
+        tipCents: 0,
+        promoDiscount: null,
+        redeemPoints: false,
+      };
     case 'setDeliveryType':
       return { ...state, deliveryType: action.deliveryType };
     case 'setAddress':
@@ -147,8 +160,13 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return { ...state, promoCode: action.code, promoDiscount: action.rule };
     case 'rejectPromo':
       return { ...state, promoCode: '', promoDiscount: null };
-    case 'setExistingPoints':
-      return { ...state, existingPoints: Math.max(0, action.points) };
+    case 'setExistingPoints': {
+      // A balance that no longer buys the reward (another phone number, say) ends the choice.
+      const existingPoints = Math.max(0, action.points);
+      return { ...state, existingPoints, redeemPoints: state.redeemPoints && canRedeem(existingPoints) };
+    }
+    case 'setRedeemPoints':
+      return { ...state, redeemPoints: action.redeem && canRedeem(state.existingPoints) };
   }
 }
 
@@ -165,6 +183,7 @@ export function cartTotals(state: CartState, taxPercent?: number): OrderTotalsCe
     promo: state.promoDiscount,
     deliveryFee: state.deliveryFeeCents,
     tip: state.tipCents,
+    redeemPoints: state.redeemPoints && canRedeem(state.existingPoints),
     // The rate the server charges, unless the caller names another.
     taxPercent: taxPercent ?? restaurant.taxPercent,
   });

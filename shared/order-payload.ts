@@ -8,6 +8,7 @@ import type { CheckoutContact } from './checkout-form.ts';
 import { toDollars } from './money.ts';
 import { normalizePhone } from './phone.ts';
 import { cartTotals } from './cart.ts';
+import { canRedeem } from './loyalty.ts';
 
 export function buildCreateOrderPayload(
   cart: CartState,
@@ -27,6 +28,8 @@ export function buildCreateOrderPayload(
     marketing_opt_in: contact.marketingOptIn ?? false,
     sms_opt_in: contact.smsOptIn ?? false,
     promo_code: cart.promoCode,
+    // Points are spent only by a signed-in customer (the server checks the account's phone too).
+    redeem_points: Boolean(cognitoSub) && cart.redeemPoints && canRedeem(cart.existingPoints),
   };
   if (cognitoSub) payload.cognito_sub = cognitoSub;
   if (cart.deliveryType !== 'delivery') return payload;

@@ -4,6 +4,7 @@
  * promo; the total adds already-rounded parts.
  */
 import { formatUSD, percentOf, roundHalfUp, toCents, type Cents } from './money.ts';
+import { rewardDiscountCents } from './loyalty.ts';
 import { deliverySettings, taxPercentSetting, tipSettings } from './settings/values.ts';
 
 /** The sales tax the server charges and the cart shows (settings/restaurant.json). */
@@ -175,6 +176,9 @@ export function tipOptions(subtotal: Cents, distanceMiles: number): TipOptions {
 export interface OrderTotalsCents {
   subtotal: Cents;
   promoDiscount: Cents;
+  /** What loyalty points took off (0 without a reward). */
+  loyaltyDiscount: Cents;
+  /** The subtotal after the promo and the points reward: what tax is charged on. */
   subtotalAfterPromo: Cents;
   tax: Cents;
   deliveryDiscount: Cents;
@@ -191,13 +195,20 @@ export interface OrderTotalsInput {
   deliveryFee?: Cents;
   tip?: Cents;
   taxPercent?: number;
+  /** Whether loyalty points buy the reward on this order (shared/loyalty.ts). */
+  redeemPoints?: boolean;
 }
 
-/** Total = subtotal after promo + tax + delivery charge (+ tip for delivery). */
+/**
+ * Total = subtotal after promo and points reward + tax + delivery charge (+ tip for delivery).
+ * The reward comes off after the promo and never below zero; delivery's discount tiers still
+ * read the subtotal before either.
+ */
 export function orderTotals(input: OrderTotalsInput): OrderTotalsCents {
   const subtotal = subtotalCents(input.lines);
   const promoDiscount = promoDiscountCents(subtotal, input.promo);
-  const subtotalAfterPromo = subtotal - promoDiscount;
+  const loyaltyDiscount = input.redeemPoints ? rewardDiscountCents(subtotal - promoDiscount) : 0;
+  const subtotalAfterPromo = subtotal - promoDiscount - loyaltyDiscount;
   const tax = taxCents(subtotalAfterPromo, input.taxPercent);
   const isDelivery = input.deliveryType === 'delivery';
   const deliveryFee = input.deliveryFee ?? 0;
@@ -208,6 +219,7 @@ export function orderTotals(input: OrderTotalsInput): OrderTotalsCents {
   return {
     subtotal,
     promoDiscount,
+    loyaltyDiscount,
     subtotalAfterPromo,
     tax,
     deliveryDiscount,

@@ -1,5 +1,5 @@
 /**
- * The cart's money as shared/ computes it for the server too: subtotal, promo, tax, delivery
+ * The cart's money as shared/ computes it for the server too: subtotal, promo, points reward, tax, delivery
  * charge and tip (delivery only), total, and the delivery upsell. Until a courier has quoted an
  * address, the delivery charge is its least (the minimum fee less the discount), and a line says
  * what pickup and delivery add, so no fee first shows at checkout. Used by the cart sidebar and
@@ -25,6 +25,7 @@ export function OrderTotals({ state }: { state: CartState }) {
         {row('Subtotal', totals.subtotal, 'subtotal')}
         {totals.promoDiscount > 0 &&
           row(`Promo${state.promoCode ? ` (${state.promoCode})` : ''}`, -totals.promoDiscount, 'promo')}
+        {totals.loyaltyDiscount > 0 && row('Points reward', -totals.loyaltyDiscount, 'loyalty')}
         {row('Tax', totals.tax, 'tax')}
         {delivery && row('Delivery', totals.deliveryCharge, 'delivery')}
         {delivery && row('Tip', totals.tip, 'tip')}

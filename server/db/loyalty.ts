@@ -1,7 +1,8 @@
 /**
  * SQL for loyalty points, kept per normalised phone number. The ledger is the record: an entry
- * for what a paid order earned and, when it is cancelled and refunded, one taking it back; a
- * phone's balance is the sum of its entries. loyalty_accounts keeps the same sum at hand.
+ * for what a paid order earned and what it spent on a reward and, when it is cancelled and
+ * refunded, ones taking the earning back and giving the spending back; a phone's balance is the
+ * sum of its entries. loyalty_accounts keeps the same sum at hand.
  */
 import type { Queryable } from './database.ts';
 
@@ -48,14 +49,67 @@ export async function reversePoints(db: Queryable, orderId: string): Promise<num
   return 0 - reversed.points;
 }
 
-/** What an order earned and what was taken back of it (both non-negative). */
-export async function orderPoints(db: Queryable, orderId: string): Promise<{ earned: number; reversed: number }> {
-  const rows = await db.query<{ kind: 'earned' | 'reversed'; points: number }>(
+/** What an order earned, spent, and what of each was given back (all non-negative). */
+export async function orderPoints(
+  db: Queryable,
+  orderId: string,
+): Promise<{ earned: number; reversed: number; redeemed: number; restored: number }> {
+  const rows = await db.query<{ kind: 'earned' | 'reversed' | 'redeemed' | 'restored'; points: number }>(
     'select kind, points from loyalty_ledger where order_id = $1',
     [orderId],
   );
-  return {
-    earned: rows.find((row) => row.kind === 'earned')?.points ?? 0,
-    reversed: 0 - (rows.find((row) => row.kind === 'reversed')?.points ?? 0),
-  };
+  const of = (kind: string) => Math.abs(rows.find((row) => row.kind === kind)?.points ?? 0);
+  return { earned: of('earned'), reversed: of('reversed'), redeemed: of('redeemed'), restored: of('restored') };
+}
+
+/** Serialises spending one phone's points until the transaction ends (two checkouts, two replicas). */
+export async function lockPhonePoints(tx: Queryable, phone: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(72413010, hashtext($1))', [phone]);
+}
+
+/** Spends an order's points on its reward, once: a second call changes nothing. */
+export async function redeemPoints(tx: Queryable, orderId: string, phone: string, points: number): Promise<boolean> {
+  const inserted = await tx.query(
+    `insert into loyalty_ledger (order_id, phone, points, kind) values ($1, $2, $3, 'redeemed')
+     on conflict (order_id, kind) do nothing returning order_id`,
+    [orderId, phone, -points],
+  );
+  if (inserted.length === 0) return false;
+  await tx.query(
+    `insert into loyalty_accounts (phone, points) values ($1, 0)
+     on conflict (phone) do update set points = greatest(0, loyalty_accounts.points - $2), updated_at = now()`,
+    [phone, points],
+  );
+  return true;
+}
+
+/** Gives back what an order spent on its reward, once. Answers the points given back (0 when none). */
+export async function restoreRedeemedPoints(tx: Queryable, orderId: string): Promise<number> {
+  const [restored] = await tx.query<{ phone: string; points: number }>(
+    `insert into loyalty_ledger (order_id, phone, points, kind)
+     select order_id, phone, -points, 'restored' from loyalty_ledger where order_id = $1 and kind = 'redeemed' and points < 0
+     on conflict (order_id, kind) do nothing returning phone, points`,
+    [orderId],
+  );
+  if (!restored) return 0;
+  await tx.query(
+    `insert into loyalty_accounts (phone, points) values ($1, $2)
+     on conflict (phone) do update set points = loyalty_accounts.points + excluded.points, updated_at = now()`,
+    [restored.phone, restored.points],
+  );
+  return restored.points;
+}
+
+/** A phone's other checkouts, not yet paid, that would spend points, with their payments. */
+export async function unpaidRedeemingOrders(
+  db: Queryable,
+  phone: string,
+  exceptOrderId: string,
+): Promise<{ order_id: string; provider_reference: string }[]> {
+  return db.query(
+    `select o.id as order_id, p.provider_reference from orders o join payments p on p.order_id = o.id
+      where o.phone = $1 and o.id <> $2 and o.status = 'pending_payment' and o.points_redeemed > 0
+        and p.status not in ('succeeded', 'refunded', 'canceled')`,
+    [phone, exceptOrderId],
+  );
 }

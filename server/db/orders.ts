@@ -35,6 +35,10 @@ export interface NewOrder {
   promo_code: string | null;
   subtotal_cents: number;
   promo_discount_cents: number;
+  /** What loyalty points took off (0020_loyalty_redemption.sql); absent is none. */
+  loyalty_discount_cents?: number;
+  /** The points the order spends on that reward; absent is none. */
+  points_redeemed?: number;
   tax_cents: number;
   delivery_fee_cents: number;
   delivery_charge_cents: number;
@@ -46,6 +50,8 @@ export interface NewOrder {
 
 export interface OrderRow extends NewOrder {
   sms_opt_in: boolean;
+  loyalty_discount_cents: number;
+  points_redeemed: number;
   client_address: string | null;
   number: number;
   points_earned: number;
@@ -93,6 +99,8 @@ const ORDER_FIELDS = [
   'promo_code',
   'subtotal_cents',
   'promo_discount_cents',
+  'loyalty_discount_cents',
+  'points_redeemed',
   'tax_cents',
   'delivery_fee_cents',
   'delivery_charge_cents',
@@ -101,12 +109,19 @@ const ORDER_FIELDS = [
   'client_address',
 ] as const satisfies readonly (keyof NewOrder)[];
 
+/** What an optional field is when the new order leaves it out. */
+const ORDER_DEFAULTS: Partial<Record<keyof NewOrder, unknown>> = {
+  sms_opt_in: false,
+  loyalty_discount_cents: 0,
+  points_redeemed: 0,
+};
+
 /** Writes the order, its lines and its first status; answers the order's number. */
 export async function insertOrder(db: Queryable, order: NewOrder, lines: OrderLineRow[]): Promise<number> {
   const placeholders = ORDER_FIELDS.map((_, i) => `$${i + 1}`).join(', ');
   const [row] = await db.query<{ number: string | number }>(
     `insert into orders (${ORDER_FIELDS.join(', ')}) values (${placeholders}) returning number`,
-    ORDER_FIELDS.map((field) => (field === 'sms_opt_in' ? (order.sms_opt_in ?? false) : (order[field] ?? null))),
+    ORDER_FIELDS.map((field) => order[field] ?? ORDER_DEFAULTS[field] ?? null),
   );
   for (const [position, line] of lines.entries()) {
     await db.query(

@@ -5,6 +5,7 @@
  * the order's change, it is logged. What the customer typed (name, street, city) goes in only
  * through mailText: one plain line, no link.
  */
+import { pointsText } from '../../shared/loyalty.ts';
 import { formatUSD } from '../../shared/money.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import type { OrderRow } from '../db/orders.ts';
@@ -17,10 +18,14 @@ export function paidMail(order: OrderRow): { to: string; subject: string; body: 
     order.delivery_type === 'delivery'
       ? `We will bring it to ${mailText(order.delivery_street ?? '')}, ${mailText(order.delivery_city ?? '')}.`
       : `Pick it up at ${restaurant.address.street}, ${restaurant.address.city}; we will write again when it is ready.`;
+  const reward =
+    order.points_redeemed > 0
+      ? `You used ${pointsText(order.points_redeemed)} for ${formatUSD(order.loyalty_discount_cents)} off.\n`
+      : '';
   return {
     to: order.email,
     subject: `Order #${order.number} is in: ${restaurant.name}`,
-    body: `Hi ${mailText(order.name)},\n\nThank you: we have your order #${order.number} (${formatUSD(order.total_cents)}), and the kitchen is on it.\n${how}\n\nQuestions? Call us at ${restaurant.phoneDisplay}.\n`,
+    body: `Hi ${mailText(order.name)},\n\nThank you: we have your order #${order.number} (${formatUSD(order.total_cents)}), and the kitchen is on it.\n${reward}${how}\n\nQuestions? Call us at ${restaurant.phoneDisplay}.\n`,
   };
 }
 

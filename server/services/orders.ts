@@ -5,7 +5,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { IDEMPOTENCY_KEY_REUSED } from '../../shared/api/messages.ts';
 import type { CreateOrderRequest, CreateOrderResponse, FinalizedOrder, OrderTotals } from '../../shared/api/schemas.ts';
-import { pointsEarned } from '../../shared/loyalty.ts';
+import {
+  canRedeem,
+  LOYALTY_REWARD,
+  pointsEarned,
+  REDEEM_SIGN_IN,
+  REDEEM_WRONG_PHONE,
+  redeemTooFew,
+} from '../../shared/loyalty.ts';
 import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotalsCents, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
@@ -16,7 +23,14 @@ import type { AppDependencies } from '../dependencies.ts';
 import { findCustomer } from '../db/accounts.ts';
 import { findUsableQuote } from '../db/delivery-quotes.ts';
 import { claimKey, storeAnswer, storedAnswer } from '../db/idempotency.ts';
-import { earnPoints, orderPoints } from '../db/loyalty.ts';
+import {
+  earnPoints,
+  lockPhonePoints,
+  orderPoints,
+  pointsFor,
+  redeemPoints,
+  unpaidRedeemingOrders,
+} from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { handOffPaidOrder } from './order-handoff.ts';
 import {
@@ -34,6 +48,7 @@ import { isPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
+import { log } from '../logger.ts';
 import { paidMail } from './order-mail.ts';
 import { checkPromoCode, customerKeys, promoMinimumMessage } from './promo-codes.ts';
 
@@ -102,6 +117,8 @@ export async function placeOrder(
         email: request.email,
       })
     : null;
+  const phone = normalizePhone(request.phone);
+  if (request.redeem_points) await checkRedeemer(deps, options.cognitoSub ?? null, phone);
   const delivery = request.delivery_type === 'delivery' ? await deliveryFor(deps, request, now) : null;
   const tipCents = delivery ? toCents(request.tip ?? 0) : 0;
   if (tipCents > MAXIMUM_TIP_CENTS) throw new HttpError(422, `A tip can be at most ${formatUSD(MAXIMUM_TIP_CENTS)}.`);
@@ -113,6 +130,7 @@ export async function placeOrder(
     deliveryFee: delivery?.feeCents ?? 0,
     tip: tipCents,
     taxPercent: restaurant.taxPercent,
+    redeemPoints: request.redeem_points,
   });
   if (promo && totals.subtotal < promo.minSubtotalCents) {
     throw new HttpError(422, promoMinimumMessage(promo.code, promo.minSubtotalCents));
@@ -154,7 +172,7 @@ export async function placeOrder(
         cognito_sub: options.cognitoSub ?? null,
         name: request.name,
         email: request.email,
-        phone: normalizePhone(request.phone),
+        phone,
         marketing_opt_in: request.marketing_opt_in,
         sms_opt_in: request.sms_opt_in,
         delivery_type: request.delivery_type,
@@ -169,6 +187,8 @@ export async function placeOrder(
         promo_code: promo?.code ?? null,
         subtotal_cents: totals.subtotal,
         promo_discount_cents: totals.promoDiscount,
+        loyalty_discount_cents: totals.loyaltyDiscount,
+        points_redeemed: request.redeem_points ? LOYALTY_REWARD.points : 0,
         tax_cents: totals.tax,
         delivery_fee_cents: delivery?.feeCents ?? 0,
         delivery_charge_cents: totals.deliveryCharge,
@@ -207,15 +227,35 @@ export async function placeOrder(
   if (placed.status === 201 && promo?.limitedPerCustomer) {
     await supersedeCheckouts(deps, placed.body.order_id, promo.code, {
       cognitoSub: options.cognitoSub,
-      phone: normalizePhone(request.phone),
+      phone,
       email: request.email,
     });
+  }
+  // Points are spent at payment; so that two checkouts cannot both spend the same points, the
+  // newest one that uses them replaces the phone's earlier unpaid ones.
+  if (placed.status === 201 && request.redeem_points) {
+    for (const earlier of await unpaidRedeemingOrders(db, phone, placed.body.order_id)) {
+      await deps.payments.cancel(earlier.provider_reference);
+      await setPaymentStatus(db, earlier.provider_reference, 'canceled', CHECKOUT_REPLACED);
+    }
   }
   return placed;
 }
 
+/**
+ * Points may be spent only by a signed-in customer whose account has the order's phone number
+ * (points belong to a phone: anyone can type one, so the account vouches for it), holding enough.
+ */
+async function checkRedeemer(deps: AppDependencies, cognitoSub: string | null, phone: string): Promise<void> {
+  if (!cognitoSub) throw new HttpError(401, REDEEM_SIGN_IN);
+  const customer = await findCustomer(deps.db, cognitoSub);
+  if (!customer?.phone || normalizePhone(customer.phone) !== phone) throw new HttpError(403, REDEEM_WRONG_PHONE);
+  const balance = await pointsFor(deps.db, phone);
+  if (!canRedeem(balance)) throw new HttpError(422, redeemTooFew(balance));
+}
+
 export const CHECKOUT_REPLACED =
-  'This checkout was replaced by a newer one with the same promo code. Start checkout again.';
+  'This checkout was replaced by a newer one with the same promo code or loyalty reward. Start checkout again.';
 
 /**
  * A code a customer may use only so often counts its use at payment. So that several checkouts
@@ -321,11 +361,15 @@ async function deliveryFor(deps: AppDependencies, request: CreateOrderRequest, n
 
 /** Integer cents turned into the wire's dollars. */
 export function wireTotals(
-  totals: Pick<OrderTotalsCents, 'subtotal' | 'promoDiscount' | 'tax' | 'deliveryCharge' | 'tip' | 'total'>,
+  totals: Pick<
+    OrderTotalsCents,
+    'subtotal' | 'promoDiscount' | 'loyaltyDiscount' | 'tax' | 'deliveryCharge' | 'tip' | 'total'
+  >,
 ): OrderTotals {
   return {
     subtotal: toDollars(totals.subtotal),
     promo_discount: toDollars(totals.promoDiscount),
+    loyalty_discount: toDollars(totals.loyaltyDiscount),
     tax: toDollars(totals.tax),
     delivery_charge: toDollars(totals.deliveryCharge),
     tip: toDollars(totals.tip),
@@ -345,10 +389,19 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
   if (status === 'processing') throw new HttpError(409, PAYMENT_PROCESSING);
   if (status === 'canceled') throw new HttpError(409, PAYMENT_CANCELED);
   if (status !== 'succeeded') throw new HttpError(402, payment.failure_message ?? PAYMENT_NOT_RECEIVED);
-  const points = pointsEarned(order.subtotal_cents, order.promo_discount_cents);
+  const points = pointsEarned(order.subtotal_cents, order.promo_discount_cents + order.loyalty_discount_cents);
   const paidNow = await db.transaction(async (tx) => {
+    if (order.points_redeemed > 0) await lockPhonePoints(tx, order.phone);
     if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', { paidAt: deps.clock(), pointsEarned: points })))
       return false;
+    // The reward was priced on a balance checked at checkout. The money has moved, so the points
+    // are spent even if another order spent some meanwhile (the balance never shows below 0).
+    if (order.points_redeemed > 0) {
+      const balance = await pointsFor(tx, order.phone);
+      if (balance < order.points_redeemed)
+        log.warn({ order_id: orderId, balance, spent: order.points_redeemed }, 'points spent beyond the balance');
+      await redeemPoints(tx, orderId, order.phone, order.points_redeemed);
+    }
     await setPaymentStatus(tx, payment.provider_reference, 'succeeded');
     await recordOrderEvent(tx, { orderId, kind: 'paid', status: 'paid', at: deps.clock() });
     if (points > 0) await earnPoints(tx, orderId, order.phone, points);
@@ -389,6 +442,7 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Fi
     delivery_address: deliveryAddressOf(order),
     points_earned: points.reversed > 0 ? 0 : order.points_earned,
     points_reversed: points.reversed,
+    points_redeemed: order.points_redeemed,
     items: lines.map((line) => ({
       menu_item_id: line.menu_item_id,
       name: line.name,
@@ -416,6 +470,7 @@ export function storedTotals(order: OrderRow): OrderTotals {
   return wireTotals({
     subtotal: order.subtotal_cents,
     promoDiscount: order.promo_discount_cents,
+    loyaltyDiscount: order.loyalty_discount_cents,
     tax: order.tax_cents,
     deliveryCharge: order.delivery_charge_cents,
     tip: order.tip_cents,

@@ -9,7 +9,7 @@ import { restaurant } from '../../shared/restaurant.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Queryable } from '../db/database.ts';
-import { reversePoints } from '../db/loyalty.ts';
+import { restoreRedeemedPoints, reversePoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import {
   boardLines,
@@ -184,7 +184,8 @@ export async function promiseOrder(
 
 /**
  * Cancels an order and gives the money back through the payment provider, once; the loyalty
- * points it earned are taken back (a ledger entry) and its promo code use is released, in the
+ * points it earned are taken back and those it spent given back (ledger entries), and its promo
+ * code use is released, in the
  * same transaction as the cancel. Cancelling a cancelled order changes nothing, unless its refund
  * failed before: then the refund is retried.
  */
@@ -200,8 +201,10 @@ export async function cancelOrder(
     if (order.status === 'completed') throw new HttpError(409, cannotCancel(order.number, order.status));
     if (!(await moveOrder(tx, orderId, order.status, 'cancelled'))) throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
     await setCancelReason(tx, orderId, reason);
-    // What the order earned and the promo use it held are given back with it, once.
+    // What the order earned is taken back; the points it spent and the promo use it held are
+    // given back, each once.
     await reversePoints(tx, orderId);
+    await restoreRedeemedPoints(tx, orderId);
     await releaseRedemption(tx, orderId, deps.clock());
     await recordOrderEvent(tx, {
       orderId,

@@ -375,6 +375,11 @@ const CreateOrderFieldsSchema = request({
     .max(50, { error: 'That promo code is too long.' })
     .default(''),
   cognito_sub: CognitoSubSchema.optional(),
+  /**
+   * Spend loyalty points on the reward (settings' loyalty.reward): only a signed-in customer whose
+   * account has `phone`, holding enough points; the server checks both and prices it itself.
+   */
+  redeem_points: z.boolean({ error: 'Using points must be yes or no.' }).default(false),
   // Delivery only; required for delivery by the check below.
   delivery_street: streetText().optional(),
   delivery_city: cityText().optional(),
@@ -435,6 +440,8 @@ export const OrderTotalsSchema = z.object({
   subtotal: z.number(),
   /** Dollars. */
   promo_discount: z.number(),
+  /** Dollars: what loyalty points took off. */
+  loyalty_discount: z.number(),
   /** Dollars. */
   tax: z.number(),
   /** Dollars. */
@@ -479,6 +486,8 @@ export const FinalizedOrderSchema = z.object({
   points_earned: z.number().int().nonnegative(),
   /** The points taken back when the order was cancelled and refunded (absent or 0 otherwise). */
   points_reversed: z.number().int().nonnegative().optional(),
+  /** The points the order spent on the reward (0 when none); given back when it is refunded. */
+  points_redeemed: z.number().int().nonnegative(),
   items: z.array(
     z.object({
       menu_item_id: z.string(),

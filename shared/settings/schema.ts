@@ -139,6 +139,15 @@ export const restaurantSettingsSchema = z.strictObject({
     centsPerPoint: z.int({ error: unlessMissing('must be a whole number of cents') }).positive({
       error: 'must be a whole number of cents greater than 0',
     }),
+    /** What points buy at checkout: `points` of them take `discountCents` off the order (one reward per order). */
+    reward: z.strictObject({
+      points: z.int({ error: unlessMissing('must be a whole number of points') }).positive({
+        error: 'must be a whole number of points greater than 0',
+      }),
+      discountCents: z.int({ error: unlessMissing('must be a whole number of cents') }).positive({
+        error: 'must be a whole number of cents greater than 0',
+      }),
+    }),
   }),
   /**
    * Colours by role. ink: text; paper: the site's background; accent: the site's red (links,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { confirmFromMail, register, signIn } from '../support/account-page.ts';
 import { DESKTOP, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
-import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
+import { addFromMenu, fillContact, paidOrderFor, payWithCard } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -309,6 +309,53 @@ describe('diet and allergen tags', () => {
       'https://schema.org/GlutenFreeDiet',
     ]);
     expect(items.find((item) => item.name === 'Plato de Tacos')).not.toHaveProperty('suitableForDiet');
+    await page.close();
+  });
+});
+
+describe('loyalty points at checkout', () => {
+  it('the signed-in owner of the number spends 100 points for $5.00 off; the cart, the charge and the receipt agree', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    const email = `lupe+${Date.now()}@example.com`;
+    const phone = '(213) 555-0177';
+    const password = 'Pozole-rojo-los-domingos';
+    await page.goto(`${server.url}/order/`);
+    await paidOrderFor(page, { phone, email }, 30); // $105.00: 105 points
+    await register(page, server.url, { name: 'Lupe Nava', email, phone, password });
+    await confirmFromMail(page, server.url, email);
+    await signIn(page, server.url, email, password, '/account/');
+
+    await page.goto(`${server.url}/order/`);
+    await addFromMenu(page, 'Mexican Coca-Cola', 4); // 4 x $3.50 = $14.00
+    await page.goto(`${server.url}/checkout/`);
+    const widget = page.locator('comal-order');
+    await widget.getByLabel('Mobile phone').waitFor();
+    await expect.poll(() => widget.locator('p.points').first().textContent()).toMatch(/^You have 105 loyalty points\./);
+    const reward = widget.getByLabel('Use 100 of your 105 loyalty points for $5.00 off');
+    await reward.check();
+    // $14.00 - $5.00 = $9.00, tax 9.75% = $0.88 (0.8775), total $9.88.
+    const summary = widget.locator('.checkout-summary');
+    await expect.poll(() => summary.locator('[data-total="loyalty"] dd').textContent()).toBe('-$5.00');
+    expect(await summary.locator('[data-total="total"] dd').textContent()).toBe('$9.88');
+    await expect.poll(() => widget.locator('p.points').first().textContent()).toMatch(/This order earns 9 points\.$/);
+
+    // The cart says the same.
+    await widget.getByRole('button', { name: 'Edit cart' }).click();
+    const cart = widget.getByRole('dialog', { name: /cart/i });
+    await expect.poll(() => cart.locator('[data-total="loyalty"] dd').textContent()).toBe('-$5.00');
+    await page.keyboard.press('Escape');
+
+    await widget.getByRole('button', { name: 'Place order' }).click();
+    await widget.getByRole('heading', { name: 'Payment' }).waitFor();
+    expect(await widget.locator('.payment').textContent()).toContain('Total to pay: $9.88');
+    await payWithCard(widget, '4242 4242 4242 4242');
+    await page.waitForURL(/\/congratulations\//);
+    await expect
+      .poll(() => widget.locator('.points').textContent())
+      .toBe("You used 100 loyalty points for this order's reward. You earned 9 loyalty points with this order.");
+    expect(await widget.locator('.totals dd').allTextContents()).toEqual(['$14.00', '-$5.00', '$0.88', '$9.88']);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

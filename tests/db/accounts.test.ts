@@ -411,7 +411,15 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
             },
             { menu_item_id: 'acct-elote', name: 'Elote de Prueba', quantity: 1, modifiers: [] },
           ],
-          totals: { subtotal: 16, promo_discount: 0, tax: 1.56, delivery_charge: 0, tip: 0, total: 17.56 },
+          totals: {
+            subtotal: 16,
+            promo_discount: 0,
+            loyalty_discount: 0,
+            tax: 1.56,
+            delivery_charge: 0,
+            tip: 0,
+            total: 17.56,
+          },
         },
       ]);
 

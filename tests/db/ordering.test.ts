@@ -172,6 +172,7 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       expect(body.totals).toEqual({
         subtotal: 31.5,
         promo_discount: 3.15,
+        loyalty_discount: 0,
         tax: 2.76,
         delivery_charge: 0,
         tip: 0,
@@ -237,7 +238,7 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       });
       expect(response.status).toBe(201);
       expect((await response.json()) as OrderAnswer).toMatchObject({
-        totals: { ...expected, promo_discount: 0, tip: 0 },
+        totals: { ...expected, promo_discount: 0, loyalty_discount: 0, tip: 0 },
       });
     });
 
@@ -254,6 +255,7 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       expect(((await response.json()) as OrderAnswer).totals).toEqual({
         subtotal: 74.99,
         promo_discount: 0,
+        loyalty_discount: 0,
         tax: 7.31,
         delivery_charge: 1.01,
         tip: 0,
@@ -276,6 +278,7 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       expect(((await response.json()) as OrderAnswer).totals).toEqual({
         subtotal: 40,
         promo_discount: 4,
+        loyalty_discount: 0,
         tax: 3.51,
         delivery_charge: 4.01,
         tip: 4.25,

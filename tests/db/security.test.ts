@@ -42,7 +42,15 @@ const address = {
 };
 /** Two Mexican Coca-Colas at $3.50: $7.00, tax 9.75% = 68.25 cents, rounded half up to 68. */
 const TWO_COKES = [{ menu_item_id: 'drink-mexican-coke', quantity: 2, modifiers: [] }];
-const TWO_COKES_PICKUP = { subtotal: 7, promo_discount: 0, tax: 0.68, delivery_charge: 0, tip: 0, total: 7.68 };
+const TWO_COKES_PICKUP = {
+  subtotal: 7,
+  promo_discount: 0,
+  loyalty_discount: 0,
+  tax: 0.68,
+  delivery_charge: 0,
+  tip: 0,
+  total: 7.68,
+};
 const STAFF_PASSWORD = 'comal staff board password';
 
 /** Every POST, PATCH and DELETE of server/routes/*.ts that the CSRF check guards. */
@@ -428,6 +436,7 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
         total: 0.01,
         tax: 0,
         promo_discount: 7,
+        loyalty_discount: 0,
         discount: 7,
         discount_type: 'fixed',
         discount_value: 100,
@@ -450,10 +459,19 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
         discount_type: 'fixed',
         discount_value: 100,
         promo_discount: 7,
+        loyalty_discount: 0,
       });
       // 10% of $7.00 = $0.70; tax on $6.30 = 61.425 cents = 61; total 630 + 61.
       expect(await placed(response)).toEqual({
-        totals: { subtotal: 7, promo_discount: 0.7, tax: 0.61, delivery_charge: 0, tip: 0, total: 6.91 },
+        totals: {
+          subtotal: 7,
+          promo_discount: 0.7,
+          loyalty_discount: 0,
+          tax: 0.61,
+          delivery_charge: 0,
+          tip: 0,
+          total: 6.91,
+        },
         stored: { total_cents: 691, amount_cents: 691 },
       });
     });
@@ -475,6 +493,7 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
         totals: {
           subtotal: 7,
           promo_discount: 0,
+          loyalty_discount: 0,
           tax: 0.68,
           delivery_charge: charge / 100,
           tip: 2.5,

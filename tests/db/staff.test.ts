@@ -428,6 +428,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
         totals: {
           subtotal: 31,
           promo_discount: 0,
+          loyalty_discount: 0,
           tax: expect.any(Number) as unknown,
           delivery_charge: 0,
           tip: 0,

@@ -4,6 +4,8 @@
 //   or account, a capped code used past its cap; a cancelled order's use is given back;
 // - an Idempotency-Key replayed by another caller or with another body: 422, never the first order;
 // - a cancelled and refunded order keeps its loyalty points: reversed once, a ledger entry each way;
+// - points buy a reward only for the signed-in owner of the phone number holding enough, priced by
+//   the server, spent at payment, once per open checkout, and given back on refund;
 // - a refunded order paid again: the demo provider refuses as Stripe does, and a late Stripe
 //   payment_intent.succeeded is recorded and ignored; the order stays cancelled and refunded.
 import Stripe from 'stripe';
@@ -13,6 +15,7 @@ import { insertPromoCode } from '../../server/db/promo-codes.ts';
 import { ALREADY_SUCCEEDED, UNEXPECTED_STATE_CODE } from '../../server/providers/payments/demo.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { KEY_REUSED, PAYMENT_CANCELED } from '../../server/services/orders.ts';
+import { REDEEM_SIGN_IN, REDEEM_WRONG_PHONE, redeemTooFew } from '../../shared/loyalty.ts';
 import type { FinalizedOrder, CreateOrderResponse as OrderAnswer } from '../../shared/api/schemas.ts';
 import { PROMO_ALREADY_USED, PROMO_USED_UP } from '../../server/services/promo-codes.ts';
 import { pointsText } from '../../widget/checkout/order-confirmation.tsx';
@@ -71,6 +74,8 @@ describe.each(databaseTargets)('money on $name', (target) => {
       const signedIn = await signUpAndIn(api, `${name}.money@example.com`, from());
       accounts[name] = { sub: signedIn.sub, bearer: signedIn.bearer };
     }
+    const dora = await signUpAndIn(api, 'dora.money@example.com', from(), '(213) 555-0901');
+    accounts.dora = { sub: dora.sub, bearer: dora.bearer };
   });
   afterAll(() => api?.close());
 
@@ -321,6 +326,118 @@ describe.each(databaseTargets)('money on $name', (target) => {
     });
   });
 
+  describe('loyalty points buy a reward', () => {
+    const dora: Who = { phone: '(213) 555-0901', email: 'dora.money@example.com', account: 'dora' };
+    const balance = async (phone: string) =>
+      (
+        (await (
+          await api.call('GET', `/api/loyalty/points/?phone=${encodeURIComponent(phone)}`, undefined, from())
+        ).json()) as {
+          points: number;
+        }
+      ).points;
+    const ledgerOf = (orderId: string) =>
+      api.deps.db.query<{ kind: string; points: number }>(
+        'select kind, points from loyalty_ledger where order_id = $1 order by id',
+        [orderId],
+      );
+    async function pay(order: OrderAnswer) {
+      const paid = await api.call(
+        'POST',
+        '/api/demo-payments/confirm/',
+        { client_secret: order.payment.client_secret, ...CARD },
+        from(),
+      );
+      expect(paid.status).toBe(200);
+      const finalized = await api.call('POST', `/api/finalize-order/${order.order_id}/`);
+      expect(finalized.status).toBe(200);
+      return (await finalized.json()) as FinalizedOrder;
+    }
+
+    it('only the signed-in owner of the number with 100 points gets $5.00 off; spent at payment, given back on refund', async () => {
+      for (let i = 0; i < 3; i++) await paidOrder(dora);
+      expect(await balance(dora.phone)).toBe(3 * POINTS); // 120
+
+      // A stranger who types Dora's number, signed out or signed in as someone else, cannot spend them.
+      const guest = await createOrder({ phone: dora.phone, email: 'x@example.com' }, { redeem_points: true });
+      expect([guest.status, await guest.json()]).toEqual([401, { error: true, message: REDEEM_SIGN_IN }]);
+      const other = await createOrder(
+        { phone: dora.phone, email: 'x@example.com', account: 'ana' },
+        { redeem_points: true },
+      );
+      expect([other.status, await other.json()]).toEqual([403, { error: true, message: REDEEM_WRONG_PHONE }]);
+
+      // Dora: 40.00 - 5.00 = 35.00 taxed at 9.75% = 3.41 (3.4125), total 38.41.
+      const created = await createOrder(dora, { redeem_points: true });
+      expect(created.status).toBe(201);
+      const order = (await created.json()) as OrderAnswer;
+      expect(order.totals).toEqual({
+        subtotal: 40,
+        promo_discount: 0,
+        loyalty_discount: 5,
+        tax: 3.41,
+        delivery_charge: 0,
+        tip: 0,
+        total: 38.41,
+      });
+      expect(await balance(dora.phone)).toBe(120); // nothing spent before the money moves
+      const receipt = await pay(order);
+      // It earns on what was paid for: floor(35.00) = 35 points.
+      expect(receipt).toMatchObject({ points_redeemed: 100, points_earned: 35, totals: order.totals });
+      expect(pointsText(receipt, receipt.status)).toBe(
+        "You used 100 loyalty points for this order's reward. You earned 35 loyalty points with this order.",
+      );
+      expect(await ledgerOf(order.order_id)).toEqual([
+        { kind: 'redeemed', points: -100 },
+        { kind: 'earned', points: 35 },
+      ]);
+      expect(await balance(dora.phone)).toBe(55);
+      const [mail] = await api.deps.db.query<{ body: string }>(
+        "select body from outbox where recipient = $1 and subject like 'Order #' || $2 || '%'",
+        [dora.email, String(order.number)],
+      );
+      expect(mail!.body).toContain('You used 100 loyalty points for $5.00 off.');
+
+      // 55 points buy nothing; the server says so whatever the browser sends.
+      const again = await createOrder(dora, { redeem_points: true });
+      expect([again.status, await again.json()]).toEqual([422, { error: true, message: redeemTooFew(55) }]);
+
+      // Cancelled and refunded (twice, as a retry would): the 100 come back, the 35 go, once each.
+      expect((await cancel(order.order_id)).status).toBe(200);
+      expect((await cancel(order.order_id)).status).toBe(200);
+      expect(await ledgerOf(order.order_id)).toEqual([
+        { kind: 'redeemed', points: -100 },
+        { kind: 'earned', points: 35 },
+        { kind: 'reversed', points: -35 },
+        { kind: 'restored', points: 100 },
+      ]);
+      expect(await balance(dora.phone)).toBe(120);
+      const cancelled = (await (
+        await api.call('POST', `/api/finalize-order/${order.order_id}/`)
+      ).json()) as FinalizedOrder;
+      expect(pointsText(cancelled, cancelled.status)).toBe(
+        'The 100 loyalty points this order used were given back. The 35 loyalty points from this order were taken back when it was cancelled.',
+      );
+    });
+
+    it('two checkouts that spend the same points: only the newest can be paid', async () => {
+      expect(await balance(dora.phone)).toBe(120);
+      const first = (await (await createOrder(dora, { redeem_points: true })).json()) as OrderAnswer;
+      const second = (await (await createOrder(dora, { redeem_points: true })).json()) as OrderAnswer;
+      const paid = await api.call(
+        'POST',
+        '/api/demo-payments/confirm/',
+        { client_secret: first.payment.client_secret, ...CARD },
+        from(),
+      );
+      expect(paid.status).toBe(400);
+      const finalized = await api.call('POST', `/api/finalize-order/${first.order_id}/`);
+      expect([finalized.status, await finalized.json()]).toEqual([409, { error: true, message: PAYMENT_CANCELED }]);
+      expect((await pay(second)).points_redeemed).toBe(100);
+      expect(await balance(dora.phone)).toBe(120 - 100 + 35);
+    });
+  });
+
   describe('loyalty points are taken back on cancel and refund', () => {
     const cases = [
       { name: 'one cancel', phone: '(213) 555-0801', cancels: 1, atOnce: false },
@@ -370,7 +487,7 @@ describe.each(databaseTargets)('money on $name', (target) => {
           `The ${POINTS} loyalty points from this order were taken back when it was cancelled.`,
         );
         // The page open before the cancel, told "cancelled" by the live status, no longer says earned.
-        expect(pointsText({ points_earned: POINTS }, 'cancelled')).not.toMatch(/earned/);
+        expect(pointsText({ points_earned: POINTS, points_redeemed: 0 }, 'cancelled')).not.toMatch(/earned/);
       },
     );
   });

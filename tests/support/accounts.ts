@@ -31,11 +31,12 @@ export async function signUpAndIn(
   api: TestApi,
   email: string,
   headers: Record<string, string> = {},
+  phone = '213-555-0101',
 ): Promise<SignedIn> {
   const registered = await api.call(
     'POST',
     '/api/auth/register/',
-    { email, password: TEST_PASSWORD, name: 'Ana Ruiz', phone: '213-555-0101' },
+    { email, password: TEST_PASSWORD, name: 'Ana Ruiz', phone },
     headers,
   );
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);

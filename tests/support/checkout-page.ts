@@ -37,3 +37,39 @@ export async function storedCartQuantity(page: Page): Promise<number> {
     return (stored?.cart?.items ?? []).reduce((sum, line) => sum + line.quantity, 0);
   });
 }
+
+/**
+ * A paid guest order placed through the API from the page (as the widget would), to give a phone
+ * number loyalty points: `quantity` Mexican Coca-Colas at $3.50 earn 3.5 points each.
+ */
+export async function paidOrderFor(page: Page, contact: { phone: string; email: string }, quantity: number) {
+  await page.evaluate(
+    async ({ phone, email, quantity }) => {
+      const { csrftoken } = (await (await fetch('/api/csrf/')).json()) as { csrftoken: string };
+      const post = async (path: string, body: unknown) => {
+        const response = await fetch(path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrftoken },
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+        return response.json() as Promise<{ order_id: string; payment: { client_secret: string } }>;
+      };
+      const order = await post('/api/create-order/', {
+        cart_items: [{ menu_item_id: 'drink-mexican-coke', quantity, modifiers: [] }],
+        name: 'Points Earner',
+        email,
+        phone,
+        delivery_type: 'pickup',
+      });
+      await post('/api/demo-payments/confirm/', {
+        client_secret: order.payment.client_secret,
+        card_number: '4242 4242 4242 4242',
+        exp: '12/34',
+        cvc: '123',
+      });
+      await post(`/api/finalize-order/${order.order_id}/`, {});
+    },
+    { ...contact, quantity },
+  );
+}

@@ -517,7 +517,7 @@ describe('placing and finalising an order', () => {
     order_id: 'ord_1',
     status: 'pending_payment',
     payment: { provider: 'demo', client_secret: 'demo_secret_1' },
-    totals: { subtotal: 7, promo_discount: 0, tax: 0.68, delivery_charge: 0, tip: 0, total: 7.68 },
+    totals: { subtotal: 7, promo_discount: 0, loyalty_discount: 0, tax: 0.68, delivery_charge: 0, tip: 0, total: 7.68 },
   };
 
   it('an order is sent with its Idempotency-Key and the answer comes back as is', async () => {

@@ -9,7 +9,15 @@ const placed = {
   number: 1001,
   status: 'pending_payment',
   payment: { provider: 'demo', client_secret: 'demo_secret' },
-  totals: { subtotal: 19.99, promo_discount: 0, tax: 1.95, delivery_charge: 0, tip: 0, total: 21.94 },
+  totals: {
+    subtotal: 19.99,
+    promo_discount: 0,
+    loyalty_discount: 0,
+    tax: 1.95,
+    delivery_charge: 0,
+    tip: 0,
+    total: 21.94,
+  },
 };
 
 describe('the response contract the tests hold the API to', () => {

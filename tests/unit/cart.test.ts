@@ -227,3 +227,22 @@ describe('cart invariants (generated action sequences)', () => {
     );
   });
 });
+
+describe('spending points on the reward', () => {
+  const taco = { ...emptyCart, items: [] };
+  it('is chosen only with enough points, and ends when the balance no longer buys it', () => {
+    let state = cartReducer(taco, { type: 'setRedeemPoints', redeem: true });
+    expect(state.redeemPoints).toBe(false); // 0 points
+    state = cartReducer(state, { type: 'setExistingPoints', points: 100 });
+    state = cartReducer(state, { type: 'setRedeemPoints', redeem: true });
+    expect(state.redeemPoints).toBe(true);
+    state = cartReducer(state, { type: 'setExistingPoints', points: 99 });
+    expect(state.redeemPoints).toBe(false);
+  });
+
+  it('is forgotten when the cart is cleared after an order', () => {
+    let state = cartReducer(taco, { type: 'setExistingPoints', points: 150 });
+    state = cartReducer(state, { type: 'setRedeemPoints', redeem: true });
+    expect(cartReducer(state, { type: 'clear' }).redeemPoints).toBe(false);
+  });
+});

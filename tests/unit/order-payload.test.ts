@@ -39,6 +39,7 @@ describe('the create-order payload', () => {
       marketing_opt_in: false,
       sms_opt_in: false,
       promo_code: '',
+      redeem_points: false,
     });
     expect(CreateOrderRequestSchema.safeParse(payload).success).toBe(true);
   });
@@ -115,5 +116,16 @@ describe('the create-order payload', () => {
     // a zero cost and a zero tip are amounts, not empty fields
     expect(payload.delivery_cost).toBe(0);
     expect(payload.tip).toBe(0);
+  });
+});
+
+describe('spending points in the payload', () => {
+  it('asks for the reward only when a signed-in customer chose it with enough points', () => {
+    let cart = run({ type: 'addItem', menuItem: burrito }, { type: 'setExistingPoints', points: 120 });
+    cart = cartReducer(cart, { type: 'setRedeemPoints', redeem: true });
+    expect(buildCreateOrderPayload(cart, contact, 'sub-123').redeem_points).toBe(true);
+    expect(buildCreateOrderPayload(cart, contact, null).redeem_points).toBe(false);
+    const poorer = cartReducer(cart, { type: 'setExistingPoints', points: 40 });
+    expect(buildCreateOrderPayload(poorer, contact, 'sub-123').redeem_points).toBe(false);
   });
 });

@@ -237,3 +237,58 @@ describe('fees said before any detail (junk-fee rules)', () => {
     );
   });
 });
+
+describe('loyalty reward (100 points = $5.00 off)', () => {
+  it('comes off after the promo and before tax: $40.00 - 10% - $5.00 = $31.00, tax $3.02, total $34.02', () => {
+    const totals = orderTotals({
+      lines: [line(20, 2)],
+      deliveryType: 'pickup',
+      promo: { discount_type: 'percent', discount_value: 10 },
+      redeemPoints: true,
+    });
+    expect(totals).toMatchObject({
+      subtotal: 4000,
+      promoDiscount: 400,
+      loyaltyDiscount: 500,
+      subtotalAfterPromo: 3100,
+      tax: 302, // 3100 x 9.75% = 302.25
+      total: 3402,
+    });
+  });
+
+  it('never takes the order below zero: a $4.25 taco with the reward is $0.00, no tax', () => {
+    expect(orderTotals({ lines: [line(4.25)], deliveryType: 'pickup', redeemPoints: true })).toMatchObject({
+      loyaltyDiscount: 425,
+      subtotalAfterPromo: 0,
+      tax: 0,
+      total: 0,
+    });
+  });
+
+  it('at $5.00 it takes all; at $5.01 one cent is left and its tax rounds to nothing', () => {
+    expect(orderTotals({ lines: [line(5)], deliveryType: 'pickup', redeemPoints: true })).toMatchObject({
+      loyaltyDiscount: 500,
+      total: 0,
+    });
+    expect(orderTotals({ lines: [line(5.01)], deliveryType: 'pickup', redeemPoints: true })).toMatchObject({
+      loyaltyDiscount: 500,
+      subtotalAfterPromo: 1,
+      tax: 0, // 1 x 9.75% = 0.0975 cents
+      total: 1,
+    });
+  });
+
+  it("leaves delivery's discount tier on the subtotal before it: $40.00 still gets $5.99 off delivery", () => {
+    const totals = orderTotals({
+      lines: [line(20, 2)],
+      deliveryType: 'delivery',
+      deliveryFee: 1000,
+      redeemPoints: true,
+    });
+    expect(totals).toMatchObject({ loyaltyDiscount: 500, deliveryDiscount: 599, deliveryCharge: 401 });
+  });
+
+  it('without the choice nothing comes off', () => {
+    expect(orderTotals({ lines: [line(20, 2)], deliveryType: 'pickup' }).loyaltyDiscount).toBe(0);
+  });
+});

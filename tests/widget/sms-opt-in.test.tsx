@@ -31,6 +31,7 @@ function renderContact(initial: CheckoutContact) {
         errors={{}}
         existingPoints={0}
         earns={0}
+        reward={{ signedIn: false, owner: false, chosen: false }}
         api={api}
         dispatch={() => {}}
         onChange={(next) => {

@@ -20,6 +20,7 @@ import {
 } from '../../shared/checkout-form.ts';
 import { pointsEarned } from '../../shared/loyalty.ts';
 import { restaurant } from '../../shared/restaurant.ts';
+import { normalizePhone } from '../../shared/phone.ts';
 import type { CheckoutContact } from '../../shared/checkout-form.ts';
 import { buildCreateOrderPayload } from '../../shared/order-payload.ts';
 import { OrderTotals } from '../order-totals.tsx';
@@ -52,6 +53,11 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
       phone: stored.phone || info.phone,
     };
   });
+  // Points are spent only by a signed-in customer whose account has the order's phone number.
+  const pointsOwner = Boolean(account) && normalizePhone(account?.phone ?? '') === normalizePhone(contact.phone.trim());
+  useEffect(() => {
+    if (cart.redeemPoints && !pointsOwner) store.dispatch({ type: 'setRedeemPoints', redeem: false });
+  }, [cart.redeemPoints, pointsOwner, store]);
   const [contactErrors, setContactErrors] = useState<ContactErrors>({});
   const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
   const [problem, setProblem] = useState('');
@@ -170,7 +176,8 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
           contact={contact}
           errors={contactErrors}
           existingPoints={cart.existingPoints}
-          earns={pointsEarned(totals.subtotal, totals.promoDiscount)}
+          earns={pointsEarned(totals.subtotal, totals.promoDiscount + totals.loyaltyDiscount)}
+          reward={{ signedIn: Boolean(account), owner: pointsOwner, chosen: cart.redeemPoints }}
           api={api}
           dispatch={store.dispatch}
           onChange={updateContact}

@@ -14,6 +14,7 @@ import { httpsLink } from '../../shared/https-link.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { formatStoreTime } from '../../shared/schedule.ts';
+import { pointsText as pointsOf } from '../../shared/loyalty.ts';
 
 export const NO_ORDER_GIVEN = 'There is no order to show here. Your orders are listed in your account.';
 
@@ -52,22 +53,29 @@ function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean
   return live;
 }
 
-const pointsOf = (n: number) => `${n} loyalty ${n === 1 ? 'point' : 'points'}`;
-
 /**
- * What the page says about points: what the order earned, or, once it was cancelled and
- * refunded, that they were taken back (never that they were earned); null for nothing to say.
+ * What the page says about points: what the order spent on a reward and what it earned, or, once
+ * it was cancelled and refunded, that the spent points came back and the earned ones were taken
+ * back (never that they were earned); null for nothing to say.
  */
 export function pointsText(
-  order: Pick<FinalizedOrder, 'points_earned' | 'points_reversed'>,
+  order: Pick<FinalizedOrder, 'points_earned' | 'points_reversed' | 'points_redeemed'>,
   status: string,
 ): string | null {
-  // The live status may say cancelled before the page asked again: what it earned was taken back.
-  const takenBack = order.points_reversed || (status === 'cancelled' ? order.points_earned : 0);
-  if (takenBack > 0)
-    return `The ${pointsOf(takenBack)} from this order ${takenBack === 1 ? 'was' : 'were'} taken back when it was cancelled.`;
-  if (status === 'cancelled') return null;
-  return `You earned ${pointsOf(order.points_earned)} with this order.`;
+  const spent = order.points_redeemed ?? 0;
+  if (status === 'cancelled') {
+    // The live status may say cancelled before the page asked again: what it earned was taken back.
+    const takenBack = order.points_reversed || order.points_earned;
+    const said = [
+      spent > 0 ? `The ${pointsOf(spent)} this order used ${spent === 1 ? 'was' : 'were'} given back.` : '',
+      takenBack > 0
+        ? `The ${pointsOf(takenBack)} from this order ${takenBack === 1 ? 'was' : 'were'} taken back when it was cancelled.`
+        : '',
+    ].filter(Boolean);
+    return said.length > 0 ? said.join(' ') : null;
+  }
+  const used = spent > 0 ? `You used ${pointsOf(spent)} for this order's reward. ` : '';
+  return `${used}You earned ${pointsOf(order.points_earned)} with this order.`;
 }
 
 export function OrderConfirmation({
@@ -175,6 +183,7 @@ export function OrderConfirmation({
       <dl className="totals">
         {row('Subtotal', order.totals.subtotal)}
         {order.totals.promo_discount > 0 && row('Promo', -order.totals.promo_discount)}
+        {order.totals.loyalty_discount > 0 && row('Points reward', -order.totals.loyalty_discount)}
         {row('Tax', order.totals.tax)}
         {order.delivery_type === 'delivery' && row('Delivery', order.totals.delivery_charge)}
         {order.delivery_type === 'delivery' && row('Tip', order.totals.tip)}
