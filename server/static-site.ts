@@ -1,6 +1,6 @@
 /**
  * Serves the built site and widget with the site's redirect rules: a path without a
- * trailing slash, with no file extension and not under /api/, moves to the slash form keeping
+ * trailing slash, with no file extension and not under /api/ or /.well-known/, moves to the slash form keeping
  * the query string; /taco-boxes moves to /tacoboxes/; anything else unknown gets the 404 page.
  * A redirect only ever names a path on this site: a request path a browser would read as another
  * host once moved (`//evil.example/login`) gets the 404 page instead.
@@ -21,6 +21,8 @@ export function redirectTarget(pathname: string, search: string): string | null 
   const moved = MOVED[pathname];
   if (moved) return moved + search;
   if (pathname.startsWith('/api/') || pathname === '/api' || pathname.endsWith('/')) return null;
+  // Files other services read by their exact name (Apple Pay's domain association) have none.
+  if (pathname.startsWith('/.well-known/')) return null;
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   if (lastSegment.includes('.')) return null;
   return `${pathname}/${search}`;

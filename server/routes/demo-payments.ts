@@ -7,6 +7,7 @@ import { clientAddress } from '../http/client-address.ts';
 import { HttpError, readBody } from '../http/errors.ts';
 import { checkCardAttempt, countDecline } from '../services/card-attempts.ts';
 import { UnexpectedPaymentState } from '../providers/payments/demo.ts';
+import { DEMO_WALLET } from '../providers/payments/payment-provider.ts';
 
 const text = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
@@ -18,12 +19,16 @@ const CardSchema = z.object({
   cvc: text('Enter the security code.'),
 });
 
-/** A new card as typed, or a saved card by its id. */
+/** A new card as typed, a saved card by its id, or the one-tap demo wallet. */
 const DemoConfirmSchema = z.union(
   [
     z.object({
       client_secret: text('The payment is missing. Start checkout again.'),
       payment_method_id: text('Choose a saved card.'),
+    }),
+    z.object({
+      client_secret: text('The payment is missing. Start checkout again.'),
+      wallet: z.literal(DEMO_WALLET),
     }),
     CardSchema,
   ],
@@ -34,7 +39,7 @@ export const TEST_MODE_OFF = 'Test-mode payments are off on this server.';
 
 /**
  * The demo provider's card steps (test mode only): POST /api/demo-payments/confirm/ pays an
- * order with a card as typed or a saved card; POST /api/demo-payments/setup/ confirms a card to
+ * order with a card as typed, a saved card or the one-tap demo wallet; POST /api/demo-payments/setup/ confirms a card to
  * save (the demo side of a SetupIntent).
  */
 export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: AppDependencies): Hono {
@@ -42,7 +47,7 @@ export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: 
     .post('/demo-payments/confirm/', async (c) => {
       if (!payments.confirm) throw new HttpError(404, TEST_MODE_OFF);
       const input = await readBody(c, DemoConfirmSchema);
-      const card = 'payment_method_id' in input ? { ...input, card_number: '', exp: '', cvc: '' } : input;
+      const card = 'card_number' in input ? input : { ...input, card_number: '', exp: '', cvc: '' };
       // Card testing: past its declines, an order (or an address) gets no more attempts for a while.
       const payment = await paymentByClientSecret(db, input.client_secret);
       const who = { orderId: payment?.order_id ?? input.client_secret, address: clientAddress(c, settings.trustProxy) };

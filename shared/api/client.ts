@@ -69,6 +69,12 @@ export interface DemoSavedCardInput {
   payment_method_id: string;
 }
 
+/** Paying in one tap with the demo provider's wallet (its Apple Pay, Google Pay and Link). */
+export interface DemoWalletInput {
+  client_secret: string;
+  wallet: 'demo_pay';
+}
+
 export interface CreateOrderOptions {
   /** One key per checkout attempt, reused when the same attempt is retried, so it is charged once. */
   idempotencyKey: string;
@@ -93,7 +99,7 @@ export interface ApiClient {
   /** POST /api/create-order/ with an Idempotency-Key header; throws ApiRequestError on failure. */
   createOrder(payload: CreateOrderRequestInput, options: CreateOrderOptions): Promise<CreateOrderResponse>;
   /** POST /api/demo-payments/confirm/ (test mode): throws ApiRequestError with the reason a card is refused. */
-  confirmDemoPayment(card: DemoCardInput | DemoSavedCardInput): Promise<void>;
+  confirmDemoPayment(card: DemoCardInput | DemoSavedCardInput | DemoWalletInput): Promise<void>;
   /** POST /api/demo-payments/setup/ (test mode): the card saved for a setup intent; throws ApiRequestError. */
   setupDemoCard(card: DemoCardInput): Promise<{ payment_method_id: string }>;
   /** POST /api/finalize-order/{id}/: throws ApiRequestError, also when the answer carries an error. */

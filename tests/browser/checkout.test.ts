@@ -76,6 +76,34 @@ describe('checkout', () => {
     await page.close();
   });
 
+  it('pays in one tap with Demo Pay, above the card form, for exactly the total on screen', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await addFromMenu(page, 'Topo Chico', 2);
+    await page.goto(`${server.url}/checkout/`);
+    const widget = page.locator('comal-order');
+    await fillContact(widget);
+    await widget.getByRole('button', { name: 'Place order' }).click();
+    await widget.getByRole('heading', { name: 'Payment' }).waitFor();
+    const total = /Total to pay: (\$[\d.]+)/.exec((await widget.locator('.payment').textContent())!)![1]!;
+    const express = widget.getByRole('region', { name: 'Express checkout' });
+    expect(await express.locator('.wallet-note').textContent()).toBe(
+      'Test mode: Demo Pay stands in for Apple Pay, Google Pay and Link. Nothing is charged.',
+    );
+    const wallet = express.getByRole('button', { name: `Demo Pay ${total}` });
+    expect((await wallet.boundingBox())!.y).toBeLessThan((await widget.getByLabel('Card number').boundingBox())!.y);
+    expect(await axeViolations(page)).toEqual([]);
+    await wallet.click();
+    await page.waitForURL(/\/congratulations\/\?order=ord_/);
+    const confirmation = widget.locator('.confirmation');
+    await confirmation.waitFor();
+    expect(await confirmation.locator('.total-row').last().textContent()).toBe(`Total${total}`);
+    expect(await storedCartQuantity(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('prices a delivery with a promo and a chosen tip, and the server charges exactly the total on screen', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);

@@ -143,4 +143,50 @@ describe('checkout with Stripe', () => {
     expect(errors.filter((e) => !e.includes('402'))).toEqual([]);
     await page.close();
   });
+
+  it('pays in one tap with the Express Checkout Element above the card form, and hides it where no wallet is offered', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    await routeStripeJs(page, apiBase);
+    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await addFromMenu(page, 'Mexican Coca-Cola', 3);
+    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    const widget = page.locator('comal-order');
+    await fillContact(widget);
+    await widget.getByRole('button', { name: 'Place order' }).click();
+    const express = widget.getByRole('region', { name: 'Express checkout' });
+    await express.waitFor();
+    // The wallet's button is Stripe's, in the light DOM, shown through <slot name="comal-express">,
+    // above the card form.
+    const wallet = page.locator('comal-order [slot="comal-express"]').getByRole('button', { name: 'Pay with Link' });
+    await wallet.waitFor();
+    const card = widget.getByLabel(TEST_CARD_NUMBER_LABEL);
+    await card.waitFor();
+    expect((await wallet.boundingBox())!.y).toBeLessThan((await card.boundingBox())!.y);
+    const before = standIn.intents().length;
+    await wallet.click();
+    await page.waitForURL(/\/congratulations\/\?order=ord_/);
+    await page.locator('comal-order .confirmation').waitFor();
+    const intent = standIn.intents()[before - 1]!;
+    expect(standIn.intent(intent.id)).toMatchObject({ status: 'succeeded', amount_received: intent.amount });
+    expect(errors).toEqual([]);
+
+    // A browser with no wallet sees no empty "Express checkout" section, only the card form.
+    const plain = await browser.newPage({ viewport: PHONE });
+    await routeStripeJs(plain, apiBase);
+    await plain.addInitScript(() => {
+      (window as unknown as { __standInNoWallets: boolean }).__standInNoWallets = true;
+    });
+    await plain.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await addFromMenu(plain, 'Mexican Coca-Cola');
+    await plain.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    const plainWidget = plain.locator('comal-order');
+    await fillContact(plainWidget);
+    await plainWidget.getByRole('button', { name: 'Place order' }).click();
+    await plainWidget.getByLabel(TEST_CARD_NUMBER_LABEL).waitFor();
+    await expect.poll(() => plainWidget.locator('.express').getAttribute('hidden')).toBe('');
+    expect(await plainWidget.getByRole('region', { name: 'Express checkout' }).count()).toBe(0);
+    await plain.close();
+    await page.close();
+  });
 });

@@ -423,6 +423,22 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       expect(await message(response)).toBe('Your card number is not valid.');
     });
 
+    it('the one-tap Demo Pay wallet pays the whole order once; an unknown wallet is refused', async () => {
+      const created = (await (await order({ cart_items: [line('t2000')] })).json()) as OrderAnswer;
+      const wallet = (name: string) =>
+        api.call('POST', '/api/demo-payments/confirm/', { client_secret: created.payment.client_secret, wallet: name });
+      const unknown = await wallet('apple_pay');
+      expect([unknown.status, await message(unknown)]).toEqual([422, 'Enter your card number.']);
+      const paid = await wallet('demo_pay');
+      expect([paid.status, await paid.json()]).toEqual([200, { status: 'succeeded' }]);
+      expect(await (await api.call('POST', `/api/finalize-order/${created.order_id}/`)).json()).toMatchObject({
+        status: 'paid',
+        totals: { total: 21.95 },
+      });
+      // As Stripe: a paid intent is not confirmed twice.
+      expect((await wallet('demo_pay')).status).toBe(400);
+    });
+
     it('finalizing an unknown order is 404', async () => {
       const response = await api.call('POST', '/api/finalize-order/ord_unknown/');
       expect(response.status).toBe(404);

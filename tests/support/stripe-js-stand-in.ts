@@ -2,7 +2,7 @@
  * The JavaScript source of a stand-in for Stripe.js (https://js.stripe.com/endive/stripe.js), for
  * browser tests that have no internet: a test answers `https://js.stripe.com/**` with it through
  * `page.route`. It covers the documented subset the widget uses:
- *   window.Stripe(pk) -> stripe.elements({ clientSecret }) -> elements.create('payment')
+ *   window.Stripe(pk) -> stripe.elements({ clientSecret }) -> elements.create('payment' or 'expressCheckout')
  *   element.on('ready', cb) / off, element.mount(domElement or selector), element.destroy()
  *   stripe.confirmPayment({ elements, redirect, confirmParams: { return_url } })
  *   stripe.confirmSetup({ elements, redirect, confirmParams: { return_url } }) -> { setupIntent } or { error }
@@ -11,7 +11,13 @@
  * Stripe's, refuses to mount inside a shadow root. confirmPayment POSTs to the Stripe stand-in's
  * `/v1/payment_intents/:id/confirm` (tests/support/stripe-stand-in.ts) as Stripe.js does, with the
  * publishable key and client secret in the form, and resolves `{ paymentIntent }` or `{ error }`
- * (https://docs.stripe.com/js/payment_intents/confirm_payment). What @stripe/stripe-js's loader
+ * (https://docs.stripe.com/js/payment_intents/confirm_payment). The Express Checkout Element is
+ * one button, "Pay with Link", whose 'ready' event names the wallets available
+ * (`availablePaymentMethods`, none when the page set `window.__standInNoWallets`), and whose
+ * click fires 'confirm' ({ expressPaymentType: 'link', paymentFailed }) as the element does once
+ * the customer approves on the wallet's sheet; confirmPayment called from that handler pays with
+ * the wallet's card, 4242 4242 4242 4242
+ * (https://docs.stripe.com/js/elements_object/express_checkout_element_confirm_event). What @stripe/stripe-js's loader
  * checks is satisfied: `window.Stripe` is set when the script loads, `Stripe.version` names the
  * release train it expects ('endive'), and `_registerWrapper` exists.
  */
@@ -93,6 +99,61 @@ export function stripeJsStandIn(apiBase: string): string {
     return element;
   }
 
+  function createExpressElement(elements) {
+    const handlers = {};
+    let container = null;
+    const emit = (event, payload) => {
+      for (const h of handlers[event] || []) h(payload);
+    };
+    const element = {
+      on(event, handler) {
+        (handlers[event] ||= []).push(handler);
+        return element;
+      },
+      off(event, handler) {
+        handlers[event] = (handlers[event] || []).filter((h) => h !== handler);
+        return element;
+      },
+      mount(target) {
+        const node = typeof target === 'string' ? document.querySelector(target) : target;
+        if (!(node instanceof HTMLElement)) throw new IntegrationError('Invalid DOM element. Make sure to call mount() with a valid DOM element or selector.');
+        if (node.getRootNode() instanceof ShadowRoot) throw new IntegrationError('Elements cannot be mounted in a ShadowRoot. Please mount in the Light DOM.');
+        container = document.createElement('div');
+        container.className = 'StripeElement StripeElement--standIn';
+        const wallets = window.__standInNoWallets ? undefined : { link: true, applePay: false, googlePay: false, paypal: false, amazonPay: false, klarna: false };
+        if (wallets) {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.textContent = 'Pay with Link';
+          button.addEventListener('click', () => {
+            elements._expressPending = true;
+            try {
+              emit('confirm', {
+                elementType: 'expressCheckout',
+                expressPaymentType: 'link',
+                paymentFailed: (payload = {}) => { element._failed = payload.reason || 'fail'; },
+                billingDetails: {},
+              });
+            } finally {
+              elements._expressPending = false;
+            }
+          });
+          container.append(button);
+        }
+        node.append(container);
+        setTimeout(() => emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: wallets }), 0);
+      },
+      unmount() {
+        container?.remove();
+        container = null;
+      },
+      destroy() {
+        element.unmount();
+      },
+    };
+    return element;
+  }
+
   async function post(path, fields) {
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.append(name, value);
@@ -117,19 +178,33 @@ export function stripeJsStandIn(apiBase: string): string {
           throw new IntegrationError('Invalid value for elements(): clientSecret should be a client secret of the form \${id}_secret_\${secret}.');
         }
         const created = [];
-        return {
+        const elements = {
           _clientSecret: options.clientSecret,
+          _expressPending: false,
           _payment: () => created.find((e) => e.type === 'payment'),
           create(type) {
-            if (type !== 'payment') throw new IntegrationError('The Stripe.js stand-in only has the Payment Element, not ' + type + '.');
-            const element = createPaymentElement();
+            if (type !== 'payment' && type !== 'expressCheckout') throw new IntegrationError('The Stripe.js stand-in only has the Payment and Express Checkout Elements, not ' + type + '.');
+            const element = type === 'payment' ? createPaymentElement() : createExpressElement(elements);
             created.push({ type, element });
             return element;
           },
           getElement: (type) => created.find((e) => e.type === type)?.element ?? null,
         };
+        return elements;
       },
       async confirmPayment({ elements, redirect = 'always', confirmParams = {} } = {}) {
+        if (elements?._expressPending) {
+          // From the Express Checkout Element's confirm: the wallet holds the card.
+          const clientSecret = elements._clientSecret;
+          const intentId = clientSecret.split('_secret_')[0];
+          return post('/v1/payment_intents/' + encodeURIComponent(intentId) + '/confirm', {
+            key: publishableKey,
+            client_secret: clientSecret,
+            'payment_method_data[type]': 'card',
+            'payment_method_data[card][number]': '4242424242424242',
+            return_url: confirmParams.return_url,
+          });
+        }
         const payment = elements?._payment?.()?.element;
         if (!payment) throw new IntegrationError('Invalid value for confirmPayment(): elements should have a mounted Payment Element.');
         if (redirect === 'always' && !confirmParams.return_url) {

@@ -16,4 +16,7 @@ describe('the site’s redirect rules', () => {
     expect(redirectTarget('/api/menus', '')).toBeNull();
     expect(redirectTarget('/', '')).toBeNull();
   });
+  it("serves /.well-known/ files by their exact name (Apple Pay's domain association has no extension)", () => {
+    expect(redirectTarget('/.well-known/apple-developer-merchantid-domain-association', '')).toBeNull();
+  });
 });

@@ -2,7 +2,8 @@
  * Paying for a placed order with the server's own total: the demo provider's test card form, or
  * Stripe's Payment Element from its lazy chunk. Once the money moved: finalize-order, clear the
  * cart, and go to /congratulations/?order=ID. A refused card keeps the cart and says why.
- * Signed in, the account's saved cards are offered too, with either provider.
+ * Signed in, the account's saved cards are offered too, with either provider; above them all,
+ * the one-tap wallets (express-checkout.tsx).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ApiRequestError } from '../../shared/api/client.ts';
@@ -10,7 +11,8 @@ import type { CreateOrderResponse } from '../../shared/api/schemas.ts';
 import { SavedCardChoice } from './saved-card-choice.tsx';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { LazyPart } from '../lazy-part.tsx';
-import type { StripePaymentProps } from '../stripe/index.tsx';
+import type { StripeExpressProps, StripePaymentProps } from '../stripe/index.tsx';
+import { DemoExpressCheckout } from './express-checkout.tsx';
 import type { CheckoutContext } from './checkout-context.ts';
 import { forgetAttempt } from './checkout-storage.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
@@ -23,6 +25,7 @@ interface Props {
 
 type StripeChunk = {
   StripePayment: (props: StripePaymentProps) => ReactNode;
+  StripeExpressCheckout: (props: StripeExpressProps) => ReactNode;
   payWithSavedCard(options: {
     publishableKey: string;
     clientSecret: string;
@@ -90,6 +93,27 @@ export function PaymentStep({ context, order, onBack }: Props) {
       <p>
         Order #{order.number}. Total to pay: <strong>{total}</strong>
       </p>
+      {order.payment.provider === 'stripe' && order.payment.publishable_key ? (
+        <LazyPart<StripeChunk>
+          chunk="stripe"
+          loader={context.loader}
+          render={({ StripeExpressCheckout }) => (
+            <StripeExpressCheckout
+              publishableKey={order.payment.publishable_key!}
+              clientSecret={order.payment.client_secret}
+              returnUrl={new URL(congratulationsPath(order.order_id), window.location.href).href}
+              onPaid={paid}
+            />
+          )}
+        />
+      ) : (
+        <DemoExpressCheckout
+          clientSecret={order.payment.client_secret}
+          total={total}
+          send={(input) => confirmDemo(context.api, input)}
+          onPaid={paid}
+        />
+      )}
       {order.payment.provider === 'stripe' && order.payment.publishable_key ? (
         <SavedCardChoice
           context={context}

@@ -3,12 +3,24 @@
  * Elements refuse to mount inside a shadow root, so the Payment Element is
  * mounted in a light-DOM child of the widget's shadow host and shown through the named
  * <slot name="comal-payment"> of the widget's layout. With intent 'setup' it saves a card for the
- * account's /payment/ screen instead of paying.
+ * account's /payment/ screen instead of paying. The Express Checkout Element (Apple Pay, Google
+ * Pay, Link) is mounted the same way through <slot name="comal-express">, above the card form.
  */
 import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 
+/** A light-DOM child of the widget's shadow host, shown through the named slot; null outside a shadow root. */
+function slottedChild(marker: HTMLElement | null, slot: string): HTMLDivElement | null {
+  const root = marker?.getRootNode();
+  if (!(root instanceof ShadowRoot)) return null;
+  const slotted = document.createElement('div');
+  slotted.slot = slot;
+  root.host.append(slotted);
+  return slotted;
+}
+
 export const PAYMENT_SLOT = 'comal-payment';
+export const EXPRESS_SLOT = 'comal-express';
 export const STRIPE_LOAD_FAILED = 'We could not load the card form. Check your connection and try again.';
 
 export interface StripePaymentProps {
@@ -40,11 +52,8 @@ export function StripePayment({
   const savedMethod = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    const root = marker.current?.getRootNode();
-    if (!(root instanceof ShadowRoot)) return;
-    const slotted = document.createElement('div');
-    slotted.slot = PAYMENT_SLOT;
-    root.host.append(slotted);
+    const slotted = slottedChild(marker.current, PAYMENT_SLOT);
+    if (!slotted) return;
     let current = true;
     loadStripe(publishableKey).then(
       (loaded) => {
@@ -144,4 +153,82 @@ export async function payWithSavedCard(options: {
   if (!stripe) return STRIPE_LOAD_FAILED;
   const { error } = await stripe.confirmCardPayment(options.clientSecret, { payment_method: options.paymentMethodId });
   return error ? (error.message ?? 'Your payment did not go through.') : null;
+}
+
+export interface StripeExpressProps {
+  publishableKey: string;
+  clientSecret: string;
+  returnUrl: string;
+  onPaid: () => Promise<void>;
+}
+
+/**
+ * Stripe's Express Checkout Element for the order's PaymentIntent: the wallets this browser
+ * offers (Apple Pay on a registered domain, Google Pay, Link), each paying in one tap; nothing at
+ * all when it offers none. A refusal is shown on the wallet's sheet and under the buttons.
+ */
+export function StripeExpressCheckout({ publishableKey, clientSecret, returnUrl, onPaid }: StripeExpressProps) {
+  const marker = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState(false);
+  const [problem, setProblem] = useState('');
+  const done = useRef(onPaid);
+  useEffect(() => {
+    done.current = onPaid;
+  }, [onPaid]);
+
+  useEffect(() => {
+    const slotted = slottedChild(marker.current, EXPRESS_SLOT);
+    if (!slotted) return;
+    let current = true;
+    loadStripe(publishableKey).then(
+      (stripe) => {
+        if (!current || !stripe) return;
+        try {
+          const elements = stripe.elements({ clientSecret });
+          const express = elements.create('expressCheckout');
+          express.on('ready', (event) => current && setAvailable(Boolean(event.availablePaymentMethods)));
+          express.on('confirm', (event) => {
+            setProblem('');
+            void stripe
+              .confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } })
+              .then(async ({ error }) => {
+                if (error) {
+                  event.paymentFailed({ reason: 'fail' });
+                  if (current) setProblem(error.message ?? 'Your payment did not go through.');
+                  return;
+                }
+                await done.current();
+              })
+              .catch(
+                (failure: unknown) =>
+                  current && setProblem(failure instanceof Error ? failure.message : String(failure)),
+              );
+          });
+          express.mount(slotted);
+        } catch {
+          // No wallets then: the card form below still pays.
+        }
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+      slotted.remove();
+    };
+  }, [publishableKey, clientSecret, returnUrl]);
+
+  return (
+    <section className="express" aria-labelledby="express-title" hidden={!available}>
+      <h2 id="express-title">Express checkout</h2>
+      <div ref={marker} className="express-slot">
+        <slot name={EXPRESS_SLOT} />
+      </div>
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <p className="express-or">Or pay by card</p>
+    </section>
+  );
 }

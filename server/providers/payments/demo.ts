@@ -10,7 +10,7 @@ import { paymentByClientSecret, setPaymentStatus } from '../../db/payments.ts';
 import { cancelUnpaidPayment, paymentByReference, refundSucceededPayment } from '../../db/payments.ts';
 import { demoCardForOrder } from '../../db/payment-methods.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { DemoCardConfirmation, PaymentProvider } from './payment-provider.ts';
+import { DEMO_WALLET, type DemoCardConfirmation, type PaymentProvider } from './payment-provider.ts';
 
 export type { DemoCardConfirmation } from './payment-provider.ts';
 
@@ -75,6 +75,11 @@ export function createDemoPayments(
       if (payment.status === 'succeeded' || payment.status === 'refunded')
         throw new UnexpectedPaymentState(ALREADY_SUCCEEDED);
       if (payment.status === 'canceled') throw new UnexpectedPaymentState(CANCELED_CANNOT_CONFIRM);
+      if (input.wallet === DEMO_WALLET) {
+        // The wallet checked its card and its owner on the device: it pays, as a test card would.
+        await setPaymentStatus(db, payment.provider_reference, 'succeeded');
+        return 'succeeded';
+      }
       if (input.payment_method_id) {
         // A saved card pays only for an order of the customer who saved it.
         const card = await demoCardForOrder(db, input.payment_method_id, payment.order_id);

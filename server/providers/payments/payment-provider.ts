@@ -19,7 +19,15 @@ export interface DemoCardConfirmation {
   cvc: string;
   /** A saved card instead of the number, expiry and code. */
   payment_method_id?: string | undefined;
+  /**
+   * A one-tap wallet instead of a typed card: the demo's stand-in for Apple Pay, Google Pay and
+   * Link, whose card the wallet (not the page) holds.
+   */
+  wallet?: typeof DEMO_WALLET | undefined;
 }
+
+/** The demo provider's one-tap wallet. */
+export const DEMO_WALLET = 'demo_pay';
 
 export interface PaymentProvider {
   /** Reported to the browser and stored on each payment; what the provider can do is said by the members below. */

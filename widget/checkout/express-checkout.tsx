@@ -1,0 +1,56 @@
+/**
+ * Paying in one tap, above the card form, with the provider's wallet. On the embedded default
+ * that is the demo provider's Demo Pay, standing in for Apple Pay, Google Pay and Link so the
+ * journey can be tried and tested; with Stripe it is Stripe's Express Checkout Element (in the
+ * stripe chunk: ExpressCheckoutSection there), which shows whichever of them this browser offers.
+ */
+import { useState } from 'react';
+
+export const EXPRESS_HEADING = 'Express checkout';
+export const DEMO_WALLET_NOTE = 'Test mode: Demo Pay stands in for Apple Pay, Google Pay and Link. Nothing is charged.';
+
+interface Props {
+  clientSecret: string;
+  /** What it pays, as shown: '$9.88'. */
+  total: string;
+  send: (input: { client_secret: string; wallet: 'demo_pay' }) => Promise<void>;
+  onPaid: () => Promise<void>;
+}
+
+export function DemoExpressCheckout({ clientSecret, total, send, onPaid }: Props) {
+  const [paying, setPaying] = useState(false);
+  const [problem, setProblem] = useState('');
+  async function pay() {
+    if (paying) return;
+    setPaying(true);
+    setProblem('');
+    try {
+      await send({ client_secret: clientSecret, wallet: 'demo_pay' });
+      await onPaid();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+      setPaying(false);
+    }
+  }
+  return (
+    <section className="express" aria-labelledby="express-title">
+      <h2 id="express-title">{EXPRESS_HEADING}</h2>
+      <p className="wallet-note">{DEMO_WALLET_NOTE}</p>
+      <button
+        type="button"
+        className="wallet"
+        onClick={() => void pay()}
+        disabled={paying}
+        aria-busy={paying || undefined}
+      >
+        {paying ? 'Paying…' : `Demo Pay ${total}`}
+      </button>
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <p className="express-or">Or pay by card</p>
+    </section>
+  );
+}
