@@ -48,7 +48,7 @@ button{cursor:pointer;border:1px solid var(--a);background:#fff;color:var(--a);p
 .search{display:flex;flex-direction:column;gap:4px;font-weight:600}
 .search input{width:100%;padding:0 12px;border:1px solid #737373;font-weight:400}
 .category{padding-top:1.5em}
-.category h2{font-family:var(--comal-heading);font-weight:400;font-size:1.5em;scroll-margin-top:calc(var(--comal-sticky-top,0px) + 140px)}
+.category h2{font-family:var(--comal-heading);font-weight:400;font-size:1.5em;scroll-margin-top:calc(var(--comal-scroll-margin,var(--comal-sticky-top,0px)) + 140px)}
 .subcategory h3{font-size:1.15em;margin-top:1em}
 .items{list-style:none;margin:0;padding:0;display:grid;gap:12px;margin-top:12px}
 .item{display:flex;gap:12px;padding:12px;border:1px solid #e5e5e5;border-radius:12px}
@@ -101,9 +101,9 @@ dialog::backdrop{background:rgba(0,0,0,.45)}
 .diet-mark{display:inline-grid;place-items:center;min-width:1.6em;height:1.6em;padding:0 3px;border-radius:999px;background:#dcfce7;color:#14532d;font-size:.75em;font-weight:700}
 .diet-contains-nuts .diet-mark{background:#fef3c7;color:#78350f}
 svg.diet-mark{width:1.6em;padding:3px;background:#fee2e2;fill:#b91c1c}
-.diet-filter{margin:8px 0 0;padding:0;border:0}
+.diet-filter{margin:8px 0 0;padding:0;border:0;min-width:0}
 .diet-filter legend{padding:0;font-weight:600}
-.diet-choices{display:flex;gap:8px;margin-top:4px;overflow-x:auto;padding:2px}
+.diet-choices{display:flex;flex-wrap:wrap;gap:8px;margin-top:4px}
 .diet-choice{display:inline-flex;align-items:center;gap:6px;min-height:44px;padding:0 12px;border:1px solid #737373;border-radius:999px;cursor:pointer}
 .diet-choice:has(input:checked){background:#f0fdf4;border-color:#166534;font-weight:600}
 .diet-choice input{width:18px;height:18px;min-height:0;margin:0;accent-color:var(--a)}

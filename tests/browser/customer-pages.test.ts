@@ -9,6 +9,7 @@ import { confirmFromMail, register, signIn } from '../support/account-page.ts';
 import { DESKTOP, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
 import { addFromMenu, fillContact, paidOrderFor, payWithCard } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { restaurant } from '../../shared/restaurant.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -356,6 +357,110 @@ describe('loyalty points at checkout', () => {
       .toBe("You used 100 loyalty points for this order's reward. You earned 9 loyalty points with this order.");
     expect(await widget.locator('.totals dd').allTextContents()).toEqual(['$14.00', '-$5.00', '$0.88', '$9.88']);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('WCAG 2.2 AA, checked in the browser', () => {
+  const PAGES = [
+    '/',
+    '/menu/',
+    '/order/',
+    '/catering/',
+    '/checkout/',
+    '/contact-us/',
+    '/login/',
+    '/register/',
+    '/privacy/',
+  ];
+
+  it('3.2.6 consistent help: the phone number sits in the footer of every page, and the header has the same Call link where it shows', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      const help = new Set<string>();
+      for (const path of [...PAGES, '/reset-password/']) {
+        await page.goto(`${server.url}${path}`);
+        // The footer's address: after the main content, the same link, on every page (sign-in pages too).
+        help.add(
+          JSON.stringify(
+            await page.evaluate(() => {
+              const link = document.querySelector<HTMLAnchorElement>('footer address a[href^="tel:"]');
+              const main = document.querySelector('main');
+              const afterMain = Boolean(
+                link && main && main.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING,
+              );
+              return [link?.getAttribute('href'), link?.textContent, afterMain];
+            }),
+          ),
+        );
+        // The header's Call link, first of the header's calls to action, where the page has a header.
+        if (['/login/', '/register/', '/reset-password/'].includes(path)) continue;
+        const call = page.locator('header.site-header a[href^="tel:"]').first();
+        await call.waitFor({ timeout: 5000 }).catch(() => {
+          throw new Error(`${path} at ${viewport.width} px has no call link in its header`);
+        });
+        help.add(JSON.stringify(['header', await call.getAttribute('href'), (await call.textContent())!.trim()]));
+      }
+      expect([...help].map((entry) => JSON.parse(entry) as unknown)).toEqual([
+        [`tel:${restaurant.phone}`, restaurant.phoneDisplay, true],
+        ['header', `tel:${restaurant.phone}`, 'Call'],
+      ]);
+      await page.close();
+    }
+  });
+
+  it('3.3.8 accessible authentication: sign-in and registration take a pasted password and say what a password manager should fill', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await context.newPage();
+    for (const [path, autocomplete] of [
+      ['/login/', 'current-password'],
+      ['/register/', 'new-password'],
+      ['/staff/', 'current-password'],
+    ] as const) {
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      const password = page.getByLabel('Password', { exact: true });
+      await password.waitFor();
+      expect(await password.getAttribute('autocomplete')).toBe(autocomplete);
+      await page.evaluate(() => navigator.clipboard.writeText('Copied from my password manager 42'));
+      await password.focus();
+      await page.keyboard.press('ControlOrMeta+V');
+      expect(await password.inputValue()).toBe('Copied from my password manager 42');
+      // No puzzle or image to transcribe anywhere on the way in.
+      expect(await page.locator('iframe[src*="captcha"], [class*="captcha"]').count()).toBe(0);
+    }
+    await context.close();
+  });
+
+  it('2.4.11 focus not obscured: tabbing back up the long menu page, nothing focused hides under the header or the floating buttons', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    /** The focused control's box and what covers the page at its top and bottom edges. */
+    const focusState = () =>
+      page.evaluate(() => {
+        let active = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        if (!active || active === document.body || active.closest('header.site-header, nav.floating')) return null;
+        const box = active.getBoundingClientRect();
+        const header = document.querySelector('header.site-header')!.getBoundingClientRect();
+        const floating = document.querySelector('nav.floating')?.getBoundingClientRect() ?? null;
+        return {
+          what: `${active.tagName} ${active.textContent?.trim().slice(0, 30) ?? ''}`,
+          top: box.top,
+          bottom: box.bottom,
+          headerBottom: header.bottom,
+          floatingTop: floating && floating.height > 0 ? floating.top : null,
+        };
+      });
+    await page.goto(`${server.url}/menu/`);
+    await page.keyboard.press('End');
+    await page.locator('footer a').last().focus();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const state = await focusState();
+      if (!state) continue;
+      expect(state.top, state.what).toBeGreaterThanOrEqual(state.headerBottom);
+      if (state.floatingTop !== null) expect(state.bottom, state.what).toBeLessThanOrEqual(state.floatingTop);
+    }
     await page.close();
   });
 });

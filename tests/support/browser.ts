@@ -101,9 +101,27 @@ export async function axeViolations(page: Page): Promise<string[]> {
         const target = control.closest('label') ?? control;
         const box = target.getBoundingClientRect();
         if (box.width === 0 || box.height === 0 || box.bottom < 0 || box.top > innerHeight) continue;
-        const hit = onTop(box.left + box.width / 2, box.top + box.height / 2);
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        // Scrolled out of the dialog's view (one scroll away), not covered: what a customer sees is
+        // the part of it inside the dialog and inside each scrolling box around it.
+        let clip: DOMRect = modal.getBoundingClientRect();
+        let outside = false;
+        for (
+          let scroller: Element | null = target.parentElement;
+          scroller && scroller !== modal;
+          scroller = scroller.parentElement
+        ) {
+          if (!/(auto|scroll|hidden)/.test(getComputedStyle(scroller).overflowY)) continue;
+          clip = scroller.getBoundingClientRect();
+          if (y < clip.top || y > clip.bottom) outside = true;
+        }
+        if (outside || y < clip.top || y > clip.bottom || x < clip.left || x > clip.right) continue;
+        const hit = onTop(x, y);
         const small = box.width < 24 || box.height < 24;
-        const covered = !hit || !(target === hit || target.contains(hit) || hit.contains(target));
+        // Covered from outside the dialog (the page's own layers); within it, a control scrolled
+        // under the dialog's sticky footer is one scroll away, not hidden.
+        const covered = !hit || !(modal.contains(hit) || hit.contains(modal));
         if (small || covered)
           found.push(`target-size (top layer): ${target.outerHTML.slice(0, 80)} ${small ? 'under 24 px' : 'covered'}`);
       }
