@@ -3,7 +3,8 @@
  * `loyalty.centsPerPoint` of its subtotal after its discounts (before tax, delivery and tip); today
  * one point per whole dollar. Points buy one reward per order at checkout (`loyalty.reward`, today
  * 100 points for $5.00 off), taken off the subtotal after the promo, never below zero, and only by
- * a signed-in customer whose account has the order's phone number.
+ * a signed-in customer whose account has the order's phone number, out of the points its own
+ * orders earned (placed signed in, or with its confirmed email address).
  */
 import { formatUSD, type Cents } from './money.ts';
 import { loyaltySettings } from './settings/values.ts';
@@ -36,3 +37,5 @@ export const REDEEM_WRONG_PHONE =
   'Loyalty points can be used only with the phone number on your account. Use that number, or order without the reward.';
 export const redeemTooFew = (balance: number) =>
   `You need ${pointsText(LOYALTY_REWARD.points)} for this reward; this phone number has ${balance}.`;
+export const redeemNotYours = (balance: number) =>
+  `Only points from orders placed with your account or its email address can be spent; you have ${balance} of those.`;

@@ -62,6 +62,25 @@ export async function orderPoints(
   return { earned: of('earned'), reversed: of('reversed'), redeemed: of('redeemed'), restored: of('restored') };
 }
 
+/**
+ * The points of `phone` that this account may spend: those of orders it placed signed in, or
+ * placed with its (confirmed) email address. A number anyone can type is not proof of owning
+ * the points earned on it; an inbox is.
+ */
+export async function accountPointsFor(
+  db: Queryable,
+  phone: string,
+  cognitoSub: string,
+  email: string,
+): Promise<number> {
+  const [row] = await db.query<{ points: string | number | null }>(
+    `select sum(l.points) as points from loyalty_ledger l join orders o on o.id = l.order_id
+      where l.phone = $1 and (o.cognito_sub = $2 or lower(o.email) = lower($3))`,
+    [phone, cognitoSub, email],
+  );
+  return Math.max(0, Number(row?.points ?? 0));
+}
+
 /** Serialises spending one phone's points until the transaction ends (two checkouts, two replicas). */
 export async function lockPhonePoints(tx: Queryable, phone: string): Promise<void> {
   await tx.query('select pg_advisory_xact_lock(72413010, hashtext($1))', [phone]);

@@ -11,6 +11,7 @@ import {
   pointsEarned,
   REDEEM_SIGN_IN,
   REDEEM_WRONG_PHONE,
+  redeemNotYours,
   redeemTooFew,
 } from '../../shared/loyalty.ts';
 import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.ts';
@@ -24,6 +25,7 @@ import { findCustomer } from '../db/accounts.ts';
 import { findUsableQuote } from '../db/delivery-quotes.ts';
 import { claimKey, storeAnswer, storedAnswer } from '../db/idempotency.ts';
 import {
+  accountPointsFor,
   earnPoints,
   lockPhonePoints,
   orderPoints,
@@ -243,15 +245,19 @@ export async function placeOrder(
 }
 
 /**
- * Points may be spent only by a signed-in customer whose account has the order's phone number
- * (points belong to a phone: anyone can type one, so the account vouches for it), holding enough.
+ * Points may be spent only by a signed-in customer whose account has the order's phone number,
+ * out of the points its own orders earned (placed signed in, or with its confirmed email): points
+ * belong to a phone anyone can type, so a stranger who registers with someone's number gets
+ * nothing of theirs.
  */
 async function checkRedeemer(deps: AppDependencies, cognitoSub: string | null, phone: string): Promise<void> {
   if (!cognitoSub) throw new HttpError(401, REDEEM_SIGN_IN);
   const customer = await findCustomer(deps.db, cognitoSub);
   if (!customer?.phone || normalizePhone(customer.phone) !== phone) throw new HttpError(403, REDEEM_WRONG_PHONE);
-  const balance = await pointsFor(deps.db, phone);
-  if (!canRedeem(balance)) throw new HttpError(422, redeemTooFew(balance));
+  const own = await accountPointsFor(deps.db, phone, cognitoSub, customer.email);
+  if (canRedeem(own)) return;
+  const onPhone = await pointsFor(deps.db, phone);
+  throw new HttpError(422, canRedeem(onPhone) ? redeemNotYours(own) : redeemTooFew(onPhone));
 }
 
 export const CHECKOUT_REPLACED =

@@ -4,7 +4,8 @@
 //   or account, a capped code used past its cap; a cancelled order's use is given back;
 // - an Idempotency-Key replayed by another caller or with another body: 422, never the first order;
 // - a cancelled and refunded order keeps its loyalty points: reversed once, a ledger entry each way;
-// - points buy a reward only for the signed-in owner of the phone number holding enough, priced by
+// - points buy a reward only for the signed-in owner of the phone number, out of the points its own
+//   orders earned (an account registered with someone else's number gets none of theirs), priced by
 //   the server, spent at payment, once per open checkout, and given back on refund;
 // - a refunded order paid again: the demo provider refuses as Stripe does, and a late Stripe
 //   payment_intent.succeeded is recorded and ignored; the order stays cancelled and refunded.
@@ -15,7 +16,7 @@ import { insertPromoCode } from '../../server/db/promo-codes.ts';
 import { ALREADY_SUCCEEDED, UNEXPECTED_STATE_CODE } from '../../server/providers/payments/demo.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { KEY_REUSED, PAYMENT_CANCELED } from '../../server/services/orders.ts';
-import { REDEEM_SIGN_IN, REDEEM_WRONG_PHONE, redeemTooFew } from '../../shared/loyalty.ts';
+import { REDEEM_SIGN_IN, REDEEM_WRONG_PHONE, redeemNotYours, redeemTooFew } from '../../shared/loyalty.ts';
 import type { FinalizedOrder, CreateOrderResponse as OrderAnswer } from '../../shared/api/schemas.ts';
 import { PROMO_ALREADY_USED, PROMO_USED_UP } from '../../server/services/promo-codes.ts';
 import { pointsText } from '../../widget/checkout/order-confirmation.tsx';
@@ -76,6 +77,9 @@ describe.each(databaseTargets)('money on $name', (target) => {
     }
     const dora = await signUpAndIn(api, 'dora.money@example.com', from(), '(213) 555-0901');
     accounts.dora = { sub: dora.sub, bearer: dora.bearer };
+    // Someone who registers with Dora's number but their own email.
+    const mallory = await signUpAndIn(api, 'mallory.money@example.com', from(), '(213) 555-0901');
+    accounts.mallory = { sub: mallory.sub, bearer: mallory.bearer };
   });
   afterAll(() => api?.close());
 
@@ -366,6 +370,12 @@ describe.each(databaseTargets)('money on $name', (target) => {
         { redeem_points: true },
       );
       expect([other.status, await other.json()]).toEqual([403, { error: true, message: REDEEM_WRONG_PHONE }]);
+      // An account registered with her number but not her email: none of her points are its own.
+      const squatter = await createOrder(
+        { phone: dora.phone, email: 'mallory.money@example.com', account: 'mallory' },
+        { redeem_points: true },
+      );
+      expect([squatter.status, await squatter.json()]).toEqual([422, { error: true, message: redeemNotYours(0) }]);
 
       // Dora: 40.00 - 5.00 = 35.00 taxed at 9.75% = 3.41 (3.4125), total 38.41.
       const created = await createOrder(dora, { redeem_points: true });
