@@ -209,3 +209,17 @@ export async function cloverItemIds(db: Queryable, itemIds: readonly string[]): 
 export async function lockMenuWrites(tx: Queryable, key: number): Promise<void> {
   await tx.query('select pg_advisory_xact_lock($1)', [key]);
 }
+
+/** Sets an item's diet tags and spice level; answers whether the item exists. */
+export async function updateItemDiet(
+  tx: Queryable,
+  id: string,
+  diet: readonly string[],
+  spiceLevel: number,
+): Promise<boolean> {
+  const updated = await tx.query(
+    'update menu_items set diet = $2::text::jsonb, spice_level = $3 where id = $1 returning id',
+    [id, JSON.stringify(diet), spiceLevel],
+  );
+  return updated.length > 0;
+}

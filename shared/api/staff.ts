@@ -4,6 +4,7 @@
  * the board's client alike (browser code imports the types only).
  */
 import { z } from 'zod';
+import { DIET_TAGS, MAX_SPICE_LEVEL } from '../diet.ts';
 import { OrderTotalsSchema } from './schemas.ts';
 
 const BODY_UNREADABLE = 'Some details are missing or not valid. Check the form and try again.';
@@ -83,6 +84,29 @@ export const StaffSoldOutSchema = body({
     .nullable()
     .default(null),
 });
+
+/** PUT /api/staff/menu/items/{id}/diet/ (admins, no point-of-sale): the item's diet tags and spice level. */
+export const StaffItemDietSchema = body({
+  diet: z
+    .array(z.enum(DIET_TAGS, { error: `A diet tag is one of ${DIET_TAGS.join(', ')}.` }), {
+      error: 'List the diet tags, or none.',
+    })
+    .max(DIET_TAGS.length, { error: 'Name each diet tag once.' })
+    .refine((tags) => new Set(tags).size === tags.length, { error: 'Name each diet tag once.' }),
+  spice_level: z
+    .number({ error: `The spice level is a whole number from 0 to ${MAX_SPICE_LEVEL}.` })
+    .int({ error: `The spice level is a whole number from 0 to ${MAX_SPICE_LEVEL}.` })
+    .min(0, { error: `The spice level is a whole number from 0 to ${MAX_SPICE_LEVEL}.` })
+    .max(MAX_SPICE_LEVEL, { error: `The spice level is a whole number from 0 to ${MAX_SPICE_LEVEL}.` }),
+});
+export type StaffItemDiet = z.infer<typeof StaffItemDietSchema>;
+
+export const ItemDietAnswerSchema = z.object({
+  id: z.string(),
+  diet: z.array(z.enum(DIET_TAGS)),
+  spice_level: z.number().int().min(0).max(MAX_SPICE_LEVEL),
+});
+export type ItemDietAnswer = z.infer<typeof ItemDietAnswerSchema>;
 
 /** A staff member as sign-in and GET /api/staff/me/ show them. */
 export const StaffMemberAnswerSchema = z.object({

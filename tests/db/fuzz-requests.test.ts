@@ -28,7 +28,7 @@ type Who = 'anon' | 'customer' | 'staff' | 'admin';
 const EVERYONE: readonly Who[] = ['anon', 'customer', 'staff', 'admin'];
 
 interface BodyRoute {
-  method: 'POST' | 'PATCH' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** `:id` is replaced by a generated id segment. */
   path: string;
   /** A valid request the generated bodies are shaped like (null: the route reads no body). */
@@ -346,6 +346,13 @@ const BODY_ROUTES: readonly BodyRoute[] = [
     method: 'POST',
     path: '/api/staff/menu/modifiers/:id/sold-out/',
     base: () => ({ sold_out: false, until: 'end_of_day' }),
+    who: EVERYONE,
+    weight: 2,
+  },
+  {
+    method: 'PUT',
+    path: '/api/staff/menu/items/:id/diet/',
+    base: () => ({ diet: ['vegan'], spice_level: 1 }),
     who: EVERYONE,
     weight: 2,
   },

@@ -13,6 +13,7 @@ import { findPush } from '../../server/db/pos-order-pushes.ts';
 import { createDoorDash } from '../../server/providers/delivery/doordash.ts';
 import { createCloverClient } from '../../server/providers/menu/clover-client.ts';
 import { NOTHING_TO_SYNC } from '../../server/routes/staff/index.ts';
+import { DIET_IN_CLOVER } from '../../server/services/menu-diet.ts';
 import { MENU_SYNC_FAILED } from '../../server/services/menu-sync.ts';
 import { pushWaitingOrders } from '../../server/services/order-handoff.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
@@ -36,10 +37,14 @@ const address = {
 };
 const WEBHOOK_SECRET = 'dd-hook-9f2c1e';
 
-async function signInStaff(api: TestApi): Promise<Record<string, string>> {
+async function signInStaff(
+  api: TestApi,
+  role: 'staff' | 'admin' = 'staff',
+  email = 'cook@comal.example',
+): Promise<Record<string, string>> {
   const invite = await inviteStaff(api.deps.db, {
-    email: 'cook@comal.example',
-    role: 'staff',
+    email,
+    role,
     origin: TEST_ORIGIN,
     now: NOW,
   });
@@ -48,7 +53,7 @@ async function signInStaff(api: TestApi): Promise<Record<string, string>> {
   const login = await api.call(
     'POST',
     '/api/staff/login/',
-    { email: 'cook@comal.example', password: 'comal kitchen board 2026' },
+    { email, password: 'comal kitchen board 2026' },
     { 'X-Forwarded-For': '203.0.113.9' },
   );
   return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
@@ -101,6 +106,17 @@ describe.each(databaseTargets)('production providers wired into the app on $name
       expect(response.status).toBe(200);
       return (await response.json()) as MenuSyncAnswer;
     };
+
+    it("an item's diet tags are Clover's to set: editing them here is refused with where to do it", async () => {
+      const admin = await signInStaff(api, 'admin', 'owner@comal.example');
+      const refused = await api.call(
+        'PUT',
+        '/api/staff/menu/items/ITEM00000/diet/',
+        { diet: ['vegan'], spice_level: 0 },
+        admin,
+      );
+      expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([409, DIET_IN_CLOVER]);
+    });
 
     it('the board syncs the menu now, and while Clover is down says so with the last good sync', async () => {
       expect(await syncStatus('GET')).toEqual({

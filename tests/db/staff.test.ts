@@ -27,6 +27,8 @@ import { findStaffByEmail } from '../../server/db/staff.ts';
 import { ADMINS_ONLY, STAFF_ONLY, STAFF_SESSION_ENDED, STAFF_SIGN_IN_REQUIRED } from '../../server/http/staff.ts';
 import { nextLocalMidnight, refusedMove, cannotCancel } from '../../server/services/staff-board.ts';
 import { soldOut } from '../../server/services/orders.ts';
+import { ITEM_NOT_FOUND } from '../../server/services/menu-diet.ts';
+import type { MenusAnswer } from '../../shared/api/menu-answer.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
 import { signUpAndIn } from '../support/accounts.ts';
 import { databaseTargets } from '../support/databases.ts';
@@ -145,6 +147,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       ['GET', '/api/staff/events/'],
       ['GET', '/api/staff/menu/'],
       ['POST', '/api/staff/members/', { email: 'new@comal.example', role: 'staff' }],
+      ['PUT', '/api/staff/menu/items/st-flan/diet/', { diet: ['vegetarian'], spice_level: 0 }],
     ];
 
     it.each(calls)(
@@ -166,6 +169,31 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       const token = customer.Authorization.slice('Bearer '.length);
       const response = await api.app.request(`/api/staff/events/?access_token=${token}`);
       expect(response.status).toBe(403);
+    });
+
+    it("an admin tags an item's diet and spice (staff may not); the menu says so at once", async () => {
+      const tags = { diet: ['gluten-free', 'vegetarian'], spice_level: 2 };
+      const refused = await staffCall('PUT', '/api/staff/menu/items/st-flan/diet/', tags);
+      expect([refused.status, await message(refused)]).toEqual([403, ADMINS_ONLY]);
+      const set = await staffCall('PUT', '/api/staff/menu/items/st-flan/diet/', tags, admin);
+      // Kept in the vocabulary's order.
+      expect([set.status, await set.json()]).toEqual([
+        200,
+        { id: 'st-flan', diet: ['vegetarian', 'gluten-free'], spice_level: 2 },
+      ]);
+      const menus = (await (await api.call('GET', '/api/menus/')).json()) as MenusAnswer;
+      const flan = menus[0]!.categories.flatMap((c) => c.menu_items).find((item) => item.id === 'st-flan');
+      expect(flan).toMatchObject({ diet: ['vegetarian', 'gluten-free'], spice_level: 2 });
+
+      const unknown = await staffCall('PUT', '/api/staff/menu/items/no-such/diet/', tags, admin);
+      expect([unknown.status, await message(unknown)]).toEqual([404, ITEM_NOT_FOUND]);
+      const badTag = await staffCall('PUT', '/api/staff/menu/items/st-flan/diet/', { ...tags, diet: ['paleo'] }, admin);
+      expect([badTag.status, await message(badTag)]).toEqual([
+        422,
+        'A diet tag is one of vegetarian, vegan, gluten-free, dairy-free, contains-nuts.',
+      ]);
+      const tooHot = await staffCall('PUT', '/api/staff/menu/items/st-flan/diet/', { ...tags, spice_level: 4 }, admin);
+      expect([tooHot.status, await message(tooHot)]).toEqual([422, 'The spice level is a whole number from 0 to 3.']);
     });
 
     it('a staff member may not add members (admins only): 403; an admin may', async () => {

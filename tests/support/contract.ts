@@ -42,6 +42,7 @@ import {
   BoardAnswerSchema,
   BoardOrderSchema,
   InviteAnswerSchema,
+  ItemDietAnswerSchema,
   MenuSyncAnswerSchema,
   SoldOutAnswerSchema,
   SoldOutSwitchAnswerSchema,
@@ -52,7 +53,7 @@ import {
   StoreStatusAnswerSchema,
 } from '../../shared/api/staff.ts';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type StatusClass = '2xx' | '4xx' | '5xx';
 
 interface Row {
@@ -123,6 +124,7 @@ export const CONTRACT: readonly Row[] = [
   ok('POST', '/api/staff/menu/sync/', MenuSyncAnswerSchema),
   ok('POST', '/api/staff/menu/items/:id/sold-out/', SoldOutSwitchAnswerSchema),
   ok('POST', '/api/staff/menu/modifiers/:id/sold-out/', SoldOutSwitchAnswerSchema),
+  ok('PUT', '/api/staff/menu/items/:id/diet/', ItemDietAnswerSchema),
 ];
 
 const patterns = CONTRACT.map((row) => ({

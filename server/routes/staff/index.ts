@@ -17,6 +17,7 @@ import { staffEventRoutes } from './events.ts';
 import { staffMemberRoutes } from './members.ts';
 import { staffMenuRoutes } from './menu.ts';
 import { staffOrderRoutes } from './orders.ts';
+import { staffMenuDietRoutes } from './menu-diet.ts';
 import { staffSessionRoutes } from './session.ts';
 import { staffStoreRoutes } from './store.ts';
 
@@ -32,6 +33,7 @@ export function staffRoutes(deps: AppDependencies): Hono {
   return new Hono()
     .route('/', staffSessionRoutes(deps, auths))
     .route('/', guarded(requireStaff(auths, 'admin'), staffMemberRoutes(deps)))
+    .route('/', guarded(requireStaff(auths, 'admin'), staffMenuDietRoutes(deps)))
     .route('/', guarded(staffOnly, staffOrderRoutes(deps)))
     .route('/', guarded(staffOnly, staffStoreRoutes(deps)))
     .route('/', guarded(staffOnly, staffMenuRoutes(deps)))
