@@ -49,17 +49,16 @@ export async function reversePoints(db: Queryable, orderId: string): Promise<num
   return 0 - reversed.points;
 }
 
-/** What an order earned, spent, and what of each was given back (all non-negative). */
-export async function orderPoints(
-  db: Queryable,
-  orderId: string,
-): Promise<{ earned: number; reversed: number; redeemed: number; restored: number }> {
-  const rows = await db.query<{ kind: 'earned' | 'reversed' | 'redeemed' | 'restored'; points: number }>(
-    'select kind, points from loyalty_ledger where order_id = $1',
+/** What an order earned and what was taken back of it (both non-negative). */
+export async function orderPoints(db: Queryable, orderId: string): Promise<{ earned: number; reversed: number }> {
+  const rows = await db.query<{ kind: string; points: number }>(
+    "select kind, points from loyalty_ledger where order_id = $1 and kind in ('earned', 'reversed')",
     [orderId],
   );
-  const of = (kind: string) => Math.abs(rows.find((row) => row.kind === kind)?.points ?? 0);
-  return { earned: of('earned'), reversed: of('reversed'), redeemed: of('redeemed'), restored: of('restored') };
+  return {
+    earned: rows.find((row) => row.kind === 'earned')?.points ?? 0,
+    reversed: 0 - (rows.find((row) => row.kind === 'reversed')?.points ?? 0),
+  };
 }
 
 /**
