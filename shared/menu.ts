@@ -4,6 +4,7 @@
  */
 import { couldNotFindMenu, NO_MENUS_RETURNED } from './api/messages.ts';
 import { dietTagsOf, spiceLevelOf, type DietTag } from './diet.ts';
+import { DEFAULT_LOCALE, type Locale } from './i18n/locale.ts';
 
 export const PLACEHOLDER_ITEM_NAME = 'Menu Item';
 export const DEFAULT_MIN_REQUIRED = 0;
@@ -52,9 +53,26 @@ export interface MenuSource {
   name: string;
   categories: {
     name: string;
+    translations?: unknown;
     menu_items?: unknown[];
-    subcategories?: { name: string; menu_items?: unknown[] }[];
+    subcategories?: { name: string; translations?: unknown; menu_items?: unknown[] }[];
   }[];
+}
+
+/**
+ * An entry's name (or description) in a language, from its `translations` where the menu has
+ * them ({ es: { name, description } }), else its own, which is English.
+ */
+export function wordsIn(
+  entry: { translations?: unknown },
+  field: 'name' | 'description',
+  locale: Locale,
+  own: string,
+): string {
+  if (locale === DEFAULT_LOCALE || !isRecord(entry.translations)) return own;
+  const words = entry.translations[locale];
+  const text = isRecord(words) ? words[field] : undefined;
+  return nonEmptyString(text) ? text : own;
 }
 
 /** Picks the restaurant's menu by name from the menus answer: no menus, or none of that name, throws. */
@@ -65,15 +83,19 @@ export function chooseMenu<M extends { name: string }>(menus: unknown, menuName:
   return menu;
 }
 
-/** Every item of every category and subcategory, in menu order. */
-export function flattenMenu(menu: MenuSource): MenuItem[] {
+/** Every item of every category and subcategory, in menu order, named in the language asked for. */
+export function flattenMenu(menu: MenuSource, locale: Locale = DEFAULT_LOCALE): MenuItem[] {
   const items: MenuItem[] = [];
   for (const category of menu.categories ?? []) {
+    const categoryName = wordsIn(category, 'name', locale, category.name);
     (category.menu_items ?? []).forEach((entry, index) =>
-      items.push(toMenuItem(entry, category.name, undefined, index)),
+      items.push(toMenuItem(entry, categoryName, undefined, index, locale)),
     );
     for (const sub of category.subcategories ?? []) {
-      (sub.menu_items ?? []).forEach((entry, index) => items.push(toMenuItem(entry, category.name, sub.name, index)));
+      const subName = wordsIn(sub, 'name', locale, sub.name);
+      (sub.menu_items ?? []).forEach((entry, index) =>
+        items.push(toMenuItem(entry, categoryName, subName, index, locale)),
+      );
     }
   }
   return items;
@@ -83,19 +105,30 @@ export function flattenMenu(menu: MenuSource): MenuItem[] {
  * One menu entry as an item. An entry that is not an item at all (no object, no id) becomes a
  * placeholder named 'Menu Item' with price 0, so one bad POS row cannot break the whole menu.
  */
-export function toMenuItem(entry: unknown, categoryName: string, subcategoryName?: string, index = 0): MenuItem {
+export function toMenuItem(
+  entry: unknown,
+  categoryName: string,
+  subcategoryName?: string,
+  index = 0,
+  locale: Locale = DEFAULT_LOCALE,
+): MenuItem {
   const raw = isRecord(entry) ? entry : {};
   const known = isId(raw.id);
+  const name = known && nonEmptyString(raw.name) ? raw.name : PLACEHOLDER_ITEM_NAME;
+  const description = known && typeof raw.description === 'string' ? raw.description : '';
   const item: MenuItem = {
     id: known ? String(raw.id) : placeholderId(categoryName, subcategoryName, index),
-    name: known && nonEmptyString(raw.name) ? raw.name : PLACEHOLDER_ITEM_NAME,
-    description: known && typeof raw.description === 'string' ? raw.description : '',
+    name: known ? wordsIn(raw, 'name', locale, name) : name,
+    description: known ? wordsIn(raw, 'description', locale, description) : description,
     base_price: known ? priceOf(raw.base_price) : 0,
     is_special: known && raw.is_special === true,
     clover_id: known && isId(raw.clover_id) ? String(raw.clover_id) : null,
     photo: known && nonEmptyString(raw.photo) ? raw.photo : null,
     categoryName,
-    modifier_groups: known && Array.isArray(raw.modifier_groups) ? raw.modifier_groups.map(toGroup) : [],
+    modifier_groups:
+      known && Array.isArray(raw.modifier_groups)
+        ? raw.modifier_groups.map((group, groupIndex) => toGroup(group, groupIndex, locale))
+        : [],
     ...(raw.available === false ? { available: false } : {}),
     diet: known ? dietTagsOf(raw.diet) : [],
     spice_level: known ? spiceLevelOf(raw.spice_level) : 0,
@@ -104,11 +137,15 @@ export function toMenuItem(entry: unknown, categoryName: string, subcategoryName
   return item;
 }
 
-function toGroup(entry: unknown, index: number): ModifierGroup {
+/**
+ * One modifier group of an item, its name and its modifiers' names in the language asked for
+ * (their `translations`, else their own English).
+ */
+function toGroup(entry: unknown, index: number, locale: Locale): ModifierGroup {
   const raw = isRecord(entry) ? entry : {};
   return {
     id: isId(raw.id) ? String(raw.id) : `group-${index}`,
-    name: typeof raw.name === 'string' ? raw.name : '',
+    name: wordsIn(raw, 'name', locale, typeof raw.name === 'string' ? raw.name : ''),
     force_popup: raw.force_popup === true,
     min_required: wholeNumber(raw.min_required, DEFAULT_MIN_REQUIRED),
     max_allowed: wholeNumber(raw.max_allowed, DEFAULT_MAX_ALLOWED),
@@ -118,7 +155,7 @@ function toGroup(entry: unknown, index: number): ModifierGroup {
           .filter((m) => isId(m.id))
           .map((m) => ({
             id: String(m.id),
-            name: typeof m.name === 'string' ? m.name : '',
+            name: wordsIn(m, 'name', locale, typeof m.name === 'string' ? m.name : ''),
             price: priceOf(m.price),
             ...(m.available === false ? { available: false } : {}),
           }))

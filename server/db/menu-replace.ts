@@ -16,55 +16,61 @@ const json = (rows: unknown) => JSON.stringify(rows);
 
 export async function replaceMenuRows(tx: Queryable, rows: MenuRows, now: Date): Promise<void> {
   await tx.query(
-    `insert into menu_categories (id, name, position)
-     select id, name, position from json_to_recordset($1::text::json) as r (id text, name text, position integer)
-     on conflict (id) do update set name = excluded.name, position = excluded.position`,
+    `insert into menu_categories (id, name, position, translations)
+     select id, name, position, coalesce(translations, '{}'::jsonb)
+       from json_to_recordset($1::text::json) as r (id text, name text, position integer, translations jsonb)
+     on conflict (id) do update set name = excluded.name, position = excluded.position,
+            translations = excluded.translations`,
     [json(rows.categories)],
   );
   await tx.query(
-    `insert into menu_subcategories (id, category_id, name, position)
-     select id, category_id, name, position
-       from json_to_recordset($1::text::json) as r (id text, category_id text, name text, position integer)
-     on conflict (id) do update set category_id = excluded.category_id, name = excluded.name, position = excluded.position`,
+    `insert into menu_subcategories (id, category_id, name, position, translations)
+     select id, category_id, name, position, coalesce(translations, '{}'::jsonb)
+       from json_to_recordset($1::text::json) as r (
+              id text, category_id text, name text, position integer, translations jsonb)
+     on conflict (id) do update set category_id = excluded.category_id, name = excluded.name, position = excluded.position,
+            translations = excluded.translations`,
     [json(rows.subcategories)],
   );
   await tx.query(
-    `insert into modifier_groups (id, name, force_popup, min_required, max_allowed)
-     select id, name, force_popup, min_required, max_allowed
+    `insert into modifier_groups (id, name, force_popup, min_required, max_allowed, translations)
+     select id, name, force_popup, min_required, max_allowed, coalesce(translations, '{}'::jsonb)
        from json_to_recordset($1::text::json) as r (
-              id text, name text, force_popup boolean, min_required integer, max_allowed integer)
+              id text, name text, force_popup boolean, min_required integer, max_allowed integer, translations jsonb)
      on conflict (id) do update set name = excluded.name, force_popup = excluded.force_popup,
-            min_required = excluded.min_required, max_allowed = excluded.max_allowed`,
+            min_required = excluded.min_required, max_allowed = excluded.max_allowed,
+            translations = excluded.translations`,
     [json(rows.groups)],
   );
   // Items: a staff sold-out with an end still ahead holds while the POS says available.
   await tx.query(
     `insert into menu_items (id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id,
-                             photo, available, position, diet, spice_level)
+                             photo, available, position, diet, spice_level, translations)
      select id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id, photo, available,
-            position, coalesce(diet, '[]'::jsonb), coalesce(spice_level, 0)
+            position, coalesce(diet, '[]'::jsonb), coalesce(spice_level, 0), coalesce(translations, '{}'::jsonb)
        from json_to_recordset($1::text::json) as r (
               id text, category_id text, subcategory_id text, name text, description text, price_cents integer,
               is_special boolean, clover_id text, photo text, available boolean, position integer, diet jsonb,
-              spice_level smallint)
+              spice_level smallint, translations jsonb)
      on conflict (id) do update set
             category_id = excluded.category_id, subcategory_id = excluded.subcategory_id, name = excluded.name,
             description = excluded.description, price_cents = excluded.price_cents, is_special = excluded.is_special,
             clover_id = excluded.clover_id, photo = excluded.photo, position = excluded.position,
-            diet = excluded.diet, spice_level = excluded.spice_level,
+            diet = excluded.diet, spice_level = excluded.spice_level, translations = excluded.translations,
             available = excluded.available and not coalesce(menu_items.sold_out_until > $2, false),
             sold_out_until = case when excluded.available and menu_items.sold_out_until > $2
                                   then menu_items.sold_out_until end`,
     [json(rows.items), now],
   );
   await tx.query(
-    `insert into modifiers (id, modifier_group_id, name, price_cents, available, position)
-     select id, modifier_group_id, name, price_cents, available, position
+    `insert into modifiers (id, modifier_group_id, name, price_cents, available, position, translations)
+     select id, modifier_group_id, name, price_cents, available, position, coalesce(translations, '{}'::jsonb)
        from json_to_recordset($1::text::json) as r (
-              id text, modifier_group_id text, name text, price_cents integer, available boolean, position integer)
+              id text, modifier_group_id text, name text, price_cents integer, available boolean, position integer,
+              translations jsonb)
      on conflict (id) do update set
             modifier_group_id = excluded.modifier_group_id, name = excluded.name, price_cents = excluded.price_cents,
-            position = excluded.position,
+            position = excluded.position, translations = excluded.translations,
             available = excluded.available and not coalesce(modifiers.sold_out_until > $2, false),
             sold_out_until = case when excluded.available and modifiers.sold_out_until > $2
                                   then modifiers.sold_out_until end`,

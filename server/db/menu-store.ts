@@ -1,14 +1,26 @@
 /**
- * The SQL of the menu tables (0001_menu.sql) and of the menu's version (0003_menu_version.sql).
+ * The SQL of the menu tables (0001_menu.sql, diet 0019, translations 0021) and of the menu's
+ * version (0003_menu_version.sql).
  * The whole menu is read in a handful of queries, one per table, inside one snapshot, so the rows
  * and the version they carry always belong together.
  */
 import type { Database, Queryable } from './database.ts';
 
+/**
+ * An entry's words in other languages, as stored (0021_menu_translations.sql):
+ * `{ "es": { "name": "...", "description": "..." } }`, `{}` when it has none. English is the
+ * entry's own name and description. Read back as stored: whoever serves it checks it.
+ */
+export interface MenuTranslations {
+  es?: { name?: string; description?: string };
+}
+
 export interface CategoryRow {
   id: string;
   name: string;
   position: number;
+  /** Only a name: categories have no description. */
+  translations: MenuTranslations;
 }
 
 export interface SubcategoryRow {
@@ -16,6 +28,8 @@ export interface SubcategoryRow {
   category_id: string;
   name: string;
   position: number;
+  /** Only a name: subcategories have no description. */
+  translations: MenuTranslations;
 }
 
 export interface MenuItemRow {
@@ -34,6 +48,7 @@ export interface MenuItemRow {
   diet: string[];
   /** 0 (not spicy) to 3. */
   spice_level: number;
+  translations: MenuTranslations;
 }
 
 export interface ModifierGroupRow {
@@ -42,6 +57,8 @@ export interface ModifierGroupRow {
   force_popup: boolean;
   min_required: number;
   max_allowed: number;
+  /** Only a name: groups have no description. */
+  translations: MenuTranslations;
 }
 
 /** Which groups an item offers, in the order it shows them. */
@@ -58,6 +75,8 @@ export interface ModifierRow {
   price_cents: number;
   available: boolean;
   position: number;
+  /** Only a name: modifiers have no description. */
+  translations: MenuTranslations;
 }
 
 /** Every row of the menu tables, each list in display order (position, then id). */
@@ -105,21 +124,21 @@ export async function readMenu(
     await tx.query('set transaction isolation level repeatable read, read only');
     const version = await menuVersion(tx);
     const categories = await tx.query<CategoryRow>(
-      'select id, name, position from menu_categories order by position, id',
+      'select id, name, position, translations from menu_categories order by position, id',
     );
     const subcategories = await tx.query<SubcategoryRow>(
-      'select id, category_id, name, position from menu_subcategories order by position, id',
+      'select id, category_id, name, position, translations from menu_subcategories order by position, id',
     );
     const items = await tx.query<MenuItemRow & { sold_out_until: Date | null }>(
       `select id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id, photo,
               available or coalesce(sold_out_until <= $1, false) as available, position, sold_out_until,
-              diet, spice_level
+              diet, spice_level, translations
          from menu_items
         order by position, id`,
       [now],
     );
     const groups = await tx.query<ModifierGroupRow>(
-      'select id, name, force_popup, min_required, max_allowed from modifier_groups order by id',
+      'select id, name, force_popup, min_required, max_allowed, translations from modifier_groups order by id',
     );
     const itemGroups = await tx.query<ItemModifierGroupRow>(
       `select menu_item_id, modifier_group_id, position
@@ -128,7 +147,7 @@ export async function readMenu(
     );
     const modifiers = await tx.query<ModifierRow & { sold_out_until: Date | null }>(
       `select id, modifier_group_id, name, price_cents, available or coalesce(sold_out_until <= $1, false) as available, position,
-              sold_out_until
+              sold_out_until, translations
          from modifiers order by position, id`,
       [now],
     );
@@ -152,32 +171,34 @@ export async function menuIsEmpty(db: Queryable): Promise<boolean> {
  */
 export async function insertMenuRows(tx: Queryable, rows: MenuRows): Promise<void> {
   await tx.query(
-    `insert into menu_categories (id, name, position)
-     select id, name, position from json_to_recordset($1::text::json) as r (id text, name text, position integer)`,
+    `insert into menu_categories (id, name, position, translations)
+     select id, name, position, coalesce(translations, '{}'::jsonb)
+       from json_to_recordset($1::text::json) as r (id text, name text, position integer, translations jsonb)`,
     [JSON.stringify(rows.categories)],
   );
   await tx.query(
-    `insert into menu_subcategories (id, category_id, name, position)
-     select id, category_id, name, position
-       from json_to_recordset($1::text::json) as r (id text, category_id text, name text, position integer)`,
+    `insert into menu_subcategories (id, category_id, name, position, translations)
+     select id, category_id, name, position, coalesce(translations, '{}'::jsonb)
+       from json_to_recordset($1::text::json) as r (
+              id text, category_id text, name text, position integer, translations jsonb)`,
     [JSON.stringify(rows.subcategories)],
   );
   await tx.query(
     `insert into menu_items (id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id,
-                             photo, available, position, diet, spice_level)
+                             photo, available, position, diet, spice_level, translations)
      select id, category_id, subcategory_id, name, description, price_cents, is_special, clover_id, photo, available,
-            position, coalesce(diet, '[]'::jsonb), coalesce(spice_level, 0)
+            position, coalesce(diet, '[]'::jsonb), coalesce(spice_level, 0), coalesce(translations, '{}'::jsonb)
        from json_to_recordset($1::text::json) as r (
               id text, category_id text, subcategory_id text, name text, description text, price_cents integer,
               is_special boolean, clover_id text, photo text, available boolean, position integer, diet jsonb,
-              spice_level smallint)`,
+              spice_level smallint, translations jsonb)`,
     [JSON.stringify(rows.items)],
   );
   await tx.query(
-    `insert into modifier_groups (id, name, force_popup, min_required, max_allowed)
-     select id, name, force_popup, min_required, max_allowed
+    `insert into modifier_groups (id, name, force_popup, min_required, max_allowed, translations)
+     select id, name, force_popup, min_required, max_allowed, coalesce(translations, '{}'::jsonb)
        from json_to_recordset($1::text::json) as r (
-              id text, name text, force_popup boolean, min_required integer, max_allowed integer)`,
+              id text, name text, force_popup boolean, min_required integer, max_allowed integer, translations jsonb)`,
     [JSON.stringify(rows.groups)],
   );
   await tx.query(
@@ -187,10 +208,11 @@ export async function insertMenuRows(tx: Queryable, rows: MenuRows): Promise<voi
     [JSON.stringify(rows.itemGroups)],
   );
   await tx.query(
-    `insert into modifiers (id, modifier_group_id, name, price_cents, available, position)
-     select id, modifier_group_id, name, price_cents, available, position
+    `insert into modifiers (id, modifier_group_id, name, price_cents, available, position, translations)
+     select id, modifier_group_id, name, price_cents, available, position, coalesce(translations, '{}'::jsonb)
        from json_to_recordset($1::text::json) as r (
-              id text, modifier_group_id text, name text, price_cents integer, available boolean, position integer)`,
+              id text, modifier_group_id text, name text, price_cents integer, available boolean, position integer,
+              translations jsonb)`,
     [JSON.stringify(rows.modifiers)],
   );
 }

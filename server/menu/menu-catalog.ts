@@ -12,7 +12,12 @@ import { restaurant } from '../../shared/restaurant.ts';
 import { dollarsText } from '../../shared/money.ts';
 import type { Database } from '../db/database.ts';
 import { bumpMenuVersion, menuVersion, readMenu, type MenuItemRow, type VersionedMenuRows } from '../db/menu-store.ts';
-import type { MenuAnswer, MenuAnswerGroup, MenuAnswerItem } from '../../shared/api/menu-answer.ts';
+import type {
+  MenuAnswer,
+  MenuAnswerGroup,
+  MenuAnswerItem,
+  MenuAnswerTranslations,
+} from '../../shared/api/menu-answer.ts';
 import type { CatalogItem, MenuCatalog, MenuSnapshot } from './catalog.ts';
 
 interface BuiltSnapshot {
@@ -91,11 +96,13 @@ export function menuAnswerOf(rows: VersionedMenuRows): MenuAnswer {
         force_popup: g.force_popup,
         min_required: g.min_required,
         max_allowed: g.max_allowed,
+        translations: translationsOf(g.translations, ['name']),
         modifiers: (modifiersByGroup.get(g.id) ?? []).map((m) => ({
           id: m.id,
           name: m.name,
           price: dollarsText(m.price_cents),
           available: m.available,
+          translations: translationsOf(m.translations, ['name']),
         })),
       },
     ]),
@@ -112,6 +119,7 @@ export function menuAnswerOf(rows: VersionedMenuRows): MenuAnswer {
     available: item.available,
     diet: dietTagsOf(item.diet),
     spice_level: spiceLevelOf(item.spice_level),
+    translations: translationsOf(item.translations, ['name', 'description']),
     modifier_groups: (groupsByItem.get(item.id) ?? []).flatMap((link) => {
       const group = groups.get(link.modifier_group_id);
       return group ? [group] : [];
@@ -132,13 +140,35 @@ export function menuAnswerOf(rows: VersionedMenuRows): MenuAnswer {
     name: restaurant.menuName,
     categories: rows.categories.map((category) => ({
       name: category.name,
+      translations: translationsOf(category.translations, ['name']),
       menu_items: (itemsByPlace.get(`cat\u0000${category.id}`) ?? []).map(answerItem),
       subcategories: (subcategoriesByCategory.get(category.id) ?? []).map((sub) => ({
         name: sub.name,
+        translations: translationsOf(sub.translations, ['name']),
         menu_items: (itemsByPlace.get(`sub\u0000${sub.id}`) ?? []).map(answerItem),
       })),
     })),
   };
+}
+
+/**
+ * An entry's stored translations as the API sends them: only Spanish, only the fields the entry
+ * has (`fields`), only words that are there (trimmed, not empty); `{}` when none is left. The
+ * column is read as stored, so anything else in it (another language, a number) is left out.
+ */
+function translationsOf(stored: unknown, fields: readonly ('name' | 'description')[]): MenuAnswerTranslations {
+  const es = isRecord(stored) ? stored.es : undefined;
+  if (!isRecord(es)) return {};
+  const words: { name?: string; description?: string } = {};
+  for (const field of fields) {
+    const text = es[field];
+    if (typeof text === 'string' && text.trim() !== '') words[field] = text.trim();
+  }
+  return Object.keys(words).length > 0 ? { es: words } : {};
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function groupBy<T>(values: readonly T[], key: (value: T) => string): Map<string, T[]> {

@@ -6,6 +6,16 @@
 import { z } from 'zod';
 import { DIET_TAGS, MAX_SPICE_LEVEL } from '../diet.ts';
 
+/**
+ * A menu entry's words in another language, where the menu has them (the demo menu, or the
+ * alternate name of a Clover item, modifier group or modifier); English is the entry's own name
+ * and description. Categories, subcategories, modifier groups and modifiers carry a name only.
+ */
+export const MenuAnswerTranslationsSchema = z.object({
+  es: z.object({ name: z.string().optional(), description: z.string().optional() }).optional(),
+});
+export type MenuAnswerTranslations = z.infer<typeof MenuAnswerTranslationsSchema>;
+
 /** A modifier as the API sends it: the price in dollars as text, like a POS sends it. */
 export const MenuAnswerModifierSchema = z.object({
   id: z.string(),
@@ -13,6 +23,8 @@ export const MenuAnswerModifierSchema = z.object({
   /** Dollars, as text. */
   price: z.string(),
   available: z.boolean(),
+  /** Only `es.name`: a modifier has no description. */
+  translations: MenuAnswerTranslationsSchema,
 });
 export type MenuAnswerModifier = z.infer<typeof MenuAnswerModifierSchema>;
 
@@ -22,6 +34,8 @@ export const MenuAnswerGroupSchema = z.object({
   force_popup: z.boolean(),
   min_required: z.number(),
   max_allowed: z.number(),
+  /** Only `es.name`: a group has no description. */
+  translations: MenuAnswerTranslationsSchema,
   modifiers: z.array(MenuAnswerModifierSchema),
 });
 export type MenuAnswerGroup = z.infer<typeof MenuAnswerGroupSchema>;
@@ -41,14 +55,22 @@ export const MenuAnswerItemSchema = z.object({
   diet: z.array(z.enum(DIET_TAGS)),
   /** 0 (not spicy) to 3 (hot). */
   spice_level: z.number().int().min(0).max(MAX_SPICE_LEVEL),
+  translations: MenuAnswerTranslationsSchema,
   modifier_groups: z.array(MenuAnswerGroupSchema),
 });
 export type MenuAnswerItem = z.infer<typeof MenuAnswerItemSchema>;
 
 export const MenuAnswerCategorySchema = z.object({
   name: z.string(),
+  translations: MenuAnswerTranslationsSchema,
   menu_items: z.array(MenuAnswerItemSchema),
-  subcategories: z.array(z.object({ name: z.string(), menu_items: z.array(MenuAnswerItemSchema) })),
+  subcategories: z.array(
+    z.object({
+      name: z.string(),
+      translations: MenuAnswerTranslationsSchema,
+      menu_items: z.array(MenuAnswerItemSchema),
+    }),
+  ),
 });
 export type MenuAnswerCategory = z.infer<typeof MenuAnswerCategorySchema>;
 

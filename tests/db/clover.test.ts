@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MenusAnswerSchema } from '../../shared/api/menu-answer.ts';
 import { MenusResponseSchema } from '../../shared/api/schemas.ts';
 import { chooseMenu, flattenMenu, type MenuItem, type MenuSource } from '../../shared/menu.ts';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -204,6 +205,129 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
 
     expect((await findOrder(api.deps.db, orderId))!.status).toBe('paid');
     expect(await orderLines(api.deps.db, orderId)).toEqual([line('ITEM00010', 1, ['MODVERDE'])]);
+  });
+
+  it("an item's Clover alternate name is its Spanish name; an empty or absent one, and every category, send {}", async () => {
+    clover.catalogue = generateCatalogue(30);
+    expect((await sync()).ok).toBe(true);
+
+    const { text } = await getMenus();
+    const menus = MenusAnswerSchema.parse(JSON.parse(text));
+    const answered = new Map(menus[0]!.categories.flatMap((c) => c.menu_items).map((item) => [item.id, item]));
+    // Item 0 has "Platillo 0"; item 1 sends no alternateName; item 2 sends it empty.
+    expect(clover.catalogue.items[0]).toMatchObject({ alternateName: 'Platillo 0' });
+    expect(clover.catalogue.items[1]).not.toHaveProperty('alternateName');
+    expect(clover.catalogue.items[2]).toMatchObject({ alternateName: '' });
+    expect(answered.get('ITEM00000')).toMatchObject({ name: 'Dish 0', translations: { es: { name: 'Platillo 0' } } });
+    expect(answered.get('ITEM00006')!.translations).toEqual({ es: { name: 'Platillo 6' } });
+    expect(answered.get('ITEM00001')!.translations).toEqual({});
+    expect(answered.get('ITEM00002')!.translations).toEqual({});
+    // Clover has no translated description and no alternate name on categories.
+    expect(menus[0]!.categories.map((c) => c.translations)).toEqual(CATEGORY_NAMES.map(() => ({})));
+
+    // Read in Spanish, the widget shows the alternate name and falls back to English.
+    const spanish = new Map(
+      flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName), 'es').map((i) => [i.id, i]),
+    );
+    expect(spanish.get('ITEM00000')).toMatchObject({ name: 'Platillo 0', description: 'House dish number 0' });
+    expect(spanish.get('ITEM00002')).toMatchObject({ name: 'Dish 2', categoryName: 'Bowls' });
+
+    // A later sync carries a changed, a new and a cleared alternate name.
+    const next = generateCatalogue(30);
+    next.items = next.items.map((item) =>
+      item.id === 'ITEM00000'
+        ? { ...item, alternateName: '  Platillo cero  ' }
+        : item.id === 'ITEM00002'
+          ? { ...item, alternateName: 'Platillo dos' }
+          : item.id === 'ITEM00006'
+            ? { ...item, alternateName: '   ' }
+            : item,
+    );
+    clover.catalogue = next;
+    expect((await sync()).ok).toBe(true);
+    const again = MenusAnswerSchema.parse(JSON.parse((await getMenus()).text));
+    const resynced = new Map(again[0]!.categories.flatMap((c) => c.menu_items).map((item) => [item.id, item]));
+    expect(resynced.get('ITEM00000')!.translations).toEqual({ es: { name: 'Platillo cero' } });
+    expect(resynced.get('ITEM00002')!.translations).toEqual({ es: { name: 'Platillo dos' } });
+    expect(resynced.get('ITEM00006')!.translations).toEqual({});
+  });
+
+  it("a modifier group's and a modifier's Clover alternate name is their Spanish name; an empty or absent one sends {}", async () => {
+    clover.catalogue = generateCatalogue(30);
+    expect((await sync()).ok).toBe(true);
+
+    const { text } = await getMenus();
+    const menus = MenusAnswerSchema.parse(JSON.parse(text));
+    const items = menus[0]!.categories.flatMap((c) => c.menu_items);
+    // Item 15 offers both groups: the salsas (required) and the extras.
+    const groups = new Map(items.find((i) => i.id === 'ITEM00015')!.modifier_groups.map((g) => [g.id, g]));
+    const salsa = groups.get('GRPSALSA')!;
+    const extras = groups.get('GRPEXTRAS')!;
+    expect(salsa).toMatchObject({ name: 'Choose a salsa', translations: { es: { name: 'Elige una salsa' } } });
+    expect(extras.translations).toEqual({}); // sent empty
+    expect(salsa.modifiers.map((m) => [m.id, m.name, m.translations])).toEqual([
+      ['MODVERDE', 'Salsa verde', {}], // sent empty
+      ['MODROJA', 'Salsa roja', {}], // not sent
+      ['MODHABANERO', 'Habanero', { es: { name: 'Chile habanero' } }],
+    ]);
+    expect(extras.modifiers.map((m) => [m.id, m.translations])).toEqual([
+      ['MODGUAC', {}],
+      ['MODQUESO', { es: { name: 'Queso extra' } }],
+    ]);
+
+    // Read in Spanish, the item dialog shows the alternate names and falls back to English.
+    const menu = chooseMenu<MenuSource>(menus, restaurant.menuName);
+    const spanish = flattenMenu(menu, 'es').find((i) => i.id === 'ITEM00015')!;
+    expect(spanish.modifier_groups.map((g) => [g.name, g.modifiers.map((m) => m.name)])).toEqual([
+      ['Elige una salsa', ['Salsa verde', 'Salsa roja', 'Chile habanero']],
+      ['Extras', ['Guacamole', 'Queso extra']],
+    ]);
+    const english = flattenMenu(menu).find((i) => i.id === 'ITEM00015')!;
+    expect(english.modifier_groups.map((g) => [g.name, g.modifiers.map((m) => m.name)])).toEqual([
+      ['Choose a salsa', ['Salsa verde', 'Salsa roja', 'Habanero']],
+      ['Extras', ['Guacamole', 'Queso']],
+    ]);
+
+    // A later sync carries a changed, a new and a cleared alternate name.
+    const next = generateCatalogue(30);
+    next.modifierGroups = next.modifierGroups.map((group) =>
+      group.id === 'GRPSALSA'
+        ? {
+            ...group,
+            alternateName: '  Escoge tu salsa ',
+            modifiers: {
+              elements: (group.modifiers?.elements ?? []).map((m) =>
+                m.id === 'MODVERDE' ? { ...m, alternateName: 'Salsa verde cruda' } : m,
+              ),
+            },
+          }
+        : {
+            ...group,
+            alternateName: 'Agrega extras',
+            modifiers: {
+              elements: (group.modifiers?.elements ?? []).map((m) =>
+                m.id === 'MODQUESO' ? { ...m, alternateName: '  ' } : m,
+              ),
+            },
+          },
+    );
+    clover.catalogue = next;
+    expect((await sync()).ok).toBe(true);
+    const again = MenusAnswerSchema.parse(JSON.parse((await getMenus()).text));
+    const resynced = new Map(
+      again[0]!.categories
+        .flatMap((c) => c.menu_items)
+        .find((i) => i.id === 'ITEM00015')!
+        .modifier_groups.map((g) => [g.id, g]),
+    );
+    expect(resynced.get('GRPSALSA')!.translations).toEqual({ es: { name: 'Escoge tu salsa' } });
+    expect(resynced.get('GRPEXTRAS')!.translations).toEqual({ es: { name: 'Agrega extras' } });
+    expect(resynced.get('GRPSALSA')!.modifiers.map((m) => m.translations)).toEqual([
+      { es: { name: 'Salsa verde cruda' } },
+      {},
+      { es: { name: 'Chile habanero' } },
+    ]);
+    expect(resynced.get('GRPEXTRAS')!.modifiers.map((m) => m.translations)).toEqual([{}, {}]);
   });
 
   it('the schedule syncs at once and then on every tick until stopped', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MenusAnswerSchema, type MenuAnswerItem } from '../../shared/api/menu-answer.ts';
 import { MenusResponseSchema } from '../../shared/api/schemas.ts';
 import { chooseMenu, flattenMenu, type MenuItem, type MenuSource } from '../../shared/menu.ts';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -240,6 +241,186 @@ describe.each(databaseTargets)('the menu on $name', (target) => {
       }[]
     ).find((g) => g.id === 'grp-extras')!;
     expect(extras.modifiers.find((m) => m.id === 'mod-guac')!.available).toBe(false);
+  });
+
+  it('GET /api/menus/ carries the Spanish words of the demo menu: Taco de Asada in Spanish, Drinks as Bebidas', async () => {
+    const response = await menusApi(catalog).request('/api/menus/');
+    expect(response.status).toBe(200);
+    const json = await response.text();
+    const [menu] = MenusAnswerSchema.parse(JSON.parse(json));
+    const tacos = menu!.categories.find((c) => c.name === 'Tacos')!;
+    const drinks = menu!.categories.find((c) => c.name === 'Drinks')!;
+    const sides = menu!.categories.find((c) => c.name === 'Sides')!;
+    expect(drinks.translations).toEqual({ es: { name: 'Bebidas' } });
+    expect(sides.translations).toEqual({ es: { name: 'Acompañamientos' } });
+    expect(drinks.subcategories.map((s) => [s.name, s.translations])).toEqual([
+      ['Aguas Frescas', { es: { name: 'Aguas Frescas' } }],
+      ['Sodas', { es: { name: 'Refrescos' } }],
+    ]);
+    expect(tacos.subcategories.find((s) => s.name === 'Seafood')!.translations).toEqual({ es: { name: 'Mariscos' } });
+
+    // English stays the item's own name and description; Spanish rides beside it.
+    const asada = answerItem(json, 'taco-asada');
+    expect(asada).toMatchObject({
+      name: 'Taco de Asada',
+      description:
+        'Citrus-marinated flank steak seared over mesquite, chopped to order and finished with onion, cilantro and salsa verde.',
+      translations: {
+        es: {
+          name: 'Taco de Asada',
+          description:
+            'Arrachera marinada en cítricos, asada al carbón de mezquite, picada al momento y servida con cebolla, cilantro y salsa verde.',
+        },
+      },
+    });
+    expect(answerItem(json, 'side-chips-salsa').translations).toEqual({
+      es: {
+        name: 'Totopos con Salsa',
+        description: 'Totopos fritos cada mañana con un vasito de salsa roja y otro de salsa verde.',
+      },
+    });
+
+    // Every item of the demo menu has both, and every category and subcategory a name.
+    const all: MenuAnswerItem[] = menu!.categories.flatMap((c) => [
+      ...c.menu_items,
+      ...c.subcategories.flatMap((s) => s.menu_items),
+    ]);
+    expect(all.length).toBeGreaterThanOrEqual(40);
+    for (const item of all) {
+      expect(item.translations.es?.name?.trim(), item.id).toBeTruthy();
+      expect(item.translations.es?.description?.trim(), item.id).toBeTruthy();
+    }
+    for (const entry of menu!.categories.flatMap((c) => [c, ...c.subcategories])) {
+      expect(entry.translations.es?.name?.trim(), entry.name).toBeTruthy();
+    }
+
+    // Read in Spanish, the menu names the item, its category and subcategory in Spanish.
+    const spanish = flattenMenu(menu!, 'es');
+    expect(itemById(spanish, 'drink-mexican-coke')).toMatchObject({
+      name: 'Coca-Cola Mexicana',
+      description: 'En botella de vidrio, hecha con azúcar de caña.',
+      categoryName: 'Bebidas',
+      subcategoryName: 'Refrescos',
+    });
+    expect(itemById(flattenMenu(menu!), 'drink-mexican-coke')).toMatchObject({
+      name: 'Mexican Coca-Cola',
+      categoryName: 'Drinks',
+    });
+  });
+
+  it('GET /api/menus/ carries the Spanish names of every modifier group and modifier: Elige una proteína, Queso Oaxaca derretido', async () => {
+    const response = await menusApi(catalog).request('/api/menus/');
+    expect(response.status).toBe(200);
+    const json = await response.text();
+    const [menu] = MenusAnswerSchema.parse(JSON.parse(json));
+    const plate = menu!.categories.flatMap((c) => c.menu_items).find((i) => i.id === 'taco-plate')!;
+    const protein = plate.modifier_groups.find((g) => g.id === 'grp-protein')!;
+    const extras = plate.modifier_groups.find((g) => g.id === 'grp-extras')!;
+
+    // English stays the group's and the modifier's own name; Spanish rides beside it, name only.
+    expect(protein).toMatchObject({ name: 'Choose a protein', translations: { es: { name: 'Elige una proteína' } } });
+    expect(extras.translations).toEqual({ es: { name: 'Agrega extras' } });
+    expect(protein.modifiers.find((m) => m.id === 'mod-protein-asada')).toMatchObject({
+      name: 'Carne asada',
+      translations: { es: { name: 'Carne asada' } },
+    });
+    expect(protein.modifiers.find((m) => m.id === 'mod-protein-hongos')!.translations).toEqual({
+      es: { name: 'Hongos al ajillo (vegetariano)' },
+    });
+    expect(extras.modifiers.find((m) => m.id === 'mod-queso')).toMatchObject({
+      name: 'Melted Oaxaca cheese',
+      price: '1.25',
+      translations: { es: { name: 'Queso Oaxaca derretido' } },
+    });
+
+    // Every group and modifier of the demo menu has a Spanish name, and only a name.
+    const groups = menu!.categories
+      .flatMap((c) => [...c.menu_items, ...c.subcategories.flatMap((s) => s.menu_items)])
+      .flatMap((item) => item.modifier_groups);
+    expect(new Set(groups.map((g) => g.id)).size).toBe(20);
+    for (const entry of [...groups, ...groups.flatMap((g) => g.modifiers)]) {
+      expect(entry.translations.es?.name?.trim(), entry.id).toBeTruthy();
+      expect(entry.translations.es, entry.id).not.toHaveProperty('description');
+    }
+
+    // Read in Spanish, the item dialog's groups and modifiers are named in Spanish; English by default.
+    const spanish = itemById(flattenMenu(menu!, 'es'), 'taco-plate');
+    expect(spanish.modifier_groups.map((g) => g.name)).toEqual([
+      'Elige una proteína',
+      'Elige una tortilla',
+      'Elige tus frijoles',
+      'Salsas aparte',
+      'Agrega extras',
+    ]);
+    expect(spanish.modifier_groups[2]!.modifiers.map((m) => [m.name, m.price])).toEqual([
+      ['Frijoles negros', 0],
+      ['Frijoles pintos refritos', 0],
+      ['Frijoles charros', 0.5],
+      ['Sin frijoles', 0],
+    ]);
+    const english = itemById(flattenMenu(menu!), 'taco-plate');
+    expect(english.modifier_groups.map((g) => g.name)).toEqual([
+      'Choose a protein',
+      'Choose a tortilla',
+      'Choose your beans',
+      'Salsas on the side',
+      'Add extras',
+    ]);
+    expect(english.modifier_groups[2]!.modifiers.map((m) => m.name)).toEqual([
+      'Black beans',
+      'Refried pintos',
+      'Frijoles charros',
+      'No beans',
+    ]);
+  });
+
+  it('an entry without Spanish sends translations {}, and only non-empty Spanish words are sent', async () => {
+    const db = await freshDatabase();
+    const menu = createMenuCatalog(db);
+    await db.query(`update menu_items set translations = '{}' where id = 'taco-lengua'`);
+    // Blank words, a language we do not serve and a description on a category are left out.
+    await db.query(
+      `update menu_items set translations = '{"es": {"name": "  ", "description": "Lengua de res."}, "fr": {"name": "Langue"}}'
+        where id = 'taco-asada'`,
+    );
+    await db.query(
+      `update menu_items set translations = '{"es": {"name": "", "description": 7}}' where id = 'taco-pastor'`,
+    );
+    await db.query(`update menu_categories set translations = '{"es": {"description": "Tacos."}}' where id = 'tacos'`);
+    await db.query(`update menu_subcategories set translations = '{}' where id = 'drinks-sodas'`);
+    await db.query(`update modifier_groups set translations = '{"es": {"name": "   "}}' where id = 'grp-salsa'`);
+    await db.query(
+      `update modifiers set translations = '{"es": {"name": "Guacamole", "description": "Hecho al momento."}}'
+        where id = 'mod-guac'`,
+    );
+    await db.query(`update modifiers set translations = '{}' where id = 'mod-queso'`);
+
+    const response = await menusApi(menu).request('/api/menus/');
+    const json = await response.text();
+    const [answer] = MenusAnswerSchema.parse(JSON.parse(json));
+    expect(answerItem(json, 'taco-lengua').translations).toEqual({});
+    expect(answerItem(json, 'taco-asada').translations).toEqual({ es: { description: 'Lengua de res.' } });
+    expect(answerItem(json, 'taco-pastor').translations).toEqual({});
+    expect(answer!.categories.find((c) => c.name === 'Tacos')!.translations).toEqual({});
+    const drinks = answer!.categories.find((c) => c.name === 'Drinks')!;
+    expect(drinks.subcategories.find((s) => s.name === 'Sodas')!.translations).toEqual({});
+    const groups = answer!.categories.flatMap((c) => c.menu_items).find((i) => i.id === 'taco-plate')!.modifier_groups;
+    const extras = groups.find((g) => g.id === 'grp-extras')!;
+    expect(groups.find((g) => g.id === 'grp-salsa')!.translations).toEqual({});
+    expect(extras.modifiers.find((m) => m.id === 'mod-guac')!.translations).toEqual({ es: { name: 'Guacamole' } });
+    expect(extras.modifiers.find((m) => m.id === 'mod-queso')!.translations).toEqual({});
+
+    // In Spanish, an entry without falls back to its English words.
+    const spanish = flattenMenu(answer!, 'es');
+    expect(itemById(spanish, 'taco-lengua')).toMatchObject({ name: 'Taco de Lengua', categoryName: 'Tacos' });
+    expect(itemById(spanish, 'taco-lengua').description).toMatch(/^Beef tongue braised/);
+    expect(itemById(spanish, 'drink-jarritos')).toMatchObject({ categoryName: 'Bebidas', subcategoryName: 'Sodas' });
+    const plate = itemById(spanish, 'taco-plate').modifier_groups;
+    expect(plate.find((g) => g.id === 'grp-salsa')!.name).toBe('Salsas on the side');
+    const spanishExtras = plate.find((g) => g.id === 'grp-extras')!;
+    expect(spanishExtras.name).toBe('Agrega extras');
+    expect(spanishExtras.modifiers.find((m) => m.id === 'mod-queso')!.name).toBe('Melted Oaxaca cheese');
+    expect(spanishExtras.modifiers.find((m) => m.id === 'mod-cebollitas')!.name).toBe('Cebollitas asadas');
   });
 
   it('GET /api/menus/ answers JSON with a strong ETag, kept 30 s and stale 5 minutes, and 304 with no body when it matches', async () => {

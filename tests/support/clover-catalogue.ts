@@ -10,11 +10,15 @@ export const CATEGORY_NAMES = ['Tacos', 'Burritos', 'Bowls', 'Sides', 'Drinks', 
 /** The price of generated item `i` in cents: 2.50 up, 7 cents apart, so each price is distinct. */
 export const generatedPrice = (i: number) => 250 + i * 7;
 export const generatedItemId = (i: number) => `ITEM${String(i).padStart(5, '0')}`;
+/** Item `i`'s alternate name: "Platillo i" for every sixth item (0, 6, 12...), else empty. */
+export const spanishDishName = (i: number) => (i % 6 === 0 ? `Platillo ${i}` : '');
 
 /**
  * `count` sellable items spread over six categories (listed in reverse sortOrder), every third
  * offering a required salsa, every fifth optional extras, every fourth tagged "Vegan" and "Gluten
- * Free", every seventh "Spicy 3"; `hidden` more items Clover hides.
+ * Free", every seventh "Spicy 3", every sixth with a Spanish alternate name (`spanishDishName`);
+ * `hidden` more items Clover hides. The salsa group and two modifiers carry a Spanish alternate
+ * name ("Elige una salsa", "Chile habanero", "Queso extra"); the others send it empty or not at all.
  */
 export function generateCatalogue(count: number, { hidden = 0, priceBump = 0 } = {}): CloverCatalogue {
   const categories = CATEGORY_NAMES.map((name, i) => ({ id: `CAT${i}`, name, sortOrder: i })).reverse();
@@ -22,27 +26,29 @@ export function generateCatalogue(count: number, { hidden = 0, priceBump = 0 } =
     {
       id: 'GRPSALSA',
       name: 'Choose a salsa',
+      alternateName: 'Elige una salsa',
       minRequired: 1,
       maxAllowed: 1,
       showByDefault: false,
       modifiers: {
         elements: [
-          { id: 'MODVERDE', name: 'Salsa verde', price: 0, available: true },
+          { id: 'MODVERDE', name: 'Salsa verde', alternateName: '', price: 0, available: true },
           { id: 'MODROJA', name: 'Salsa roja', price: 0, available: true },
-          { id: 'MODHABANERO', name: 'Habanero', price: 50, available: false },
+          { id: 'MODHABANERO', name: 'Habanero', alternateName: 'Chile habanero', price: 50, available: false },
         ],
       },
     },
     {
       id: 'GRPEXTRAS',
       name: 'Extras',
+      alternateName: '',
       minRequired: 0,
       maxAllowed: 3,
       showByDefault: false,
       modifiers: {
         elements: [
           { id: 'MODGUAC', name: 'Guacamole', price: 175, available: true },
-          { id: 'MODQUESO', name: 'Queso', price: 125, available: true },
+          { id: 'MODQUESO', name: 'Queso', alternateName: 'Queso extra', price: 125, available: true },
         ],
       },
     },
@@ -50,7 +56,10 @@ export function generateCatalogue(count: number, { hidden = 0, priceBump = 0 } =
   const items = Array.from({ length: count + hidden }, (_, i) => ({
     id: generatedItemId(i),
     name: `Dish ${i}`,
-    alternateName: '',
+    // The Spanish name the restaurant writes in Clover's "Alternate name" field: items 0, 6, 12...
+    // have one; items 1, 7, 13... leave the field out; the rest send it empty, as Clover does for
+    // an item whose alternate name was never filled in.
+    ...(i % 6 === 1 ? {} : { alternateName: spanishDishName(i) }),
     description: `House dish number ${i}`,
     price: generatedPrice(i) + priceBump,
     hidden: i >= count,

@@ -93,6 +93,7 @@ describe('Clover inventory as menu rows', () => {
       force_popup: true,
       min_required: 1,
       max_allowed: 1,
+      translations: {},
     });
     // Clover's maxAllowed 0 (or none) is "no limit", stored as the table's 99.
     expect(groups.get('GRPEXTRAS')).toEqual({
@@ -101,6 +102,7 @@ describe('Clover inventory as menu rows', () => {
       force_popup: true,
       min_required: 0,
       max_allowed: 99,
+      translations: {},
     });
     expect(groups.get('GRPNOTES')).toMatchObject({ force_popup: false, min_required: 0, max_allowed: 2 });
   });
@@ -122,8 +124,8 @@ describe('Clover inventory as menu rows', () => {
       item('PASTOR'),
     ]);
     expect(rows.categories).toEqual([
-      { id: 'CATTACOS', name: 'Tacos', position: 0 },
-      { id: 'CATDRINKS', name: 'Drinks', position: 1 },
+      { id: 'CATTACOS', name: 'Tacos', position: 0, translations: {} },
+      { id: 'CATDRINKS', name: 'Drinks', position: 1, translations: {} },
     ]);
     expect(rows.items.map((i) => [i.id, i.category_id, i.position])).toEqual([
       ['HORCHATA', 'CATDRINKS', 0],
@@ -140,7 +142,7 @@ describe('Clover inventory as menu rows', () => {
   it('an item in no category goes under a last category "Other", made only when needed', () => {
     expect(map([item('ASADA')]).categories.map((c) => c.name)).toEqual(['Tacos', 'Drinks']);
     const rows = map([item('ASADA'), item('NOWHERE', { categories: { elements: [] } })]);
-    expect(rows.categories.at(-1)).toEqual({ ...OTHER_CATEGORY, name: 'Other', position: 2 });
+    expect(rows.categories.at(-1)).toEqual({ ...OTHER_CATEGORY, name: 'Other', position: 2, translations: {} });
     expect(rows.items.find((i) => i.id === 'NOWHERE')?.category_id).toBe(OTHER_CATEGORY.id);
   });
 
@@ -164,5 +166,78 @@ describe('Clover inventory as menu rows', () => {
       ['PLAIN', [], 0],
       ['UNTAGGED', [], 0],
     ]);
+  });
+
+  it("takes an item's Clover alternate name as its Spanish name, trimmed; empty, blank or absent is none", () => {
+    const rows = map([
+      item('ASADA', { name: 'Asada Taco', alternateName: 'Taco de Asada' }),
+      item('PASTOR', { alternateName: '  Taco al Pastor ' }),
+      item('EMPTY', { alternateName: '' }),
+      item('BLANK', { alternateName: '   ' }),
+      item('NULL', { alternateName: null }),
+      item('ABSENT'),
+    ]);
+    expect(rows.items.map((row) => [row.id, row.name, row.translations])).toEqual([
+      ['ASADA', 'Asada Taco', { es: { name: 'Taco de Asada' } }],
+      ['PASTOR', 'Item PASTOR', { es: { name: 'Taco al Pastor' } }],
+      ['EMPTY', 'Item EMPTY', {}],
+      ['BLANK', 'Item BLANK', {}],
+      ['NULL', 'Item NULL', {}],
+      ['ABSENT', 'Item ABSENT', {}],
+    ]);
+    // Clover has no translated description, and no alternate name on categories.
+    expect(rows.categories.map((c) => c.translations)).toEqual([{}, {}]);
+  });
+
+  it("takes a modifier group's and a modifier's Clover alternate name as its Spanish name, trimmed; empty, blank or absent is none", () => {
+    const protein = {
+      id: 'GRPPROTEIN',
+      name: 'Choose a protein',
+      alternateName: ' Elige una proteína ',
+      minRequired: 1,
+      maxAllowed: 1,
+      modifiers: {
+        elements: [
+          { id: 'MODASADA', name: 'Carne asada', alternateName: 'Carne asada', price: 0 },
+          { id: 'MODHONGOS', name: 'Mushrooms', alternateName: '  Hongos al ajillo  ', price: 0 },
+          { id: 'MODEMPTY', name: 'Chorizo', alternateName: '', price: 0 },
+          { id: 'MODBLANK', name: 'Lengua', alternateName: '   ', price: 200 },
+          { id: 'MODNULL', name: 'Birria', alternateName: null, price: 150 },
+          { id: 'MODABSENT', name: 'Carnitas', price: 0 },
+        ],
+      },
+    };
+    const cheese = {
+      id: 'GRPCHEESE',
+      name: 'Add cheese',
+      alternateName: '',
+      modifiers: { elements: [{ id: 'MODQUESO', name: 'Extra cheese', alternateName: 'Queso extra', price: 100 }] },
+    };
+    const rows = menuRowsFromClover({
+      categories,
+      items: [item('ASADA')],
+      modifierGroups: [protein, cheese, { ...notes, alternateName: '   ' }, { ...extras, alternateName: null }],
+    });
+    expect(rows.groups.map((g) => [g.id, g.name, g.translations])).toEqual([
+      ['GRPPROTEIN', 'Choose a protein', { es: { name: 'Elige una proteína' } }],
+      ['GRPCHEESE', 'Add cheese', {}],
+      ['GRPNOTES', 'Notes', {}],
+      ['GRPEXTRAS', 'Extras', {}],
+    ]);
+    expect(rows.modifiers.map((m) => [m.id, m.name, m.translations])).toEqual([
+      ['MODASADA', 'Carne asada', { es: { name: 'Carne asada' } }],
+      ['MODHONGOS', 'Mushrooms', { es: { name: 'Hongos al ajillo' } }],
+      ['MODEMPTY', 'Chorizo', {}],
+      ['MODBLANK', 'Lengua', {}],
+      ['MODNULL', 'Birria', {}],
+      ['MODABSENT', 'Carnitas', {}],
+      ['MODQUESO', 'Extra cheese', { es: { name: 'Queso extra' } }],
+      ['MODGUAC', 'Guacamole', {}],
+    ]);
+    // Without an alternate name anywhere, every group and modifier sends {}.
+    const plain = map([]);
+    expect([...plain.groups, ...plain.modifiers].map((row) => row.translations)).toEqual(
+      [...plain.groups, ...plain.modifiers].map(() => ({})),
+    );
   });
 });

@@ -130,3 +130,84 @@ describe('sold-out entries', () => {
     ]);
   });
 });
+
+describe('modifier groups and modifiers in a language', () => {
+  const spanishMenu: MenuSource = {
+    name: 'M',
+    categories: [
+      {
+        name: 'Tacos',
+        translations: { es: { name: 'Tacos' } },
+        menu_items: [
+          {
+            id: 'asada',
+            name: 'Taco de Asada',
+            base_price: '4.25',
+            translations: { es: { name: 'Taco de Asada' } },
+            modifier_groups: [
+              {
+                id: 'protein',
+                name: 'Choose a protein',
+                translations: { es: { name: 'Elige una proteína' } },
+                min_required: 1,
+                max_allowed: 1,
+                modifiers: [
+                  { id: 'carne', name: 'Carne asada', price: '0', translations: { es: { name: 'Carne asada' } } },
+                  {
+                    id: 'hongos',
+                    name: 'Mushrooms (vegetarian)',
+                    price: '0',
+                    translations: { es: { name: 'Hongos al ajillo (vegetariano)' } },
+                  },
+                  // No Spanish, blank Spanish, Spanish that is not text: the English name.
+                  { id: 'lengua', name: 'Lengua', price: '2.00', translations: {} },
+                  { id: 'chorizo', name: 'Chorizo', price: '0', translations: { es: { name: '  ' } } },
+                  { id: 'birria', name: 'Birria', price: '1.50', translations: { es: { name: 7 } } },
+                ],
+              },
+              {
+                id: 'extras',
+                name: 'Add extras',
+                translations: { es: { name: 'Agrega extras' } },
+                modifiers: [
+                  { id: 'queso', name: 'Extra cheese', price: '1.25', translations: { es: { name: 'Queso extra' } } },
+                  { id: 'guac', name: 'Guacamole', price: '1.75' },
+                ],
+              },
+              { id: 'hold', name: 'Leave off', modifiers: [{ id: 'no-onion', name: 'No onion', price: '0' }] },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const namesOf = (item: ReturnType<typeof flattenMenu>[number]) =>
+    item.modifier_groups.map((g) => [g.name, g.modifiers.map((m) => m.name)]);
+
+  it('names groups and modifiers in Spanish from their translations, else in English', () => {
+    const [asada] = flattenMenu(spanishMenu, 'es');
+    expect(namesOf(asada!)).toEqual([
+      ['Elige una proteína', ['Carne asada', 'Hongos al ajillo (vegetariano)', 'Lengua', 'Chorizo', 'Birria']],
+      ['Agrega extras', ['Queso extra', 'Guacamole']],
+      ['Leave off', ['No onion']],
+    ]);
+    // Everything else about the group and its modifiers is as in English.
+    expect(asada!.modifier_groups[0]).toMatchObject({ id: 'protein', min_required: 1, max_allowed: 1 });
+    expect(asada!.modifier_groups[1]!.modifiers[0]).toEqual({ id: 'queso', name: 'Queso extra', price: 1.25 });
+  });
+
+  it('keeps the English names by default and in English', () => {
+    const english = [
+      ['Choose a protein', ['Carne asada', 'Mushrooms (vegetarian)', 'Lengua', 'Chorizo', 'Birria']],
+      ['Add extras', ['Extra cheese', 'Guacamole']],
+      ['Leave off', ['No onion']],
+    ];
+    expect(namesOf(flattenMenu(spanishMenu)[0]!)).toEqual(english);
+    expect(namesOf(flattenMenu(spanishMenu, 'en')[0]!)).toEqual(english);
+    expect(flattenMenu(spanishMenu)[0]!.modifier_groups[1]!.modifiers[0]).toEqual({
+      id: 'queso',
+      name: 'Extra cheese',
+      price: 1.25,
+    });
+  });
+});

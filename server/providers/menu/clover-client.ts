@@ -55,6 +55,8 @@ export interface CloverTag {
 export interface CloverModifier {
   id: string;
   name: string;
+  /** The modifier's "Alternate name" (our Spanish name); empty or absent when never filled in. */
+  alternateName?: string | null;
   /** Integer cents; absent means free. */
   price?: number | null;
   available?: boolean | null;
@@ -63,6 +65,8 @@ export interface CloverModifier {
 export interface CloverModifierGroup {
   id: string;
   name: string;
+  /** The group's "Alternate name" (our Spanish name); empty or absent when never filled in. */
+  alternateName?: string | null;
   minRequired?: number | null;
   maxAllowed?: number | null;
   showByDefault?: boolean | null;

@@ -11,12 +11,21 @@
  *   vanishes because someone forgot to file it;
  * - diet and allergen tags and the spice level come from the item's Clover tags (labels such as
  *   "Vegan", "Gluten Free", "Spicy 2"; shared/diet.ts reads them), other tags are ignored;
+ * - Spanish: the restaurant writes Spanish names in Clover's "Alternate name" field, which
+ *   items, modifier groups and modifiers have (`alternateName` on each in Clover's inventory
+ *   objects, com.clover.sdk.v3.inventory Item, ModifierGroup and Modifier; Inventory > Items >
+ *   the item > Alternate name, and the same field on a modifier group and a modifier). A
+ *   non-empty one (trimmed) becomes the entry's translations.es.name. Clover keeps no translated
+ *   description, and categories have no alternate name, so those stay English (translations
+ *   `{}`). Some restaurants use the field for short names on receipts and kitchen tickets: those
+ *   would show to Spanish readers, so the restaurant writes Spanish names there before turning
+ *   Spanish on;
  * - positions follow Clover's sortOrder for categories and list order for the rest;
  * - a group pops up by itself (force_popup) when a choice is required or Clover shows it by default;
  *   no maxAllowed means no limit, stored as 99 (the table's default).
  * Prices that are not whole cents fail the mapping, so a broken answer never becomes half a menu.
  */
-import type { MenuRows } from '../../db/menu-store.ts';
+import type { MenuRows, MenuTranslations } from '../../db/menu-store.ts';
 import { dietFromLabels } from '../../../shared/diet.ts';
 import type { CloverCategory, CloverItem, CloverModifierGroup } from './clover-client.ts';
 
@@ -40,7 +49,7 @@ export function menuRowsFromClover(inventory: CloverInventory): MenuRows {
   sorted.forEach(({ category }, position) => {
     if (categoryPosition.has(category.id)) return;
     categoryPosition.set(category.id, position);
-    rows.categories.push({ id: category.id, name: category.name, position });
+    rows.categories.push({ id: category.id, name: category.name, position, translations: {} });
   });
 
   const seenGroups = new Set<string>();
@@ -59,6 +68,7 @@ export function menuRowsFromClover(inventory: CloverInventory): MenuRows {
       force_popup: min > 0 || group.showByDefault === true,
       min_required: min,
       max_allowed: Math.max(max, min, 1),
+      translations: spanishName(group.alternateName),
     });
     const modifiers = (group.modifiers?.elements ?? []).filter(
       (m) => !seenModifiers.has(m.id) && seenModifiers.add(m.id),
@@ -71,6 +81,7 @@ export function menuRowsFromClover(inventory: CloverInventory): MenuRows {
         price_cents: cents(modifier.price ?? 0, `the price of modifier ${modifier.id}`),
         available: modifier.available !== false,
         position,
+        translations: spanishName(modifier.alternateName),
       }),
     );
   }
@@ -102,6 +113,7 @@ export function menuRowsFromClover(inventory: CloverInventory): MenuRows {
       available: item.available !== false,
       position,
       ...dietFromLabels((item.tags?.elements ?? []).map((tag) => tag.name ?? '')),
+      translations: spanishName(item.alternateName),
     });
     // A group the item names but Clover no longer lists (deleted meanwhile) is left out.
     const offered = [...new Set((item.modifierGroups?.elements ?? []).map((ref) => ref.id))].filter((id) =>
@@ -112,9 +124,18 @@ export function menuRowsFromClover(inventory: CloverInventory): MenuRows {
     );
   }
   if (needsOther && !categoryPosition.has(OTHER_CATEGORY.id)) {
-    rows.categories.push({ ...OTHER_CATEGORY, position: rows.categories.length });
+    rows.categories.push({ ...OTHER_CATEGORY, position: rows.categories.length, translations: {} });
   }
   return rows;
+}
+
+/**
+ * An item's, modifier group's or modifier's alternate name as its Spanish name; none when Clover
+ * sends it empty, blank or not at all.
+ */
+function spanishName(alternateName: unknown): MenuTranslations {
+  const name = typeof alternateName === 'string' ? alternateName.trim() : '';
+  return name === '' ? {} : { es: { name } };
 }
 
 function cents(value: unknown, what: string): number {

@@ -30,7 +30,7 @@ export async function seedMenuIfEmpty(db: Database): Promise<boolean> {
 
 /**
  * A POS-shaped menu as table rows: dollar strings become integer cents, list order becomes
- * `position`. Throws on a price that is not dollars or a group an item names but nobody defines,
+ * `position`, the Spanish words (`es`) become `translations`. Throws on a price that is not dollars or a group an item names but nobody defines,
  * so a typo in the fixture fails loudly instead of seeding half a menu.
  */
 export function menuRowsFromPos(categories: readonly PosCategory[], groups: readonly PosModifierGroup[]): MenuRows {
@@ -53,6 +53,7 @@ export function menuRowsFromPos(categories: readonly PosCategory[], groups: read
         position,
         diet: [...(item.diet ?? [])],
         spice_level: item.spice_level ?? 0,
+        translations: { es: { name: item.es.name, description: item.es.description } },
       });
       item.modifier_groups.forEach((groupId, groupPosition) => {
         if (!groupIds.has(groupId)) throw new Error(`Menu item ${item.id} offers ${groupId}, which no group defines.`);
@@ -61,17 +62,35 @@ export function menuRowsFromPos(categories: readonly PosCategory[], groups: read
     });
 
   categories.forEach((category, position) => {
-    rows.categories.push({ id: category.id, name: category.name, position });
+    rows.categories.push({
+      id: category.id,
+      name: category.name,
+      position,
+      translations: { es: { name: category.es.name } },
+    });
     addItems(category.items, category.id, null);
     category.subcategories.forEach((sub, subPosition) => {
-      rows.subcategories.push({ id: sub.id, category_id: category.id, name: sub.name, position: subPosition });
+      rows.subcategories.push({
+        id: sub.id,
+        category_id: category.id,
+        name: sub.name,
+        position: subPosition,
+        translations: { es: { name: sub.es.name } },
+      });
       addItems(sub.items, category.id, sub.id);
     });
   });
 
   for (const group of groups) {
     const { id, name, force_popup, min_required, max_allowed } = group;
-    rows.groups.push({ id, name, force_popup, min_required, max_allowed });
+    rows.groups.push({
+      id,
+      name,
+      force_popup,
+      min_required,
+      max_allowed,
+      translations: { es: { name: group.es.name } },
+    });
     group.modifiers.forEach((modifier, position) =>
       rows.modifiers.push({
         id: modifier.id,
@@ -80,6 +99,7 @@ export function menuRowsFromPos(categories: readonly PosCategory[], groups: read
         price_cents: cents(modifier.price, `the price of ${modifier.id}`),
         available: true,
         position,
+        translations: { es: { name: modifier.es.name } },
       }),
     );
   }
