@@ -19,6 +19,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { tsImport } from 'tsx/esm/api';
+import { messageCatalogues } from './scripts/message-catalogues.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -65,6 +66,9 @@ const CHUNKS = {
   handover: './widget/handover/index.ts',
   item: './widget/item/index.ts',
   cart: './widget/cart/index.ts',
+  // The Spanish messages of every part, loaded when the widget speaks Spanish, then the API's.
+  'messages-es': './widget/messages-es.ts',
+  'messages-es-api': './widget/messages-es-api.ts',
 };
 
 /** The chunks that come with a style chunk of their own. */
@@ -185,6 +189,7 @@ function chunkConfig(name, input) {
       nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
       commonjs(),
       json({ preferConst: true }),
+      messageCatalogues({ prune: true }),
       typescriptFor(),
       terser({ format: { comments: false } }),
       chunkFile(name, css),
@@ -209,6 +214,7 @@ const entryConfig = {
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
     commonjs(),
     json({ preferConst: true }),
+    messageCatalogues({ prune: true }),
     typescriptFor(),
     terser({ ecma: 2020, compress: { passes: 3 }, format: { comments: false } }),
   ],

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { preactAliases } from './rollup.config.mjs';
+import { messageCatalogues } from './scripts/message-catalogues.mjs';
 
 // Five suites, run together by `npm test` (scripts/test.mjs):
 // unit    pure domain code in shared/ and components, no I/O;
@@ -31,7 +32,9 @@ export default defineConfig({
       },
       {
         // React's names resolved to preact as in the widget's build (TOOLCHAIN.md); react-shadow's
-        // ESM file, inlined, so it too gets preact.
+        // ESM file, inlined, so it too gets preact. The message catalogues as the build compiles
+        // them, every part's English loaded up front (tests render a chunk's parts directly).
+        plugins: [messageCatalogues()],
         resolve: {
           alias: [
             ...(preactAliases as { find: string; replacement: string }[]),
@@ -45,6 +48,7 @@ export default defineConfig({
           name: 'widget',
           include: ['tests/widget/**/*.test.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['tests/widget/english-messages.ts'],
           server: { deps: { inline: [/react-shadow/] } },
         },
       },

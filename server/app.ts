@@ -16,6 +16,8 @@ import { refuseUnlistedOrigins } from './http/unlisted-origin.ts';
 import { apiRoutes } from './routes/index.ts';
 import { mountStaticSite } from './static-site.ts';
 import { log } from './logger.ts';
+import { requestLocale } from './http/locale.ts';
+import { apiMessageIn } from '../shared/i18n/translator.ts';
 
 /** The types the app is built from, also reachable from here for callers that build one. */
 
@@ -79,17 +81,20 @@ export function createApp(deps: AppDependencies): Hono {
   );
 
   for (const route of apiRoutes) app.route('/api', route(deps));
-  mountStaticSite(app, deps.settings.distDir);
+  mountStaticSite(app, deps.settings.distDir, deps.settings);
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json({ error: true, message: error.message }, error.status, error.headers);
+    // The message in the asker's language (the widget sends its own as Accept-Language).
+    const said = (message: string) => apiMessageIn(requestLocale(c), message);
+    if (error instanceof HttpError)
+      return c.json({ error: true, message: said(error.message) }, error.status, error.headers);
     // Text PostgreSQL cannot store (a NUL character in a path, query, cookie or body) is the caller's mistake.
-    if (isUnstorableText(error)) return c.json({ error: true, message: UNREADABLE_TEXT }, 400);
+    if (isUnstorableText(error)) return c.json({ error: true, message: said(UNREADABLE_TEXT) }, 400);
     log.error({ request_id: c.get('requestId'), path: c.req.path, err: error }, error.message);
     // PostgreSQL restarting or out of reach: say so, and that trying again will do (the pool reconnects).
     if (isDatabaseUnreachable(error))
-      return c.json({ error: true, message: DATABASE_UNREACHABLE }, 503, { 'Retry-After': '5' });
-    return c.json({ error: true, message: SERVER_FAULT }, 500);
+      return c.json({ error: true, message: said(DATABASE_UNREACHABLE) }, 503, { 'Retry-After': '5' });
+    return c.json({ error: true, message: said(SERVER_FAULT) }, 500);
   });
   return app;
 }

@@ -7,13 +7,30 @@
  * Each page carries a Content-Security-Policy naming the sha256 of its own inline scripts (read
  * from the HTML file the first time it is served, again when the file changes), so no other
  * inline script runs; the widget's files get none, since they run on partners' pages.
+ *
+ * Languages: every customer page exists in English (/menu/) and Spanish (/es/menu/). A visitor who
+ * has not chosen lands on their browser's language (Accept-Language); the site's switch links
+ * carry ?lang=, which is remembered in a cookie and taken off the address. An unknown /es/ path
+ * gets the Spanish 404 page.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { Context, Hono, Next } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { safeLocalPath } from '../shared/local-path.ts';
+import {
+  acceptedLanguages,
+  chooseLocale,
+  isLocale,
+  LOCALE_COOKIE,
+  localeOfPath,
+  localePath,
+  pathWithoutLocale,
+  type Locale,
+} from '../shared/i18n/locale.ts';
+import { cameOverHttps, type HttpsSettings } from './http/https.ts';
 
 const MOVED: Record<string, string> = { '/taco-boxes': '/tacoboxes/', '/taco-boxes/': '/tacoboxes/' };
 
@@ -78,8 +95,8 @@ export function inlineScriptHashes(html: string): string[] {
  * the card pages, Google's Places API on checkout; framed only by the site.
  */
 export function contentSecurityPolicy(pagePath: string, scriptHashes: readonly string[]): string {
-  const stripe = STRIPE_PAGES.has(pagePath);
-  const maps = MAPS_PAGES.has(pagePath);
+  const stripe = STRIPE_PAGES.has(pathWithoutLocale(pagePath));
+  const maps = MAPS_PAGES.has(pathWithoutLocale(pagePath));
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scriptHashes, ...(stripe ? STRIPE_SCRIPTS : [])]],
@@ -132,10 +149,59 @@ function isHtml(headers: Headers): boolean {
   return (headers.get('Content-Type') ?? '').startsWith('text/html');
 }
 
-export function mountStaticSite(app: Hono, distDir: string): void {
+/** A year: the language a visitor chose stays chosen. */
+const LOCALE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Where a page request goes for its language, or null to serve it as asked: `?lang=es` (the
+ * switch) goes to the page in that language without the parameter; an English page goes to its
+ * Spanish twin when the visitor chose Spanish (`chosen`, the cookie) or, having not chosen, their
+ * browser prefers it. Only pages that exist in both languages move (`hasSpanish`).
+ */
+export function languageTarget(
+  url: URL,
+  chosen: string | undefined,
+  acceptLanguage: string | undefined,
+  hasSpanish: boolean,
+): { to: string; remember?: Locale } | null {
+  if (!hasSpanish) return null;
+  const asked = url.searchParams.get('lang');
+  if (asked !== null && isLocale(asked)) {
+    const rest = new URLSearchParams(url.search);
+    rest.delete('lang');
+    const query = rest.size > 0 ? `?${rest.toString()}` : '';
+    return { to: localePath(url.pathname, asked) + query, remember: asked };
+  }
+  if (localeOfPath(url.pathname) !== 'en') return null;
+  const locale = chooseLocale(chosen, acceptedLanguages(acceptLanguage));
+  return locale === 'en' ? null : { to: localePath(url.pathname, locale) + url.search };
+}
+
+/** Whether a page has a Spanish twin in the build (dist/site/es/...), asked once per path. */
+function spanishPages(siteRoot: string) {
+  const known = new Map<string, boolean>();
+  return async (pathname: string): Promise<boolean> => {
+    if (!pathname.endsWith('/') || pathname.startsWith('/api/') || pathname.startsWith('/widget/')) return false;
+    let exists = known.get(pathname);
+    if (exists === undefined) {
+      const file = htmlFileOf(siteRoot, localePath(pathname, 'es'));
+      exists =
+        file !== null &&
+        (await stat(file).then(
+          (s) => s.isFile(),
+          () => false,
+        ));
+      if (known.size < 1000) known.set(pathname, exists);
+    }
+    return exists;
+  };
+}
+
+export function mountStaticSite(app: Hono, distDir: string, https: HttpsSettings = { trustProxy: 0 }): void {
   const siteRoot = path.join(distDir, 'site');
   const widgetRoot = path.join(distDir, 'widget');
   const policyFor = pagePolicies();
+  const hasSpanish = spanishPages(siteRoot);
 
   app.use('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
@@ -144,6 +210,29 @@ export function mountStaticSite(app: Hono, distDir: string): void {
     if (target === null) return next();
     const local = safeLocalPath(target);
     return local ? c.redirect(local, 301) : c.notFound();
+  });
+  app.use('*', async (c: Context, next: Next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const url = new URL(c.req.url);
+    const spanish = await hasSpanish(pathWithoutLocale(url.pathname));
+    const move = languageTarget(url, getCookie(c, LOCALE_COOKIE), c.req.header('accept-language'), spanish);
+    const local = move && safeLocalPath(move.to);
+    if (move?.remember) {
+      setCookie(c, LOCALE_COOKIE, move.remember, {
+        path: '/',
+        maxAge: LOCALE_COOKIE_SECONDS,
+        sameSite: 'Lax',
+        secure: cameOverHttps(c, https),
+      });
+    }
+    if (local) {
+      c.header('Vary', 'Accept-Language, Cookie');
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(local, 302);
+    }
+    await next();
+    // The English page answers a visitor who might have been sent to Spanish: caches must ask.
+    if (spanish && localeOfPath(url.pathname) === 'en') c.res.headers.set('Vary', 'Accept-Language, Cookie');
   });
   app.use('*', async (c, next) => {
     await next();
@@ -166,7 +255,7 @@ export function mountStaticSite(app: Hono, distDir: string): void {
   app.use('*', serveStatic({ root: siteRoot, precompressed: true }));
   app.notFound(async (c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ error: true, message: 'There is no such API call.' }, 404);
-    const file = path.join(siteRoot, '404.html');
+    const file = path.join(siteRoot, localeOfPath(c.req.path) === 'es' ? 'es/404/index.html' : '404.html');
     const page = await readFile(file, 'utf8').catch(() => 'Page not found');
     c.header('Content-Security-Policy', await policyFor('/404.html', file));
     return c.html(page, 404);

@@ -5,11 +5,10 @@
  */
 import { localStorageOf, parseAuthInfo, readAuthInfo } from './auth-info.ts';
 
-export type AccountEntry = { signedIn: false } | { signedIn: true; firstName: string };
+/** Signed in: the first name, or null when none is stored (a sign-in on Cognito's hosted pages). */
+export type AccountEntry = { signedIn: false } | { signedIn: true; firstName: string | null };
 
 const SIGNED_IN = /(^|;\s*)comal_signed_in=1(;|$)/;
-/** Said when the session exists but no name is stored (a sign-in on Cognito's hosted pages). */
-export const ACCOUNT_WITHOUT_NAME = 'Account';
 const LONGEST_NAME = 24;
 
 /** What this page's browser says: its cookies and the widget's stored details (storage may be blocked). */
@@ -24,7 +23,7 @@ export function accountEntryOf(cookies: string, storedDetails: string | null): A
 
 function entryOf(cookies: string, name: string | undefined): AccountEntry {
   if (!SIGNED_IN.test(cookies)) return { signedIn: false };
-  return { signedIn: true, firstName: firstNameOf(name) ?? ACCOUNT_WITHOUT_NAME };
+  return { signedIn: true, firstName: firstNameOf(name) };
 }
 
 function firstNameOf(name: string | undefined): string | null {

@@ -4,6 +4,7 @@
  * a price: a link anyone can write must not decide what the checkout shows. The restaurant's page
  * rebuilds each line from the live menu and says, in a sentence, whatever it could not keep.
  */
+import type { Translate } from './i18n/message.ts';
 import { cartReducer, emptyCart, MAX_LINE_QUANTITY, type CartLine, type CartState } from './cart.ts';
 import type { MenuItem, Modifier } from './menu.ts';
 import { isChoiceComplete } from './modifier-choice.ts';
@@ -67,14 +68,12 @@ export function decodeHandover(text: string): HandedOverLine[] {
   return lines.filter((l): l is HandedOverLine => l !== null).slice(0, MAX_HANDED_OVER_LINES);
 }
 
-export const itemGone = (id: string) => `An item in the cart you brought (${id}) is no longer on the menu.`;
-export const itemSoldOut = (name: string) => `${name} is sold out today, so it is not in your cart.`;
-export const choiceGone = (name: string) =>
-  `${name}: a choice you made is no longer offered, so it is not in your cart. Add it again from the menu.`;
-export const choiceSoldOut = (name: string, choice: string) =>
-  `${name}: ${choice} is sold out today, so it is not in your cart. Add it again from the menu.`;
-export const choicesChanged = (name: string) =>
-  `${name}: its choices have changed, so it is not in your cart. Add it again from the menu.`;
+export const itemGone = (t: Translate, id: string) => t('handover.itemGone', { id });
+export const itemSoldOut = (t: Translate, name: string) => t('handover.itemSoldOut', { name });
+export const choiceGone = (t: Translate, name: string) => t('handover.choiceGone', { name });
+export const choiceSoldOut = (t: Translate, name: string, choice: string) =>
+  t('handover.choiceSoldOut', { name, choice });
+export const choicesChanged = (t: Translate, name: string) => t('handover.choicesChanged', { name });
 
 export interface RebuiltCart {
   lines: CartLine[];
@@ -92,17 +91,18 @@ export function rebuildCart(
   menu: readonly MenuItem[],
   soldOut: ReadonlySet<string>,
   soldOutModifiers: ReadonlySet<string>,
+  t: Translate,
 ): RebuiltCart {
   const problems: string[] = [];
   let cart: CartState = emptyCart;
   for (const wanted of handedOver) {
     const item = menu.find((i) => i.id === wanted.itemId);
     if (!item) {
-      problems.push(itemGone(wanted.itemId));
+      problems.push(itemGone(t, wanted.itemId));
       continue;
     }
     if (soldOut.has(item.id)) {
-      problems.push(itemSoldOut(item.name));
+      problems.push(itemSoldOut(t, item.name));
       continue;
     }
     const offered = new Map<string, { modifier: Modifier; groupId: string }>();
@@ -110,18 +110,18 @@ export function rebuildCart(
       for (const modifier of group.modifiers) offered.set(modifier.id, { modifier, groupId: group.id });
     const chosen = wanted.modifierIds.map((id) => offered.get(id));
     if (chosen.some((c) => c === undefined)) {
-      problems.push(choiceGone(item.name));
+      problems.push(choiceGone(t, item.name));
       continue;
     }
     const gone = chosen.find((c) => soldOutModifiers.has(c!.modifier.id));
     if (gone) {
-      problems.push(choiceSoldOut(item.name, gone.modifier.name));
+      problems.push(choiceSoldOut(t, item.name, gone.modifier.name));
       continue;
     }
     const choice: Record<string, string[]> = {};
     for (const c of chosen) (choice[c!.groupId] ??= []).push(c!.modifier.id);
     if (!isChoiceComplete(choice, item.modifier_groups)) {
-      problems.push(choicesChanged(item.name));
+      problems.push(choicesChanged(t, item.name));
       continue;
     }
     cart = cartReducer(cart, {

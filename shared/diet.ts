@@ -3,19 +3,20 @@
  * vocabulary so the widget, the marketing menu, the POS mapping and the structured data all
  * agree; the spice level is a separate number (0 = not spicy, up to 3).
  */
+import type { MessageId } from './i18n/message.ts';
 
 export const DIET_TAGS = ['vegetarian', 'vegan', 'gluten-free', 'dairy-free', 'contains-nuts'] as const;
 export type DietTag = (typeof DIET_TAGS)[number];
 
 export const MAX_SPICE_LEVEL = 3;
 
-/** What a tag says, in words (shown beside its icon, never the icon alone). */
-export const DIET_LABELS: Record<DietTag, string> = {
-  vegetarian: 'Vegetarian',
-  vegan: 'Vegan',
-  'gluten-free': 'Gluten-free',
-  'dairy-free': 'Dairy-free',
-  'contains-nuts': 'Contains nuts',
+/** The message that says what a tag is, in words (shown beside its icon, never the icon alone). */
+export const DIET_LABELS: Record<DietTag, MessageId> = {
+  vegetarian: 'common.diet.vegetarian',
+  vegan: 'common.diet.vegan',
+  'gluten-free': 'common.diet.glutenFree',
+  'dairy-free': 'common.diet.dairyFree',
+  'contains-nuts': 'common.diet.containsNuts',
 };
 
 /** The short mark inside a tag's icon. */
@@ -27,18 +28,23 @@ export const DIET_MARKS: Record<DietTag, string> = {
   'contains-nuts': 'N',
 };
 
-export const SPICE_LABELS = ['Not spicy', 'Mild', 'Medium', 'Hot'] as const;
+/** The message naming each spice level above 0 (shown as 'Spicy: Medium', common.spicy). */
+export const SPICE_LABELS: Record<number, MessageId> = {
+  1: 'common.spice.1',
+  2: 'common.spice.2',
+  3: 'common.spice.3',
+};
 
 /** The filters a shopper can turn on; an item shows when it passes every filter that is on. */
 export const DIET_FILTERS = ['vegetarian', 'vegan', 'gluten-free', 'dairy-free', 'nut-free'] as const;
 export type DietFilter = (typeof DIET_FILTERS)[number];
 
-export const DIET_FILTER_LABELS: Record<DietFilter, string> = {
-  vegetarian: 'Vegetarian',
-  vegan: 'Vegan',
-  'gluten-free': 'Gluten-free',
-  'dairy-free': 'Dairy-free',
-  'nut-free': 'No nuts',
+export const DIET_FILTER_LABELS: Record<DietFilter, MessageId> = {
+  vegetarian: 'common.diet.vegetarian',
+  vegan: 'common.diet.vegan',
+  'gluten-free': 'common.diet.glutenFree',
+  'dairy-free': 'common.diet.dairyFree',
+  'nut-free': 'common.diet.nutFree',
 };
 
 export interface DietInfo {
@@ -71,13 +77,6 @@ export function dietFiltersOf(value: unknown): DietFilter[] {
 /** A spice level read from anywhere: a whole number from 0 to 3, anything else 0. */
 export function spiceLevelOf(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_SPICE_LEVEL ? value : 0;
-}
-
-/** The item's tags in words, for a screen reader or a plain-text list: "Vegan, Gluten-free, Spicy: Medium". */
-export function dietText(item: DietInfo): string {
-  const words: string[] = item.diet.map((tag) => DIET_LABELS[tag]);
-  if (item.spice_level > 0) words.push(`Spicy: ${SPICE_LABELS[item.spice_level]}`);
-  return words.join(', ');
 }
 
 /**

@@ -4,6 +4,7 @@
  * as radio buttons (a new choice replaces the old); others as checkboxes that stop at the max.
  * Pure, so the item dialog and its tests share them.
  */
+import type { Translate } from './i18n/message.ts';
 import type { Modifier, ModifierGroup } from './menu.ts';
 
 /** The chosen modifier ids of each group, by group id. */
@@ -51,34 +52,37 @@ export function isChoiceComplete(choice: ModifierChoice, groups: readonly Modifi
   return groups.every((g) => stillRequired(choice, g) === 0 && chosenIn(choice, g).length <= g.max_allowed);
 }
 
-/** A group whose name already asks ('Choose a protein', 'Pick 2 salsas', 'Add extras'). */
-const ASKING_NAME = /^(choose|pick|select|add)\b/i;
+/**
+ * A group whose name already asks ('Choose a protein', 'Pick 2 salsas', 'Add extras'; in Spanish
+ * 'Elige una proteína', 'Agrega extras').
+ */
+const ASKING_NAME = /^(choose|pick|select|add|elige|escoge|selecciona|agrega|añade)\b/i;
 
 /** One group's sentence: 'Choose 1 more for Tortilla.', 'Choose a protein.', 'Choose 2 proteins: 1 more.' */
-function stillRequiredSentence(group: ModifierGroup, n: number): string {
+function stillRequiredSentence(group: ModifierGroup, n: number, t: Translate): string {
   const name = group.name.trim().replace(/[.:!]+$/, '');
-  if (!ASKING_NAME.test(name)) return `Choose ${n} more for ${name}.`;
-  return n === group.min_required ? `${name}.` : `${name}: ${n} more.`;
+  if (!ASKING_NAME.test(name)) return t('item.chooseMoreFor', { count: n, name });
+  return n === group.min_required ? `${name}.` : t('item.moreToChoose', { count: n, name });
 }
 
 /** What is still required, one sentence a group: 'Choose 1 more for Tortilla.' ('' when nothing). */
-export function requiredMessage(choice: ModifierChoice, groups: readonly ModifierGroup[]): string {
+export function requiredMessage(choice: ModifierChoice, groups: readonly ModifierGroup[], t: Translate): string {
   return groups
     .map((g) => [g, stillRequired(choice, g)] as const)
     .filter(([, n]) => n > 0)
-    .map(([g, n]) => stillRequiredSentence(g, n))
+    .map(([g, n]) => stillRequiredSentence(g, n, t))
     .join(' ');
 }
 
 /** The group's rule in words: 'Choose 1', 'Choose up to 3' (at most the
  * number of modifiers), 'Choose at least 2', 'Choose 2 to 3'. */
-export function groupRule(group: ModifierGroup): string {
+export function groupRule(group: ModifierGroup, t: Translate): string {
   const { min_required: min, max_allowed: max } = group;
-  if (max <= 1) return 'Choose 1';
-  if (min === max) return `Choose ${min}`;
-  if (min === 0) return `Choose up to ${Math.min(max, group.modifiers.length)}`;
-  if (max >= group.modifiers.length) return `Choose at least ${min}`;
-  return `Choose ${min} to ${max}`;
+  if (max <= 1) return t('item.rule.one');
+  if (min === max) return t('item.rule.exactly', { min });
+  if (min === 0) return t('item.rule.upTo', { max: Math.min(max, group.modifiers.length) });
+  if (max >= group.modifiers.length) return t('item.rule.atLeast', { min });
+  return t('item.rule.range', { min, max });
 }
 
 /** The chosen modifiers as the cart keeps them, in the menu's order of groups and modifiers. */

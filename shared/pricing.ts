@@ -6,6 +6,7 @@
 import { formatUSD, percentOf, roundHalfUp, toCents, type Cents } from './money.ts';
 import { rewardDiscountCents } from './loyalty.ts';
 import { deliverySettings, taxPercentSetting, tipSettings } from './settings/values.ts';
+import type { Translate } from './i18n/message.ts';
 
 /** The sales tax the server charges and the cart shows (settings/restaurant.json). */
 export const SALES_TAX_PERCENT = taxPercentSetting;
@@ -98,10 +99,13 @@ export function nextTierInfo(subtotal: Cents): NextTierInfo | null {
  * Below UPSELL_BELOW, what reaching the next tier saves, its discount in whole dollars: 'Add $X
  * more to save $3!' below $20, 'Add $X more to save $6!' below $40; else ''.
  */
-export function upsellText(subtotal: Cents): string {
+export function upsellText(subtotal: Cents, t: Translate): string {
   const next = DELIVERY_DISCOUNT_TIERS[tierIndex(subtotal) + 1];
   if (!(subtotal < UPSELL_BELOW) || !next || !Number.isFinite(next.discount)) return '';
-  return `Add $${((next.from - subtotal) / 100).toFixed(2)} more to save $${Math.round(next.discount / 100)}!`;
+  return t('common.upsell', {
+    amount: `$${((next.from - subtotal) / 100).toFixed(2)}`,
+    saving: `$${Math.round(next.discount / 100)}`,
+  });
 }
 
 /** max($10, fee) minus the discount, floored at 0; 0 for pickup or when the discount is not finite. */
@@ -123,13 +127,11 @@ export function deliveryChargeFromCents(subtotal: Cents): Cents {
  * Every fee, said before the customer gives any detail (the FTC's rule on junk fees, California's
  * SB 478): what pickup and delivery add to this subtotal. Tax and an optional tip come on top.
  */
-export function feesText(subtotal: Cents): string {
+export function feesText(subtotal: Cents, t: Translate): string {
   const delivery = deliveryChargeFromCents(subtotal);
   const deliveryText =
-    delivery === 0
-      ? 'Delivery is free for this order.'
-      : `Delivery adds a fee of ${formatUSD(delivery)}, more only if the courier charges more for your address.`;
-  return `No fees for pickup. ${deliveryText}`;
+    delivery === 0 ? t('common.fees.deliveryFree') : t('common.fees.deliveryAdds', { fee: formatUSD(delivery) });
+  return `${t('common.fees.pickup')} ${deliveryText}`;
 }
 
 /**
@@ -138,13 +140,16 @@ export function feesText(subtotal: Cents): string {
  * if higher; $2.99 off orders from $20.00, ..., free from $75.00. Tax is added at checkout; a tip
  * is up to you.').
  */
-export function feesSummary(): string {
+export function feesSummary(t: Translate): string {
   const discounts = DELIVERY_DISCOUNT_TIERS.filter((tier) => tier.discount > 0).map((tier, i) => {
-    const from = i === 0 ? `orders from ${formatUSD(tier.from)}` : `from ${formatUSD(tier.from)}`;
-    return Number.isFinite(tier.discount) ? `${formatUSD(tier.discount)} off ${from}` : `free ${from}`;
+    const from = formatUSD(tier.from);
+    if (!Number.isFinite(tier.discount))
+      return t(i === 0 ? 'common.fees.freeOrdersFrom' : 'common.fees.freeFrom', { from });
+    const discount = formatUSD(tier.discount);
+    return t(i === 0 ? 'common.fees.offOrdersFrom' : 'common.fees.offFrom', { discount, from });
   });
-  const fee = `${formatUSD(MINIMUM_DELIVERY_FEE_CENTS)}, or the courier’s quote if higher`;
-  return `No fees for pickup. Delivery fee: ${fee}${discounts.length ? `; ${discounts.join(', ')}` : ''}. Tax is added at checkout; a tip is up to you.`;
+  const fee = formatUSD(MINIMUM_DELIVERY_FEE_CENTS);
+  return t('common.fees.summary', { fee, discounts: discounts.length ? `; ${discounts.join(', ')}` : '' });
 }
 
 /** What delivery costs the restaurant after its discount: max(0, fee minus discount). */

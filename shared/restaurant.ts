@@ -3,6 +3,8 @@
  * Its values (name, phone, address, hours, ordering hours, tax rate, delivery area) are written
  * once, in settings/restaurant.json; pickup orders follow the doors' hours, in the restaurant's zone.
  */
+import type { MessageId } from './i18n/message.ts';
+import type { Locale } from './i18n/locale.ts';
 import type { DeliveryType } from './pricing.ts';
 import { deliverySettings, identitySettings, orderingSettings, taxPercentSetting } from './settings/values.ts';
 
@@ -42,6 +44,8 @@ export interface Restaurant {
   /** The menu's name in the point-of-sale system; the widget picks this menu. */
   menuName: string;
   tagline: string;
+  /** The tagline in each language the site speaks. */
+  taglines: Record<Locale, string>;
   phone: string;
   phoneDisplay: string;
   email: string;
@@ -74,6 +78,7 @@ export const restaurant: Restaurant = {
   name: identitySettings.name,
   menuName: identitySettings.menuName,
   tagline: identitySettings.tagline,
+  taglines: { en: identitySettings.tagline, es: identitySettings.taglineEs ?? identitySettings.tagline },
   phone: identitySettings.phone,
   phoneDisplay: identitySettings.phoneDisplay,
   email: identitySettings.email,
@@ -102,12 +107,12 @@ export const restaurant: Restaurant = {
 };
 
 /** The site's navigation, the same links in the header and in the footer. */
-export const siteNavigation: readonly { name: string; path: string }[] = [
-  { name: 'Home', path: '/' },
-  { name: 'About Us', path: '/about-us/' },
-  { name: 'Menu', path: '/menu/' },
-  { name: 'Catering', path: '/catering/' },
-  { name: 'Family Meals', path: '/family-meals/' },
-  { name: 'Taco Boxes', path: '/tacoboxes/' },
-  { name: 'Contact Us', path: '/contact-us/' },
+export const siteNavigation: readonly { label: MessageId; path: string }[] = [
+  { label: 'site.nav.home', path: '/' },
+  { label: 'site.nav.about', path: '/about-us/' },
+  { label: 'site.nav.menu', path: '/menu/' },
+  { label: 'site.nav.catering', path: '/catering/' },
+  { label: 'site.nav.familyMeals', path: '/family-meals/' },
+  { label: 'site.nav.tacoBoxes', path: '/tacoboxes/' },
+  { label: 'site.nav.contact', path: '/contact-us/' },
 ];

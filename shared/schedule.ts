@@ -15,6 +15,7 @@
  *   moves forward by the gap (02:30 becomes 03:30 PDT); one repeated at fall-back means its first
  *   occurrence (01:30 PDT), as Temporal's 'compatible' disambiguation does.
  */
+import type { Translate } from './i18n/message.ts';
 import type { DeliveryType } from './pricing.ts';
 import { restaurant, type DayHours, type OrderingHours, type Weekday } from './restaurant.ts';
 
@@ -33,23 +34,28 @@ export const cateringTooSoon = (type: DeliveryType, minutes: number) =>
 export const notOpenAt = (type: DeliveryType) => `We are not open for ${type} at that time. Choose another time.`;
 /**
  * ASAP while closed: 'We are closed now. We open again tomorrow at 10:00 AM.' The day is 'today',
- * 'tomorrow' or the weekday's name, in the restaurant's zone.
+ * 'tomorrow' or the weekday's name, in the restaurant's zone, in the language of `t` (`intl`
+ * formats a weekday and a time in any language but English, whose wording is fixed).
  */
 export function closedNow(
   type: DeliveryType,
   next: Date | null,
   now: Date,
+  t: Translate,
   timeZone: string = restaurant.ordering.timeZone,
+  intl = 'en-US',
 ): string {
-  const first = type === 'pickup' ? 'We are closed now.' : 'We are not delivering now.';
-  if (!next) return `${first} Please check back later.`;
-  const { weekday, clock } = storeTimeParts(next, timeZone);
+  if (!next) return t(type === 'pickup' ? 'common.closed.pickupLater' : 'common.closed.deliveryLater');
+  const { weekday, clock } = storeTimeParts(next, timeZone, intl);
   const nextDate = instantToWallTime(next, timeZone).date;
   const today = instantToWallTime(now, timeZone).date;
-  const day = nextDate === today ? 'today' : nextDate === addDays(today, 1) ? 'tomorrow' : weekday;
-  return type === 'pickup'
-    ? `${first} We open again ${day} at ${clock}.`
-    : `${first} Delivery starts again ${day} at ${clock}.`;
+  const day =
+    nextDate === today
+      ? t('common.day.today')
+      : nextDate === addDays(today, 1)
+        ? t('common.day.tomorrow')
+        : t('common.day.on', { weekday });
+  return t(type === 'pickup' ? 'common.closed.pickupAgain' : 'common.closed.deliveryAgain', { day, clock });
 }
 
 function duration(minutes: number): string {
@@ -142,7 +148,12 @@ function weekdayOf(date: string): Weekday {
   return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 }
 
-function storeTimeParts(instant: Date, timeZone: string) {
+function storeTimeParts(instant: Date, timeZone: string, intl = 'en-US') {
+  if (!intl.startsWith('en')) {
+    const part = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(intl, { timeZone, ...options }).format(instant);
+    return { weekday: part({ weekday: 'long' }), clock: part({ hour: 'numeric', minute: '2-digit' }) };
+  }
   const wall = instantToWallTime(instant, timeZone);
   const hour = Math.floor(wall.minutes / 60);
   const minute = String(wall.minutes % 60).padStart(2, '0');
@@ -150,9 +161,13 @@ function storeTimeParts(instant: Date, timeZone: string) {
   return { weekday: WEEKDAY_NAMES[WEEKDAYS.indexOf(wall.weekday)]!, clock };
 }
 
-/** An instant as the restaurant's customers read it: 'Saturday 10:00 AM'. */
-export function formatStoreTime(instant: Date, timeZone: string = restaurant.ordering.timeZone): string {
-  const { weekday, clock } = storeTimeParts(instant, timeZone);
+/** An instant as the restaurant's customers read it: 'Saturday 10:00 AM' ('sábado 10:00 a.m.' in es-US). */
+export function formatStoreTime(
+  instant: Date,
+  timeZone: string = restaurant.ordering.timeZone,
+  intl = 'en-US',
+): string {
+  const { weekday, clock } = storeTimeParts(instant, timeZone, intl);
   return `${weekday} ${clock}`;
 }
 
@@ -270,7 +285,7 @@ export function checkScheduledFor(
   now: Date,
   type: DeliveryType,
   scheduledFor: Date | null,
-  options: { catering?: boolean; paused?: boolean } = {},
+  options: { catering?: boolean; paused?: boolean; t: Translate; intl?: string },
   hours: OrderingHours = restaurant.ordering,
 ): string | null {
   const catering = options.catering ?? false;
@@ -279,7 +294,9 @@ export function checkScheduledFor(
   if (scheduledFor === null) {
     if (options.paused) return ORDERING_PAUSED;
     if (catering) return leadMessage;
-    return isOpen(now, type, hours) ? null : closedNow(type, nextOpening(now, type, hours), now, hours.timeZone);
+    return isOpen(now, type, hours)
+      ? null
+      : closedNow(type, nextOpening(now, type, hours), now, options.t, hours.timeZone, options.intl);
   }
   if (Number.isNaN(scheduledFor.getTime()) || !onSlotBoundary(scheduledFor, hours)) return OFF_THE_QUARTER_HOUR;
   if (scheduledFor.getTime() < now.getTime() + lead * MINUTE) return leadMessage;

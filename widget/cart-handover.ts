@@ -5,6 +5,7 @@
  * browsers never send to a server: item and choice ids and quantities only
  * (shared/cart-handover.ts), which the restaurant's page rebuilds from its live menu.
  */
+import { sitePath } from './i18n.ts';
 import { encodeHandover } from '../shared/cart-handover.ts';
 import type { CartState } from '../shared/cart.ts';
 
@@ -30,8 +31,10 @@ export function restaurantPageHref(
   cart: CartState,
   framed = false,
 ): string {
-  if (apiOrigin === pageOrigin && !framed) return path;
-  return `${apiOrigin}${path}#${FRAGMENT_KEY}=${encodeURIComponent(encodeHandover(cart))}`;
+  // The page in the customer's language (/es/checkout/ for a customer reading Spanish).
+  const page = sitePath(path);
+  if (apiOrigin === pageOrigin && !framed) return page;
+  return `${apiOrigin}${page}#${FRAGMENT_KEY}=${encodeURIComponent(encodeHandover(cart))}`;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { AuthStore } from './auth-store.ts';
 import type { CartStore } from './cart-store.ts';
 import type { ChunkLoader } from './chunk-loader.ts';
 import { useOwnsOverlays, type WidgetControls } from './comal-api.ts';
-import { LOADING } from '../shared/api/messages.ts';
+import { t } from './i18n.ts';
 import { LazyPart } from './lazy-part.tsx';
 import { ShadowFrame } from './shadow-frame.tsx';
 // Types only: the code stays in its chunk.
@@ -35,7 +35,7 @@ function HandoverNotice({ controls }: { controls: WidgetControls }) {
         <p key={problem}>{problem}</p>
       ))}
       <button type="button" onClick={() => controls.setHandover(null)}>
-        Dismiss
+        {t('common.dismiss')}
       </button>
     </div>
   );
@@ -47,7 +47,7 @@ export function CheckoutApp({ store, controls, api, auth, apiOrigin, loader, sto
     return (
       <ShadowFrame>
         <p className="status" role="status">
-          {LOADING}
+          {t('common.loading')}
         </p>
       </ShadowFrame>
     );

@@ -9,6 +9,7 @@
 import { useState, type ReactNode } from 'react';
 import type { CartState } from '../shared/cart.ts';
 import { inFrame, restaurantPageHref } from './cart-handover.ts';
+import { t } from './i18n.ts';
 
 interface Props {
   apiOrigin: string;
@@ -26,9 +27,9 @@ export function CheckoutLink({ apiOrigin, path, cart, children, className = 'che
   if (blocked) {
     return (
       <p className="hand-over" role="status">
-        This page may not open the restaurant&apos;s site by itself.{' '}
+        {t('common.pageCannotOpenSite')}{' '}
         <a href={href} target="_blank" rel="noopener">
-          Open checkout in a new tab
+          {t('common.openCheckoutNewTab')}
         </a>
       </p>
     );

@@ -4,6 +4,7 @@
  * many.
  */
 import { DIET_FILTER_LABELS, DIET_FILTERS, type DietFilter } from '../shared/diet.ts';
+import { t } from './i18n.ts';
 
 interface Props {
   chosen: readonly DietFilter[];
@@ -17,7 +18,7 @@ export function DietFilterBar({ chosen, onChange, matching }: Props) {
     onChange(DIET_FILTERS.filter((f) => (f === filter ? on : chosen.includes(f))));
   return (
     <fieldset className="diet-filter">
-      <legend>Dietary needs</legend>
+      <legend>{t('menu.dietaryNeeds')}</legend>
       <div className="diet-choices">
         {DIET_FILTERS.map((filter) => (
           <label key={filter} className="diet-choice">
@@ -26,12 +27,12 @@ export function DietFilterBar({ chosen, onChange, matching }: Props) {
               checked={chosen.includes(filter)}
               onChange={(event) => toggle(filter, event.currentTarget.checked)}
             />
-            {DIET_FILTER_LABELS[filter]}
+            {t(DIET_FILTER_LABELS[filter])}
           </label>
         ))}
       </div>
       <p className="filter-count" role="status">
-        {chosen.length === 0 ? '' : matching === 1 ? '1 item matches.' : `${matching} items match.`}
+        {chosen.length === 0 ? '' : t('menu.itemsMatch', { count: matching })}
       </p>
     </fieldset>
   );

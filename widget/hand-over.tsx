@@ -4,19 +4,21 @@
  * not control), so the widget offers the way there, carrying the cart.
  */
 import type { Signal } from '@preact/signals-react';
+import type { MessageId } from '../shared/i18n/message.ts';
 import type { CartState } from '../shared/cart.ts';
 import { restaurant } from '../shared/restaurant.ts';
 import { CheckoutLink } from './checkout-link.tsx';
 import { ShadowFrame } from './shadow-frame.tsx';
+import { t } from './i18n.ts';
 
-/** The restaurant's page for each mode that does not run on a partner's page. */
-export const RESTAURANT_PAGES: Record<string, { path: string; action: string }> = {
-  checkout: { path: '/checkout/', action: 'Continue to checkout' },
-  account: { path: '/account/', action: 'Go to your account' },
-  login: { path: '/login/', action: 'Sign in' },
-  register: { path: '/register/', action: 'Create an account' },
-  reset: { path: '/reset-password/', action: 'Reset your password' },
-  confirm: { path: '/confirmation-instruction/', action: 'Confirm your account' },
+/** The restaurant's page for each mode that does not run on a partner's page, and its link's words. */
+export const RESTAURANT_PAGES: Record<string, { path: string; action: MessageId }> = {
+  checkout: { path: '/checkout/', action: 'common.handOver.checkout' },
+  account: { path: '/account/', action: 'common.handOver.account' },
+  login: { path: '/login/', action: 'common.signIn' },
+  register: { path: '/register/', action: 'common.handOver.register' },
+  reset: { path: '/reset-password/', action: 'common.handOver.reset' },
+  confirm: { path: '/confirmation-instruction/', action: 'common.handOver.confirm' },
 };
 
 export function HandOver({ mode, cart, apiOrigin }: { mode: string; cart: Signal<CartState>; apiOrigin: string }) {
@@ -24,9 +26,9 @@ export function HandOver({ mode, cart, apiOrigin }: { mode: string; cart: Signal
   return (
     <ShadowFrame>
       <div className="hand-over">
-        <p>This happens on {restaurant.name}'s own site, where your cart goes with you.</p>
+        <p>{t('common.handOver.text', { restaurant: restaurant.name })}</p>
         <CheckoutLink apiOrigin={apiOrigin} path={page.path} cart={cart.value}>
-          {page.action}
+          {t(page.action)}
         </CheckoutLink>
       </div>
     </ShadowFrame>

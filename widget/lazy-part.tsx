@@ -4,8 +4,8 @@
  * and a button that tries again.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { LOADING } from '../shared/api/messages.ts';
 import type { ChunkLoader } from './chunk-loader.ts';
+import { t } from './i18n.ts';
 
 interface Props<T> {
   chunk: string;
@@ -54,15 +54,15 @@ export function LazyPart<T>({ chunk, loader, render }: Props<T>) {
       <span ref={marker} hidden />
       {state.status === 'loading' && (
         <p className="status" role="status">
-          {LOADING}
+          {t('common.loading')}
         </p>
       )}
       {state.status === 'failed' && (
         <div className="error" role="alert">
           <p>{state.message}</p>
-          <p>Check your connection, then try again.</p>
+          <p>{t('common.checkConnection')}</p>
           <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}

@@ -9,7 +9,9 @@
  * On a partner's page, checkout, account and sign-in screens hand over to the restaurant's own
  * pages with the cart.
  */
+import { Fragment } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import type { Locale } from '../shared/i18n/locale.ts';
 import { createApiClient } from '../shared/api/client.ts';
 import { localStorageOf } from '../shared/auth-info.ts';
 import { AccountApp } from './account-app.tsx';
@@ -27,14 +29,12 @@ import { initialCategoryOf, initialItemOf } from './initial-category.ts';
 import { OrderingApp } from './ordering-app.tsx';
 import { loadMenu } from './menu-loading.ts';
 import { shareRuntime } from './shared-runtime.ts';
+import { localize, t, widgetLocale } from './i18n.ts';
+import { activateLocale, initialLocale, rememberLocale } from './locale-choice.ts';
 // Types only: the code stays in its chunk.
 import type * as HandoverChunk from './handover/index.ts';
 import type * as ItemChunk from './item/index.ts';
 import type * as CartChunk from './cart/index.ts';
-
-/** When the handed-over cart could not be rebuilt (the menu or the chunk did not load). */
-const HANDOVER_FAILED =
-  'We could not bring over the cart from the page you came from. Add the items again from the menu.';
 
 const script = document.currentScript as HTMLScriptElement | null;
 export const apiOrigin = apiOriginOf(script?.src, window.location.origin);
@@ -46,6 +46,15 @@ const storage = localStorageOf(window);
 const store = createCartStore({ document, window, storage });
 const controls = installComalApi({ window, document }, store);
 const loader = createChunkLoader({ document, window, baseUrl: chunksUrl, files: chunkFiles });
+// The widget shows once it can speak the customer's language (widget/locale-choice.ts).
+const languageReady = activateLocale(initialLocale({ document, navigator, storage, onPartnerPage }), loader);
+
+/** The widget's language switch (on a partner's page): remembered, and every widget speaks it. */
+async function switchLocale(locale: Locale): Promise<void> {
+  rememberLocale(storage, locale);
+  await activateLocale(locale, loader);
+  hosts.forEach(render);
+}
 // A cart carried over from a partner's page (only ever to the restaurant's own pages), by ids:
 // the handover chunk rebuilds it from the live menu, and the page says what it could not keep.
 // The address keeps it until then, so a reload meanwhile does not lose it.
@@ -60,12 +69,19 @@ if (handedOver !== null) {
         if (cart.items.length > 0) store.replace(cart);
         controls.setHandover(problems);
       },
-      () => controls.setHandover([HANDOVER_FAILED]),
+      // When the handed-over cart could not be rebuilt (the menu or the chunk did not load).
+      () => controls.setHandover([t('common.handoverFailed')]),
     )
     .finally(() => forgetHandedOverCart(window));
 }
 const readCookie = () => document.cookie;
-const api = createApiClient({ baseUrl: apiOrigin, readCookie, getAccessToken: () => auth.token.peek() });
+const api = createApiClient({
+  baseUrl: apiOrigin,
+  readCookie,
+  getAccessToken: () => auth.token.peek(),
+  getLocale: widgetLocale,
+  localize,
+});
 const auth = createAuthStore({
   api,
   storage,
@@ -82,6 +98,7 @@ if (onPartnerPage)
   addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
 
 const mounted = new WeakMap<HTMLElement, Root>();
+const hosts = new Set<HTMLElement>();
 const loadItemChunk = () => loader.load<typeof ItemChunk>('item').then(({ module }) => module);
 const loadCartChunk = () => loader.load<typeof CartChunk>('cart').then(({ module }) => module);
 
@@ -104,6 +121,7 @@ function screenFor(host: HTMLElement) {
           debug={host.hasAttribute('data-debug')}
           loadItemChunk={loadItemChunk}
           loadCartChunk={loadCartChunk}
+          onLocale={onPartnerPage ? (locale) => void switchLocale(locale) : undefined}
         />
       );
     case 'checkout':
@@ -155,12 +173,14 @@ function render(host: HTMLElement) {
   const colour = host.getAttribute('theme-color')?.trim() ?? '';
   if (/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(colour)) host.style.setProperty('--comal-action', colour);
   else host.style.removeProperty('--comal-action');
-  mounted.get(host)?.render(screenFor(host));
+  // A new language renders each screen afresh, in its words.
+  mounted.get(host)?.render(<Fragment key={widgetLocale()}>{screenFor(host)}</Fragment>);
 }
 
 function mount(host: HTMLElement) {
-  if (mounted.has(host)) return;
+  if (mounted.has(host) || !host.isConnected) return;
   mounted.set(host, createRoot(host));
+  hosts.add(host);
   if (host.hasAttribute('data-debug')) {
     let framed = false;
     try {
@@ -180,6 +200,7 @@ function mount(host: HTMLElement) {
 function unmount(host: HTMLElement) {
   mounted.get(host)?.unmount();
   mounted.delete(host);
+  hosts.delete(host);
 }
 
 // <comal-order> as a custom element mounts whenever a page adds one, also after load (a
@@ -193,7 +214,7 @@ if (window.customElements && !window.customElements.get('comal-order')) {
         render(this);
       }
       connectedCallback() {
-        mount(this);
+        void languageReady.then(() => mount(this));
       }
       disconnectedCallback() {
         // Moved within the page (disconnected, then connected again at once): keep it.
@@ -204,7 +225,9 @@ if (window.customElements && !window.customElements.get('comal-order')) {
 }
 
 function mountAll() {
-  document.querySelectorAll<HTMLElement>('comal-order, [data-comal-order]').forEach(mount);
+  void languageReady.then(() =>
+    document.querySelectorAll<HTMLElement>('comal-order, [data-comal-order]').forEach(mount),
+  );
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);

@@ -15,6 +15,7 @@ import { DietFilterBar } from './diet-filter.tsx';
 import { MenuItemCard } from './menu-item-card.tsx';
 import type { LoadedMenu } from './menu-loading.ts';
 import { menuSections } from './menu-sections.ts';
+import { t } from './i18n.ts';
 
 interface Props {
   menu: LoadedMenu;
@@ -103,7 +104,7 @@ export function MenuBrowser({
   return (
     <div className="menu">
       <div className="menu-bar">
-        <nav aria-label="Menu categories">
+        <nav aria-label={t('menu.categories')}>
           <ul className="categories" ref={barRef}>
             {allSections.map((section) => (
               <li key={section.name}>
@@ -125,16 +126,16 @@ export function MenuBrowser({
           </ul>
         </nav>
         <label className="search">
-          <span>Search the menu</span>
+          <span>{t('menu.search')}</span>
           <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} autoComplete="off" />
         </label>
       </div>
       <DietFilterBar chosen={filters} onChange={setFilters} matching={matching} />
-      <p className="fees">{feesSummary()}</p>
+      <p className="fees">{feesSummary(t)}</p>
       <div ref={sectionsRef}>
         {sections.length === 0 && (
           <p className="empty" role="status">
-            {query ? `No items match “${query}”.` : 'No items match the dietary needs you chose.'}
+            {query ? t('menu.noMatch', { query }) : t('menu.noDietMatch')}
           </p>
         )}
         {sections.map((section, sectionIndex) => {

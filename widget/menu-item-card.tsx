@@ -8,6 +8,7 @@ import type { CartAction } from '../shared/cart.ts';
 import { needsItemDialog, type MenuItem } from '../shared/menu.ts';
 import { formatUSD, toCents } from '../shared/money.ts';
 import { DietTags } from './diet-tags.tsx';
+import { t } from './i18n.ts';
 
 /** The menu photos' intrinsic size, so the page does not jump as they load. */
 const PHOTO_WIDTH = 600;
@@ -52,43 +53,43 @@ export function MenuItemCard({
       <div className="item-body">
         <Heading className="item-name">
           {item.name}
-          {item.is_special && <span className="special"> Special</span>}
+          {item.is_special && <span className="special"> {t('menu.special')}</span>}
         </Heading>
         {item.description && <p className="description">{item.description}</p>}
         <DietTags item={item} />
         <p className="price">{formatUSD(toCents(item.base_price))}</p>
         {soldOut ? (
-          <p className="sold-out">Sold out</p>
+          <p className="sold-out">{t('menu.soldOut')}</p>
         ) : needsItemDialog(item) ? (
           // The visible words are part of the names, as speech users say what they see.
           <button
             type="button"
             className="add"
-            aria-label={`Choose options for ${item.name}`}
+            aria-label={t('menu.chooseOptionsFor', { name: item.name })}
             onClick={(event) => onCustomize(item, event.currentTarget)}
           >
-            Choose options
+            {t('menu.chooseOptions')}
           </button>
         ) : (
           <div className="actions">
             <button
               type="button"
               className="add"
-              aria-label={`Add ${item.name} to cart`}
+              aria-label={t('menu.addToCart', { name: item.name })}
               onClick={() => {
                 dispatch({ type: 'addItem', menuItem: item });
                 onAdded(item);
               }}
             >
-              Add
+              {t('menu.add')}
             </button>
             {item.modifier_groups.length > 0 && (
               <button
                 type="button"
-                aria-label={`Customize ${item.name}`}
+                aria-label={t('menu.customizeItem', { name: item.name })}
                 onClick={(event) => onCustomize(item, event.currentTarget)}
               >
-                Customize
+                {t('menu.customize')}
               </button>
             )}
           </div>

@@ -1,6 +1,6 @@
 /**
  * Loading the menu: GET /api/menus/ (once per page, however many widgets), the restaurant's menu by name,
- * flattened; the items and modifiers the POS marks `available: false` are remembered as sold out. A failure
+ * flattened with its names in the widget's language; the items and modifiers the POS marks `available: false` are remembered as sold out. A failure
  * carries the server's message, else 'Failed to fetch Clover menu.' or chooseMenu's two menu errors.
  */
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { createApiClient } from '../shared/api/client.ts';
 import { MENU_FETCH_FAILED } from '../shared/api/messages.ts';
 import { chooseMenu, flattenMenu, type MenuItem, type MenuSource } from '../shared/menu.ts';
 import { restaurant } from '../shared/restaurant.ts';
+import { localize, widgetLocale } from './i18n.ts';
 
 export interface LoadedMenu {
   items: MenuItem[];
@@ -20,23 +21,22 @@ export interface LoadedMenu {
 export type MenuState =
   { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; menu: LoadedMenu };
 
-/** The menu being loaded or loaded, per API origin: every widget on a page shares one request. */
-const loads = new Map<string, Promise<LoadedMenu>>();
+/** The menus answer being loaded or loaded, per API origin: every widget on a page shares one request. */
+const loads = new Map<string, Promise<unknown>>();
 
 export function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
   let load = loads.get(apiOrigin);
   if (!load) {
-    load = fetchMenu(apiOrigin);
+    load = createApiClient({ baseUrl: apiOrigin, localize }).getMenus();
     // A failure is not kept: the next widget (or a reload of this one) asks again.
     load.catch(() => loads.delete(apiOrigin));
     loads.set(apiOrigin, load);
   }
-  return load;
+  return load.then(loadedMenu);
 }
 
-async function fetchMenu(apiOrigin: string): Promise<LoadedMenu> {
-  const menus = await createApiClient({ baseUrl: apiOrigin }).getMenus();
-  const items = flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName));
+function loadedMenu(menus: unknown): LoadedMenu {
+  const items = flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName), widgetLocale());
   return {
     items,
     soldOut: new Set(items.filter((item) => item.available === false).map((item) => item.id)),
@@ -59,7 +59,7 @@ export function useMenu(apiOrigin: string): MenuState {
         current &&
         setState({
           status: 'failed',
-          message: error instanceof Error && error.message ? error.message : MENU_FETCH_FAILED,
+          message: localize(error instanceof Error && error.message ? error.message : MENU_FETCH_FAILED),
         }),
     );
     return () => {

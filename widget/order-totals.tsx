@@ -8,11 +8,12 @@
 import { cartTotals, type CartState } from '../shared/cart.ts';
 import { formatUSD, type Cents } from '../shared/money.ts';
 import { feesText, upsellText } from '../shared/pricing.ts';
+import { t } from './i18n.ts';
 
 export function OrderTotals({ state }: { state: CartState }) {
   const totals = cartTotals(state);
   const delivery = state.deliveryType === 'delivery';
-  const upsell = delivery ? upsellText(totals.subtotal) : '';
+  const upsell = delivery ? upsellText(totals.subtotal, t) : '';
   const row = (label: string, cents: Cents, testId: string) => (
     <div className="total-row" key={label} data-total={testId}>
       <dt>{label}</dt>
@@ -22,16 +23,20 @@ export function OrderTotals({ state }: { state: CartState }) {
   return (
     <>
       <dl className="totals">
-        {row('Subtotal', totals.subtotal, 'subtotal')}
+        {row(t('common.totals.subtotal'), totals.subtotal, 'subtotal')}
         {totals.promoDiscount > 0 &&
-          row(`Promo${state.promoCode ? ` (${state.promoCode})` : ''}`, -totals.promoDiscount, 'promo')}
-        {totals.loyaltyDiscount > 0 && row('Points reward', -totals.loyaltyDiscount, 'loyalty')}
-        {row('Tax', totals.tax, 'tax')}
-        {delivery && row('Delivery', totals.deliveryCharge, 'delivery')}
-        {delivery && row('Tip', totals.tip, 'tip')}
-        {row('Total', totals.total, 'total')}
+          row(
+            state.promoCode ? t('common.totals.promoCode', { code: state.promoCode }) : t('common.totals.promo'),
+            -totals.promoDiscount,
+            'promo',
+          )}
+        {totals.loyaltyDiscount > 0 && row(t('common.totals.pointsReward'), -totals.loyaltyDiscount, 'loyalty')}
+        {row(t('common.totals.tax'), totals.tax, 'tax')}
+        {delivery && row(t('common.totals.delivery'), totals.deliveryCharge, 'delivery')}
+        {delivery && row(t('common.totals.tip'), totals.tip, 'tip')}
+        {row(t('common.totals.total'), totals.total, 'total')}
       </dl>
-      {!(delivery && state.deliveryQuoteId) && <p className="fees">{feesText(totals.subtotal)}</p>}
+      {!(delivery && state.deliveryQuoteId) && <p className="fees">{feesText(totals.subtotal, t)}</p>}
       {upsell && <p className="upsell">{upsell}</p>}
     </>
   );

@@ -7,12 +7,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../shared/api/client.ts';
-import { LOADING } from '../shared/api/messages.ts';
+import type { Locale } from '../shared/i18n/locale.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import type { CartStore } from './cart-store.ts';
 import { useOwnsOverlays, type WidgetControls } from './comal-api.ts';
 import { MenuBrowser } from './menu-browser.tsx';
 import { showModal } from './modal.ts';
+import { t } from './i18n.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { useMenu } from './menu-loading.ts';
 import { LazyCart, type LoadCartChunk } from './lazy-cart.tsx';
 import { useLazyChunk } from './lazy-chunk.ts';
@@ -39,6 +41,8 @@ export interface OrderingAppProps {
   loadItemChunk: () => Promise<typeof ItemChunk>;
   /** The cart chunk (the cart dialog), likewise. */
   loadCartChunk: LoadCartChunk;
+  /** The language switch, on a partner's page (the restaurant's own pages have the site's). */
+  onLocale?: (locale: Locale) => void;
 }
 
 export function OrderingApp(props: OrderingAppProps) {
@@ -49,11 +53,12 @@ export function OrderingApp(props: OrderingAppProps) {
     controls.toasts.show(message, 'error');
     controls.choose(null);
   });
-  const onAdded = (item: MenuItem) => controls.toasts.show(`Added ${item.name} to cart`, 'success');
+  const onAdded = (item: MenuItem) => controls.toasts.show(t('menu.added', { name: item.name }), 'success');
   return (
     <ShadowFrame>
       {/* Reaching for an item (pointer down, or focus from the keyboard) fetches the dialog's chunk. */}
       <div className="menu-root" onPointerDownCapture={itemChunk.want} onFocusCapture={itemChunk.want}>
+        {props.onLocale && <LanguageSwitch onLocale={props.onLocale} />}
         {props.layout === 'launcher' ? <Launcher {...props} /> : <Menu {...props} />}
       </div>
       {ownsOverlays && choosing && itemChunk.module && (
@@ -90,12 +95,12 @@ function Menu({
     controls.toasts.show(failed, 'error');
     if (debug) console.warn(`[Comal] The menu did not load from ${apiOrigin}/api/menus/: ${failed}`);
   }, [failed, controls.toasts, debug, apiOrigin]);
-  const onAdded = (item: MenuItem) => controls.toasts.show(`Added ${item.name} to cart`, 'success');
+  const onAdded = (item: MenuItem) => controls.toasts.show(t('menu.added', { name: item.name }), 'success');
   return (
     <>
       {menu.status === 'loading' && (
         <p className="status" role="status">
-          {LOADING}
+          {t('common.loading')}
         </p>
       )}
       {menu.status === 'failed' && (
@@ -140,13 +145,13 @@ function Launcher(props: OrderingAppProps) {
   return (
     <>
       <button ref={button} type="button" className="add launcher" onClick={() => setOpen(true)}>
-        Order online
+        {t('menu.orderOnline')}
       </button>
       {open && (
         <dialog
           ref={dialog}
           className="menu-dialog"
-          aria-label="Menu"
+          aria-label={t('menu.menu')}
           onCancel={(event) => {
             event.preventDefault();
             setOpen(false);
@@ -155,9 +160,9 @@ function Launcher(props: OrderingAppProps) {
           <div className="panel">
             <div className="cart-head">
               <button type="button" className="cart-open" onClick={() => props.controls.api.open()}>
-                View cart
+                {t('menu.viewCart')}
               </button>
-              <button type="button" className="icon" aria-label="Close menu" onClick={() => setOpen(false)}>
+              <button type="button" className="icon" aria-label={t('common.closeMenu')} onClick={() => setOpen(false)}>
                 ×
               </button>
             </div>

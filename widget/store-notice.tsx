@@ -7,7 +7,9 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../shared/api/client.ts';
 import type { StoreHoursResponse } from '../shared/api/schemas.ts';
+import { t } from './i18n.ts';
 
+/** The English of common.orderAhead (the notice says it in the widget's language). */
 export const ORDER_AHEAD = 'You can still order for a later time.';
 
 export function StoreNotice({ api }: { api: ApiClient }) {
@@ -28,7 +30,8 @@ export function StoreNotice({ api }: { api: ApiClient }) {
   if (!hours || !message) return null;
   return (
     <p className="store-notice" role="status">
-      {!hours.paused && <strong>Closed</strong>} {message} {hours.slots.pickup.length > 0 ? ORDER_AHEAD : ''}
+      {!hours.paused && <strong>{t('common.closed')}</strong>} {message}{' '}
+      {hours.slots.pickup.length > 0 ? t('common.orderAhead') : ''}
     </p>
   );
 }

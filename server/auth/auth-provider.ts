@@ -4,6 +4,7 @@
  * session. Built-in accounts are the embedded default (built-in-auth.ts); Amazon Cognito is
  * production's (AUTH_PROVIDER=cognito).
  */
+import type { Locale } from '../../shared/i18n/locale.ts';
 
 /** A signed-in customer: `cognitoSub` is the id every account call and order carries. */
 export interface Customer {
@@ -30,12 +31,18 @@ export interface Registration {
   phone: string;
 }
 
+/** Where a mailed link leads: the configured origin only, and the page in the asker's language. */
+export interface LinkSite {
+  origin: string;
+  locale: Locale;
+}
+
 /** Accounts whose passwords this server keeps: sign-up confirmed by mail, sign-in, password reset. */
 export interface PasswordAccounts {
-  register(input: Registration, siteOrigin: string, address: string): Promise<void>;
+  register(input: Registration, site: LinkSite, address: string): Promise<void>;
   confirm(token: string): Promise<void>;
-  signIn(email: string, password: string, address: string, siteOrigin: string): Promise<Session>;
-  requestPasswordReset(email: string, siteOrigin: string, address: string): Promise<void>;
+  signIn(email: string, password: string, address: string, site: LinkSite): Promise<Session>;
+  requestPasswordReset(email: string, site: LinkSite, address: string): Promise<void>;
   resetPassword(token: string, password: string): Promise<void>;
 }
 

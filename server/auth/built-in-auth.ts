@@ -35,8 +35,10 @@ import { HttpError } from '../http/errors.ts';
 import { countHit, hit, type RateLimit } from '../http/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { normalizePhone } from '../../shared/phone.ts';
+import { localePath } from '../../shared/i18n/locale.ts';
+import { translator } from '../../shared/i18n/translator.ts';
 import { createAccessTokens, ACCESS_TOKEN_SECONDS } from './access-tokens.ts';
-import type { AuthProvider, Customer, PasswordAccounts, Session } from './auth-provider.ts';
+import type { AuthProvider, Customer, LinkSite, PasswordAccounts, Session } from './auth-provider.ts';
 import { checkPassword, hashPassword, needsRehash, passwordProblem } from './passwords.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 
@@ -119,7 +121,7 @@ export function createBuiltInAuth(deps: {
    * whoever signed up, who may not own the mailbox), and the link starts with the configured
    * origin only.
    */
-  async function sendLink(customer: CustomerRow, kind: LinkMail, siteOrigin: string) {
+  async function sendLink(customer: CustomerRow, kind: LinkMail, site: LinkSite) {
     const token = newToken();
     const purpose: LinkPurpose = kind === 'confirm' ? 'confirm' : 'reset';
     const hours = kind === 'reset' ? RESET_HOURS : CONFIRM_HOURS;
@@ -129,28 +131,19 @@ export function createBuiltInAuth(deps: {
       purpose,
       expiresAt: hoursFrom(clock(), hours),
     });
-    const link = `${siteOrigin}/${purpose === 'confirm' ? 'confirmation-instruction' : 'reset-password'}/?token=${token}`;
-    const lasts = `The link works for ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
+    const page = purpose === 'confirm' ? '/confirmation-instruction/' : '/reset-password/';
+    const link = `${site.origin}${localePath(page, site.locale)}?token=${token}`;
+    const t = translator(site.locale);
+    const values = { link, lasts: t('mail.link.lasts', { hours }) };
+    const restaurant = { restaurant: deps.restaurantName };
     const mails: Record<LinkMail, { subject: string; text: string }> = {
-      confirm: {
-        subject: `Confirm your ${deps.restaurantName} account`,
-        text: `Confirm your email to finish your account:\n${link}\n\n${lasts} If you did not sign up, ignore this mail.`,
-      },
-      reset: {
-        subject: `Choose a new password for ${deps.restaurantName}`,
-        text: `Choose a new password here:\n${link}\n\n${lasts} If you did not ask for it, ignore this mail: your password stays as it is.`,
-      },
-      taken: {
-        subject: `Your ${deps.restaurantName} account`,
-        text: `Someone, maybe you, tried to make a new account with this email, which already has one. If it was you, choose a new password here:\n${link}\n\n${lasts} If it was not you, ignore this mail: your password stays as it is.`,
-      },
-      contested: {
-        subject: `Choose your password for ${deps.restaurantName}`,
-        text: `This email was used to sign up more than once before it was confirmed. So that only the owner of this mailbox can sign in, choose your password here:\n${link}\n\n${lasts} If you did not sign up, ignore this mail.`,
-      },
+      confirm: { subject: t('mail.link.confirmSubject', restaurant), text: t('mail.link.confirm', values) },
+      reset: { subject: t('mail.link.resetSubject', restaurant), text: t('mail.link.reset', values) },
+      taken: { subject: t('mail.link.takenSubject', restaurant), text: t('mail.link.taken', values) },
+      contested: { subject: t('mail.link.contestedSubject', restaurant), text: t('mail.link.contested', values) },
     };
     const { subject, text } = mails[kind];
-    await mailer.send({ to: customer.email, subject, body: `Hi,\n\n${text}\n` });
+    await mailer.send({ to: customer.email, subject, body: `${t('mail.hello')}\n\n${text}\n` });
   }
 
   /** Counts a mail for this email and this address; 429 past either limit, whoever the email belongs to. */
@@ -181,7 +174,7 @@ export function createBuiltInAuth(deps: {
   const auth: Omit<BuiltInAuth, 'passwords'> = {
     name: 'built-in',
 
-    async register(input, siteOrigin, address) {
+    async register(input, site, address) {
       const now = clock();
       const email = input.email.trim();
       await hit(db, SIGN_UPS_PER_ADDRESS, address, now);
@@ -193,7 +186,7 @@ export function createBuiltInAuth(deps: {
       const passwordHash = await hashPassword(input.password);
       const existing = await findAccountByEmail(db, email);
       // The same answer whether or not the email has an account, so no one can find out who does.
-      if (existing?.confirmed_at) return sendLink(existing, 'taken', siteOrigin);
+      if (existing?.confirmed_at) return sendLink(existing, 'taken', site);
       if (existing) {
         // Signed up for again before anyone confirmed it: neither sign-up's password may stand
         // (the first could be a stranger's, waiting for the owner to confirm). Earlier links end,
@@ -202,7 +195,7 @@ export function createBuiltInAuth(deps: {
           await voidLinks(tx, existing.cognito_sub, now);
           await replacePendingPassword(tx, existing.cognito_sub, VOIDED_PASSWORD);
         });
-        return sendLink(existing, 'contested', siteOrigin);
+        return sendLink(existing, 'contested', site);
       }
       const customer: CustomerRow = {
         cognito_sub: randomUUID(),
@@ -218,7 +211,7 @@ export function createBuiltInAuth(deps: {
         return false;
       });
       // A sign-up for the same email got there first: the same answer, and no second account.
-      if (created) await sendLink(customer, 'confirm', siteOrigin);
+      if (created) await sendLink(customer, 'confirm', site);
     },
 
     async confirm(token) {
@@ -227,7 +220,7 @@ export function createBuiltInAuth(deps: {
       await confirmAccount(db, cognitoSub, clock());
     },
 
-    async signIn(email, password, address, siteOrigin) {
+    async signIn(email, password, address, site) {
       const account = email.trim().toLowerCase();
       const attempt = await throttle.attempt(account, address);
       const row = await findAccountByEmail(db, account);
@@ -239,16 +232,16 @@ export function createBuiltInAuth(deps: {
       if (!row.confirmed_at) {
         // A fresh link, within the mail limit of this email (past it, the links already sent still work).
         const { allowed } = await countHit(db, MAILS_PER_EMAIL, account, clock());
-        if (allowed) await sendLink(row, 'confirm', siteOrigin);
+        if (allowed) await sendLink(row, 'confirm', site);
         throw new HttpError(403, NOT_CONFIRMED);
       }
       return startSession(row);
     },
 
-    async requestPasswordReset(email, siteOrigin, address) {
+    async requestPasswordReset(email, site, address) {
       await limitMails(email, address, clock());
       const row = await findAccountByEmail(db, email.trim());
-      if (row) await sendLink(row, 'reset', siteOrigin);
+      if (row) await sendLink(row, 'reset', site);
     },
 
     async resetPassword(token, password) {

@@ -1,5 +1,6 @@
 /** SQL for orders, their lines and their status history. */
 import type { PaymentStatus } from '../providers/payments/payment-provider.ts';
+import type { Locale } from '../../shared/i18n/locale.ts';
 import type { Queryable } from './database.ts';
 
 export type OrderStatus =
@@ -46,6 +47,8 @@ export interface NewOrder {
   total_cents: number;
   /** The client address that placed it (for card-testing limits); null when not known. */
   client_address?: string | null;
+  /** The language it was placed in, for its mails and texts (0022_order_locale.sql); absent is English. */
+  locale?: Locale;
 }
 
 export interface OrderRow extends NewOrder {
@@ -53,6 +56,7 @@ export interface OrderRow extends NewOrder {
   loyalty_discount_cents: number;
   points_redeemed: number;
   client_address: string | null;
+  locale: Locale;
   number: number;
   points_earned: number;
   created_at: Date;
@@ -107,6 +111,7 @@ const ORDER_FIELDS = [
   'tip_cents',
   'total_cents',
   'client_address',
+  'locale',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 /** What an optional field is when the new order leaves it out. */
@@ -114,6 +119,7 @@ const ORDER_DEFAULTS: Partial<Record<keyof NewOrder, unknown>> = {
   sms_opt_in: false,
   loyalty_discount_cents: 0,
   points_redeemed: 0,
+  locale: 'en',
 };
 
 /** Writes the order, its lines and its first status; answers the order's number. */

@@ -3,7 +3,7 @@
  * and POST /api/cognito/refresh/ and /api/cognito/signout/, which work the same
  * whichever provider signs customers in. GET /api/auth/config/ tells the widget which one it is.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   ConfirmRequestSchema,
   LoginRequestSchema,
@@ -15,7 +15,8 @@ import {
   type SessionResponse,
 } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
-import { sessionAnswer, type PasswordAccounts } from '../auth/auth-provider.ts';
+import { sessionAnswer, type LinkSite, type PasswordAccounts } from '../auth/auth-provider.ts';
+import { requestLocale } from '../http/locale.ts';
 import { CONFIRMED, PASSWORD_CHANGED, REGISTERED, RESET_SENT } from '../auth/built-in-auth.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { SESSION_ENDED } from '../http/customer.ts';
@@ -31,11 +32,14 @@ export function authRoutes(deps: AppDependencies): Hono {
     return deps.auth.passwords;
   };
 
+  // Mailed links start with the configured origin only, and lead to the page in the asker's language.
+  const linkSite = (c: Context): LinkSite => ({ origin: settings.publicOrigin, locale: requestLocale(c) });
+
   return new Hono()
     .get('/auth/config/', (c) => c.json(deps.authConfig ?? ({ provider: deps.auth.name } satisfies AuthConfigResponse)))
     .post('/auth/register/', async (c) => {
       const input = await readBody(c, RegisterRequestSchema);
-      await builtIn().register(input, settings.publicOrigin, clientAddress(c, settings.trustProxy));
+      await builtIn().register(input, linkSite(c), clientAddress(c, settings.trustProxy));
       return c.json({ message: REGISTERED } satisfies MessageResponse, 201);
     })
     .post('/auth/confirm/', async (c) => {
@@ -45,18 +49,13 @@ export function authRoutes(deps: AppDependencies): Hono {
     })
     .post('/auth/login/', async (c) => {
       const { email, password } = await readBody(c, LoginRequestSchema);
-      const session = await builtIn().signIn(
-        email,
-        password,
-        clientAddress(c, settings.trustProxy),
-        settings.publicOrigin,
-      );
+      const session = await builtIn().signIn(email, password, clientAddress(c, settings.trustProxy), linkSite(c));
       setRefreshCookie(c, session.refreshToken, settings);
       return c.json(sessionAnswer(session) satisfies SessionResponse);
     })
     .post('/auth/password-reset/', async (c) => {
       const { email } = await readBody(c, PasswordResetRequestSchema);
-      await builtIn().requestPasswordReset(email, settings.publicOrigin, clientAddress(c, settings.trustProxy));
+      await builtIn().requestPasswordReset(email, linkSite(c), clientAddress(c, settings.trustProxy));
       return c.json({ message: RESET_SENT } satisfies MessageResponse);
     })
     .post('/auth/password-reset/confirm/', async (c) => {

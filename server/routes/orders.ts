@@ -4,6 +4,7 @@ import type { AppDependencies } from '../dependencies.ts';
 import { CSRF_HEADER } from '../http/csrf.ts';
 import { NOT_YOUR_ACCOUNT, optionalCustomer, SIGN_IN_REQUIRED } from '../http/customer.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { requestLocale } from '../http/locale.ts';
 import { HttpError, readBody } from '../http/errors.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { checkAddressDeclines } from '../services/card-attempts.ts';
@@ -46,6 +47,7 @@ export function orderRoutes(deps: AppDependencies): Hono {
         cognitoSub: customer?.cognitoSub ?? null,
         caller,
         clientAddress: address,
+        locale: requestLocale(c),
       });
       return c.json(body, status as 201);
     })

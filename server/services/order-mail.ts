@@ -3,9 +3,9 @@
  * transaction that marks it paid), and when it is ready for pickup or out for delivery. They go
  * through the mailer (outbox, and SMTP when set); a ready mail that cannot be written never undoes
  * the order's change, it is logged. What the customer typed (name, street, city) goes in only
- * through mailText: one plain line, no link.
+ * through mailText: one plain line, no link. Each mail speaks the language the order was placed in.
  */
-import { pointsText } from '../../shared/loyalty.ts';
+import { translator } from '../../shared/i18n/translator.ts';
 import { formatUSD } from '../../shared/money.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import type { OrderRow } from '../db/orders.ts';
@@ -14,18 +14,27 @@ import type { Mailer } from '../mail/mailer.ts';
 import { log } from '../logger.ts';
 
 export function paidMail(order: OrderRow): { to: string; subject: string; body: string } {
+  const t = translator(order.locale);
+  const number = String(order.number);
   const how =
     order.delivery_type === 'delivery'
-      ? `We will bring it to ${mailText(order.delivery_street ?? '')}, ${mailText(order.delivery_city ?? '')}.`
-      : `Pick it up at ${restaurant.address.street}, ${restaurant.address.city}; we will write again when it is ready.`;
+      ? t('mail.paid.delivery', {
+          street: mailText(order.delivery_street ?? ''),
+          city: mailText(order.delivery_city ?? ''),
+        })
+      : t('mail.paid.pickup', { street: restaurant.address.street, city: restaurant.address.city });
   const reward =
     order.points_redeemed > 0
-      ? `You used ${pointsText(order.points_redeemed)} for ${formatUSD(order.loyalty_discount_cents)} off.\n`
+      ? `${t('mail.paid.reward', {
+          points: t('common.points', { count: order.points_redeemed }),
+          discount: formatUSD(order.loyalty_discount_cents),
+        })}\n`
       : '';
+  const thanks = t('mail.paid.thanks', { number, total: formatUSD(order.total_cents) });
   return {
     to: order.email,
-    subject: `Order #${order.number} is in: ${restaurant.name}`,
-    body: `Hi ${mailText(order.name)},\n\nThank you: we have your order #${order.number} (${formatUSD(order.total_cents)}), and the kitchen is on it.\n${reward}${how}\n\nQuestions? Call us at ${restaurant.phoneDisplay}.\n`,
+    subject: t('mail.paid.subject', { number, restaurant: restaurant.name }),
+    body: `${t('mail.hi', { name: mailText(order.name) })}\n\n${thanks}\n${reward}${how}\n\n${t('mail.questions', { phone: restaurant.phoneDisplay })}\n`,
   };
 }
 
@@ -33,16 +42,19 @@ export function readyMail(
   order: OrderRow,
   status: 'ready' | 'out_for_delivery',
 ): { to: string; subject: string; body: string } {
+  const t = translator(order.locale);
+  const number = String(order.number);
+  const hi = t('mail.hi', { name: mailText(order.name) });
   return status === 'ready'
     ? {
         to: order.email,
-        subject: `Order #${order.number} is ready for pickup`,
-        body: `Hi ${mailText(order.name)},\n\nYour order #${order.number} is ready. Come by ${restaurant.address.street}, ${restaurant.address.city}, and give the name on the order at the counter.\n`,
+        subject: t('mail.ready.subject', { number }),
+        body: `${hi}\n\n${t('mail.ready.body', { number, street: restaurant.address.street, city: restaurant.address.city })}\n`,
       }
     : {
         to: order.email,
-        subject: `Order #${order.number} is on its way`,
-        body: `Hi ${mailText(order.name)},\n\nYour order #${order.number} is out for delivery. Keep your phone close in case the driver needs directions.\n`,
+        subject: t('mail.onTheWay.subject', { number }),
+        body: `${hi}\n\n${t('mail.onTheWay.body', { number })}\n`,
       };
 }
 

@@ -1,13 +1,15 @@
 /**
  * The texts that tell a customer where their order is: when it is ready for pickup and when it
  * is out for delivery, only for an order whose customer ticked the box at checkout
- * (orders.sms_opt_in). Each text ends with the terms page's STOP sentence (shared/sms.ts).
+ * (orders.sms_opt_in), in the language the order was placed in. Each text ends with the terms
+ * page's STOP sentence (shared/sms.ts).
  *
  * At most one text per order and kind: the sms_messages row is claimed before the provider is
  * called, so a retried move, or a second replica handling the same one, finds it and sends
  * nothing. A text that fails is recorded on that row and logged, and never thrown: the order's
  * move must not fail because a text did. It is not retried, since a timeout may have sent it.
  */
+import { translator } from '../../shared/i18n/translator.ts';
 import { SMS_STOP_SENTENCE } from '../../shared/sms.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import type { Database } from '../db/database.ts';
@@ -39,9 +41,10 @@ export type OrderTextOutcome =
 const E164 = /^\+[1-9]\d{7,14}$/;
 
 /** 'Taquería El Comal: order 1042 is ready for pickup. Reply STOP to cancel, HELP for help.' */
-export function orderText(order: Pick<OrderRow, 'number'>, kind: OrderTextKind): string {
-  const what = kind === 'ready' ? 'is ready for pickup' : 'is out for delivery';
-  return `${restaurant.name}: order ${order.number} ${what}. ${SMS_STOP_SENTENCE}`;
+export function orderText(order: Pick<OrderRow, 'number' | 'locale'>, kind: OrderTextKind): string {
+  const t = translator(order.locale);
+  const values = { restaurant: restaurant.name, number: String(order.number) };
+  return `${t(kind === 'ready' ? 'sms.order.ready' : 'sms.order.onTheWay', values)} ${t(SMS_STOP_SENTENCE)}`;
 }
 
 export async function sendOrderText(

@@ -2,6 +2,8 @@
  * Placing and finalising orders. Every amount is recomputed here from the server's own menu,
  * promo table and stored delivery quote with shared/pricing; the browser's figures are ignored.
  */
+import { intlLocale, type Locale } from '../../shared/i18n/locale.ts';
+import { translator } from '../../shared/i18n/translator.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { IDEMPOTENCY_KEY_REUSED } from '../../shared/api/messages.ts';
 import type { CreateOrderRequest, CreateOrderResponse, FinalizedOrder, OrderTotals } from '../../shared/api/schemas.ts';
@@ -96,6 +98,8 @@ export async function placeOrder(
     caller?: string | undefined;
     /** The client address it comes from, kept with the order for the card-testing limits. */
     clientAddress?: string | undefined;
+    /** The language the customer ordered in: its mails and texts speak it. */
+    locale?: Locale | undefined;
   },
 ): Promise<{ status: number; body: CreateOrderResponse }> {
   const { db, clock } = deps;
@@ -111,7 +115,7 @@ export async function placeOrder(
   const now = clock();
   const snapshot = await deps.menu.snapshot();
   const { priced, rows } = priceCart(snapshot, request.cart_items);
-  const scheduledFor = await orderTime(deps, request, snapshot, now);
+  const scheduledFor = await orderTime(deps, request, snapshot, now, options.locale ?? 'en');
   const promo = request.promo_code
     ? await applicablePromo(deps, request.promo_code, now, {
         cognitoSub: options.cognitoSub,
@@ -197,6 +201,7 @@ export async function placeOrder(
         tip_cents: totals.tip,
         total_cents: totals.total,
         client_address: options.clientAddress ?? null,
+        locale: options.locale ?? 'en',
       },
       rows,
     );
@@ -332,13 +337,21 @@ function chosenModifiers(item: CatalogItem, ids: readonly string[]) {
  * The slot the order is for (null: as soon as possible), after shared/schedule's checks of the
  * hours, the lead time (catering's if the cart holds a catering item) and the pause switch.
  */
-async function orderTime(deps: AppDependencies, request: CreateOrderRequest, snapshot: MenuSnapshot, now: Date) {
+async function orderTime(
+  deps: AppDependencies,
+  request: CreateOrderRequest,
+  snapshot: MenuSnapshot,
+  now: Date,
+  locale: Locale,
+) {
   const scheduledFor = request.scheduled_for ? new Date(request.scheduled_for) : null;
   const catering = request.cart_items.some(
     (line) => snapshot.items.get(line.menu_item_id)?.categoryName === restaurant.ordering.cateringCategory,
   );
   const paused = await isPaused(deps.db);
-  const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, paused });
+  // Closed now: said in the customer's language, with the day and time as they read them.
+  const words = { t: translator(locale), intl: intlLocale(locale) };
+  const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, paused, ...words });
   if (refusal) throw new HttpError(422, refusal);
   return scheduledFor;
 }

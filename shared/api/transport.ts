@@ -21,6 +21,13 @@ export interface TransportOptions {
   readCookie?: () => string;
   /** The in-memory access token, or null when signed out. */
   getAccessToken?: () => string | null;
+  /**
+   * The language the customer reads ('es'), sent as Accept-Language so the server's messages,
+   * and the mails and texts of an order placed, speak it; absent leaves the browser's own.
+   */
+  getLocale?: () => string;
+  /** Says a failure's message in the customer's language (the widget's `localize`). */
+  localize?: (message: string) => string;
 }
 
 /** A failed call: `message` is the server's own sentence when it sent one, else the call's fallback. */
@@ -79,6 +86,7 @@ export function createTransport(options: TransportOptions): Transport {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'X-Requested-With': 'XMLHttpRequest',
+      ...(options.getLocale ? { 'Accept-Language': options.getLocale() } : {}),
       ...extra,
     };
     const init: RequestInit = { method, headers, credentials: 'include', ...(cache ? { cache } : {}) };
@@ -97,15 +105,16 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function request<T>(method: Method, path: string, requestOptions: RequestOptions = {}): Promise<T> {
     const { fallback, refuse } = requestOptions;
+    const localize = options.localize ?? ((message: string) => message);
     let response: Response;
     try {
       response = await send(method, path, requestOptions);
     } catch (error) {
-      throw new ApiRequestError(0, fallback ?? NETWORK_ERROR, undefined, { cause: error });
+      throw new ApiRequestError(0, localize(fallback ?? NETWORK_ERROR), undefined, { cause: error });
     }
     const data = await readJson(response);
     const refusal = response.ok ? refuse?.(data) : (serverMessage(data) ?? fallback ?? REQUEST_FAILED);
-    if (refusal !== undefined) throw new ApiRequestError(response.status, refusal, data);
+    if (refusal !== undefined) throw new ApiRequestError(response.status, localize(refusal), data);
     return data as T;
   }
 

@@ -52,6 +52,8 @@ export const restaurantSettingsSchema = z.strictObject({
     /** The menu's name in the point-of-sale system; the widget picks this menu. */
     menuName: text,
     tagline: text,
+    /** The tagline in Spanish, for the Spanish pages (the English one when absent). */
+    taglineEs: text.optional(),
     /** E.164, '+12135550148'. */
     phone: z.string().regex(/^\+[1-9]\d{7,14}$/, { error: "must be a phone number like '+12135550148'" }),
     phoneDisplay: text,

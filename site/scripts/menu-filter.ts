@@ -3,7 +3,8 @@
  * Vegetarian, Vegan, Gluten-free, Dairy-free or No nuts and only the dishes passing every ticked
  * filter stay listed (each entry names the filters it passes in `data-filters`), categories
  * left empty are hidden, and a status line says how many dishes match. The choice is kept in the
- * address (`?diet=vegan,gluten-free`), so a reload or a shared link shows the same.
+ * address (`?diet=vegan,gluten-free`), so a reload or a shared link shows the same. The status
+ * line's words come from the page, in its language (`data-none`, `data-one`, `data-other`).
  */
 import { DIET_FILTERS, dietFiltersOf, type DietFilter } from '../../shared/diet.ts';
 
@@ -28,14 +29,9 @@ if (form) {
       if (entries.length > 0) group.hidden = [...entries].every((entry) => (entry as HTMLElement).hidden);
     }
     if (status) {
-      status.textContent =
-        chosen.length === 0
-          ? ''
-          : shown === 0
-            ? 'No dishes match the dietary needs you chose.'
-            : shown === 1
-              ? '1 dish matches.'
-              : `${shown} dishes match.`;
+      const { none = '', one = '', other = '', locale = 'en' } = form.dataset;
+      const count = new Intl.PluralRules(locale).select(shown) === 'one' ? one : other;
+      status.textContent = chosen.length === 0 ? '' : shown === 0 ? none : count.replace('#', String(shown));
     }
     const url = new URL(window.location.href);
     if (chosen.length === 0) url.searchParams.delete('diet');

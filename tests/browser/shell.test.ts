@@ -5,6 +5,9 @@ import { restaurant, siteNavigation } from '../../shared/restaurant.ts';
 import { DESKTOP, launchBrowser, PHONE, watchErrors, axeViolations } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { translator } from '../../shared/i18n/translator.ts';
+
+const english = translator('en');
 
 const SCREENSHOTS = 'test-results/screenshots';
 
@@ -78,9 +81,9 @@ describe.each([
     const desktopNav = header.getByRole('navigation', { name: 'Main' });
     if (device === 'desktop') {
       for (const link of siteNavigation) {
-        expect(await desktopNav.getByRole('link', { name: link.name, exact: true }).getAttribute('href')).toBe(
-          link.path,
-        );
+        expect(
+          await desktopNav.getByRole('link', { name: english(link.label), exact: true }).getAttribute('href'),
+        ).toBe(link.path);
       }
       const orderOnline = header.getByRole('link', { name: 'Order Online' });
       if (path === '/order/') expect(await orderOnline.count()).toBe(0);
@@ -104,7 +107,7 @@ describe.each([
 
     const footer = page.locator('footer.site-footer');
     const footerNav = footer.getByRole('navigation', { name: 'Footer' });
-    expect(await footerNav.getByRole('link').allTextContents()).toEqual(siteNavigation.map((l) => l.name));
+    expect(await footerNav.getByRole('link').allTextContents()).toEqual(siteNavigation.map((l) => english(l.label)));
     expect(await footer.getByRole('link', { name: 'Privacy', exact: true }).getAttribute('href')).toBe('/privacy/');
     const divider = footer.locator('img.divider');
     expect([await divider.getAttribute('width'), await divider.getAttribute('height')]).toEqual(['1920', '200']);

@@ -24,7 +24,9 @@ import { startDoorDashStandIn, type DoorDashStandIn } from '../support/doordash-
 import { readSse } from '../support/sse.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-stand-in.ts';
 import { waitFor } from '../support/wait-for.ts';
-import { SMS_STOP_SENTENCE } from '../../shared/sms.ts';
+
+/** The opt-out sentence every English text ends with, word for word. */
+const SMS_STOP_SENTENCE = 'Reply STOP to cancel, HELP for help.';
 
 const NOW = new Date('2026-11-20T19:00:00Z'); // a Friday, 11:00 in Los Angeles
 const contact = { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0199' };

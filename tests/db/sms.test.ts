@@ -5,7 +5,6 @@
 // nothing more; Twilio's refusals (21610 after STOP, 20003 wrong credentials) and a Twilio that
 // never answers are recorded on the text's row and never thrown.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SMS_STOP_SENTENCE } from '../../shared/sms.ts';
 import { createOutboxSms } from '../../server/providers/sms/outbox-sms.ts';
 import type { SmsProvider } from '../../server/providers/sms/sms-provider.ts';
 import { smsProviderFromEnv } from '../../server/providers/sms/twilio.ts';
@@ -15,6 +14,9 @@ import { databaseTargets } from '../support/databases.ts';
 import { lineLogger } from '../support/log-lines.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { startTwilioStandIn, TWILIO_TEST_FROM, type TwilioStandIn } from '../support/twilio-stand-in.ts';
+
+/** The opt-out sentence every English text ends with, word for word. */
+const SMS_STOP_SENTENCE = 'Reply STOP to cancel, HELP for help.';
 
 const NOW = new Date('2026-11-20T19:00:00Z');
 

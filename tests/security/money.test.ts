@@ -25,6 +25,9 @@ import { signUpAndIn } from '../support/accounts.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { startStripeStandIn, type StripeEventJson, type StripeStandIn } from '../support/stripe-stand-in.ts';
+import { translator } from '../../shared/i18n/translator.ts';
+
+const english = translator('en');
 
 // Friday 11:00 in Los Angeles: ASAP orders are taken.
 const NOW = new Date('2026-11-20T19:00:00Z');
@@ -394,7 +397,7 @@ describe.each(databaseTargets)('money on $name', (target) => {
       const receipt = await pay(order);
       // It earns on what was paid for: floor(35.00) = 35 points.
       expect(receipt).toMatchObject({ points_redeemed: 100, points_earned: 35, totals: order.totals });
-      expect(pointsText(receipt, receipt.status)).toBe(
+      expect(pointsText(receipt, receipt.status, english)).toBe(
         "You used 100 loyalty points for this order's reward. You earned 35 loyalty points with this order.",
       );
       expect(await ledgerOf(order.order_id)).toEqual([
@@ -425,7 +428,7 @@ describe.each(databaseTargets)('money on $name', (target) => {
       const cancelled = (await (
         await api.call('POST', `/api/finalize-order/${order.order_id}/`)
       ).json()) as FinalizedOrder;
-      expect(pointsText(cancelled, cancelled.status)).toBe(
+      expect(pointsText(cancelled, cancelled.status, english)).toBe(
         'The 100 loyalty points this order used were given back. The 35 loyalty points from this order were taken back when it was cancelled.',
       );
     });
@@ -493,11 +496,11 @@ describe.each(databaseTargets)('money on $name', (target) => {
         const page = await api.call('POST', `/api/finalize-order/${order.order_id}/`);
         const answer = (await page.json()) as FinalizedOrder;
         expect(answer).toMatchObject({ status: 'cancelled', points_earned: 0, points_reversed: POINTS });
-        expect(pointsText(answer, answer.status)).toBe(
+        expect(pointsText(answer, answer.status, english)).toBe(
           `The ${POINTS} loyalty points from this order were taken back when it was cancelled.`,
         );
         // The page open before the cancel, told "cancelled" by the live status, no longer says earned.
-        expect(pointsText({ points_earned: POINTS, points_redeemed: 0 }, 'cancelled')).not.toMatch(/earned/);
+        expect(pointsText({ points_earned: POINTS, points_redeemed: 0 }, 'cancelled', english)).not.toMatch(/earned/);
       },
     );
   });

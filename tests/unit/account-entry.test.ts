@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_WITHOUT_NAME, accountEntryOf } from '../../shared/account-entry.ts';
+import { accountEntryOf } from '../../shared/account-entry.ts';
 
 const details = (name: unknown) => JSON.stringify({ cognitoSub: 'sub-1', email: 'ana@example.com', phone: '', name });
 
@@ -24,7 +24,7 @@ describe("the header's account entry", () => {
 
   it('says "Account" when the session has no stored name, and shortens a very long one', () => {
     for (const stored of [null, '', 'not json', details(''), details(42), 'null'])
-      expect(accountEntryOf('comal_signed_in=1', stored)).toEqual({ signedIn: true, firstName: ACCOUNT_WITHOUT_NAME });
+      expect(accountEntryOf('comal_signed_in=1', stored)).toEqual({ signedIn: true, firstName: null });
     expect(accountEntryOf('comal_signed_in=1', details('Maximilianoalejandroestebanjosé Ruiz'))).toEqual({
       signedIn: true,
       firstName: 'Maximilianoalejandroest…', // 24 characters with the ellipsis,

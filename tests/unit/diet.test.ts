@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   dietFiltersOf,
   dietTagsOf,
-  dietText,
   passesDietFilters,
   spiceLevelOf,
   suitableForDiet,
@@ -43,11 +42,6 @@ describe('reading tags from anywhere', () => {
 });
 
 describe('words and structured data', () => {
-  it('says the tags in words, spice last', () => {
-    expect(dietText({ diet: ['vegan', 'gluten-free'], spice_level: 2 })).toBe('Vegan, Gluten-free, Spicy: Medium');
-    expect(dietText({ diet: [], spice_level: 0 })).toBe('');
-  });
-
   it('names only the schema.org diets that match exactly', () => {
     expect(suitableForDiet(dish('vegan', 'gluten-free', 'dairy-free'))).toEqual([
       'https://schema.org/VeganDiet',

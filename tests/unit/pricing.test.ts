@@ -16,6 +16,9 @@ import {
   tipOptions,
   upsellText,
 } from '../../shared/pricing.ts';
+import { translator } from '../../shared/i18n/translator.ts';
+
+const english = translator('en');
 
 const line = (base_price: number, quantity = 1, modifierPrices: number[] = []) => ({
   menuItem: { base_price },
@@ -82,7 +85,7 @@ describe('delivery discount tiers', () => {
 describe('next tier and upsell', () => {
   it('a $19.99 cart is one cent from saving $2.99', () => {
     expect(nextTierInfo(1999)).toEqual({ amountNeeded: 1, nextDiscount: 299, currentDiscount: 0, extraSavings: 299 });
-    expect(upsellText(1999)).toBe('Add $0.01 more to save $3!');
+    expect(upsellText(1999, english)).toBe('Add $0.01 more to save $3!');
   });
   it('a $20.00 cart is $20 from saving $5.99', () => {
     expect(nextTierInfo(2000)).toEqual({
@@ -91,11 +94,11 @@ describe('next tier and upsell', () => {
       currentDiscount: 299,
       extraSavings: 300,
     });
-    expect(upsellText(2000)).toBe('Add $20.00 more to save $6!');
+    expect(upsellText(2000, english)).toBe('Add $20.00 more to save $6!');
   });
   it('a $39.99 and a $40.00 cart', () => {
-    expect(upsellText(3999)).toBe('Add $0.01 more to save $6!');
-    expect(upsellText(4000)).toBe('');
+    expect(upsellText(3999, english)).toBe('Add $0.01 more to save $6!');
+    expect(upsellText(4000, english)).toBe('');
     expect(nextTierInfo(4000)).toEqual({
       amountNeeded: 2000,
       nextDiscount: 899,
@@ -104,11 +107,11 @@ describe('next tier and upsell', () => {
     });
   });
   it('an empty cart needs $20.00', () => {
-    expect(upsellText(0)).toBe('Add $20.00 more to save $3!');
+    expect(upsellText(0, english)).toBe('Add $20.00 more to save $3!');
   });
   it('$60 to $75 points at free delivery; $75 has no higher tier', () => {
     expect(nextTierInfo(7499)).toMatchObject({ amountNeeded: 1, nextDiscount: FREE_DELIVERY, currentDiscount: 899 });
-    expect(upsellText(5999)).toBe('');
+    expect(upsellText(5999, english)).toBe('');
     expect(nextTierInfo(7500)).toBeNull();
   });
 });
@@ -227,11 +230,11 @@ describe('fees said before any detail (junk-fee rules)', () => {
   });
 
   it("the cart's line for this subtotal, and the menu's line for any", () => {
-    expect(feesText(2100)).toBe(
+    expect(feesText(2100, english)).toBe(
       'No fees for pickup. Delivery adds a fee of $7.01, more only if the courier charges more for your address.',
     );
-    expect(feesText(7500)).toBe('No fees for pickup. Delivery is free for this order.');
-    expect(feesSummary()).toBe(
+    expect(feesText(7500, english)).toBe('No fees for pickup. Delivery is free for this order.');
+    expect(feesSummary(english)).toBe(
       'No fees for pickup. Delivery fee: $10.00, or the courier’s quote if higher; $2.99 off orders from $20.00, ' +
         '$5.99 off from $40.00, $8.99 off from $60.00, free from $75.00. Tax is added at checkout; a tip is up to you.',
     );

@@ -16,6 +16,9 @@ import {
   tooSoon,
   wallTimeToInstant,
 } from '../../shared/schedule.ts';
+import { translator } from '../../shared/i18n/translator.ts';
+
+const english = translator('en');
 
 const LA = 'America/Los_Angeles';
 const at = (iso: string) => new Date(iso);
@@ -121,10 +124,10 @@ describe('slots across daylight saving changes', () => {
       '2027-11-07T17:00:00.000Z',
     );
     // Saturday 6 November 2027, 11:00 PM PDT.
-    expect(checkScheduledFor(at('2027-11-07T06:00:00Z'), 'pickup', null)).toBe(
+    expect(checkScheduledFor(at('2027-11-07T06:00:00Z'), 'pickup', null, { t: english })).toBe(
       'We are closed now. We open again tomorrow at 9:00 AM.',
     );
-    expect(checkScheduledFor(at('2027-11-07T09:30:00Z'), 'pickup', null)).toBe(
+    expect(checkScheduledFor(at('2027-11-07T09:30:00Z'), 'pickup', null, { t: english })).toBe(
       'We are closed now. We open again today at 9:00 AM.',
     );
   });
@@ -144,18 +147,20 @@ describe('just before closing (a slot is when the food is ready, strictly before
       '2026-11-24T04:45:00.000Z',
       '2026-11-24T18:00:00.000Z',
     ]);
-    expect(checkScheduledFor(at('2026-11-24T04:00:00Z'), 'pickup', at('2026-11-24T04:45:00Z'))).toBeNull();
-    expect(checkScheduledFor(at('2026-11-24T04:00:00Z'), 'pickup', at('2026-11-24T05:00:00Z'))).toBe(
+    expect(
+      checkScheduledFor(at('2026-11-24T04:00:00Z'), 'pickup', at('2026-11-24T04:45:00Z'), { t: english }),
+    ).toBeNull();
+    expect(checkScheduledFor(at('2026-11-24T04:00:00Z'), 'pickup', at('2026-11-24T05:00:00Z'), { t: english })).toBe(
       notOpenAt('pickup'),
     );
   });
 
   it('ASAP pickup is taken until 20 minutes before closing', () => {
     expect(isOpen(at('2026-11-24T04:39:00Z'), 'pickup')).toBe(true);
-    expect(checkScheduledFor(at('2026-11-24T04:39:00Z'), 'pickup', null)).toBeNull();
+    expect(checkScheduledFor(at('2026-11-24T04:39:00Z'), 'pickup', null, { t: english })).toBeNull();
     expect(isOpen(at('2026-11-24T04:40:00Z'), 'pickup')).toBe(false);
     expect(nextOpening(at('2026-11-24T04:40:00Z'), 'pickup')?.toISOString()).toBe('2026-11-24T18:00:00.000Z');
-    expect(checkScheduledFor(at('2026-11-24T04:40:00Z'), 'pickup', null)).toBe(
+    expect(checkScheduledFor(at('2026-11-24T04:40:00Z'), 'pickup', null, { t: english })).toBe(
       'We are closed now. We open again tomorrow at 10:00 AM.',
     );
   });
@@ -163,7 +168,7 @@ describe('just before closing (a slot is when the food is ready, strictly before
   it('ASAP delivery is taken until 45 minutes before the 8:30 PM delivery close', () => {
     expect(isOpen(at('2026-11-24T03:44:00Z'), 'delivery')).toBe(true);
     expect(isOpen(at('2026-11-24T03:45:00Z'), 'delivery')).toBe(false);
-    expect(checkScheduledFor(at('2026-11-24T03:45:00Z'), 'delivery', null)).toBe(
+    expect(checkScheduledFor(at('2026-11-24T03:45:00Z'), 'delivery', null, { t: english })).toBe(
       'We are not delivering now. Delivery starts again tomorrow at 11:00 AM.',
     );
   });
@@ -175,7 +180,9 @@ describe('across midnight', () => {
     expect(isOpen(now, 'pickup')).toBe(false);
     expect(nextOpening(now, 'pickup')?.toISOString()).toBe('2026-11-21T17:00:00.000Z');
     expect(availableSlots(now, 'pickup').slots[0]?.toISOString()).toBe('2026-11-21T17:00:00.000Z');
-    expect(checkScheduledFor(now, 'pickup', null)).toBe('We are closed now. We open again tomorrow at 9:00 AM.');
+    expect(checkScheduledFor(now, 'pickup', null, { t: english })).toBe(
+      'We are closed now. We open again tomorrow at 9:00 AM.',
+    );
   });
 
   it('a Friday range of 6:00 PM to 2:00 AM takes orders after midnight, on Saturday', () => {
@@ -191,7 +198,7 @@ describe('across midnight', () => {
     expect(nextOpening(at('2026-11-21T09:45:00Z'), 'pickup', lateFriday)?.toISOString()).toBe(
       '2026-11-28T02:00:00.000Z',
     );
-    expect(checkScheduledFor(at('2026-11-21T09:45:00Z'), 'pickup', null, {}, lateFriday)).toBe(
+    expect(checkScheduledFor(at('2026-11-21T09:45:00Z'), 'pickup', null, { t: english }, lateFriday)).toBe(
       'We are closed now. We open again Friday at 6:00 PM.',
     );
   });
@@ -217,19 +224,19 @@ describe('lead times', () => {
   it('pickup needs 20 minutes and delivery 45', () => {
     expect(availableSlots(now, 'pickup').slots[0]?.toISOString()).toBe('2026-11-20T19:30:00.000Z');
     expect(availableSlots(now, 'delivery').slots[0]?.toISOString()).toBe('2026-11-20T20:00:00.000Z');
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:15:00Z'))).toBe(
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:15:00Z'), { t: english })).toBe(
       'Choose a pickup time at least 20 minutes from now.',
     );
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:30:00Z'))).toBeNull();
-    expect(checkScheduledFor(now, 'delivery', at('2026-11-20T19:45:00Z'))).toBe(
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:30:00Z'), { t: english })).toBeNull();
+    expect(checkScheduledFor(now, 'delivery', at('2026-11-20T19:45:00Z'), { t: english })).toBe(
       'Choose a delivery time at least 45 minutes from now.',
     );
-    expect(checkScheduledFor(now, 'delivery', at('2026-11-20T20:00:00Z'))).toBeNull();
+    expect(checkScheduledFor(now, 'delivery', at('2026-11-20T20:00:00Z'), { t: english })).toBeNull();
     expect(tooSoon('pickup', 20)).toBe('Choose a pickup time at least 20 minutes from now.');
   });
 
   it('a time in the past is too soon', () => {
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T18:00:00Z'))).toBe(tooSoon('pickup', 20));
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T18:00:00Z'), { t: english })).toBe(tooSoon('pickup', 20));
   });
 
   it('catering needs 24 hours, for pickup and delivery, and cannot be ASAP', () => {
@@ -237,9 +244,11 @@ describe('lead times', () => {
     expect(cateringTooSoon('delivery', 24 * 60)).toBe(message);
     expect(availableSlots(now, 'pickup', { catering: true })).toMatchObject({ asap: false });
     expect(availableSlots(now, 'pickup', { catering: true }).slots[0]?.toISOString()).toBe('2026-11-21T19:15:00.000Z');
-    expect(checkScheduledFor(now, 'delivery', at('2026-11-21T19:00:00Z'), { catering: true })).toBe(message);
-    expect(checkScheduledFor(now, 'delivery', at('2026-11-21T19:15:00Z'), { catering: true })).toBeNull();
-    expect(checkScheduledFor(now, 'delivery', null, { catering: true })).toBe(message);
+    expect(checkScheduledFor(now, 'delivery', at('2026-11-21T19:00:00Z'), { catering: true, t: english })).toBe(
+      message,
+    );
+    expect(checkScheduledFor(now, 'delivery', at('2026-11-21T19:15:00Z'), { catering: true, t: english })).toBeNull();
+    expect(checkScheduledFor(now, 'delivery', null, { catering: true, t: english })).toBe(message);
   });
 });
 
@@ -249,16 +258,16 @@ describe('holidays, the 7-day horizon and the quarter hour', () => {
     expect(slots.filter((s) => s >= at('2026-11-26T08:00:00Z') && s < at('2026-11-27T08:00:00Z'))).toEqual([]);
     expect(slots.find((s) => s >= at('2026-11-26T08:00:00Z'))?.toISOString()).toBe('2026-11-27T18:00:00.000Z');
     const thanksgivingNoon = at('2026-11-26T20:00:00Z');
-    expect(checkScheduledFor(thanksgivingNoon, 'pickup', null)).toBe(
+    expect(checkScheduledFor(thanksgivingNoon, 'pickup', null, { t: english })).toBe(
       'We are closed now. We open again tomorrow at 10:00 AM.',
     );
   });
 
   it('Christmas Eve closes at 3:00 PM instead of 9:00 PM', () => {
     const now = at('2026-12-23T20:00:00Z');
-    expect(checkScheduledFor(now, 'pickup', at('2026-12-24T22:45:00Z'))).toBeNull(); // 2:45 PM
-    expect(checkScheduledFor(now, 'pickup', at('2026-12-24T23:00:00Z'))).toBe(notOpenAt('pickup')); // 3:00 PM
-    expect(checkScheduledFor(now, 'delivery', at('2026-12-24T22:30:00Z'))).toBe(
+    expect(checkScheduledFor(now, 'pickup', at('2026-12-24T22:45:00Z'), { t: english })).toBeNull(); // 2:45 PM
+    expect(checkScheduledFor(now, 'pickup', at('2026-12-24T23:00:00Z'), { t: english })).toBe(notOpenAt('pickup')); // 3:00 PM
+    expect(checkScheduledFor(now, 'delivery', at('2026-12-24T22:30:00Z'), { t: english })).toBe(
       'We are not open for delivery at that time. Choose another time.',
     );
   });
@@ -266,15 +275,17 @@ describe('holidays, the 7-day horizon and the quarter hour', () => {
   it('a slot may be at most 7 x 24 hours from now', () => {
     const now = at('2026-11-20T19:10:00Z');
     expect(availableSlots(now, 'pickup').slots.at(-1)?.toISOString()).toBe('2026-11-27T19:00:00.000Z');
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-27T19:00:00Z'))).toBeNull();
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-27T19:15:00Z'))).toBe('Choose a time within the next 7 days.');
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-27T19:00:00Z'), { t: english })).toBeNull();
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-27T19:15:00Z'), { t: english })).toBe(
+      'Choose a time within the next 7 days.',
+    );
     expect(beyondHorizon(7)).toBe('Choose a time within the next 7 days.');
   });
 
   it('a time off the quarter hour, or with seconds, is refused', () => {
     const now = at('2026-11-20T19:10:00Z');
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T20:10:00Z'))).toBe(OFF_THE_QUARTER_HOUR);
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T20:15:30Z'))).toBe(
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T20:10:00Z'), { t: english })).toBe(OFF_THE_QUARTER_HOUR);
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T20:15:30Z'), { t: english })).toBe(
       'Choose a time on the quarter hour, like 6:15 PM.',
     );
   });
@@ -283,8 +294,8 @@ describe('holidays, the 7-day horizon and the quarter hour', () => {
 describe('ASAP', () => {
   it('is taken while open, with the slots listed beside it', () => {
     const now = at('2026-11-20T19:00:00Z'); // Friday 11:00 AM
-    expect(checkScheduledFor(now, 'pickup', null)).toBeNull();
-    expect(checkScheduledFor(now, 'delivery', null)).toBeNull();
+    expect(checkScheduledFor(now, 'pickup', null, { t: english })).toBeNull();
+    expect(checkScheduledFor(now, 'delivery', null, { t: english })).toBeNull();
     expect(availableSlots(now, 'pickup').asap).toBe(true);
     expect(nextOpening(now, 'pickup')).toBeNull();
   });
@@ -292,19 +303,28 @@ describe('ASAP', () => {
   it('is refused while closed, naming the next opening', () => {
     const now = at('2026-11-20T17:00:00Z'); // Friday 9:00 AM
     expect(availableSlots(now, 'pickup').asap).toBe(false);
-    expect(checkScheduledFor(now, 'pickup', null)).toBe('We are closed now. We open again today at 10:00 AM.');
-    expect(closedNow('pickup', at('2026-11-23T18:00:00Z'), now)).toBe(
+    expect(checkScheduledFor(now, 'pickup', null, { t: english })).toBe(
+      'We are closed now. We open again today at 10:00 AM.',
+    );
+    expect(closedNow('pickup', at('2026-11-23T18:00:00Z'), now, english)).toBe(
       'We are closed now. We open again Monday at 10:00 AM.',
+    );
+    // The space before "a.m." is the one the ICU in use writes (U+0020 or U+202F).
+    expect(closedNow('pickup', at('2026-11-23T18:00:00Z'), now, translator('es'), undefined, 'es-US')).toMatch(
+      /^Estamos cerrados\. Abrimos de nuevo el lunes a las 10:00[\s\u202f]a\.\s?m\.$/,
+    );
+    expect(closedNow('delivery', null, now, translator('es'))).toBe(
+      'No estamos entregando a domicilio ahora. Vuelve a intentarlo más tarde.',
     );
   });
 
   it('is refused while paused, though a later slot is still taken', () => {
     const now = at('2026-11-20T19:00:00Z');
-    expect(checkScheduledFor(now, 'pickup', null, { paused: true })).toBe(
+    expect(checkScheduledFor(now, 'pickup', null, { paused: true, t: english })).toBe(
       'Online ordering is paused right now. Please try again soon.',
     );
     expect(ORDERING_PAUSED).toBe('Online ordering is paused right now. Please try again soon.');
     expect(availableSlots(now, 'pickup', { paused: true }).asap).toBe(false);
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T21:00:00Z'), { paused: true })).toBeNull();
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T21:00:00Z'), { paused: true, t: english })).toBeNull();
   });
 });

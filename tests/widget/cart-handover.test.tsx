@@ -19,6 +19,7 @@ import {
 import { cartReducer, emptyCart, type CartAction } from '../../shared/cart.ts';
 import type { MenuItem, Modifier } from '../../shared/menu.ts';
 import { forgetHandedOverCart, handedOverCart, restaurantPageHref } from '../../widget/cart-handover.ts';
+import { t } from '../../widget/i18n.ts';
 
 const API_ORIGIN = 'https://order.comal.test';
 const PARTNER_ORIGIN = 'https://eat.partner.test';
@@ -134,7 +135,7 @@ describe('rebuilding the handed-over cart from the live menu', () => {
   const live = [asada, horchata];
   const none = new Set<string>();
   const rebuilt = (text: string, soldOut = none, soldOutModifiers = none) =>
-    rebuildCart(decodeHandover(text), live, soldOut, soldOutModifiers);
+    rebuildCart(decodeHandover(text), live, soldOut, soldOutModifiers, t);
   const shown = (cart: ReturnType<typeof rebuildCart>) =>
     cart.lines.map((line) => ({
       name: line.menuItem.name,
@@ -178,18 +179,18 @@ describe('rebuilding the handed-over cart from the live menu', () => {
     });
     const cart = rebuilt(text, new Set(['horchata']), new Set(['m-cheese']));
     expect(cart.problems).toEqual([
-      itemGone('tamal'),
-      itemSoldOut('Horchata'),
-      choiceGone('Carne Asada Taco'),
-      choiceSoldOut('Carne Asada Taco', 'Cheese'),
-      choiceSoldOut('Carne Asada Taco', 'Cheese'),
+      itemGone(t, 'tamal'),
+      itemSoldOut(t, 'Horchata'),
+      choiceGone(t, 'Carne Asada Taco'),
+      choiceSoldOut(t, 'Carne Asada Taco', 'Cheese'),
+      choiceSoldOut(t, 'Carne Asada Taco', 'Cheese'),
     ]);
     expect(shown(cart)).toEqual([{ name: 'Carne Asada Taco', price: 4.25, quantity: 1, modifiers: [] }]);
-    expect(itemGone('tamal')).toBe('An item in the cart you brought (tamal) is no longer on the menu.');
+    expect(itemGone(t, 'tamal')).toBe('An item in the cart you brought (tamal) is no longer on the menu.');
 
     const strict = [{ ...asada, modifier_groups: [{ ...asada.modifier_groups[0]!, min_required: 1 }] }];
-    const broken = rebuildCart(decodeHandover(JSON.stringify({ v: 2, l: [['asada', 1, []]] })), strict, none, none);
-    expect(broken.problems).toEqual([choicesChanged('Carne Asada Taco')]);
+    const broken = rebuildCart(decodeHandover(JSON.stringify({ v: 2, l: [['asada', 1, []]] })), strict, none, none, t);
+    expect(broken.problems).toEqual([choicesChanged(t, 'Carne Asada Taco')]);
     expect(broken.lines).toEqual([]);
   });
 

@@ -9,8 +9,11 @@ import type { ApiClient } from '../../shared/api/client.ts';
 import { cartReducer, emptyCart } from '../../shared/cart.ts';
 import type { CheckoutContact } from '../../shared/checkout-form.ts';
 import { buildCreateOrderPayload } from '../../shared/order-payload.ts';
-import { SMS_OPT_IN_LABEL } from '../../shared/sms.ts';
 import { ContactFields } from '../../widget/checkout/contact-fields.tsx';
+
+/** The opt-in's words, exactly as the SMS terms page and the carriers' review read them. */
+const SMS_OPT_IN_LABEL =
+  'Text me when my order is ready or out for delivery (message and data rates may apply; reply STOP to opt out).';
 
 const host = document.createElement('div');
 let root: Root | undefined;

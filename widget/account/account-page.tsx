@@ -3,50 +3,68 @@
  * the saved carts with 'Restore' and 'Delete', and 'Sign out'. Restoring or reordering fills the
  * cart and goes to /order/, unless something was left out: then it says so first.
  */
-import { LOADING } from '../../shared/api/messages.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OrderSummary, SavedCart } from '../../shared/api/schemas.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import type { ItemToRestore } from '../../shared/saved-cart.ts';
 import { useAuth } from '../auth-context.tsx';
+import { sitePath, t, widgetIntlLocale } from '../i18n.ts';
 import type { AccountContext } from './account-context.ts';
 import { restoreIntoCart } from './restore.ts';
 import { messageOf } from './use-action.ts';
 import { useList, type ListState } from './use-list.ts';
 
-export const REORDER_FAILED = 'We could not reorder this order. Try again.';
-export const DELETE_CART_FAILED = 'We could not delete this cart. Try again.';
 const ORDER_PAGE = '/order/';
 
 function orderNumber(order: OrderSummary): string {
-  return order.number ? `Order #${order.number}` : 'Order';
+  return order.number ? t('account.orderNumber', { number: order.number }) : t('account.order');
 }
 
 function when(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(widgetIntlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** An order's status as the customer reads it; one the widget does not know reads as the server spells it. */
 function statusText(status: string): string {
+  switch (status) {
+    case 'pending_payment':
+      return t('account.status.pendingPayment');
+    case 'paid':
+      return t('account.status.paid');
+    case 'accepted':
+      return t('account.status.accepted');
+    case 'ready':
+      return t('account.status.ready');
+    case 'out_for_delivery':
+      return t('account.status.outForDelivery');
+    case 'completed':
+      return t('account.status.completed');
+    case 'cancelled':
+      return t('account.status.cancelled');
+  }
   const text = status.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function quantityText(items: readonly { quantity: number }[]): string {
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
+  return t('account.itemCount', { count });
 }
 
-export function SignInFirst({ next, what }: { next: string; what: string }) {
+/** Asks a signed-out visitor to sign in first; `text` says what for. */
+export function SignInFirst({ next, text }: { next: string; text: string }) {
   return (
     <div className="account-card">
-      <h1>Your account</h1>
-      <p>Sign in to see {what}.</p>
-      <a className="primary-link" href={`/login/?next=${encodeURIComponent(next)}`}>
-        Sign in
+      <h1>{t('account.yourAccount')}</h1>
+      <p>{text}</p>
+      <a className="primary-link" href={`${sitePath('/login/')}?next=${encodeURIComponent(next)}`}>
+        {t('common.signIn')}
       </a>
       <p className="account-links">
-        New here? <a href="/register/">Create an account</a>
+        {t('account.newHere')} <a href={sitePath('/register/')}>{t('common.handOver.register')}</a>
       </p>
     </div>
   );
@@ -56,7 +74,7 @@ function ListStatus<T>({ state, empty }: { state: ListState<T>; empty: string })
   if (state.status === 'loading')
     return (
       <p className="status" role="status">
-        {LOADING}
+        {t('common.loading')}
       </p>
     );
   if (state.status === 'failed')
@@ -96,10 +114,10 @@ export function AccountPage({ context }: { context: AccountContext }) {
   if (auth.starting)
     return (
       <p className="status" role="status">
-        {LOADING}
+        {t('common.loading')}
       </p>
     );
-  if (!sub) return <SignInFirst next="/account/" what="your orders and saved carts" />;
+  if (!sub) return <SignInFirst next="/account/" text={t('account.signInToSeeOrders')} />;
 
   async function act(key: string, action: () => Promise<void>) {
     if (busy) return;
@@ -116,40 +134,37 @@ export function AccountPage({ context }: { context: AccountContext }) {
 
   async function fill(items: readonly ItemToRestore[], serverMessage?: string) {
     const missing = await restoreIntoCart(store, apiOrigin, items);
-    const left =
-      missing > 0
-        ? `${missing} ${missing === 1 ? 'item is' : 'items are'} no longer on the menu and ${missing === 1 ? 'was' : 'were'} left out.`
-        : '';
+    const left = missing > 0 ? t('account.leftOut', { count: missing }) : '';
     const text = [serverMessage, left].filter(Boolean).join(' ');
     if (text) setNotice({ text, error: false, cart: true });
-    else navigate(ORDER_PAGE);
+    else navigate(sitePath(ORDER_PAGE));
   }
 
   const reorder = (order: OrderSummary) =>
     act(`reorder-${order.id}`, async () => {
       const answer = await api.reorderOrder(order.id, sub);
-      if (!answer) throw new Error(REORDER_FAILED);
+      if (!answer) throw new Error(t('account.reorderFailed'));
       await fill(answer.items, answer.message);
     });
   const restore = (cart: SavedCart) => act(`restore-${cart.id}`, () => fill(cart.items));
   const remove = (cart: SavedCart) =>
     act(`delete-${cart.id}`, async () => {
-      if (!(await api.deleteSavedCart(cart.id))) throw new Error(DELETE_CART_FAILED);
-      setNotice({ text: `Deleted “${cart.name}”.`, error: false, cart: false });
+      if (!(await api.deleteSavedCart(cart.id))) throw new Error(t('account.deleteCartFailed'));
+      setNotice({ text: t('account.deletedCart', { name: cart.name }), error: false, cart: false });
       carts.reload();
     });
 
   return (
     <div className="account">
       <div className="account-head">
-        <h1>Your account</h1>
-        <p>Signed in as {auth.info?.email}.</p>
+        <h1>{t('account.yourAccount')}</h1>
+        <p>{t('account.signedInAs', { email: auth.info?.email ?? '' })}</p>
         <p className="account-links">
-          <a href="/payment/">Payment methods</a>
-          <a href="/order/">Order food</a>
+          <a href={sitePath('/payment/')}>{t('account.paymentMethods')}</a>
+          <a href={sitePath('/order/')}>{t('account.orderFood')}</a>
         </p>
         <button type="button" className="secondary" onClick={() => void auth.signOut()}>
-          Sign out
+          {t('account.signOut')}
         </button>
       </div>
       {notice && (
@@ -161,17 +176,17 @@ export function AccountPage({ context }: { context: AccountContext }) {
         >
           <p>{notice.text}</p>
           {notice.cart && (
-            <a className="primary-link" href={ORDER_PAGE}>
-              Go to your cart
+            <a className="primary-link" href={sitePath(ORDER_PAGE)}>
+              {t('account.goToCart')}
             </a>
           )}
         </div>
       )}
       <section className="account-section" aria-labelledby="orders-title">
         <h2 id="orders-title" ref={ordersHeading} tabIndex={-1}>
-          Your orders
+          {t('account.yourOrders')}
         </h2>
-        <ListStatus state={orders.state} empty="No orders yet." />
+        <ListStatus state={orders.state} empty={t('account.noOrders')} />
         {orders.state.status === 'ready' && orders.state.items.length > 0 && (
           <ul className="account-list">
             {orders.state.items.map((order) => {
@@ -180,7 +195,8 @@ export function AccountPage({ context }: { context: AccountContext }) {
                 <li key={order.id} className="account-item">
                   <h3 id={id}>{orderNumber(order)}</h3>
                   <p className="meta">
-                    {when(order.created_at)} · {order.delivery_type === 'delivery' ? 'Delivery' : 'Pickup'} ·{' '}
+                    {when(order.created_at)} ·{' '}
+                    {order.delivery_type === 'delivery' ? t('account.delivery') : t('account.pickup')} ·{' '}
                     <span className="order-status">{statusText(order.status)}</span>
                   </p>
                   <ul className="order-items">
@@ -193,7 +209,9 @@ export function AccountPage({ context }: { context: AccountContext }) {
                       </li>
                     ))}
                   </ul>
-                  <p className="order-total">Total {formatUSD(toCents(order.totals.total))}</p>
+                  <p className="order-total">
+                    {t('account.orderTotal', { amount: formatUSD(toCents(order.totals.total)) })}
+                  </p>
                   <button
                     type="button"
                     aria-describedby={id}
@@ -201,7 +219,7 @@ export function AccountPage({ context }: { context: AccountContext }) {
                     aria-busy={busy === `reorder-${order.id}` || undefined}
                     onClick={() => void reorder(order)}
                   >
-                    Reorder
+                    {t('account.reorder')}
                   </button>
                 </li>
               );
@@ -211,9 +229,9 @@ export function AccountPage({ context }: { context: AccountContext }) {
       </section>
       <section className="account-section" aria-labelledby="carts-title">
         <h2 id="carts-title" ref={cartsHeading} tabIndex={-1}>
-          Saved carts
+          {t('account.savedCarts')}
         </h2>
-        <ListStatus state={carts.state} empty="No saved carts yet. Save one at checkout." />
+        <ListStatus state={carts.state} empty={t('account.noSavedCarts')} />
         {carts.state.status === 'ready' && carts.state.items.length > 0 && (
           <ul className="account-list">
             {carts.state.items.map((cart) => {
@@ -223,7 +241,7 @@ export function AccountPage({ context }: { context: AccountContext }) {
                   <h3 id={id}>{cart.name}</h3>
                   <p className="meta">
                     {quantityText(cart.items)}
-                    {cart.created_at ? ` · saved ${when(cart.created_at)}` : ''}
+                    {cart.created_at ? ` · ${t('account.savedOn', { date: when(cart.created_at) })}` : ''}
                   </p>
                   <div className="actions">
                     <button
@@ -232,7 +250,7 @@ export function AccountPage({ context }: { context: AccountContext }) {
                       disabled={Boolean(busy)}
                       onClick={() => void restore(cart)}
                     >
-                      Restore
+                      {t('account.restore')}
                     </button>
                     <button
                       type="button"
@@ -240,7 +258,7 @@ export function AccountPage({ context }: { context: AccountContext }) {
                       disabled={Boolean(busy)}
                       onClick={() => void remove(cart)}
                     >
-                      Delete
+                      {t('account.delete')}
                     </button>
                   </div>
                 </li>

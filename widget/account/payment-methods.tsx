@@ -3,21 +3,18 @@
  * then the demo provider's test card form (demo-payments/setup) or Stripe's Payment Element from
  * the stripe chunk (confirmSetup), then save-payment-method with the card's id.
  */
-import { LOADING } from '../../shared/api/messages.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../shared/api/schemas.ts';
 import { useAuth } from '../auth-context.tsx';
 import { cardLabel } from '../card-label.ts';
 import { DemoCardForm } from '../checkout/demo-card-form.tsx';
+import { sitePath, t } from '../i18n.ts';
 import { LazyPart } from '../lazy-part.tsx';
 import type { StripePaymentProps } from '../stripe/index.tsx';
 import type { AccountContext } from './account-context.ts';
 import { SignInFirst } from './account-page.tsx';
 import { useAction } from './use-action.ts';
 import { useList } from './use-list.ts';
-
-export const DELETE_CARD_FAILED = 'We could not delete this card. Try again.';
-export const CARD_NOT_SAVED = 'We could not save this card. Try again.';
 
 type StripeChunk = { StripePayment: (props: StripePaymentProps) => ReactNode };
 type Setup = { clientSecret: string; publishableKey?: string | undefined };
@@ -42,10 +39,10 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
   if (auth.starting)
     return (
       <p className="status" role="status">
-        {LOADING}
+        {t('common.loading')}
       </p>
     );
-  if (!sub) return <SignInFirst next="/payment/" what="your saved cards" />;
+  if (!sub) return <SignInFirst next="/payment/" text={t('account.signInToSeeCards')} />;
 
   const addCard = () =>
     adding.run(async () => {
@@ -60,14 +57,14 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
   const remove = (card: PaymentMethod) =>
     removing.run(async () => {
       setNotice('');
-      if (!(await api.deletePaymentMethod(card.id, sub))) throw new Error(DELETE_CARD_FAILED);
-      setNotice(`Deleted ${cardLabel(card)}.`);
+      if (!(await api.deletePaymentMethod(card.id, sub))) throw new Error(t('account.deleteCardFailed'));
+      setNotice(t('account.deletedCard', { card: cardLabel(card) }));
       cards.reload();
     });
 
   function saved() {
     setSetup(null);
-    setNotice('Card saved.');
+    setNotice(t('account.cardSaved'));
     cards.reload();
   }
 
@@ -75,9 +72,9 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
   return (
     <div className="account">
       <div className="account-head">
-        <h1>Payment methods</h1>
+        <h1>{t('account.paymentMethods')}</h1>
         <p className="account-links">
-          <a href="/account/">Your account</a>
+          <a href={sitePath('/account/')}>{t('account.yourAccount')}</a>
         </p>
       </div>
       {notice && (
@@ -91,10 +88,10 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
         </p>
       )}
       <section className="account-section" aria-labelledby="cards-title">
-        <h2 id="cards-title">Saved cards</h2>
+        <h2 id="cards-title">{t('account.savedCards')}</h2>
         {state.status === 'loading' && (
           <p className="status" role="status">
-            {LOADING}
+            {t('common.loading')}
           </p>
         )}
         {state.status === 'failed' && (
@@ -104,7 +101,7 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
         )}
         {state.status === 'ready' &&
           (state.items.length === 0 ? (
-            <p className="empty">No saved cards yet.</p>
+            <p className="empty">{t('account.noSavedCards')}</p>
           ) : (
             <ul className="account-list">
               {state.items.map((card) => {
@@ -114,7 +111,10 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
                     <h3 id={id}>{cardLabel(card)}</h3>
                     {card.exp_month && card.exp_year && (
                       <p className="meta">
-                        Expires {String(card.exp_month).padStart(2, '0')}/{String(card.exp_year).slice(-2)}
+                        {t('account.expires', {
+                          month: String(card.exp_month).padStart(2, '0'),
+                          year: String(card.exp_year).slice(-2),
+                        })}
                       </p>
                     )}
                     <button
@@ -123,7 +123,7 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
                       disabled={removing.busy}
                       onClick={() => void remove(card)}
                     >
-                      Delete
+                      {t('account.delete')}
                     </button>
                   </li>
                 );
@@ -132,7 +132,7 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
           ))}
       </section>
       <section className="account-section" aria-labelledby="add-title">
-        <h2 id="add-title">Add a card</h2>
+        <h2 id="add-title">{t('account.addCard')}</h2>
         {setup?.publishableKey !== undefined ? (
           <LazyPart<StripeChunk>
             chunk="stripe"
@@ -142,10 +142,10 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
                 intent="setup"
                 publishableKey={setup.publishableKey!}
                 clientSecret={setup.clientSecret}
-                returnUrl={new URL('/payment/', window.location.href).href}
-                payLabel="Save card"
+                returnUrl={new URL(sitePath('/payment/'), window.location.href).href}
+                payLabel={t('account.saveCard')}
                 onPaid={async (paymentMethodId) => {
-                  if (!paymentMethodId) throw new Error(CARD_NOT_SAVED);
+                  if (!paymentMethodId) throw new Error(t('account.cardNotSaved'));
                   await api.savePaymentMethod(paymentMethodId, sub);
                   saved();
                 }}
@@ -156,8 +156,8 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
           <DemoCardForm
             clientSecret={setup.clientSecret}
             api={api}
-            payLabel="Save card"
-            busyLabel="Saving…"
+            payLabel={t('account.saveCard')}
+            busyLabel={t('account.saving')}
             send={async (card) => {
               const { payment_method_id } = await api.setupDemoCard(card);
               await api.savePaymentMethod(payment_method_id, sub);
@@ -178,7 +178,7 @@ export function PaymentMethods({ context }: { context: AccountContext }) {
               aria-busy={adding.busy || undefined}
               onClick={() => void addCard()}
             >
-              Add a card
+              {t('account.addCard')}
             </button>
           </>
         )}

@@ -7,20 +7,17 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../shared/api/client.ts';
 import { safeLocalPath } from '../../shared/local-path.ts';
 import { Field } from '../checkout/field.tsx';
+import { sitePath, t } from '../i18n.ts';
 import type { AccountContext } from './account-context.ts';
 import { AccountForm, Done } from './account-form.tsx';
 import { useHostedSignIn } from './hosted-sign-in.ts';
 import { useAction } from './use-action.ts';
 
 export const MIN_PASSWORD_LENGTH = 10;
-const EMAIL_REQUIRED = 'Enter your email address.';
-const EMAIL_INVALID = 'Enter an email address like name@example.com.';
-const PASSWORD_REQUIRED = 'Enter your password.';
-const PASSWORD_SHORT = `Use at least ${MIN_PASSWORD_LENGTH} characters for your password.`;
 
 /** The page to go to after signing in: ?next= when it is a path on this site, else /account/. */
 export function nextPath(search: string): string {
-  return safeLocalPath(new URLSearchParams(search).get('next')) ?? '/account/';
+  return safeLocalPath(new URLSearchParams(search).get('next')) ?? sitePath('/account/');
 }
 
 function tokenOf(search: string): string {
@@ -28,13 +25,13 @@ function tokenOf(search: string): string {
 }
 
 function emailError(email: string): string | undefined {
-  if (!email.trim()) return EMAIL_REQUIRED;
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? undefined : EMAIL_INVALID;
+  if (!email.trim()) return t('account.emailRequired');
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? undefined : t('account.emailInvalid');
 }
 
 function newPasswordError(password: string): string | undefined {
-  if (!password) return 'Choose a password.';
-  return password.length < MIN_PASSWORD_LENGTH ? PASSWORD_SHORT : undefined;
+  if (!password) return t('account.passwordChoose');
+  return password.length < MIN_PASSWORD_LENGTH ? t('account.passwordShort', { min: MIN_PASSWORD_LENGTH }) : undefined;
 }
 
 type Errors<K extends string> = Partial<Record<K, string>>;
@@ -57,7 +54,10 @@ export function LoginScreen({ context }: { context: AccountContext }) {
 
   const submit = () =>
     run(async () => {
-      if (found({ email: emailError(email), password: password ? undefined : PASSWORD_REQUIRED }, setErrors)) return;
+      if (
+        found({ email: emailError(email), password: password ? undefined : t('account.passwordRequired') }, setErrors)
+      )
+        return;
       const session = await api.login(email.trim(), password);
       auth.signIn(session);
       navigate(next);
@@ -65,21 +65,23 @@ export function LoginScreen({ context }: { context: AccountContext }) {
 
   return (
     <AccountForm
-      title="Sign in"
-      submitLabel="Sign in"
-      busyLabel="Signing in…"
+      title={t('common.signIn')}
+      submitLabel={t('common.signIn')}
+      busyLabel={t('account.signingIn')}
       busy={busy}
       problem={problem}
       onSubmit={() => void submit()}
       after={
         <>
-          <a href="/reset-password/">Forgot your password?</a>
-          <a href={`/register/${next === '/account/' ? '' : `?next=${encodeURIComponent(next)}`}`}>Create an account</a>
+          <a href={sitePath('/reset-password/')}>{t('account.forgotPassword')}</a>
+          <a href={`${sitePath('/register/')}${next === '/account/' ? '' : `?next=${encodeURIComponent(next)}`}`}>
+            {t('common.handOver.register')}
+          </a>
         </>
       }
     >
       <Field
-        label="Email"
+        label={t('account.email')}
         type="email"
         autoComplete="email"
         value={email}
@@ -88,7 +90,7 @@ export function LoginScreen({ context }: { context: AccountContext }) {
         className="wide"
       />
       <Field
-        label="Password"
+        label={t('account.password')}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -103,12 +105,13 @@ export function LoginScreen({ context }: { context: AccountContext }) {
 type RegisterField = 'name' | 'email' | 'phone' | 'password';
 
 /** The field a server's sentence is about (it sends one sentence, no field). */
+/** The field a refusal is about, by the words it names (in English or Spanish). */
 function fieldOf(message: string): RegisterField | null {
   const m = message.toLowerCase();
-  if (m.includes('password')) return 'password';
-  if (m.includes('email')) return 'email';
-  if (m.includes('phone')) return 'phone';
-  if (m.includes('name')) return 'name';
+  if (m.includes('password') || m.includes('contraseña')) return 'password';
+  if (m.includes('email') || m.includes('correo')) return 'email';
+  if (m.includes('phone') || m.includes('teléfono')) return 'phone';
+  if (m.includes('name') || m.includes('nombre')) return 'name';
   return null;
 }
 
@@ -126,9 +129,9 @@ export function RegisterScreen({ context }: { context: AccountContext }) {
       const phoneDigits = form.phone.replace(/\D/g, '').length;
       const invalid = found(
         {
-          name: form.name.trim() ? undefined : 'Enter your name.',
+          name: form.name.trim() ? undefined : t('account.nameRequired'),
           email: emailError(form.email),
-          phone: phoneDigits >= 10 ? undefined : 'Enter a mobile number with its area code.',
+          phone: phoneDigits >= 10 ? undefined : t('account.mobileRequired'),
           password: newPasswordError(form.password),
         },
         setErrors,
@@ -153,31 +156,31 @@ export function RegisterScreen({ context }: { context: AccountContext }) {
 
   if (done) {
     return (
-      <Done title="Check your email" message={done}>
-        <p>Open the link in that email to confirm your account, then sign in.</p>
-        <a className="primary-link" href="/login/">
-          Sign in
+      <Done title={t('account.checkEmail')} message={done}>
+        <p>{t('account.openLinkToConfirm')}</p>
+        <a className="primary-link" href={sitePath('/login/')}>
+          {t('common.signIn')}
         </a>
       </Done>
     );
   }
   return (
     <AccountForm
-      title="Create an account"
-      intro={<p>Save carts, reorder in a tap and pay with a saved card.</p>}
-      submitLabel="Create account"
-      busyLabel="Creating your account…"
+      title={t('common.handOver.register')}
+      intro={<p>{t('account.registerIntro')}</p>}
+      submitLabel={t('account.createAccount')}
+      busyLabel={t('account.creatingAccount')}
       busy={busy}
       problem={problem}
       onSubmit={() => void submit()}
       after={
         <>
-          Already have an account? <a href="/login/">Sign in</a>
+          {t('account.haveAccount')} <a href={sitePath('/login/')}>{t('common.signIn')}</a>
         </>
       }
     >
       <Field
-        label="Name"
+        label={t('account.name')}
         autoComplete="name"
         value={form.name}
         error={errors.name}
@@ -185,7 +188,7 @@ export function RegisterScreen({ context }: { context: AccountContext }) {
         className="wide"
       />
       <Field
-        label="Email"
+        label={t('account.email')}
         type="email"
         autoComplete="email"
         value={form.email}
@@ -194,7 +197,7 @@ export function RegisterScreen({ context }: { context: AccountContext }) {
         className="wide"
       />
       <Field
-        label="Mobile phone"
+        label={t('account.mobilePhone')}
         type="tel"
         autoComplete="tel"
         value={form.phone}
@@ -203,10 +206,10 @@ export function RegisterScreen({ context }: { context: AccountContext }) {
         className="wide"
       />
       <Field
-        label="Password"
+        label={t('account.password')}
         type="password"
         autoComplete="new-password"
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters and hard to guess: a few words that do not belong together work well.`}
+        hint={t('account.passwordHint', { min: MIN_PASSWORD_LENGTH })}
         value={form.password}
         error={errors.password}
         onValue={set('password')}
@@ -236,12 +239,9 @@ export function ConfirmScreen({ context }: { context: AccountContext }) {
 
   if (!token) {
     return (
-      <Done
-        title="Confirm your email"
-        message="We sent you an email with a link to confirm your account. Open it to finish."
-      >
-        <a className="primary-link" href="/login/">
-          Sign in
+      <Done title={t('account.confirmEmail')} message={t('account.confirmSent')}>
+        <a className="primary-link" href={sitePath('/login/')}>
+          {t('common.signIn')}
         </a>
       </Done>
     );
@@ -249,9 +249,9 @@ export function ConfirmScreen({ context }: { context: AccountContext }) {
   if (state.status === 'working') {
     return (
       <div className="account-card">
-        <h1>Confirm your email</h1>
+        <h1>{t('account.confirmEmail')}</h1>
         <p className="status" role="status">
-          Confirming your email…
+          {t('account.confirming')}
         </p>
       </div>
     );
@@ -259,21 +259,21 @@ export function ConfirmScreen({ context }: { context: AccountContext }) {
   if (state.status === 'failed') {
     return (
       <div className="account-card">
-        <h1>Confirm your email</h1>
+        <h1>{t('account.confirmEmail')}</h1>
         <p className="error" role="alert">
           {state.message}
         </p>
         <p className="account-links">
-          <a href="/login/">Sign in</a>
-          <a href="/register/">Create an account</a>
+          <a href={sitePath('/login/')}>{t('common.signIn')}</a>
+          <a href={sitePath('/register/')}>{t('common.handOver.register')}</a>
         </p>
       </div>
     );
   }
   return (
-    <Done title="Email confirmed" message={state.message}>
-      <a className="primary-link" href="/login/">
-        Sign in
+    <Done title={t('account.emailConfirmed')} message={state.message}>
+      <a className="primary-link" href={sitePath('/login/')}>
+        {t('common.signIn')}
       </a>
     </Done>
   );
@@ -291,9 +291,9 @@ export function ResetScreen({ context }: { context: AccountContext }) {
 
   if (done) {
     return (
-      <Done title={token ? 'Password changed' : 'Check your email'} message={done}>
-        <a className="primary-link" href="/login/">
-          Sign in
+      <Done title={token ? t('account.passwordChanged') : t('account.checkEmail')} message={done}>
+        <a className="primary-link" href={sitePath('/login/')}>
+          {t('common.signIn')}
         </a>
       </Done>
     );
@@ -306,18 +306,18 @@ export function ResetScreen({ context }: { context: AccountContext }) {
       });
     return (
       <AccountForm
-        title="Choose a new password"
-        submitLabel="Change password"
-        busyLabel="Changing your password…"
+        title={t('account.chooseNewPassword')}
+        submitLabel={t('account.changePassword')}
+        busyLabel={t('account.changingPassword')}
         busy={busy}
         problem={problem}
         onSubmit={() => void submit()}
       >
         <Field
-          label="New password"
+          label={t('account.newPassword')}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters and hard to guess: a few words that do not belong together work well.`}
+          hint={t('account.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           value={password}
           error={errors.password}
           onValue={setPassword}
@@ -333,17 +333,17 @@ export function ResetScreen({ context }: { context: AccountContext }) {
     });
   return (
     <AccountForm
-      title="Reset your password"
-      intro={<p>We will email you a link to choose a new password.</p>}
-      submitLabel="Send the link"
-      busyLabel="Sending…"
+      title={t('common.handOver.reset')}
+      intro={<p>{t('account.resetIntro')}</p>}
+      submitLabel={t('account.sendLink')}
+      busyLabel={t('account.sending')}
       busy={busy}
       problem={problem}
       onSubmit={() => void submit()}
-      after={<a href="/login/">Back to sign in</a>}
+      after={<a href={sitePath('/login/')}>{t('account.backToSignIn')}</a>}
     >
       <Field
-        label="Email"
+        label={t('account.email')}
         type="email"
         autoComplete="email"
         value={email}

@@ -3,9 +3,11 @@
  * message when it fails.
  */
 import { useRef, useState } from 'react';
+import { localize } from '../i18n.ts';
 
+/** What went wrong, in the customer's language (a message worded in English is said again). */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return localize(error instanceof Error ? error.message : String(error));
 }
 
 export function useAction() {

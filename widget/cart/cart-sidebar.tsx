@@ -15,6 +15,7 @@ import { accountEntryIn } from '../../shared/account-entry.ts';
 import { CheckoutLink } from '../checkout-link.tsx';
 import { showModal } from '../modal.ts';
 import { OrderTotals } from '../order-totals.tsx';
+import { t } from '../i18n.ts';
 
 interface Props {
   cart: Signal<CartState>;
@@ -66,20 +67,20 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
     <dialog
       ref={panel}
       className="cart"
-      aria-label="Your cart"
+      aria-label={t('cart.yourCart')}
       tabIndex={-1}
       // Escape is handled above; the browser's own closing would leave the signal open.
       onCancel={(event) => event.preventDefault()}
     >
       <div className="panel">
         <div className="cart-head">
-          <h2>Your cart</h2>
-          <button type="button" className="icon" aria-label="Close cart" onClick={close}>
+          <h2>{t('cart.yourCart')}</h2>
+          <button type="button" className="icon" aria-label={t('cart.closeCart')} onClick={close}>
             ×
           </button>
         </div>
         {state.items.length === 0 ? (
-          <p className="cart-empty">Your cart is empty.</p>
+          <p className="cart-empty">{t('cart.empty')}</p>
         ) : (
           <>
             <ul className="lines">
@@ -89,7 +90,7 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
             </ul>
             <OrderTotals state={state} />
             <CheckoutLink apiOrigin={apiOrigin} path="/checkout/" cart={state}>
-              Checkout
+              {t('cart.checkout')}
             </CheckoutLink>
           </>
         )}
@@ -109,17 +110,17 @@ function AccountLine({ apiOrigin, cart }: { apiOrigin: string; cart: CartState }
     <p className="account-line">
       {entry.signedIn ? (
         <>
-          Signed in as {entry.firstName}.{' '}
+          {entry.firstName ? t('cart.signedInAs', { name: entry.firstName }) : t('cart.signedIn')}{' '}
           <CheckoutLink apiOrigin={apiOrigin} path="/account/" cart={cart} className="">
-            Your account
+            {t('cart.yourAccount')}
           </CheckoutLink>
         </>
       ) : (
         <>
           <CheckoutLink apiOrigin={apiOrigin} path="/login/" cart={cart} className="">
-            Sign in
+            {t('common.signIn')}
           </CheckoutLink>{' '}
-          to earn points and reorder later.
+          {t('cart.signInReason')}
         </>
       )}
     </p>
@@ -144,22 +145,22 @@ function Line({ line, step, dispatch }: LineProps) {
         <span className="line-price">{formatUSD(linePriceCents(line))}</span>
       </div>
       <div className="stepper">
-        <button type="button" aria-label={`Decrease quantity of ${name}`} onClick={() => step(line.id, -1)}>
+        <button type="button" aria-label={t('cart.decreaseQuantityOf', { name })} onClick={() => step(line.id, -1)}>
           −
         </button>
-        <output className="quantity" aria-label={`Quantity of ${name}`}>
+        <output className="quantity" aria-label={t('cart.quantityOf', { name })}>
           {line.quantity}
         </output>
-        <button type="button" aria-label={`Increase quantity of ${name}`} onClick={() => step(line.id, 1)}>
+        <button type="button" aria-label={t('cart.increaseQuantityOf', { name })} onClick={() => step(line.id, 1)}>
           +
         </button>
         <button
           type="button"
           className="remove"
-          aria-label={`Remove ${name}`}
+          aria-label={t('cart.removeItem', { name })}
           onClick={() => dispatch({ type: 'removeItem', lineId: line.id })}
         >
-          Remove
+          {t('cart.remove')}
         </button>
       </div>
     </li>

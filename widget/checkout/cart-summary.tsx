@@ -2,6 +2,7 @@
 import type { CartLine } from '../../shared/cart.ts';
 import { formatUSD } from '../../shared/money.ts';
 import { linePriceCents } from '../../shared/pricing.ts';
+import { t } from '../i18n.ts';
 
 export function CartSummary({ lines, onEdit }: { lines: readonly CartLine[]; onEdit: () => void }) {
   return (
@@ -21,7 +22,7 @@ export function CartSummary({ lines, onEdit }: { lines: readonly CartLine[]; onE
         ))}
       </ul>
       <button type="button" className="link" onClick={onEdit}>
-        Edit cart
+        {t('checkout.editCart')}
       </button>
     </>
   );

@@ -23,6 +23,7 @@ import { restaurant } from '../../shared/restaurant.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import type { CheckoutContact } from '../../shared/checkout-form.ts';
 import { buildCreateOrderPayload } from '../../shared/order-payload.ts';
+import { localize, sitePath, t } from '../i18n.ts';
 import { OrderTotals } from '../order-totals.tsx';
 import type { CheckoutContext } from './checkout-context.ts';
 import { forgetAttempt, idempotencyKeyFor, readContact, saveContact } from './checkout-storage.ts';
@@ -35,8 +36,6 @@ import { PaymentStep } from './payment-step.tsx';
 import { PromoField } from './promo-field.tsx';
 import { SaveCart } from './save-cart.tsx';
 import { TipChoice } from './tip-choice.tsx';
-
-export const FIX_FIELDS = 'Some details are missing or wrong. Check the fields marked below.';
 
 export function CheckoutScreen({ context }: { context: CheckoutContext }) {
   const { store, api, storage, auth } = context;
@@ -80,10 +79,10 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
   if (cart.items.length === 0) {
     return (
       <div className="checkout-empty">
-        <h1>Checkout</h1>
-        <p>Your cart is empty.</p>
-        <a className="primary-link" href="/order/">
-          Browse the menu
+        <h1>{t('checkout.title')}</h1>
+        <p>{t('checkout.cartEmpty')}</p>
+        <a className="primary-link" href={sitePath('/order/')}>
+          {t('checkout.browseMenu')}
         </a>
       </div>
     );
@@ -105,11 +104,11 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
     setContactErrors(foundContact);
     setAddressErrors(foundAddress);
     if (Object.keys(foundContact).length > 0 || Object.keys(foundAddress).length > 0) {
-      setProblem(FIX_FIELDS);
+      setProblem(t('checkout.fixFields'));
       return;
     }
     if (current.deliveryType === 'delivery' && !current.deliveryQuoteId) {
-      setProblem(QUOTE_REQUIRED);
+      setProblem(localize(QUOTE_REQUIRED));
       return;
     }
     inFlight.current = true;
@@ -150,7 +149,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
       }}
     >
       <div className="checkout-main">
-        <h1>Checkout</h1>
+        <h1>{t('checkout.title')}</h1>
         <OrderTypeChoice
           value={cart.deliveryType}
           onChange={(deliveryType) => store.dispatch({ type: 'setDeliveryType', deliveryType })}
@@ -184,7 +183,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
         />
       </div>
       <aside className="checkout-summary" aria-labelledby="summary-title">
-        <h2 id="summary-title">Your order</h2>
+        <h2 id="summary-title">{t('checkout.yourOrder')}</h2>
         <CartSummary lines={cart.items} onEdit={context.openCart} />
         {account && <SaveCart api={api} lines={cart.items} cognitoSub={account.cognitoSub} />}
         <PromoField
@@ -200,7 +199,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
           </p>
         )}
         <button type="submit" className="primary place" disabled={placing} aria-busy={placing || undefined}>
-          {placing ? 'Placing order…' : 'Place order'}
+          {placing ? t('checkout.placingOrder') : t('checkout.placeOrder')}
         </button>
       </aside>
     </form>

@@ -12,7 +12,9 @@ import type { CheckoutContact } from '../../shared/checkout-form.ts';
 import { canRedeem, rewardOffer } from '../../shared/loyalty.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import { SMS_OPT_IN_LABEL, SMS_TERMS_PATH } from '../../shared/sms.ts';
+import { localize, sitePath, t } from '../i18n.ts';
 import { Field } from './field.tsx';
+import { around } from './message-parts.ts';
 
 interface Props {
   contact: CheckoutContact;
@@ -46,14 +48,15 @@ export function ContactFields({ contact, errors, existingPoints, earns, reward, 
   }, [phone, phoneComplete, api, dispatch]);
 
   const set = (field: keyof CheckoutContact) => (value: string) => onChange({ ...contact, [field]: value });
+  const [offersBefore, offersAfter] = around('checkout.marketingOptIn', 'terms');
   return (
     <fieldset className="section">
       <legend>
-        <h2>Your details</h2>
+        <h2>{t('checkout.yourDetails')}</h2>
       </legend>
       <div className="fields">
         <Field
-          label="Name"
+          label={t('checkout.name')}
           autoComplete="name"
           value={contact.name}
           error={errors.name}
@@ -61,7 +64,7 @@ export function ContactFields({ contact, errors, existingPoints, earns, reward, 
           className="wide"
         />
         <Field
-          label="Email"
+          label={t('checkout.email')}
           type="email"
           autoComplete="email"
           value={contact.email}
@@ -70,12 +73,12 @@ export function ContactFields({ contact, errors, existingPoints, earns, reward, 
           className="wide"
         />
         <Field
-          label="Mobile phone"
+          label={t('checkout.mobilePhone')}
           type="tel"
           autoComplete="tel"
           value={contact.phone}
           error={errors.phone}
-          hint="For updates on your order and your loyalty points."
+          hint={t('checkout.phoneHint')}
           onValue={set('phone')}
           className="wide"
         />
@@ -87,7 +90,9 @@ export function ContactFields({ contact, errors, existingPoints, earns, reward, 
           onChange={(event) => onChange({ ...contact, marketingOptIn: event.target.checked })}
         />
         <span>
-          Text and email me offers from the restaurant (see the <a href="/sms-terms/">SMS terms</a>).
+          {offersBefore}
+          <a href={sitePath('/sms-terms/')}>{t('checkout.smsTermsInline')}</a>
+          {offersAfter}
         </span>
       </label>
       <label className="check">
@@ -97,13 +102,12 @@ export function ContactFields({ contact, errors, existingPoints, earns, reward, 
           onChange={(event) => onChange({ ...contact, smsOptIn: event.target.checked })}
         />
         <span>
-          {SMS_OPT_IN_LABEL} <a href={SMS_TERMS_PATH}>SMS terms</a>
+          {t(SMS_OPT_IN_LABEL)} <a href={sitePath(SMS_TERMS_PATH)}>{t('checkout.smsTerms')}</a>
         </span>
       </label>
       {phoneComplete && (
         <p className="points" aria-live="polite">
-          You have {existingPoints} loyalty {existingPoints === 1 ? 'point' : 'points'}. This order earns {earns}{' '}
-          {earns === 1 ? 'point' : 'points'}.
+          {t('checkout.pointsSummary', { points: existingPoints, earns })}
         </p>
       )}
       {phoneComplete && canRedeem(existingPoints) && reward.owner && (
@@ -113,15 +117,11 @@ export function ContactFields({ contact, errors, existingPoints, earns, reward, 
             checked={reward.chosen}
             onChange={(event) => dispatch({ type: 'setRedeemPoints', redeem: event.currentTarget.checked })}
           />
-          <span>{rewardOffer(existingPoints)}</span>
+          <span>{localize(rewardOffer(existingPoints))}</span>
         </label>
       )}
       {phoneComplete && canRedeem(existingPoints) && !reward.owner && (
-        <p className="points">
-          {reward.signedIn
-            ? 'Points can be used only with the phone number on your account.'
-            : 'Sign in with the account that has this phone number to use your points for a reward.'}
-        </p>
+        <p className="points">{reward.signedIn ? t('checkout.pointsOwnerOnly') : t('checkout.pointsSignIn')}</p>
       )}
     </fieldset>
   );

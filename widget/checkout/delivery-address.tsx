@@ -13,6 +13,7 @@ import type { CartAction, CartState, DeliveryAddress } from '../../shared/cart.t
 import { checkAddress, type AddressErrors } from '../../shared/checkout-form.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import type { PlaceAddress } from '../../shared/places-address.ts';
+import { t, widgetIntlLocale } from '../i18n.ts';
 import { Field } from './field.tsx';
 import { PlaceSuggestions, usePlacesAutocomplete, type PlacesSource } from './places-autocomplete.tsx';
 
@@ -94,12 +95,12 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
   return (
     <fieldset className="section">
       <legend>
-        <h2>Delivery address</h2>
+        <h2>{t('checkout.deliveryAddress')}</h2>
       </legend>
       <div className="fields">
         <div className="street wide">
           <Field
-            label="Street address"
+            label={t('checkout.street')}
             autoComplete="address-line1"
             value={cart.deliveryStreet}
             error={shown.deliveryStreet}
@@ -112,21 +113,21 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
           <PlaceSuggestions places={suggestions} />
         </div>
         <Field
-          label="Apt, suite or floor (optional)"
+          label={t('checkout.apt')}
           autoComplete="address-line2"
           value={cart.deliveryStreet2}
           onValue={change('deliveryStreet2')}
           className="wide"
         />
         <Field
-          label="City"
+          label={t('checkout.city')}
           autoComplete="address-level2"
           value={cart.deliveryCity}
           error={shown.deliveryCity}
           onValue={change('deliveryCity')}
         />
         <Field
-          label="State"
+          label={t('checkout.state')}
           autoComplete="address-level1"
           maxLength={2}
           value={cart.deliveryState}
@@ -135,7 +136,7 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
           className="short"
         />
         <Field
-          label="ZIP code"
+          label={t('checkout.zip')}
           autoComplete="postal-code"
           inputMode="numeric"
           maxLength={10}
@@ -152,12 +153,18 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
         disabled={checking}
         aria-busy={checking || undefined}
       >
-        {checking ? 'Checking delivery…' : 'Check delivery'}
+        {checking ? t('checkout.checkingDelivery') : t('checkout.checkDelivery')}
       </button>
       <div aria-live="polite">
         {cart.deliveryQuoteId && (
           <p className="quote">
-            Delivery fee {formatUSD(cart.deliveryFeeCents)} for {cart.distance.toFixed(1)} miles.
+            {t('checkout.deliveryQuote', {
+              fee: formatUSD(cart.deliveryFeeCents),
+              miles: new Intl.NumberFormat(widgetIntlLocale(), {
+                minimumFractionDigits: 1,
+                maximumFractionDigits: 1,
+              }).format(cart.distance),
+            })}
           </p>
         )}
       </div>

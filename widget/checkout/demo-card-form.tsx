@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import type { ApiClient, DemoCardInput } from '../../shared/api/client.ts';
+import { t } from '../i18n.ts';
 import { Field } from './field.tsx';
 
 interface Props {
@@ -18,7 +19,8 @@ interface Props {
   busyLabel?: string;
 }
 
-export const TEST_CARD_HINT = 'Use 4242 4242 4242 4242';
+/** Stripe's test card that pays (the demo provider follows Stripe's test cards). */
+export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
 
 export function DemoCardForm({
   clientSecret,
@@ -26,7 +28,7 @@ export function DemoCardForm({
   api,
   onPaid,
   send = (card) => api.confirmDemoPayment(card),
-  busyLabel = 'Paying…',
+  busyLabel = t('common.paying'),
 }: Props) {
   const [card, setCard] = useState({ number: '', exp: '', cvc: '' });
   const [problem, setProblem] = useState('');
@@ -54,12 +56,11 @@ export function DemoCardForm({
       }}
     >
       <p className="test-mode">
-        <strong>Test mode:</strong> no real card is charged. {TEST_CARD_HINT}, any future expiry date and any 3-digit
-        code.
+        <strong>{t('common.testMode')}</strong> {t('common.testCardHint', { number: TEST_CARD_NUMBER })}
       </p>
       <div className="fields">
         <Field
-          label="Card number"
+          label={t('common.cardNumber')}
           inputMode="numeric"
           autoComplete="cc-number"
           value={card.number}
@@ -67,15 +68,15 @@ export function DemoCardForm({
           className="wide"
         />
         <Field
-          label="Expiry (MM/YY)"
+          label={t('common.cardExpiry')}
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t('common.cardExpiryPlaceholder')}
           value={card.exp}
           onValue={(exp) => setCard({ ...card, exp })}
           className="short"
         />
         <Field
-          label="Security code"
+          label={t('common.cardSecurityCode')}
           inputMode="numeric"
           autoComplete="cc-csc"
           maxLength={4}

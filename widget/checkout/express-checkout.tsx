@@ -5,9 +5,7 @@
  * stripe chunk: ExpressCheckoutSection there), which shows whichever of them this browser offers.
  */
 import { useState } from 'react';
-
-export const EXPRESS_HEADING = 'Express checkout';
-export const DEMO_WALLET_NOTE = 'Test mode: Demo Pay stands in for Apple Pay, Google Pay and Link. Nothing is charged.';
+import { t } from '../i18n.ts';
 
 interface Props {
   clientSecret: string;
@@ -34,8 +32,8 @@ export function DemoExpressCheckout({ clientSecret, total, send, onPaid }: Props
   }
   return (
     <section className="express" aria-labelledby="express-title">
-      <h2 id="express-title">{EXPRESS_HEADING}</h2>
-      <p className="wallet-note">{DEMO_WALLET_NOTE}</p>
+      <h2 id="express-title">{t('checkout.expressCheckout')}</h2>
+      <p className="wallet-note">{t('checkout.demoWalletNote')}</p>
       <button
         type="button"
         className="wallet"
@@ -43,14 +41,14 @@ export function DemoExpressCheckout({ clientSecret, total, send, onPaid }: Props
         disabled={paying}
         aria-busy={paying || undefined}
       >
-        {paying ? 'Paying…' : `Demo Pay ${total}`}
+        {paying ? t('common.paying') : t('checkout.demoPay', { total })}
       </button>
       {problem && (
         <p className="error" role="alert">
           {problem}
         </p>
       )}
-      <p className="express-or">Or pay by card</p>
+      <p className="express-or">{t('checkout.orPayByCard')}</p>
     </section>
   );
 }

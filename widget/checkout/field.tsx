@@ -2,6 +2,7 @@
  * A labelled text field whose error is tied to it (aria-invalid, aria-describedby) and read out
  * when it appears.
  */
+import { localize } from '../i18n.ts';
 import { useId, type InputHTMLAttributes } from 'react';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -33,7 +34,7 @@ export function Field({ label, value, error, hint, onValue, className, ...input 
       />
       {error && (
         <span id={`${id}-error`} className="field-error" role="alert">
-          {error}
+          {localize(error)}
         </span>
       )}
     </div>

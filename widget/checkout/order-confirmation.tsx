@@ -8,27 +8,31 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
 import type { FinalizedOrder, OrderStatusEvent } from '../../shared/api/schemas.ts';
-import { LOADING } from '../../shared/api/messages.ts';
 import { ORDER_SHOWN_EVENT, type OrderShownDetail } from '../../shared/events.ts';
 import { httpsLink } from '../../shared/https-link.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { formatStoreTime } from '../../shared/schedule.ts';
-import { pointsText as pointsOf } from '../../shared/loyalty.ts';
-
-export const NO_ORDER_GIVEN = 'There is no order to show here. Your orders are listed in your account.';
+import type { MessageId, Translate } from '../../shared/i18n/message.ts';
+import { localize, t, widgetIntlLocale } from '../i18n.ts';
 
 type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; order: FinalizedOrder };
 
 /** What the customer reads for each status the kitchen moves the order to. */
-export const STATUS_TEXT: Record<string, string> = {
-  paid: 'Received: the kitchen will start on it shortly.',
-  accepted: 'The kitchen is making your order.',
-  ready: 'Ready for pickup!',
-  out_for_delivery: 'On its way to you.',
-  completed: 'Completed. Enjoy!',
-  cancelled: 'Cancelled. Your payment is refunded.',
+const STATUS_TEXT: Record<string, MessageId> = {
+  paid: 'checkout.statusPaid',
+  accepted: 'checkout.statusAccepted',
+  ready: 'checkout.statusReady',
+  out_for_delivery: 'checkout.statusOutForDelivery',
+  completed: 'checkout.statusCompleted',
+  cancelled: 'checkout.statusCancelled',
 };
+
+/** The status in words; an unknown one as the server names it. */
+export function statusText(status: string): string {
+  const id = STATUS_TEXT[status];
+  return id ? t(id) : status;
+}
 
 /** The order's status as the staff move it, live (GET /api/orders/{id}/status/, Server-Sent Events). */
 interface LiveStatus {
@@ -56,26 +60,26 @@ function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean
 /**
  * What the page says about points: what the order spent on a reward and what it earned, or, once
  * it was cancelled and refunded, that the spent points came back and the earned ones were taken
- * back (never that they were earned); null for nothing to say.
+ * back (never that they were earned); null for nothing to say. In the widget's language, or in
+ * the one `translate` speaks.
  */
 export function pointsText(
   order: Pick<FinalizedOrder, 'points_earned' | 'points_reversed' | 'points_redeemed'>,
   status: string,
+  translate: Translate = t,
 ): string | null {
   const spent = order.points_redeemed ?? 0;
   if (status === 'cancelled') {
     // The live status may say cancelled before the page asked again: what it earned was taken back.
     const takenBack = order.points_reversed || order.points_earned;
     const said = [
-      spent > 0 ? `The ${pointsOf(spent)} this order used ${spent === 1 ? 'was' : 'were'} given back.` : '',
-      takenBack > 0
-        ? `The ${pointsOf(takenBack)} from this order ${takenBack === 1 ? 'was' : 'were'} taken back when it was cancelled.`
-        : '',
+      spent > 0 ? translate('checkout.pointsGivenBack', { count: spent }) : '',
+      takenBack > 0 ? translate('checkout.pointsTakenBack', { count: takenBack }) : '',
     ].filter(Boolean);
     return said.length > 0 ? said.join(' ') : null;
   }
-  const used = spent > 0 ? `You used ${pointsOf(spent)} for this order's reward. ` : '';
-  return `${used}You earned ${pointsOf(order.points_earned)} with this order.`;
+  const earned = translate('checkout.pointsEarned', { count: order.points_earned });
+  return spent > 0 ? `${translate('checkout.pointsUsed', { count: spent })} ${earned}` : earned;
 }
 
 export function OrderConfirmation({
@@ -88,7 +92,7 @@ export function OrderConfirmation({
   orderId: string | null;
 }) {
   const [state, setState] = useState<State>(
-    orderId ? { status: 'loading' } : { status: 'failed', message: NO_ORDER_GIVEN },
+    orderId ? { status: 'loading' } : { status: 'failed', message: t('checkout.noOrder') },
   );
 
   useEffect(() => {
@@ -120,7 +124,7 @@ export function OrderConfirmation({
   if (state.status === 'loading') {
     return (
       <p className="status" role="status">
-        {LOADING}
+        {t('common.loading')}
       </p>
     );
   }
@@ -145,27 +149,42 @@ export function OrderConfirmation({
   const address = order.delivery_address;
   return (
     <section className="confirmation" aria-labelledby="confirmation-title">
-      <h2 id="confirmation-title">Order #{order.number}</h2>
+      <h2 id="confirmation-title">{t('checkout.orderNumber', { number: order.number })}</h2>
       <p className="order-status" role="status">
-        <strong>{STATUS_TEXT[status] ?? status}</strong>
+        <strong>{statusText(status)}</strong>
         {live?.promisedAt && !['completed', 'cancelled'].includes(status) && (
-          <> Promised for {formatStoreTime(new Date(live.promisedAt))}.</>
+          <>
+            {' '}
+            {t('checkout.promisedFor', {
+              time: formatStoreTime(new Date(live.promisedAt), restaurant.ordering.timeZone, widgetIntlLocale()),
+            })}
+          </>
         )}
       </p>
       {live?.delivery && status !== 'cancelled' && (
         <p className="delivery-status">
-          {live.delivery.text}{' '}
+          {localize(live.delivery.text)}{' '}
           {trackingLink && (
             <a href={trackingLink} target="_blank" rel="noopener noreferrer">
-              Track your driver
+              {t('checkout.trackDriver')}
             </a>
           )}
         </p>
       )}
       <p>
         {order.delivery_type === 'delivery' && address
-          ? `Delivery for ${order.name} to ${address.street}, ${address.city}, ${address.state} ${address.zip}.`
-          : `Pickup for ${order.name} at ${restaurant.address.street}, ${restaurant.address.city}.`}
+          ? t('checkout.deliveryFor', {
+              name: order.name,
+              street: address.street,
+              city: address.city,
+              state: address.state,
+              zip: address.zip,
+            })
+          : t('checkout.pickupFor', {
+              name: order.name,
+              street: restaurant.address.street,
+              city: restaurant.address.city,
+            })}
       </p>
       <ul className="summary-lines">
         {order.items.map((item, index) => (
@@ -181,13 +200,13 @@ export function OrderConfirmation({
         ))}
       </ul>
       <dl className="totals">
-        {row('Subtotal', order.totals.subtotal)}
-        {order.totals.promo_discount > 0 && row('Promo', -order.totals.promo_discount)}
-        {order.totals.loyalty_discount > 0 && row('Points reward', -order.totals.loyalty_discount)}
-        {row('Tax', order.totals.tax)}
-        {order.delivery_type === 'delivery' && row('Delivery', order.totals.delivery_charge)}
-        {order.delivery_type === 'delivery' && row('Tip', order.totals.tip)}
-        {row('Total', order.totals.total)}
+        {row(t('common.totals.subtotal'), order.totals.subtotal)}
+        {order.totals.promo_discount > 0 && row(t('common.totals.promo'), -order.totals.promo_discount)}
+        {order.totals.loyalty_discount > 0 && row(t('common.totals.pointsReward'), -order.totals.loyalty_discount)}
+        {row(t('common.totals.tax'), order.totals.tax)}
+        {order.delivery_type === 'delivery' && row(t('common.totals.delivery'), order.totals.delivery_charge)}
+        {order.delivery_type === 'delivery' && row(t('common.totals.tip'), order.totals.tip)}
+        {row(t('common.totals.total'), order.totals.total)}
       </dl>
       {pointsText(order, status) && <p className="points">{pointsText(order, status)}</p>}
     </section>

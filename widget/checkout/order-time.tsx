@@ -10,6 +10,7 @@ import type { StoreHoursResponse } from '../../shared/api/schemas.ts';
 import type { DeliveryType } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { cateringTooSoon, formatStoreTime, leadMinutes } from '../../shared/schedule.ts';
+import { localize, t, widgetIntlLocale } from '../i18n.ts';
 
 interface Props {
   api: ApiClient;
@@ -44,7 +45,7 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
   const slots = hours?.slots[deliveryType] ?? NO_SLOTS;
   const asapRefusal = hours
     ? catering
-      ? cateringTooSoon(deliveryType, leadMinutes(deliveryType, true))
+      ? localize(cateringTooSoon(deliveryType, leadMinutes(deliveryType, true)))
       : hours.closed_message[deliveryType]
     : null;
 
@@ -59,7 +60,7 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
   return (
     <fieldset className="section">
       <legend>
-        <h2>{deliveryType === 'pickup' ? 'Pickup time' : 'Delivery time'}</h2>
+        <h2>{deliveryType === 'pickup' ? t('checkout.pickupTime') : t('checkout.deliveryTime')}</h2>
       </legend>
       {asapRefusal && (
         <p className="notice" role="status">
@@ -76,8 +77,8 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
             onChange={() => onChange(null)}
           />
           <span>
-            <strong>As soon as possible</strong>
-            <span className="hint">About {leadMinutes(deliveryType, false)} minutes</span>
+            <strong>{t('checkout.asap')}</strong>
+            <span className="hint">{t('checkout.aboutMinutes', { minutes: leadMinutes(deliveryType, false) })}</span>
           </span>
         </label>
         <label className={`choice${value !== null ? ' chosen' : ''}`}>
@@ -89,18 +90,18 @@ export function OrderTime({ api, deliveryType, catering, value, onChange }: Prop
             onChange={() => onChange(slots[0] ?? null)}
           />
           <span>
-            <strong>Later</strong>
-            <span className="hint">Up to {restaurant.ordering.horizonDays} days ahead</span>
+            <strong>{t('checkout.later')}</strong>
+            <span className="hint">{t('checkout.upToDaysAhead', { days: restaurant.ordering.horizonDays })}</span>
           </span>
         </label>
       </div>
       {value !== null && (
         <div className="field">
-          <label htmlFor={selectId}>Time</label>
+          <label htmlFor={selectId}>{t('checkout.time')}</label>
           <select id={selectId} value={value} onChange={(event) => onChange(event.target.value)}>
             {slots.map((slot) => (
               <option key={slot} value={slot}>
-                {formatStoreTime(new Date(slot))}
+                {formatStoreTime(new Date(slot), restaurant.ordering.timeZone, widgetIntlLocale())}
               </option>
             ))}
           </select>

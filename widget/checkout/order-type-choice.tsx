@@ -1,6 +1,7 @@
 /** Pickup or delivery (the cart's deliveryType, pickup by default). */
 import type { DeliveryType } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
+import { t } from '../i18n.ts';
 
 interface Props {
   value: DeliveryType;
@@ -20,11 +21,19 @@ export function OrderTypeChoice({ value, onChange }: Props) {
   return (
     <fieldset className="section">
       <legend>
-        <h2>Pickup or delivery</h2>
+        <h2>{t('checkout.pickupOrDelivery')}</h2>
       </legend>
       <div className="choices">
-        {option('pickup', 'Pickup', `At ${restaurant.address.street}, ${restaurant.address.city}`)}
-        {option('delivery', 'Delivery', `Within ${restaurant.delivery.radiusMiles} miles`)}
+        {option(
+          'pickup',
+          t('checkout.pickup'),
+          t('checkout.pickupAt', { street: restaurant.address.street, city: restaurant.address.city }),
+        )}
+        {option(
+          'delivery',
+          t('checkout.delivery'),
+          t('checkout.deliveryWithin', { miles: restaurant.delivery.radiusMiles }),
+        )}
       </div>
     </fieldset>
   );

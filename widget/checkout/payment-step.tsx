@@ -10,6 +10,7 @@ import { ApiRequestError } from '../../shared/api/client.ts';
 import type { CreateOrderResponse } from '../../shared/api/schemas.ts';
 import { SavedCardChoice } from './saved-card-choice.tsx';
 import { formatUSD, toCents } from '../../shared/money.ts';
+import { sitePath, t } from '../i18n.ts';
 import { LazyPart } from '../lazy-part.tsx';
 import type { StripeExpressProps, StripePaymentProps } from '../stripe/index.tsx';
 import { DemoExpressCheckout } from './express-checkout.tsx';
@@ -57,15 +58,16 @@ export async function confirmDemo(
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** The order's page, in the widget's language (/es/congratulations/ in Spanish). */
 export function congratulationsPath(orderId: string): string {
-  return `/congratulations/?order=${encodeURIComponent(orderId)}`;
+  return `${sitePath('/congratulations/')}?order=${encodeURIComponent(orderId)}`;
 }
 
 export function PaymentStep({ context, order, onBack }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const total = formatUSD(toCents(order.totals.total));
-  const payLabel = `Pay ${total}`;
+  const payLabel = t('checkout.payAmount', { total });
 
   /** A saved card on Stripe: Stripe.js (in the stripe chunk) confirms the intent with it. */
   const payWithSavedStripeCard = (publishableKey: string) => async (paymentMethodId: string) => {
@@ -88,10 +90,10 @@ export function PaymentStep({ context, order, onBack }: Props) {
   return (
     <div className="payment">
       <h1 ref={heading} tabIndex={-1}>
-        Payment
+        {t('checkout.payment')}
       </h1>
       <p>
-        Order #{order.number}. Total to pay: <strong>{total}</strong>
+        {t('checkout.orderTotalToPay', { number: order.number })} <strong>{total}</strong>
       </p>
       {order.payment.provider === 'stripe' && order.payment.publishable_key ? (
         <LazyPart<StripeChunk>
@@ -154,7 +156,7 @@ export function PaymentStep({ context, order, onBack }: Props) {
         </SavedCardChoice>
       )}
       <button type="button" className="link" onClick={onBack}>
-        Back to your details
+        {t('checkout.backToDetails')}
       </button>
     </div>
   );

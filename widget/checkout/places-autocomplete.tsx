@@ -21,6 +21,7 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addressFromNewPlace, type NewPlace, type PlaceAddress } from '../../shared/places-address.ts';
+import { t, widgetLocale } from '../i18n.ts';
 
 export const PLACES_API = 'https://places.googleapis.com';
 /** Suggestions are asked for this long after the last keystroke, from this many characters. */
@@ -103,7 +104,8 @@ export function placesClient(key: string, baseUrl: string) {
           input,
           includedRegionCodes: ['us'],
           includedPrimaryTypes: ADDRESS_TYPES,
-          languageCode: 'en',
+          // The suggestions' words ("USA", "EE. UU.") in the widget's language.
+          languageCode: widgetLocale(),
           sessionToken,
         }),
       });
@@ -287,7 +289,7 @@ export function PlaceSuggestions({ places }: { places: PlacesAutocomplete }) {
   if (!places.enabled) return null;
   return (
     <div className="place-suggestions" hidden={!places.open}>
-      <ul id={places.listId} role="listbox" aria-label="Address suggestions">
+      <ul id={places.listId} role="listbox" aria-label={t('checkout.addressSuggestions')}>
         {places.list.map((suggestion, index) => (
           // The keys are the field's: focus stays in it (the combobox pattern), the list only shows.
           // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- arrows and Enter on the combobox pick
@@ -304,7 +306,7 @@ export function PlaceSuggestions({ places }: { places: PlacesAutocomplete }) {
           </li>
         ))}
       </ul>
-      <p className="powered-by-google">Powered by Google</p>
+      <p className="powered-by-google">{t('checkout.poweredByGoogle')}</p>
     </div>
   );
 }

@@ -6,7 +6,9 @@
 import { useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
 import type { CartAction } from '../../shared/cart.ts';
+import { localize, t } from '../i18n.ts';
 import { Field } from './field.tsx';
+import { around } from './message-parts.ts';
 
 interface Props {
   appliedCode: string;
@@ -24,7 +26,7 @@ export function PromoField({ appliedCode, phone, api, dispatch }: Props) {
   async function apply() {
     const typed = code.trim();
     if (!typed) {
-      setMessage('Enter a promo code.');
+      setMessage(t('checkout.promoEnter'));
       return;
     }
     setChecking(true);
@@ -37,22 +39,25 @@ export function PromoField({ appliedCode, phone, api, dispatch }: Props) {
         rule: { discount_type: answer.discount_type, discount_value: answer.discount_value },
       });
       setMessage('');
-      setNotice(answer.message ?? '');
+      setNotice(localize(answer.message ?? ''));
     } else {
       dispatch({ type: 'rejectPromo' });
-      setMessage(answer.message ?? 'This promo code is not valid.');
+      setMessage(answer.message ? localize(answer.message) : t('checkout.promoInvalid'));
     }
   }
 
+  const [codeBefore, codeAfter] = around('checkout.promoApplied', 'code');
   return (
     <div className="section promo">
-      <h2>Promo code</h2>
+      <h2>{t('checkout.promoCode')}</h2>
       {appliedCode ? (
         <p className="applied" aria-live="polite">
           <span>
             {notice || (
               <>
-                Code <strong>{appliedCode}</strong> applied.
+                {codeBefore}
+                <strong>{appliedCode}</strong>
+                {codeAfter}
               </>
             )}
           </span>
@@ -64,14 +69,14 @@ export function PromoField({ appliedCode, phone, api, dispatch }: Props) {
               setCode('');
             }}
           >
-            Remove code
+            {t('checkout.promoRemove')}
           </button>
         </p>
       ) : (
         // Not a <form>: the promo sits inside the checkout's form; Enter applies the code.
         <div className="promo-form">
           <Field
-            label="Promo code"
+            label={t('checkout.promoCode')}
             autoComplete="off"
             autoCapitalize="characters"
             value={code}
@@ -90,7 +95,7 @@ export function PromoField({ appliedCode, phone, api, dispatch }: Props) {
             disabled={checking}
             aria-busy={checking || undefined}
           >
-            {checking ? 'Checking…' : 'Apply'}
+            {checking ? t('checkout.checking') : t('checkout.apply')}
           </button>
         </div>
       )}

@@ -6,10 +6,8 @@ import { useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
 import type { CartLine } from '../../shared/cart.ts';
 import { savedCartItems } from '../../shared/saved-cart.ts';
+import { t } from '../i18n.ts';
 import { Field } from './field.tsx';
-
-export const CART_NAME_REQUIRED = 'Give this cart a name.';
-export const SAVE_CART_FAILED = 'We could not save this cart. Try again.';
 
 interface Props {
   api: ApiClient;
@@ -27,21 +25,21 @@ export function SaveCart({ api, lines, cognitoSub }: Props) {
     if (saving) return;
     const trimmed = name.trim();
     setSaved('');
-    if (!trimmed) return setError(CART_NAME_REQUIRED);
+    if (!trimmed) return setError(t('checkout.cartNameRequired'));
     setError('');
     setSaving(true);
     const cart = await api.saveCart({ name: trimmed, items: savedCartItems(lines), cognito_sub: cognitoSub });
     setSaving(false);
-    if (!cart) return setError(SAVE_CART_FAILED);
+    if (!cart) return setError(t('checkout.saveCartFailed'));
     setName('');
-    setSaved(`Saved “${cart.name}” to your account.`);
+    setSaved(t('checkout.cartSaved', { name: cart.name }));
   }
 
   return (
     <div className="save-cart">
       <div className="save-cart-form">
         <Field
-          label="Cart name"
+          label={t('checkout.cartName')}
           value={name}
           error={error}
           maxLength={80}
@@ -62,7 +60,7 @@ export function SaveCart({ api, lines, cognitoSub }: Props) {
           aria-busy={saving || undefined}
           onClick={() => void save()}
         >
-          {saving ? 'Saving…' : 'Save this cart'}
+          {saving ? t('checkout.saving') : t('checkout.saveCart')}
         </button>
       </div>
       <p className="saved" role="status">

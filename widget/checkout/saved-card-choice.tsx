@@ -7,6 +7,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../shared/api/schemas.ts';
 import { cardLabel } from '../card-label.ts';
+import { t } from '../i18n.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 
 interface Props {
@@ -71,11 +72,11 @@ export function SavedCardChoice({ context, payWithSaved, payLabel, onPaid, child
     <>
       <fieldset className="section">
         <legend>
-          <h2>Pay with</h2>
+          <h2>{t('checkout.payWith')}</h2>
         </legend>
         <div className="choices">
           {cards.map((card) => choice(card.id, cardLabel(card)))}
-          {choice(NEW_CARD, 'A new card')}
+          {choice(NEW_CARD, t('checkout.newCard'))}
         </div>
       </fieldset>
       {selected === NEW_CARD ? (
@@ -94,7 +95,7 @@ export function SavedCardChoice({ context, payWithSaved, payLabel, onPaid, child
             </p>
           )}
           <button type="submit" className="primary" disabled={paying} aria-busy={paying || undefined}>
-            {paying ? 'Paying…' : payLabel}
+            {paying ? t('common.paying') : payLabel}
           </button>
         </form>
       )}

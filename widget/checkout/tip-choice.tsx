@@ -7,6 +7,7 @@ import type { CartAction } from '../../shared/cart.ts';
 import { parseTipCents, TIP_FORMAT } from '../../shared/checkout-form.ts';
 import { dollarsText, formatUSD, type Cents } from '../../shared/money.ts';
 import { tipOptions } from '../../shared/pricing.ts';
+import { t } from '../i18n.ts';
 import { Field } from './field.tsx';
 
 interface Props {
@@ -52,17 +53,17 @@ export function TipChoice({ subtotal, distance, tipCents, dispatch }: Props) {
   return (
     <fieldset className="section">
       <legend>
-        <h2>Tip for your driver</h2>
+        <h2>{t('checkout.tipTitle')}</h2>
       </legend>
       <div className="choices tips">
-        {option('basic', 'Basic', options.basic)}
-        {option('plus', 'Plus', options.plus)}
-        {option('super', 'Super', options.super)}
-        {option('custom', 'Other amount')}
+        {option('basic', t('checkout.tipBasic'), options.basic)}
+        {option('plus', t('checkout.tipPlus'), options.plus)}
+        {option('super', t('checkout.tipSuper'), options.super)}
+        {option('custom', t('checkout.tipOther'))}
       </div>
       {custom !== null && (
         <Field
-          label="Tip amount in dollars"
+          label={t('checkout.tipCustomLabel')}
           inputMode="decimal"
           value={custom}
           error={customCents === null ? TIP_FORMAT : undefined}
@@ -71,7 +72,7 @@ export function TipChoice({ subtotal, distance, tipCents, dispatch }: Props) {
       )}
       {custom !== null && customCents === null && (
         <p className="hint tip-kept" role="status">
-          Until the amount is right, the total counts a tip of {formatUSD(tipCents)}.
+          {t('checkout.tipKept', { amount: formatUSD(tipCents) })}
         </p>
       )}
     </fieldset>

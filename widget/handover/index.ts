@@ -3,9 +3,13 @@
  * opened with a cart in its fragment. It rebuilds the cart from the live menu by ids
  * (shared/cart-handover.ts) and answers what could not be kept, for the page to say.
  */
+import english from 'comal-messages:en/handover';
+import { addMessages, t } from '../i18n.ts';
 import { decodeHandover, rebuildCart } from '../../shared/cart-handover.ts';
 import type { CartState } from '../../shared/cart.ts';
 import type { LoadedMenu } from '../menu-loading.ts';
+
+addMessages('en', english);
 
 export async function receiveHandover(
   fragment: string,
@@ -15,6 +19,6 @@ export async function receiveHandover(
   const lines = decodeHandover(fragment);
   if (lines.length === 0) return { cart, problems: [] };
   const menu = await loadMenu();
-  const rebuilt = rebuildCart(lines, menu.items, menu.soldOut, menu.soldOutModifiers);
+  const rebuilt = rebuildCart(lines, menu.items, menu.soldOut, menu.soldOutModifiers, t);
   return { cart: { ...cart, items: rebuilt.lines }, problems: rebuilt.problems };
 }

@@ -24,6 +24,7 @@ import { formatUSD, toCents } from '../../shared/money.ts';
 import { linePriceCents } from '../../shared/pricing.ts';
 import { showModal } from '../modal.ts';
 import { DietTags } from '../diet-tags.tsx';
+import { t } from '../i18n.ts';
 
 interface Props {
   item: MenuItem;
@@ -109,7 +110,7 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
       <div className="panel">
         <div className="cart-head">
           <h2 id={TITLE_ID}>{item.name}</h2>
-          <button type="button" className="icon" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon" aria-label={t('item.close')} onClick={onClose}>
             ×
           </button>
         </div>
@@ -125,18 +126,23 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
           />
         ))}
         <p className="need" aria-live="polite">
-          {requiredMessage(choice, groups)}
+          {requiredMessage(choice, groups, t)}
         </p>
         <div className="stepper">
-          <button type="button" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => step(-1)}>
+          <button
+            type="button"
+            aria-label={t('item.decreaseQuantity')}
+            disabled={quantity <= 1}
+            onClick={() => step(-1)}
+          >
             −
           </button>
-          <output className="quantity" aria-label="Quantity">
+          <output className="quantity" aria-label={t('item.quantity')}>
             {quantity}
           </output>
           <button
             type="button"
-            aria-label="Increase quantity"
+            aria-label={t('item.increaseQuantity')}
             disabled={quantity >= MAX_LINE_QUANTITY}
             onClick={() => step(1)}
           >
@@ -144,7 +150,7 @@ export function ItemDialog({ item, soldOutModifiers, opener, dispatch, onAdded, 
           </button>
         </div>
         <button type="button" className="add add-line" disabled={!complete} onClick={add}>
-          Add to cart — {price}
+          {t('item.addToCart', { price })}
         </button>
       </div>
     </dialog>
@@ -167,7 +173,7 @@ function Group({ group, choice, soldOut, onToggle }: GroupProps) {
       <legend>
         {group.name}{' '}
         <span className="rule">
-          {group.min_required > 0 ? 'Required' : 'Optional'} · {groupRule(group)}
+          {group.min_required > 0 ? t('item.required') : t('item.optional')} · {groupRule(group, t)}
         </span>
       </legend>
       {group.modifiers.map((m) => {
@@ -185,7 +191,7 @@ function Group({ group, choice, soldOut, onToggle }: GroupProps) {
             />
             <span className="option-name">{m.name}</span>
             {m.price > 0 && <span className="option-price">+{formatUSD(toCents(m.price))}</span>}
-            {gone && <span className="sold-out">Sold out</span>}
+            {gone && <span className="sold-out">{t('item.soldOut')}</span>}
           </label>
         );
       })}

@@ -8,6 +8,10 @@
  */
 import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
+import english from 'comal-messages:en/common,pay';
+import { addMessages, t, widgetLocale } from '../i18n.ts';
+
+addMessages('en', english);
 
 /** A light-DOM child of the widget's shadow host, shown through the named slot; null outside a shadow root. */
 function slottedChild(marker: HTMLElement | null, slot: string): HTMLDivElement | null {
@@ -21,7 +25,10 @@ function slottedChild(marker: HTMLElement | null, slot: string): HTMLDivElement 
 
 export const PAYMENT_SLOT = 'comal-payment';
 export const EXPRESS_SLOT = 'comal-express';
-export const STRIPE_LOAD_FAILED = 'We could not load the card form. Check your connection and try again.';
+/** Stripe's own words (the card form's labels, its refusals) in the widget's language. */
+function stripeOptions() {
+  return { locale: widgetLocale() === 'es' ? 'es-419' : 'en' } as const;
+}
 
 export interface StripePaymentProps {
   publishableKey: string;
@@ -55,10 +62,10 @@ export function StripePayment({
     const slotted = slottedChild(marker.current, PAYMENT_SLOT);
     if (!slotted) return;
     let current = true;
-    loadStripe(publishableKey).then(
+    loadStripe(publishableKey, stripeOptions()).then(
       (loaded) => {
         if (!current) return;
-        if (!loaded) return setProblem(STRIPE_LOAD_FAILED);
+        if (!loaded) return setProblem(t('pay.loadFailed'));
         try {
           const elements = loaded.elements({ clientSecret });
           const payment = elements.create('payment');
@@ -66,10 +73,10 @@ export function StripePayment({
           payment.mount(slotted);
           stripe.current = { stripe: loaded, elements };
         } catch {
-          setProblem(STRIPE_LOAD_FAILED);
+          setProblem(t('pay.loadFailed'));
         }
       },
-      () => current && setProblem(STRIPE_LOAD_FAILED),
+      () => current && setProblem(t('pay.loadFailed')),
     );
     return () => {
       current = false;
@@ -103,7 +110,7 @@ export function StripePayment({
         error = { message: failure instanceof Error ? failure.message : String(failure) };
       }
       if (error) {
-        setProblem(error.message ?? 'Your payment did not go through.');
+        setProblem(error.message ?? t('pay.failed'));
         setPaying(false);
         return;
       }
@@ -134,7 +141,7 @@ export function StripePayment({
         </p>
       )}
       <button type="submit" className="primary" disabled={!ready || paying} aria-busy={paying || undefined}>
-        {paying ? (intent === 'setup' ? 'Saving…' : 'Paying…') : payLabel}
+        {paying ? (intent === 'setup' ? t('pay.saving') : t('pay.paying')) : payLabel}
       </button>
     </form>
   );
@@ -149,10 +156,10 @@ export async function payWithSavedCard(options: {
   clientSecret: string;
   paymentMethodId: string;
 }): Promise<string | null> {
-  const stripe = await loadStripe(options.publishableKey);
-  if (!stripe) return STRIPE_LOAD_FAILED;
+  const stripe = await loadStripe(options.publishableKey, stripeOptions());
+  if (!stripe) return t('pay.loadFailed');
   const { error } = await stripe.confirmCardPayment(options.clientSecret, { payment_method: options.paymentMethodId });
-  return error ? (error.message ?? 'Your payment did not go through.') : null;
+  return error ? (error.message ?? t('pay.failed')) : null;
 }
 
 export interface StripeExpressProps {
@@ -180,7 +187,7 @@ export function StripeExpressCheckout({ publishableKey, clientSecret, returnUrl,
     const slotted = slottedChild(marker.current, EXPRESS_SLOT);
     if (!slotted) return;
     let current = true;
-    loadStripe(publishableKey).then(
+    loadStripe(publishableKey, stripeOptions()).then(
       (stripe) => {
         if (!current || !stripe) return;
         try {
@@ -194,7 +201,7 @@ export function StripeExpressCheckout({ publishableKey, clientSecret, returnUrl,
               .then(async ({ error }) => {
                 if (error) {
                   event.paymentFailed({ reason: 'fail' });
-                  if (current) setProblem(error.message ?? 'Your payment did not go through.');
+                  if (current) setProblem(error.message ?? t('pay.failed'));
                   return;
                 }
                 await done.current();
@@ -219,7 +226,7 @@ export function StripeExpressCheckout({ publishableKey, clientSecret, returnUrl,
 
   return (
     <section className="express" aria-labelledby="express-title" hidden={!available}>
-      <h2 id="express-title">Express checkout</h2>
+      <h2 id="express-title">{t('pay.expressCheckout')}</h2>
       <div ref={marker} className="express-slot">
         <slot name={EXPRESS_SLOT} />
       </div>
@@ -228,7 +235,7 @@ export function StripeExpressCheckout({ publishableKey, clientSecret, returnUrl,
           {problem}
         </p>
       )}
-      <p className="express-or">Or pay by card</p>
+      <p className="express-or">{t('pay.orPayByCard')}</p>
     </section>
   );
 }

@@ -1,13 +1,28 @@
 /**
  * The menu as schema.org's `Menu` (sections, subsections, items with their price as an `Offer`
- * and the diets they suit as `suitableForDiet`), for the JSON-LD of /menu/. Pure: the page
- * passes the menu and the site's origin.
+ * and the diets they suit as `suitableForDiet`), for the JSON-LD of /menu/ and /es/menu/. Pure:
+ * the page passes the menu, the site's origin and, for a page not in English, its language.
  */
 import { suitableForDiet } from '../../../shared/diet.ts';
 import { toCents } from '../../../shared/money.ts';
 import type { MenuItem, MenuSection } from './menu.ts';
 
-export function menuJsonLd(sections: readonly MenuSection[], siteUrl: string, menuName: string) {
+export interface MenuJsonLdLanguage {
+  /** The page's BCP 47 tag, schema.org `inLanguage` ('en-US'). */
+  inLanguage: string;
+  /** A site path in the page's language: '/menu/' -> '/es/menu/'. */
+  path: (to: string) => string;
+}
+
+const ENGLISH: MenuJsonLdLanguage = { inLanguage: 'en-US', path: (to) => to };
+
+export function menuJsonLd(
+  sections: readonly MenuSection[],
+  siteUrl: string,
+  menuName: string,
+  language: MenuJsonLdLanguage = ENGLISH,
+) {
+  const { inLanguage, path } = language;
   const item = (entry: MenuItem) => {
     const diets = suitableForDiet(entry);
     return {
@@ -20,7 +35,7 @@ export function menuJsonLd(sections: readonly MenuSection[], siteUrl: string, me
         price: (toCents(entry.base_price) / 100).toFixed(2),
         priceCurrency: 'USD',
         availability: entry.available === false ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
-        url: `${siteUrl}/order/?item=${encodeURIComponent(entry.id)}`,
+        url: `${siteUrl}${path(`/order/?item=${encodeURIComponent(entry.id)}`)}`,
       },
       ...(diets.length > 0 ? { suitableForDiet: diets } : {}),
     };
@@ -28,10 +43,10 @@ export function menuJsonLd(sections: readonly MenuSection[], siteUrl: string, me
   return {
     '@context': 'https://schema.org',
     '@type': 'Menu',
-    '@id': `${siteUrl}/menu/#menu`,
+    '@id': `${siteUrl}${path('/menu/')}#menu`,
     name: menuName,
-    url: `${siteUrl}/menu/`,
-    inLanguage: 'en-US',
+    url: `${siteUrl}${path('/menu/')}`,
+    inLanguage,
     hasMenuSection: sections.map((section) => ({
       '@type': 'MenuSection',
       name: section.name,

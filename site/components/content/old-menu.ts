@@ -5,65 +5,74 @@
  * not in site/data/ because .gitignore's `data/` pattern, meant for the database directory,
  * would keep site/data/ out of the repository.)
  */
+import type { MessageId } from '../../../shared/i18n/message.ts';
+
+/** Dish names stay as the menu printed them; descriptions and section names are messages. */
 export interface OldMenuItem {
   name: string;
-  description?: string;
+  description?: MessageId;
   priceCents: number;
 }
 
 export interface OldMenuSection {
-  name: string;
+  /** The section's element id on the page, after 'old-'. */
+  id: string;
+  name: MessageId;
   items: OldMenuItem[];
 }
 
 export const oldMenu = {
-  /** When this menu stopped being served. */
-  retired: 'Fall 2026',
+  /** When this menu stopped being served ('Fall 2026'). */
+  retired: 'site.oldMenu.retired',
   sections: [
     {
-      name: 'Tacos',
+      id: 'tacos',
+      name: 'site.oldMenu.tacos',
       items: [
-        { name: 'Taco de Asada', description: 'Grilled steak, onion, cilantro, salsa verde.', priceCents: 375 },
-        { name: 'Taco al Pastor', description: 'Marinated pork from the trompo with pineapple.', priceCents: 375 },
-        { name: 'Taco de Pollo', description: 'Grilled chicken with pico de gallo.', priceCents: 350 },
-        { name: 'Taco de Carnitas', description: 'Slow-cooked pork, crisped on the comal.', priceCents: 375 },
-        { name: 'Taco de Chorizo', description: 'House chorizo with potatoes.', priceCents: 350 },
-        { name: 'Taco de Lengua', description: 'Braised beef tongue.', priceCents: 475 },
-        { name: 'Taco de Pescado', description: 'Beer-battered fish, cabbage, chipotle crema.', priceCents: 450 },
-        { name: 'Taco de Papa', description: 'Potato and poblano, vegetarian.', priceCents: 325 },
+        { name: 'Taco de Asada', description: 'site.oldMenu.asada', priceCents: 375 },
+        { name: 'Taco al Pastor', description: 'site.oldMenu.pastor', priceCents: 375 },
+        { name: 'Taco de Pollo', description: 'site.oldMenu.pollo', priceCents: 350 },
+        { name: 'Taco de Carnitas', description: 'site.oldMenu.carnitas', priceCents: 375 },
+        { name: 'Taco de Chorizo', description: 'site.oldMenu.chorizo', priceCents: 350 },
+        { name: 'Taco de Lengua', description: 'site.oldMenu.lengua', priceCents: 475 },
+        { name: 'Taco de Pescado', description: 'site.oldMenu.pescado', priceCents: 450 },
+        { name: 'Taco de Papa', description: 'site.oldMenu.papa', priceCents: 325 },
       ],
     },
     {
-      name: 'Burritos',
+      id: 'burritos',
+      name: 'site.oldMenu.burritos',
       items: [
         {
           name: 'Burrito Clásico',
-          description: 'Your choice of meat, rice, beans, onion, cilantro, salsa.',
+          description: 'site.oldMenu.clasico',
           priceCents: 1050,
         },
-        { name: 'California Burrito', description: 'Carne asada, fries, cheese, pico, guacamole.', priceCents: 1195 },
+        { name: 'California Burrito', description: 'site.oldMenu.california', priceCents: 1195 },
         {
           name: 'Breakfast Burrito',
-          description: 'Eggs, potatoes, cheese, chorizo or bacon. Until 11 am.',
+          description: 'site.oldMenu.breakfast',
           priceCents: 950,
         },
         { name: 'Bean & Cheese Burrito', priceCents: 695 },
       ],
     },
     {
-      name: 'Plates and bowls',
+      id: 'plates-and-bowls',
+      name: 'site.oldMenu.plates',
       items: [
-        { name: 'Plato de Tacos', description: 'Three tacos with rice and beans.', priceCents: 1250 },
-        { name: 'Comal Bowl', description: 'Rice, beans, your choice of meat, pico, crema, cotija.', priceCents: 1150 },
+        { name: 'Plato de Tacos', description: 'site.oldMenu.platoTacos', priceCents: 1250 },
+        { name: 'Comal Bowl', description: 'site.oldMenu.comalBowl', priceCents: 1150 },
         {
           name: 'Enchiladas Verdes',
-          description: 'Three chicken enchiladas in salsa verde, with rice and beans.',
+          description: 'site.oldMenu.enchiladas',
           priceCents: 1295,
         },
       ],
     },
     {
-      name: 'Sides and drinks',
+      id: 'sides-and-drinks',
+      name: 'site.oldMenu.sides',
       items: [
         { name: 'Chips & Salsa', priceCents: 300 },
         { name: 'Chips & Guacamole', priceCents: 650 },
@@ -74,4 +83,4 @@ export const oldMenu = {
       ],
     },
   ],
-} satisfies { retired: string; sections: OldMenuSection[] };
+} satisfies { retired: MessageId; sections: OldMenuSection[] };

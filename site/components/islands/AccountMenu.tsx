@@ -8,7 +8,23 @@ import { IslandBoundary } from './IslandBoundary.tsx';
  * name, opening a short list (orders, saved carts, saved cards, sign out). A disclosure, not an
  * ARIA menu: Tab moves through its links, Escape closes it and returns to the button.
  */
-function AccountMenuEntry() {
+export interface AccountMenuProps {
+  /** The pages it links to, in the page's language. */
+  paths: { login: string; account: string; payment: string; home: string };
+  /** Its words in the page's language (site/i18n.ts); `yours` has {name} for the first name. */
+  words: {
+    signIn: string;
+    yours: string;
+    orders: string;
+    savedCarts: string;
+    savedCards: string;
+    signOut: string;
+    signingOut: string;
+    noName: string;
+  };
+}
+
+function AccountMenuEntry({ paths, words }: AccountMenuProps) {
   // The static HTML says "Sign in"; the browser knows better once this island wakes.
   const [entry, setEntry] = useState<AccountEntry>({ signedIn: false });
   const [open, setOpen] = useState(false);
@@ -40,13 +56,14 @@ function AccountMenuEntry() {
 
   if (!entry.signedIn) {
     return (
-      <a className="account-entry" href="/login/">
+      <a className="account-entry" href={paths.login}>
         <PersonIcon />
-        <span className="account-entry-text">Sign in</span>
+        <span className="account-entry-text">{words.signIn}</span>
       </a>
     );
   }
 
+  const firstName = entry.firstName ?? words.noName;
   const signOut = async () => {
     setLeaving(true);
     // The API client only when someone signs out: every page carries this island.
@@ -55,7 +72,7 @@ function AccountMenuEntry() {
     await api.csrf();
     await api.signout();
     writeAuthInfo(localStorageOf(window), null);
-    window.location.assign('/');
+    window.location.assign(paths.home);
   };
 
   return (
@@ -66,25 +83,25 @@ function AccountMenuEntry() {
         className="account-entry"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`Your account, ${entry.firstName}`}
+        aria-label={words.yours.replace('{name}', firstName)}
         onClick={() => setOpen(!open)}
       >
         <PersonIcon />
-        <span className="account-entry-text">{entry.firstName}</span>
+        <span className="account-entry-text">{firstName}</span>
       </button>
       <ul id={listId} className="account-menu-list" hidden={!open}>
         <li>
-          <a href="/account/#orders">Your orders</a>
+          <a href={`${paths.account}#orders`}>{words.orders}</a>
         </li>
         <li>
-          <a href="/account/#saved-carts">Saved carts</a>
+          <a href={`${paths.account}#saved-carts`}>{words.savedCarts}</a>
         </li>
         <li>
-          <a href="/payment/">Saved cards</a>
+          <a href={paths.payment}>{words.savedCards}</a>
         </li>
         <li>
           <button type="button" disabled={leaving} onClick={() => void signOut()}>
-            {leaving ? 'Signing out...' : 'Sign out'}
+            {leaving ? words.signingOut : words.signOut}
           </button>
         </li>
       </ul>
@@ -101,10 +118,10 @@ function PersonIcon() {
   );
 }
 
-export default function AccountMenu() {
+export default function AccountMenu(props: AccountMenuProps) {
   return (
     <IslandBoundary>
-      <AccountMenuEntry />
+      <AccountMenuEntry {...props} />
     </IslandBoundary>
   );
 }

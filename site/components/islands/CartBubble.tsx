@@ -8,7 +8,13 @@ import {
 import { IslandBoundary } from './IslandBoundary.tsx';
 
 /** The header's cart button on /order/: the number of items, and a click opens or closes the cart. */
-function CartBubbleButton() {
+export interface CartBubbleProps {
+  locale: string;
+  /** 'Cart, # items' in the page's language, per plural form (site/i18n.ts pluralForms). */
+  label: { one: string; other: string };
+}
+
+function CartBubbleButton({ locale, label: forms }: CartBubbleProps) {
   const [quantity, setQuantity] = useState(0);
 
   useEffect(() => {
@@ -20,7 +26,10 @@ function CartBubbleButton() {
     return () => document.removeEventListener(CART_CHANGED_EVENT, onChange);
   }, []);
 
-  const label = quantity === 1 ? 'Cart, 1 item' : `Cart, ${quantity} items`;
+  const label = forms[new Intl.PluralRules(locale).select(quantity) === 'one' ? 'one' : 'other'].replace(
+    '#',
+    String(quantity),
+  );
   return (
     <button
       type="button"
@@ -47,10 +56,10 @@ function CartBubbleButton() {
   );
 }
 
-export default function CartBubble() {
+export default function CartBubble(props: CartBubbleProps) {
   return (
     <IslandBoundary>
-      <CartBubbleButton />
+      <CartBubbleButton {...props} />
     </IslandBoundary>
   );
 }

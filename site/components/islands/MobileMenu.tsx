@@ -4,12 +4,15 @@ import { IslandBoundary } from './IslandBoundary.tsx';
 export interface MobileMenuProps {
   links: readonly { name: string; path: string }[];
   phone: string;
-  phoneDisplay: string;
   current: string;
+  /** Its words in the page's language (site/i18n.ts). */
+  words: { open: string; close: string; site: string; call: string };
+  /** The language switch: this page in the other language, named in that language. */
+  language: { href: string; name: string; lang: string };
 }
 
 /** The small-screen menu: a hamburger that turns into a cross, and the site's links plus a call link. */
-function MobileMenuPanel({ links, phone, phoneDisplay, current }: MobileMenuProps) {
+function MobileMenuPanel({ links, phone, current, words, language }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -31,7 +34,7 @@ function MobileMenuPanel({ links, phone, phoneDisplay, current }: MobileMenuProp
         ref={button}
         type="button"
         className={open ? 'hamburger is-open' : 'hamburger'}
-        aria-label={open ? 'Close menu' : 'Open menu'}
+        aria-label={open ? words.close : words.open}
         aria-expanded={open}
         aria-controls="mobile-menu-panel"
         onClick={() => setOpen(!open)}
@@ -40,7 +43,7 @@ function MobileMenuPanel({ links, phone, phoneDisplay, current }: MobileMenuProp
         <span className="bar" aria-hidden="true" />
         <span className="bar" aria-hidden="true" />
       </button>
-      <nav id="mobile-menu-panel" className="mobile-menu-panel" aria-label="Site" hidden={!open}>
+      <nav id="mobile-menu-panel" className="mobile-menu-panel" aria-label={words.site} hidden={!open}>
         <ul>
           {links.map((link) => (
             <li key={link.path}>
@@ -55,7 +58,12 @@ function MobileMenuPanel({ links, phone, phoneDisplay, current }: MobileMenuProp
           ))}
           <li>
             <a className="mobile-call" href={`tel:${phone}`}>
-              Call {phoneDisplay}
+              {words.call}
+            </a>
+          </li>
+          <li>
+            <a href={language.href} lang={language.lang} hrefLang={language.lang}>
+              {language.name}
             </a>
           </li>
         </ul>
