@@ -87,7 +87,7 @@ async function expectAllSpanish(page: Page, where: string): Promise<string> {
 }
 
 describe('every customer page in Spanish', () => {
-  it('reads in Spanish at /es/, names its English twin, and misses no message', async () => {
+  it('reads in Spanish at /es/, names its English twin, misses no message, and passes axe', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
     for (const path of PAGES) {
@@ -98,6 +98,7 @@ describe('every customer page in Spanish', () => {
       if (await page.locator('comal-order').count())
         await page.waitForFunction(() => !document.querySelector('comal-order .widget-loading'));
       await expectAllSpanish(page, spanish);
+      expect(await axeViolations(page), spanish).toEqual([]);
       const [english] = path.split('?');
       const other = page.locator('footer a[hreflang]');
       expect(await other.textContent(), spanish).toMatch(/English/);
@@ -112,9 +113,9 @@ describe('every customer page in Spanish', () => {
     await page.close();
   });
 
-  it('says its Spanish words to assistive technology as well as it says English (axe)', async () => {
+  it('says its Spanish words to assistive technology as well as it says English, on a phone too (axe)', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    for (const path of ['/es/', '/es/order/', '/es/checkout/']) {
+    for (const path of ['/es/', '/es/menu/', '/es/order/', '/es/checkout/', '/es/login/']) {
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
       expect(await axeViolations(page), path).toEqual([]);
     }
@@ -190,11 +191,41 @@ describe('ordering in Spanish', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(/Elige/);
     await expectAllSpanish(page, 'item dialog');
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     await page.goto(`${server.url}/es/checkout/`, { waitUntil: 'networkidle' });
     await widget.getByText('Coca-Cola Mexicana').first().waitFor();
     await expectAllSpanish(page, 'checkout');
+
+    // A check the form makes itself (worded in shared code) is said in Spanish too.
+    await widget.getByRole('button', { name: 'Realizar pedido' }).click();
+    await expect.poll(() => readable(page)).toMatch(/Escribe|Ingresa/);
+    await expectAllSpanish(page, 'checkout with errors');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await widget.getByLabel('Nombre', { exact: true }).fill('Lupe Ramírez');
+    await widget.getByLabel('Correo electrónico', { exact: true }).fill('lupe@example.com');
+    await widget.getByLabel('Teléfono celular').fill('(213) 555-0188');
+    await widget.getByRole('button', { name: 'Realizar pedido' }).click();
+    await widget.getByRole('heading', { name: 'Pago', exact: true }).waitFor();
+    await expectAllSpanish(page, 'payment');
+    expect(await axeViolations(page)).toEqual([]);
+    await widget.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    await widget.getByLabel('Vencimiento (MM/AA)').fill('12/34');
+    await widget.getByLabel('Código de seguridad').fill('123');
+    await widget.getByRole('button', { name: /^Pagar \$/ }).click();
+
+    // The receipt is the Spanish page, in Spanish; the paid mail speaks Spanish as well.
+    await page.waitForURL(/\/es\/congratulations\/\?order=ord_/);
+    await page.locator('comal-order').locator('.confirmation').waitFor();
+    await expectAllSpanish(page, 'receipt');
+    expect(await axeViolations(page)).toEqual([]);
+    const subjects = async () =>
+      ((await (await page.request.get(`${server.url}/api/dev/outbox/`)).json()) as { subject: string }[]).map(
+        (mail) => mail.subject,
+      );
+    await expect.poll(subjects).toContainEqual(expect.stringMatching(/^Recibimos tu pedido #\d+: Taquería El Comal$/));
     expect(errors).toEqual([]);
     await page.close();
   });
