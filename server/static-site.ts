@@ -226,13 +226,14 @@ export function mountStaticSite(app: Hono, distDir: string, https: HttpsSettings
       });
     }
     if (local) {
-      c.header('Vary', 'Accept-Language, Cookie');
+      c.header('Vary', 'Accept-Language, Cookie', { append: true });
       c.header('Cache-Control', 'no-store');
       return c.redirect(local, 302);
     }
     await next();
-    // The English page answers a visitor who might have been sent to Spanish: caches must ask.
-    if (spanish && localeOfPath(url.pathname) === 'en') c.res.headers.set('Vary', 'Accept-Language, Cookie');
+    // The English page answers a visitor who might have been sent to Spanish: caches must ask,
+    // as they already do by Accept-Encoding for a precompressed file.
+    if (spanish && localeOfPath(url.pathname) === 'en') c.res.headers.append('Vary', 'Accept-Language, Cookie');
   });
   app.use('*', async (c, next) => {
     await next();

@@ -5,7 +5,15 @@
  * (`t`, from the message catalogues, shared/i18n/) and its links (`path('/order/')` is
  * '/es/order/' on a Spanish page). A message the Spanish catalogue lacks fails the build.
  */
-import { intlLocale, localeOfPath, localePath, LOCALES, type Locale } from '../shared/i18n/locale.ts';
+import {
+  intlLocale,
+  LOCALE_NAMES,
+  localeOfPath,
+  localePath,
+  LOCALES,
+  pathWithoutLocale,
+  type Locale,
+} from '../shared/i18n/locale.ts';
 import type { Translate } from '../shared/i18n/message.ts';
 import { translator } from '../shared/i18n/translator.ts';
 
@@ -22,6 +30,11 @@ export interface PageLanguage {
   path: (to: string) => string;
   /** The tag Intl formats dates and numbers with. */
   intl: string;
+  /**
+   * The language switch: this page in the other language, named in that language; `?lang=` has
+   * the server remember the choice.
+   */
+  other: { locale: Locale; name: string; href: string };
 }
 
 /**
@@ -36,6 +49,7 @@ export function pluralForms(t: Translate, id: Parameters<Translate>[0]): { one: 
 export function pageLanguage(url: URL): PageLanguage {
   const locale = localeOfPath(url.pathname);
   const translate = translator(locale);
+  const other = LOCALES.find((candidate) => candidate !== locale) ?? locale;
   return {
     locale,
     t: (id, values) => {
@@ -45,5 +59,10 @@ export function pageLanguage(url: URL): PageLanguage {
     },
     path: (to) => (to.startsWith('/') && !to.startsWith('//') ? localePath(to, locale) : to),
     intl: intlLocale(locale),
+    other: {
+      locale: other,
+      name: LOCALE_NAMES[other],
+      href: `${localePath(pathWithoutLocale(url.pathname), other)}?lang=${other}`,
+    },
   };
 }

@@ -20,23 +20,6 @@ import type { Locale } from './locale.ts';
 /** A catalogue as written: id -> ICU text. */
 export type Catalogue = Record<string, string>;
 
-/** The parts of the product, as the first word of each id. */
-export const NAMESPACES = [
-  'common',
-  'menu',
-  'item',
-  'cart',
-  'checkout',
-  'account',
-  'pay',
-  'handover',
-  'site',
-  'mail',
-  'sms',
-  'api',
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-
 /** The part of a catalogue whose ids start with one of the namespaces. */
 export function messagesIn(catalogue: Catalogue, namespaces: readonly string[]): Catalogue {
   const wanted = new Set(namespaces);

@@ -1,7 +1,7 @@
 /**
  * Opening hours and the address as the pages print them, from shared/restaurant.ts (the one place
  * the restaurant's facts are written). The hours come in either language: the `...In(locale)`
- * functions; the plain constants are the English ones.
+ * functions.
  */
 import { restaurant, type DayHours, type Weekday } from '../../../shared/restaurant.ts';
 import { DEFAULT_LOCALE, intlLocale, type Locale } from '../../../shared/i18n/locale.ts';
@@ -60,9 +60,6 @@ export function weeklyHoursIn(locale: Locale = DEFAULT_LOCALE) {
   return weekdaysIn(locale).map((day) => ({ ...day, hours: hoursText(restaurant.hours[day.key], locale) }));
 }
 
-/** Every weekday with its hours, Monday first (English). */
-export const weeklyHours = weeklyHoursIn();
-
 /**
  * Runs of days with the same hours, in a language: [{ days: 'Mon – Thu', label: 'Monday to
  * Thursday', hours: '10:00 AM – 9:00 PM' }, ...].
@@ -92,9 +89,6 @@ export function groupedHoursIn(locale: Locale = DEFAULT_LOCALE): { days: string;
       hours: run.hours,
     }));
 }
-
-/** Runs of days with the same hours (English). */
-export const groupedHours = groupedHoursIn();
 
 const { address } = restaurant;
 
