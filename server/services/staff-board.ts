@@ -4,12 +4,11 @@
  * to an order records an order event in the same transaction (db/order-events.ts), which the
  * board's event stream reads.
  */
-import type { BoardOrder, SoldOutSwitchAnswer, StaffRoleName, StoreStatusAnswer } from '../../shared/api/staff.ts';
+import type { BoardOrder, SoldOutSwitchAnswer, StaffRoleName } from '../../shared/api/staff.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Queryable } from '../db/database.ts';
-import { restoreRedeemedPoints, reversePoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import {
   boardLines,
@@ -18,30 +17,23 @@ import {
   findOrder,
   lockOrder,
   moveOrder,
-  setCancelReason,
   setPromisedAt,
   type BoardOrderRow,
   type OrderRow,
   type OrderStatus,
 } from '../db/orders.ts';
-import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
-import { releaseRedemption } from '../db/promo-codes.ts';
 import { setItemAvailability } from '../db/sold-out.ts';
-import { readStoreStatus, setPaused } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { readyMail, sendOrderMail } from './order-mail.ts';
 import { sendOrderText } from './order-texts.ts';
 import { deliveryAddressOf, storedTotals } from './orders.ts';
-import { log } from '../logger.ts';
 
 export const BOARD_ORDER_NOT_FOUND = 'There is no such order.';
 export const ITEM_NOT_FOUND = 'There is no such item on the menu.';
 export const MODIFIER_NOT_FOUND = 'There is no such choice on the menu.';
 export const MOVED_BY_SOMEONE_ELSE = 'Someone else changed this order just now. Look at the board again and retry.';
-export const REFUND_FAILED =
-  'The order is cancelled, but the refund did not go through. Cancel it again to retry the refund.';
 
-const LABELS: Record<OrderStatus, string> = {
+export const LABELS: Record<OrderStatus, string> = {
   pending_payment: 'waiting for payment',
   paid: 'new',
   accepted: 'accepted',
@@ -63,8 +55,6 @@ export function refusedMove(number: number, type: 'pickup' | 'delivery', from: O
   if (allowed.length === 0) return `Order ${number} is ${LABELS[from]} and cannot move to ${LABELS[to]}.`;
   return `Order ${number} is ${LABELS[from]}: a ${type} order can go from there only to ${allowed.map((s) => LABELS[s]).join(' or ')}.`;
 }
-export const cannotCancel = (number: number, status: OrderStatus) =>
-  `Order ${number} is ${LABELS[status]} and cannot be cancelled.`;
 export const cannotPromise = (number: number, status: OrderStatus) =>
   `Order ${number} is ${LABELS[status]}: there is nothing to promise.`;
 
@@ -79,7 +69,14 @@ async function boardRows(db: Queryable, rows: BoardOrderRow[]): Promise<BoardOrd
   const linesOf = new Map<string, BoardOrder['items']>();
   for (const line of lines) {
     const list = linesOf.get(line.order_id) ?? [];
-    list.push({ name: line.name, quantity: line.quantity, modifiers: line.modifiers.map((m) => m.name) });
+    list.push({
+      position: list.length,
+      name: line.name,
+      quantity: line.quantity,
+      modifiers: line.modifiers.map((m) => m.name),
+      groups: [],
+      refunded_quantity: 0,
+    });
     linesOf.set(line.order_id, list);
   }
   return rows.map((row) => ({
@@ -96,8 +93,17 @@ async function boardRows(db: Queryable, rows: BoardOrderRow[]): Promise<BoardOrd
     paid_at: iso(row.paid_at),
     promised_at: iso(row.promised_at),
     scheduled_for: iso(row.scheduled_for),
-    cancel_reason: row.cancel_reason,
+    note: null,
+    due_at: null,
+    fire_at: null,
+    alerted_at: null,
+    no_show: false,
+    cancel_reason: row.cancel_reason === null ? null : 'other',
+    cancel_note: row.cancel_reason,
     refunded: row.payment_status === 'refunded',
+    refunded_cents: 0,
+    refunds: [],
+    undo: null,
   }));
 }
 
@@ -116,12 +122,13 @@ export async function boardOrders(db: Queryable, now: Date): Promise<BoardOrder[
   return boardRows(db, await boardOrderRows(db, new Date(now.getTime() - 24 * 3_600_000)));
 }
 
-interface Actor {
+export interface Actor {
   email: string;
   role: StaffRoleName;
 }
 
-async function lockedOrder(tx: Queryable, orderId: string): Promise<OrderRow> {
+/** The order, locked for the transaction; 404 when it is not on the board (never paid for). */
+export async function lockedOrder(tx: Queryable, orderId: string): Promise<OrderRow> {
   const row = await lockOrder(tx, orderId);
   if (!row || row.status === 'pending_payment') throw new HttpError(404, BOARD_ORDER_NOT_FOUND);
   return row;
@@ -182,51 +189,6 @@ export async function promiseOrder(
   return (await boardOrder(deps.db, orderId))!;
 }
 
-/**
- * Cancels an order and gives the money back through the payment provider, once; the loyalty
- * points it earned are taken back and those it spent given back (ledger entries), and its promo
- * code use is released, in the
- * same transaction as the cancel. Cancelling a cancelled order changes nothing, unless its refund
- * failed before: then the refund is retried.
- */
-export async function cancelOrder(
-  deps: Pick<AppDependencies, 'db' | 'clock' | 'payments'>,
-  orderId: string,
-  reason: string,
-  by: Actor,
-): Promise<BoardOrder> {
-  await deps.db.transaction(async (tx) => {
-    const order = await lockedOrder(tx, orderId);
-    if (order.status === 'cancelled') return;
-    if (order.status === 'completed') throw new HttpError(409, cannotCancel(order.number, order.status));
-    if (!(await moveOrder(tx, orderId, order.status, 'cancelled'))) throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
-    await setCancelReason(tx, orderId, reason);
-    // What the order earned is taken back; the points it spent and the promo use it held are
-    // given back, each once.
-    await reversePoints(tx, orderId);
-    await restoreRedeemedPoints(tx, orderId);
-    await releaseRedemption(tx, orderId, deps.clock());
-    await recordOrderEvent(tx, {
-      orderId,
-      kind: 'cancelled',
-      status: 'cancelled',
-      at: deps.clock(),
-      payload: { from: order.status, reason, by: by.email },
-    });
-  });
-  const payment = await paymentForOrder(deps.db, orderId);
-  if (payment?.status === 'succeeded') {
-    try {
-      await deps.payments.refund(payment.provider_reference, payment.amount_cents);
-    } catch (error) {
-      log.error({ order_id: orderId, err: error }, 'refund failed');
-      throw new HttpError(502, REFUND_FAILED);
-    }
-    await setPaymentStatus(deps.db, payment.provider_reference, 'refunded');
-  }
-  return (await boardOrder(deps.db, orderId))!;
-}
-
 /** The UTC instant the next local day starts in `timeZone`: nextLocalMidnight(2026-11-20T19:00Z, LA) = 2026-11-21T08:00Z. */
 export function nextLocalMidnight(now: Date, timeZone: string = restaurant.timeZone): Date {
   return wallTimeToInstant(instantToWallTime(now, timeZone).date, 24 * 60, timeZone);
@@ -248,17 +210,4 @@ export async function setSoldOut(
     throw new HttpError(404, what === 'item' ? ITEM_NOT_FOUND : MODIFIER_NOT_FOUND);
   await deps.menu.invalidate();
   return { id, available: !soldOut, sold_out_until: iso(soldOutUntil) };
-}
-
-export async function storeStatus(db: Queryable): Promise<StoreStatusAnswer> {
-  const row = await readStoreStatus(db);
-  return { paused: row.paused, paused_at: iso(row.pausedAt) };
-}
-
-export async function pauseStore(
-  deps: Pick<AppDependencies, 'db' | 'clock'>,
-  paused: boolean,
-): Promise<StoreStatusAnswer> {
-  await setPaused(deps.db, paused, deps.clock());
-  return storeStatus(deps.db);
 }

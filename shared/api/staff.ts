@@ -65,16 +65,94 @@ export const StaffMoveSchema = body({
 
 export const StaffPromiseSchema = body({ promised_at: instant });
 
-export const StaffCancelSchema = body({
-  reason: z
-    .string({ error: 'Say why the order is cancelled.' })
-    .trim()
-    .min(1, { error: 'Say why the order is cancelled.' })
-    .max(500, { error: 'Keep the reason under 500 characters.' }),
-});
+/**
+ * Why an order is cancelled or money given back: the board offers these, the customer reads each
+ * in their language (`refund.reason.<code>` in the message catalogues), with the staff's own words
+ * beside it when they add some.
+ */
+export const REFUND_REASONS = [
+  'customer_request',
+  'out_of_stock',
+  'kitchen_delay',
+  'quality_issue',
+  'duplicate_order',
+  'delivery_problem',
+  'other',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 
+const reason = z.enum(REFUND_REASONS, {
+  error: `Choose a reason: ${REFUND_REASONS.join(', ').replaceAll('_', ' ')}.`,
+});
+const reasonNote = z
+  .string({ error: 'Write the note as text.' })
+  .trim()
+  .max(500, { error: 'Keep the note under 500 characters.' })
+  .optional()
+  .transform((note) => (note ? note : null));
+
+/** POST /api/staff/orders/:id/cancel/: the whole order, its money back; "other" needs a note. */
+export const StaffCancelSchema = body({ reason, note: reasonNote }).refine(
+  (cancel) => cancel.reason !== 'other' || cancel.note !== null,
+  { error: 'Say why the order is cancelled.', path: ['note'] },
+);
+
+/**
+ * POST /api/staff/orders/:id/refunds/: money back while the order stands. Either `lines` (each
+ * line's position on the order and how many of it; the server prices them, with their share of
+ * discounts and their tax) or `amount_cents` (a sum of the staff's choosing), never both.
+ */
+export const StaffRefundSchema = body({
+  reason,
+  note: reasonNote,
+  lines: z
+    .array(
+      z.object(
+        {
+          position: z.int({ error: 'Name each line by its position on the order.' }).min(0, {
+            error: 'Name each line by its position on the order.',
+          }),
+          quantity: z.int({ error: 'Refund a whole number of each item.' }).min(1, {
+            error: 'Refund a whole number of each item.',
+          }),
+        },
+        { error: 'Name each line by its position on the order.' },
+      ),
+      { error: 'List the lines to refund.' },
+    )
+    .min(1, { error: 'Choose at least one item to refund.' })
+    .max(100, { error: 'Choose at most 100 lines.' })
+    .optional(),
+  amount_cents: z
+    .int({ error: 'Give the amount in whole cents.' })
+    .min(1, { error: 'Refund at least 1 cent.' })
+    .optional(),
+}).refine((refund) => (refund.lines === undefined) !== (refund.amount_cents === undefined), {
+  error: 'Refund either some items or an amount, not both.',
+});
+export type StaffRefund = z.infer<typeof StaffRefundSchema>;
+
+/**
+ * POST /api/staff/store/: the pause and busy switches and auto-accept. Each field is optional;
+ * the ones sent change. `pause_minutes` with `paused: true` pauses for that long, null or absent
+ * until turned back on.
+ */
 export const StaffStoreSchema = body({
-  paused: z.boolean({ error: 'Say whether online ordering is paused: true or false.' }),
+  paused: z.boolean({ error: 'Say whether online ordering is paused: true or false.' }).optional(),
+  pause_minutes: z
+    .int({ error: 'Pause for a whole number of minutes.' })
+    .positive({ error: 'Pause for a whole number of minutes.' })
+    .max(24 * 60, { error: 'Pause for at most 24 hours.' })
+    .nullable()
+    .optional(),
+  busy_minutes: z
+    .int({ error: 'Add a whole number of minutes, or 0 when not busy.' })
+    .min(0, { error: 'Add a whole number of minutes, or 0 when not busy.' })
+    .max(120, { error: 'Add at most 120 minutes.' })
+    .optional(),
+  auto_accept: z.boolean({ error: 'Say whether new orders are accepted by themselves: true or false.' }).optional(),
+}).refine((change) => Object.values(change).some((value) => value !== undefined), {
+  error: 'Say what to change: paused, busy_minutes or auto_accept.',
 });
 
 export const StaffSoldOutSchema = body({
@@ -156,6 +234,30 @@ export const ORDER_STATUSES = [
   'pending_payment',
 ] as const;
 
+/** A refund as the board and the customer's order page list it. */
+export const RefundAnswerSchema = z.object({
+  id: z.string(),
+  amount_cents: z.int().positive(),
+  reason: z.enum(REFUND_REASONS),
+  note: z.string().nullable(),
+  /** The lines it gave back (empty: an amount, or the whole order on a cancel). */
+  lines: z.array(z.object({ position: z.int().min(0), name: z.string(), quantity: z.int().positive() })),
+  /** Whether it is a cancel's refund of everything left. */
+  whole_order: z.boolean(),
+  /** 'succeeded' once the provider gave it back; 'failed' when it refused (staff may retry a cancel's). */
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  /** The staff member's email; the payment provider's name for one made in its dashboard. */
+  by: z.string(),
+  /** The points it took back. */
+  points_reversed: z.int().min(0),
+  /** ISO 8601 timestamp. */
+  created_at: z.string(),
+});
+export type RefundAnswer = z.infer<typeof RefundAnswerSchema>;
+
+/** A chosen modifier group of a line as the kitchen reads it: 'Salsa: Verde, Roja'. */
+export const BoardModifierGroupSchema = z.object({ name: z.string(), choices: z.array(z.string()) });
+
 /** An order as the board shows it: GET /api/staff/orders/ lists them; each SSE `order` event carries one. */
 export const BoardOrderSchema = z.object({
   order_id: z.string(),
@@ -165,7 +267,22 @@ export const BoardOrderSchema = z.object({
   phone: z.string(),
   delivery_type: z.enum(['pickup', 'delivery']),
   delivery_address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }).nullable(),
-  items: z.array(z.object({ name: z.string(), quantity: z.number().int().positive(), modifiers: z.array(z.string()) })),
+  items: z.array(
+    z.object({
+      /** The line's position on the order (refunds name lines by it). */
+      position: z.int().min(0),
+      name: z.string(),
+      quantity: z.number().int().positive(),
+      /** Every chosen modifier's name, in order. */
+      modifiers: z.array(z.string()),
+      /** The same choices under their group's name ('Other' for one whose group is gone from the menu). */
+      groups: z.array(BoardModifierGroupSchema),
+      /** How many of this line were refunded. */
+      refunded_quantity: z.int().min(0),
+    }),
+  ),
+  /** The customer's note to the kitchen (plain text), or null. */
+  note: z.string().nullable(),
   /** Dollars. */
   totals: OrderTotalsSchema,
   /** ISO 8601 timestamp, like the other times here. */
@@ -174,9 +291,24 @@ export const BoardOrderSchema = z.object({
   promised_at: z.string().nullable(),
   /** When the order is for (a scheduled order); null: as soon as possible. */
   scheduled_for: z.string().nullable(),
-  cancel_reason: z.string().nullable(),
-  /** Whether the payment was given back. */
+  /** When the kitchen must have it ready: the promise, else the scheduled time, else paid + the lead time. */
+  due_at: z.string().nullable(),
+  /** When it reaches New: a scheduled order's due time minus the kitchen's prep time; paid_at for ASAP. Before it, the order waits in Upcoming. */
+  fire_at: z.string().nullable(),
+  /** When the restaurant's phone was texted because nobody accepted it, or null. */
+  alerted_at: z.string().nullable(),
+  /** A pickup nobody came for (completed as a no-show). */
+  no_show: z.boolean(),
+  /** The cancel's reason code and the staff's words; null unless cancelled. */
+  cancel_reason: z.enum(REFUND_REASONS).nullable(),
+  cancel_note: z.string().nullable(),
+  /** Whether the whole payment was given back. */
   refunded: z.boolean(),
+  /** Cents given back so far (succeeded refunds). */
+  refunded_cents: z.int().min(0),
+  refunds: z.array(RefundAnswerSchema),
+  /** The last move the board may still undo (within 30 s of it), or null. */
+  undo: z.object({ from: z.enum(ORDER_STATUSES), until: z.string() }).nullable(),
 });
 export type BoardOrder = z.infer<typeof BoardOrderSchema>;
 
@@ -221,9 +353,14 @@ export const MenuSyncAnswerSchema = z.object({
 });
 export type MenuSyncAnswer = z.infer<typeof MenuSyncAnswerSchema>;
 
-/** GET and POST /api/staff/store/: whether online ordering is paused, and since when. */
+/** GET and POST /api/staff/store/: the pause, busy and auto-accept switches as they are now. */
 export const StoreStatusAnswerSchema = z.object({
   paused: z.boolean(),
   paused_at: z.string().nullable(),
+  /** When a timed pause ends by itself; null while not paused or paused until turned back on. */
+  paused_until: z.string().nullable(),
+  /** Minutes added to lead times and delivery estimates (0: not busy). */
+  busy_minutes: z.int().min(0),
+  auto_accept: z.boolean(),
 });
 export type StoreStatusAnswer = z.infer<typeof StoreStatusAnswerSchema>;

@@ -92,6 +92,50 @@ export const restaurantSettingsSchema = z.strictObject({
       error: 'must be a whole number of days greater than 0',
     }),
   }),
+  /**
+   * The kitchen's pace and its board: how long food takes, how much one slot may hold, the busy
+   * switch's choices and when an order nobody accepts is texted to the restaurant's phone.
+   */
+  kitchen: z.strictObject({
+    /** Minutes the kitchen needs to make an order: a scheduled order reaches New this long before it is due, and a ticket turns amber when it has waited this long. */
+    prepMinutes: wholeMinutes,
+    /** The most one slot (ordering.slotMinutes of ready times) may hold, ASAP and scheduled alike; a full slot is not offered. */
+    slotCapacity: z.strictObject({
+      orders: z.int({ error: unlessMissing('must be a whole number of orders') }).positive({
+        error: 'must be a whole number of orders greater than 0',
+      }),
+      /** Item subtotals of the slot's orders added up, in cents. */
+      subtotalCents: z.int({ error: unlessMissing('must be a whole number of cents') }).positive({
+        error: 'must be a whole number of cents greater than 0',
+      }),
+    }),
+    /** The busy switch's choices: minutes added to every lead time and delivery estimate while it is on. */
+    busyMinutes: z
+      .array(wholeMinutes)
+      .min(1, { error: 'must list at least one choice' })
+      .refine(
+        ascending((minutes: number) => minutes),
+        { error: 'must list the choices shortest first' },
+      ),
+    /** The pause switch's choices, in minutes (the board also offers "until I turn it back on"). */
+    pauseMinutes: z
+      .array(wholeMinutes)
+      .min(1, { error: 'must list at least one choice' })
+      .refine(
+        ascending((minutes: number) => minutes),
+        { error: 'must list the choices shortest first' },
+      ),
+    /** A new order's sound repeats this often until someone accepts it. */
+    repeatChimeSeconds: z.int({ error: unlessMissing('must be a whole number of seconds') }).positive({
+      error: 'must be a whole number of seconds greater than 0',
+    }),
+    /** An order nobody has accepted this long after it reached New is texted to alertPhone. */
+    alertAfterMinutes: wholeMinutes,
+    /** E.164, '+12135550148': the phone the kitchen keeps by the pass. */
+    alertPhone: z.string().regex(/^\+[1-9]\d{7,14}$/, { error: "must be a phone number like '+12135550148'" }),
+    /** Whether a paid order is accepted by itself (the board's switch starts from this). */
+    autoAccept: z.boolean({ error: 'must be true or false' }),
+  }),
   /** Sales tax on the item subtotal after the promo. */
   taxPercent: percent,
   delivery: z.strictObject({

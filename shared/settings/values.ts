@@ -11,6 +11,7 @@ import type { RestaurantSettings } from './schema.ts';
 
 export const identitySettings: RestaurantSettings['restaurant'] = settingsJson.restaurant;
 export const orderingSettings = settingsJson.ordering as RestaurantSettings['ordering'];
+export const kitchenSettings: RestaurantSettings['kitchen'] = settingsJson.kitchen;
 export const taxPercentSetting: RestaurantSettings['taxPercent'] = settingsJson.taxPercent;
 export const deliverySettings = settingsJson.delivery as RestaurantSettings['delivery'];
 export const tipSettings: RestaurantSettings['tips'] = settingsJson.tips;

@@ -20,7 +20,8 @@ function order(number: number, more: Partial<BoardOrder> = {}): BoardOrder {
     phone: '+12135550199',
     delivery_type: 'pickup',
     delivery_address: null,
-    items: [{ name: 'Flan de Turno', quantity: 1, modifiers: [] }],
+    items: [{ position: 0, name: 'Flan de Turno', quantity: 1, modifiers: [], groups: [], refunded_quantity: 0 }],
+    note: null,
     totals: {
       subtotal: 4.25,
       promo_discount: 0,
@@ -34,8 +35,16 @@ function order(number: number, more: Partial<BoardOrder> = {}): BoardOrder {
     paid_at: '2026-11-20T19:00:00.000Z',
     promised_at: null,
     scheduled_for: null,
+    due_at: '2026-11-20T19:20:00.000Z',
+    fire_at: '2026-11-20T19:00:00.000Z',
+    alerted_at: null,
+    no_show: false,
     cancel_reason: null,
+    cancel_note: null,
     refunded: false,
+    refunded_cents: 0,
+    refunds: [],
+    undo: null,
     ...more,
   };
 }

@@ -5,7 +5,8 @@ import type { AppDependencies } from '../../dependencies.ts';
 import { latestOrderEventId } from '../../db/order-events.ts';
 import { HttpError, readBody } from '../../http/errors.ts';
 import type { StaffEnv } from '../../http/staff.ts';
-import { boardOrder, boardOrders, cancelOrder, moveOnBoard, promiseOrder } from '../../services/staff-board.ts';
+import { cancelOrder } from '../../services/order-cancel.ts';
+import { boardOrder, boardOrders, moveOnBoard, promiseOrder } from '../../services/staff-board.ts';
 
 /** Mounted behind `requireStaff(…, 'staff')`. */
 export function staffOrderRoutes(deps: AppDependencies): Hono<StaffEnv> {
@@ -34,7 +35,7 @@ export function staffOrderRoutes(deps: AppDependencies): Hono<StaffEnv> {
       return c.json(await promiseOrder(deps, c.req.param('id'), new Date(promised_at), c.var.staff));
     })
     .post('/staff/orders/:id/cancel/', async (c) => {
-      const { reason } = await readBody(c, StaffCancelSchema);
-      return c.json(await cancelOrder(deps, c.req.param('id'), reason, c.var.staff));
+      const { reason, note } = await readBody(c, StaffCancelSchema);
+      return c.json(await cancelOrder(deps, c.req.param('id'), note ?? reason, c.var.staff));
     });
 }

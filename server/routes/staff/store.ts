@@ -4,7 +4,7 @@ import { StaffStoreSchema } from '../../../shared/api/staff.ts';
 import type { AppDependencies } from '../../dependencies.ts';
 import { readBody } from '../../http/errors.ts';
 import type { StaffEnv } from '../../http/staff.ts';
-import { pauseStore, storeStatus } from '../../services/staff-board.ts';
+import { pauseStore, storeStatus } from '../../services/store-switches.ts';
 
 /** Mounted behind `requireStaff(…, 'staff')`. */
 export function staffStoreRoutes(deps: AppDependencies): Hono<StaffEnv> {
@@ -12,6 +12,6 @@ export function staffStoreRoutes(deps: AppDependencies): Hono<StaffEnv> {
     .get('/staff/store/', async (c) => c.json(await storeStatus(deps.db), 200, { 'Cache-Control': 'no-store' }))
     .post('/staff/store/', async (c) => {
       const { paused } = await readBody(c, StaffStoreSchema);
-      return c.json(await pauseStore(deps, paused));
+      return c.json(await pauseStore(deps, paused ?? false));
     });
 }
