@@ -72,6 +72,7 @@ export async function createDependencies(
     clock,
     mailer,
     inFlight,
+    slotCapacity: overrides.slotCapacity,
     ...signIn(),
     settings: {
       distDir: config.distDir,

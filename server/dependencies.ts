@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono';
 import type { AuthConfigResponse } from '../shared/api/schemas.ts';
+import type { SlotCapacity } from '../shared/schedule.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import type { Database } from './db/database.ts';
 import type { InFlight } from './in-flight.ts';
@@ -63,6 +64,11 @@ export interface AppDependencies {
   pos?: CloverClient | undefined;
   /** Texts to customers who opted in: the outbox (log) or Twilio. */
   sms: SmsProvider;
+  /**
+   * The most one slot holds (shared/schedule.ts): settings' kitchen.slotCapacity when absent. The
+   * test harness names its own, as it names the clock, so tests of other things are not capped.
+   */
+  slotCapacity?: SlotCapacity | undefined;
 }
 
 export type Route = (deps: AppDependencies) => Hono;

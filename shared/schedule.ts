@@ -1,16 +1,32 @@
 /**
- * When an order can be placed and for when: opening hours per order type, ASAP, and the 15-minute
- * slots of scheduled orders. Pure: `now` is always an argument, so the server (with its clock) and
- * the widget (with the browser's) compute the same answers from shared/restaurant.ts.
+ * When an order can be placed and for when: opening hours per order type, ASAP, the 15-minute
+ * slots of scheduled orders, and the kitchen's pace (the busy switch, the pause, each slot's
+ * capacity). Pure: `now`, the store's switches and the slots' loads are arguments, so the server
+ * (with its clock and database) and the widget (with the browser's clock) compute the same answers
+ * from shared/restaurant.ts.
  *
  * Rules:
  * - A time is the moment the food is ready. It must fall inside an open range of its order type,
  *   on or after opening and strictly before closing, so with 10:00–21:00 the last slot is 20:45.
  * - ASAP is taken when the order type is open now and now + lead time is still before closing
  *   (pickup 20 minutes: the last ASAP pickup before a 21:00 close is placed before 20:40).
- *   A paused store takes no ASAP orders; scheduled orders stay open while paused.
  * - A slot is on a multiple of 15 minutes of local wall time, at least the lead time from now
  *   (catering: 24 hours, whatever the order type) and at most 7 x 24 hours from now.
+ * - Busy: the busy switch's minutes add to every lead time: ASAP's readiness (and so the last
+ *   ASAP order before closing), the earliest slot, and create-order's check. Catering's notice is
+ *   notice, not kitchen time: it stays 24 hours unless the busy lead time is longer still.
+ * - Pause: a paused store takes no ASAP order, and no scheduled slot inside the pause. A timed
+ *   pause refuses the slots before its end (paused_until); a pause until turned back on refuses
+ *   the rest of today's slots, up to the next midnight of the restaurant's zone, and takes
+ *   tomorrow's. A timed pause whose end has passed is no pause.
+ * - Capacity (settings kitchen.slotCapacity): a slot is full when it holds `orders` orders, or
+ *   when this order's item subtotal added to the slot's would pass `subtotalCents`. An empty slot
+ *   takes any one order, so a catering order bigger than the whole subtotal capacity can still be
+ *   placed. An ASAP order counts against the slot holding its ready time (now + lead + busy,
+ *   rounded up to the slot boundary); a scheduled one against its own slot. The slot is full for
+ *   ASAP and scheduled orders alike.
+ * - Which orders hold a slot (server/db/slots.ts): not cancelled, and paid or later, or waiting
+ *   for payment for at most CHECKOUT_HOLD_MINUTES since the order was made.
  * - Wall times are read in the restaurant's zone. A wall time skipped by the spring-forward gap
  *   moves forward by the gap (02:30 becomes 03:30 PDT); one repeated at fall-back means its first
  *   occurrence (01:30 PDT), as Temporal's 'compatible' disambiguation does.
@@ -18,6 +34,7 @@
 import type { Translate } from './i18n/message.ts';
 import type { DeliveryType } from './pricing.ts';
 import { restaurant, type DayHours, type OrderingHours, type Weekday } from './restaurant.ts';
+import { kitchenSettings } from './settings/values.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -25,6 +42,9 @@ const WEEKDAYS: readonly Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday'
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export const ORDERING_PAUSED = 'Online ordering is paused right now. Please try again soon.';
+export const PAUSED_AT_THAT_TIME = 'Online ordering is paused at that time. Choose a later time.';
+export const SLOT_FULL = 'That time is fully booked. Choose another time.';
+export const ASAP_FULL = 'We have as many orders as we can make for as soon as possible. Choose a later time.';
 export const OFF_THE_QUARTER_HOUR = 'Choose a time on the quarter hour, like 6:15 PM.';
 export const beyondHorizon = (days: number) => `Choose a time within the next ${days} days.`;
 export const tooSoon = (type: DeliveryType, minutes: number) =>
@@ -226,9 +246,120 @@ export function leadMinutes(type: DeliveryType, catering: boolean, hours: Orderi
   return catering ? Math.max(hours.cateringLeadMinutes, hours.leadMinutes[type]) : hours.leadMinutes[type];
 }
 
-/** Whether an ASAP order of `type` placed now would be ready before closing (pause aside). */
-export function isOpen(now: Date, type: DeliveryType, hours: OrderingHours = restaurant.ordering): boolean {
-  const ready = new Date(now.getTime() + hours.leadMinutes[type] * MINUTE);
+// ---------------------------------------------------------------------------------------------
+// The kitchen's pace: busy, pause, capacity
+
+/** The store's switches as they bear on times (server/db/store-status.ts reads them at `now`). */
+export interface StoreState {
+  paused: boolean;
+  /** When a timed pause ends; null for a pause until turned back on (or no pause). */
+  pausedUntil: Date | null;
+  /** Minutes added to every lead time (0: not busy). */
+  busyMinutes: number;
+}
+
+/** Not paused, not busy. */
+export const OPEN_STORE: StoreState = { paused: false, pausedUntil: null, busyMinutes: 0 };
+
+/** What one slot holds: its orders and their item subtotals added up. */
+export interface SlotLoad {
+  orders: number;
+  subtotalCents: number;
+}
+
+/** The most one slot may hold (settings kitchen.slotCapacity). */
+export type SlotCapacity = SlotLoad;
+
+/** Each slot's load by the slot's instant (ms since the epoch); a slot not in the map is empty. */
+export type SlotLoads = ReadonlyMap<number, SlotLoad>;
+
+/**
+ * How long an order waiting for payment holds its place in a slot, from when it was made. The
+ * customer pays on the screen that made the order: typing a card and a bank's 3-D Secure
+ * challenge (which the card schemes time out after about 10 minutes) fit well inside 15 minutes,
+ * while a checkout left open stops keeping others out of a busy slot a slot's length later. A
+ * payment that still lands later is taken (the money moved) and counts from then on.
+ */
+export const CHECKOUT_HOLD_MINUTES = 15;
+
+/** The minutes of notice an order needs now: the lead time plus busy minutes; catering's 24 hours if longer. */
+export function noticeMinutes(
+  type: DeliveryType,
+  catering: boolean,
+  busyMinutes = 0,
+  hours: OrderingHours = restaurant.ordering,
+): number {
+  const kitchen = hours.leadMinutes[type] + busyMinutes;
+  return catering ? Math.max(hours.cateringLeadMinutes, kitchen) : kitchen;
+}
+
+/** Whether the store is paused at `now` (a timed pause whose end has passed is not). */
+export function pausedNow(now: Date, store: StoreState): boolean {
+  return store.paused && (store.pausedUntil === null || store.pausedUntil.getTime() > now.getTime());
+}
+
+/**
+ * The instant before which the pause refuses slots, or null when not paused: a timed pause's end,
+ * or for a pause until turned back on the next midnight in the restaurant's zone.
+ */
+export function pauseEnd(now: Date, store: StoreState, timeZone: string = restaurant.ordering.timeZone): Date | null {
+  if (!pausedNow(now, store)) return null;
+  if (store.pausedUntil) return store.pausedUntil;
+  return wallTimeToInstant(addDays(instantToWallTime(now, timeZone).date, 1), 0, timeZone);
+}
+
+/** The slot holding `instant`: itself on a boundary, else the next boundary of local wall time. */
+export function slotAtOrAfter(instant: Date, hours: OrderingHours = restaurant.ordering): Date {
+  const step = hours.slotMinutes * MINUTE;
+  const rest = (instant.getTime() + offsetMs(instant, hours.timeZone)) % step;
+  return rest === 0 ? new Date(instant.getTime()) : new Date(instant.getTime() + step - rest);
+}
+
+/** The slot an ASAP order of `type` placed now counts against: its ready time, rounded up. */
+export function asapSlot(
+  now: Date,
+  type: DeliveryType,
+  busyMinutes = 0,
+  hours: OrderingHours = restaurant.ordering,
+): Date {
+  return slotAtOrAfter(new Date(now.getTime() + (hours.leadMinutes[type] + busyMinutes) * MINUTE), hours);
+}
+
+/**
+ * Whether a slot holding `load` takes one more order of `subtotalCents`: not when it holds
+ * capacity.orders orders or the subtotals would pass capacity.subtotalCents; an empty slot always.
+ */
+export function slotHasRoom(
+  load: SlotLoad | undefined,
+  subtotalCents: number,
+  capacity: SlotCapacity = kitchenSettings.slotCapacity,
+): boolean {
+  if (!load || load.orders <= 0) return true;
+  return load.orders < capacity.orders && load.subtotalCents + subtotalCents <= capacity.subtotalCents;
+}
+
+/** Null when the slot takes the order, else why not (ASAP's sentence or a scheduled time's). */
+export function checkSlotRoom(
+  load: SlotLoad | undefined,
+  subtotalCents: number,
+  asap: boolean,
+  capacity: SlotCapacity = kitchenSettings.slotCapacity,
+): string | null {
+  if (slotHasRoom(load, subtotalCents, capacity)) return null;
+  return asap ? ASAP_FULL : SLOT_FULL;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What may be chosen now
+
+/** Whether an ASAP order of `type` placed now would be ready before closing (pause and capacity aside). */
+export function isOpen(
+  now: Date,
+  type: DeliveryType,
+  hours: OrderingHours = restaurant.ordering,
+  busyMinutes = 0,
+): boolean {
+  const ready = new Date(now.getTime() + (hours.leadMinutes[type] + busyMinutes) * MINUTE);
   return openRanges(now, ready, type, hours).some((r) => r.opens <= now && ready < r.closes);
 }
 
@@ -236,9 +367,14 @@ export function isOpen(now: Date, type: DeliveryType, hours: OrderingHours = res
  * When ASAP orders of `type` are next taken: null while they are taken now, or when nothing opens
  * within 14 days.
  */
-export function nextOpening(now: Date, type: DeliveryType, hours: OrderingHours = restaurant.ordering): Date | null {
-  if (isOpen(now, type, hours)) return null;
-  const lead = hours.leadMinutes[type] * MINUTE;
+export function nextOpening(
+  now: Date,
+  type: DeliveryType,
+  hours: OrderingHours = restaurant.ordering,
+  busyMinutes = 0,
+): Date | null {
+  if (isOpen(now, type, hours, busyMinutes)) return null;
+  const lead = (hours.leadMinutes[type] + busyMinutes) * MINUTE;
   const ranges = openRanges(now, new Date(now.getTime() + 14 * DAY), type, hours);
   return ranges.find((r) => r.opens > now && r.closes.getTime() - r.opens.getTime() > lead)?.opens ?? null;
 }
@@ -249,10 +385,26 @@ export function onSlotBoundary(instant: Date, hours: OrderingHours = restaurant.
   return wall % (hours.slotMinutes * MINUTE) === 0;
 }
 
+export interface AvailabilityOptions {
+  /** The cart holds catering (24 hours' notice, no ASAP). */
+  catering?: boolean;
+  /** The pause and busy switches (default: neither). */
+  store?: StoreState;
+  /** How full each slot is (default: all empty). */
+  loads?: SlotLoads;
+  /** The order's item subtotal, to know whether a slot has room for it (default: the smallest order, 1 cent). */
+  subtotalCents?: number;
+  capacity?: SlotCapacity;
+}
+
 export interface Availability {
   /** Whether "as soon as possible" can be chosen now. */
   asap: boolean;
-  /** Every slot from the earliest the lead time allows to the horizon, in order. */
+  /** ASAP would be taken (open, not paused) but its slot is full. */
+  asapFull: boolean;
+  /** About how long an ASAP order takes now: the lead time plus busy minutes. */
+  asapMinutes: number;
+  /** Every slot with room, outside the pause, from the earliest the lead time allows to the horizon, in order. */
   slots: Date[];
 }
 
@@ -260,43 +412,56 @@ export interface Availability {
 export function availableSlots(
   now: Date,
   type: DeliveryType,
-  options: { catering?: boolean; paused?: boolean } = {},
+  options: AvailabilityOptions = {},
   hours: OrderingHours = restaurant.ordering,
 ): Availability {
   const catering = options.catering ?? false;
+  const store = options.store ?? OPEN_STORE;
+  const loads = options.loads ?? new Map<number, SlotLoad>();
+  const subtotal = options.subtotalCents ?? 1;
+  const capacity = options.capacity ?? kitchenSettings.slotCapacity;
   const step = hours.slotMinutes * MINUTE;
-  const earliest = new Date(now.getTime() + leadMinutes(type, catering, hours) * MINUTE);
+  const earliest = new Date(now.getTime() + noticeMinutes(type, catering, store.busyMinutes, hours) * MINUTE);
   const latest = new Date(now.getTime() + hours.horizonDays * DAY);
+  const pausedBefore = pauseEnd(now, store, hours.timeZone)?.getTime() ?? -Infinity;
   const slots: Date[] = [];
   for (const range of openRanges(earliest, latest, type, hours)) {
     let t = Math.max(range.opens.getTime(), earliest.getTime());
     const rest = (t + offsetMs(new Date(t), hours.timeZone)) % step;
     if (rest !== 0) t += step - rest;
-    for (; t < range.closes.getTime() && t <= latest.getTime(); t += step) slots.push(new Date(t));
+    for (; t < range.closes.getTime() && t <= latest.getTime(); t += step) {
+      if (t >= pausedBefore && slotHasRoom(loads.get(t), subtotal, capacity)) slots.push(new Date(t));
+    }
   }
-  return { asap: !catering && !options.paused && isOpen(now, type, hours), slots };
+  const asapMinutes = hours.leadMinutes[type] + store.busyMinutes;
+  const asapOpen = !catering && !pausedNow(now, store) && isOpen(now, type, hours, store.busyMinutes);
+  const asapRoom =
+    asapOpen && slotHasRoom(loads.get(asapSlot(now, type, store.busyMinutes, hours).getTime()), subtotal, capacity);
+  return { asap: asapRoom, asapFull: asapOpen && !asapRoom, asapMinutes, slots };
 }
 
 /**
- * Null when an order of `type` may be placed now for `scheduledFor` (null: ASAP), else the
- * sentence that tells the customer why not.
+ * Null when an order of `type` may be placed now for `scheduledFor` (null: ASAP), as far as the
+ * hours, the notice, the horizon and the pause go, else the sentence that tells the customer why
+ * not. The slot's capacity is checked apart (checkSlotRoom), under the slot's lock.
  */
 export function checkScheduledFor(
   now: Date,
   type: DeliveryType,
   scheduledFor: Date | null,
-  options: { catering?: boolean; paused?: boolean; t: Translate; intl?: string },
+  options: { catering?: boolean; store?: StoreState; t: Translate; intl?: string },
   hours: OrderingHours = restaurant.ordering,
 ): string | null {
   const catering = options.catering ?? false;
-  const lead = leadMinutes(type, catering, hours);
+  const store = options.store ?? OPEN_STORE;
+  const lead = noticeMinutes(type, catering, store.busyMinutes, hours);
   const leadMessage = catering && lead > hours.leadMinutes[type] ? cateringTooSoon(type, lead) : tooSoon(type, lead);
   if (scheduledFor === null) {
-    if (options.paused) return ORDERING_PAUSED;
+    if (pausedNow(now, store)) return ORDERING_PAUSED;
     if (catering) return leadMessage;
-    return isOpen(now, type, hours)
+    return isOpen(now, type, hours, store.busyMinutes)
       ? null
-      : closedNow(type, nextOpening(now, type, hours), now, options.t, hours.timeZone, options.intl);
+      : closedNow(type, nextOpening(now, type, hours, store.busyMinutes), now, options.t, hours.timeZone, options.intl);
   }
   if (Number.isNaN(scheduledFor.getTime()) || !onSlotBoundary(scheduledFor, hours)) return OFF_THE_QUARTER_HOUR;
   if (scheduledFor.getTime() < now.getTime() + lead * MINUTE) return leadMessage;
@@ -304,5 +469,18 @@ export function checkScheduledFor(
   const inside = openRanges(scheduledFor, scheduledFor, type, hours).some(
     (r) => r.opens <= scheduledFor && scheduledFor < r.closes,
   );
-  return inside ? null : notOpenAt(type);
+  if (!inside) return notOpenAt(type);
+  const pausedBefore = pauseEnd(now, store, hours.timeZone);
+  return pausedBefore && scheduledFor.getTime() < pausedBefore.getTime() ? PAUSED_AT_THAT_TIME : null;
+}
+
+/** The slot an order counts against: its scheduled time, or for ASAP the slot of its ready time. */
+export function orderSlot(
+  now: Date,
+  type: DeliveryType,
+  scheduledFor: Date | null,
+  store: StoreState = OPEN_STORE,
+  hours: OrderingHours = restaurant.ordering,
+): Date {
+  return scheduledFor ?? asapSlot(now, type, store.busyMinutes, hours);
 }

@@ -1,8 +1,9 @@
 /**
- * The menu's word on whether the restaurant takes orders now: 'Closed' with the next opening
- * (or the pause sentence) from GET /api/store-hours/, the same answer the checkout and
- * create-order use. Pickup's hours are the widest, so a closed pickup means closed. The notice
- * sticks to the bottom of the widget, below the menu, so its late arrival moves nothing.
+ * The menu's word on whether the restaurant takes orders now: 'Closed' with the next opening, or
+ * the pause sentence, or that ASAP is full, from GET /api/store-hours/, the same answer the
+ * checkout and create-order use; the checkout names the next time that takes the order. Pickup's
+ * hours are the widest, so a closed pickup means closed. The notice sticks to the bottom of the
+ * widget, below the menu, so its late arrival moves nothing.
  */
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../shared/api/client.ts';
@@ -28,9 +29,11 @@ export function StoreNotice({ api }: { api: ApiClient }) {
 
   const message = hours?.closed_message.pickup;
   if (!hours || !message) return null;
+  // Paused, or ASAP's slot full: not 'Closed'.
+  const closed = !hours.paused && !hours.asap_full?.pickup;
   return (
     <p className="store-notice" role="status">
-      {!hours.paused && <strong>{t('common.closed')}</strong>} {message}{' '}
+      {closed && <strong>{t('common.closed')}</strong>} {message}{' '}
       {hours.slots.pickup.length > 0 ? t('common.orderAhead') : ''}
     </p>
   );

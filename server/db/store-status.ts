@@ -1,25 +1,95 @@
-/** SQL for the one-row store_status table: the "pause online ordering" switch. */
+/**
+ * SQL for the one-row store_status table: the pause switch (timed or until turned back on), the
+ * busy minutes and the auto-accept switch the kitchen's board flips (0008, 0023_pace.sql).
+ */
+import { kitchenSettings } from '../../shared/settings/values.ts';
 import type { Queryable } from './database.ts';
 
-export async function isPaused(db: Queryable): Promise<boolean> {
-  const [row] = await db.query<{ paused: boolean }>('select paused from store_status where id');
-  return row?.paused ?? false;
+export interface StoreStatus {
+  /** Paused at `now`: a timed pause whose end has passed reads false. */
+  paused: boolean;
+  /** Since when, while paused; null otherwise. */
+  pausedAt: Date | null;
+  /** When a timed pause ends; null while not paused or paused until turned back on. */
+  pausedUntil: Date | null;
+  /** Minutes added to every lead time and estimate (0: not busy). */
+  busyMinutes: number;
+  /** Whether a paid order is accepted by itself: the switch, else settings' kitchen.autoAccept. */
+  autoAccept: boolean;
 }
 
-/** Whether online ordering is paused and since when (not paused when the row was never written). */
-export async function readStoreStatus(db: Queryable): Promise<{ paused: boolean; pausedAt: Date | null }> {
-  const [row] = await db.query<{ paused: boolean; paused_at: Date | null }>(
-    'select paused, paused_at from store_status where id',
+interface StatusRow {
+  paused: boolean;
+  paused_at: Date | null;
+  paused_until: Date | null;
+  busy_minutes: number;
+  auto_accept: boolean | null;
+}
+
+/**
+ * The store's switches as they stand at `now` (the caller's clock; only the pause depends on it).
+ * Defaults (not paused, not busy, auto-accept as the settings say) when the row was never written.
+ */
+export async function readStoreStatus(db: Queryable, now: Date = new Date()): Promise<StoreStatus> {
+  const [row] = await db.query<StatusRow>(
+    'select paused, paused_at, paused_until, busy_minutes, auto_accept from store_status where id',
   );
-  return { paused: row?.paused ?? false, pausedAt: row?.paused_at ?? null };
+  const until = row?.paused_until ? new Date(row.paused_until) : null;
+  const paused = Boolean(row?.paused) && (until === null || until.getTime() > now.getTime());
+  return {
+    paused,
+    pausedAt: paused && row?.paused_at ? new Date(row.paused_at) : null,
+    pausedUntil: paused ? until : null,
+    busyMinutes: row?.busy_minutes ?? 0,
+    autoAccept: row?.auto_accept ?? kitchenSettings.autoAccept,
+  };
 }
 
-/** Pauses or resumes online ordering; `at` is when it was paused (kept while paused). */
-export async function setPaused(db: Queryable, paused: boolean, at: Date): Promise<void> {
+/** Whether online ordering is paused at `now`. */
+export async function isPaused(db: Queryable, now: Date = new Date()): Promise<boolean> {
+  return (await readStoreStatus(db, now)).paused;
+}
+
+/** Whether a paid order is accepted by itself now (the board's switch, else the settings). */
+export async function autoAcceptsOrders(db: Queryable): Promise<boolean> {
+  return (await readStoreStatus(db)).autoAccept;
+}
+
+/**
+ * Pauses online ordering until `until` (null: until turned back on), or resumes it. `at` is now:
+ * a pause that is still on keeps its start; one that ended (or a timed one that ran out) starts
+ * again at `at`.
+ */
+export async function setPaused(db: Queryable, paused: boolean, at: Date, until: Date | null = null): Promise<void> {
   await db.query(
-    `insert into store_status (id, paused, paused_at) values (true, $1, case when $1 then $2::timestamptz end)
-     on conflict (id) do update set paused = excluded.paused,
-       paused_at = case when excluded.paused then coalesce(store_status.paused_at, excluded.paused_at) end`,
-    [paused, at],
+    `insert into store_status (id, paused, paused_at, paused_until)
+       values (true, $1, case when $1 then $2::timestamptz end, case when $1 then $3::timestamptz end)
+     on conflict (id) do update set
+       paused = excluded.paused,
+       paused_at = case
+         when not excluded.paused then null
+         when store_status.paused and (store_status.paused_until is null or store_status.paused_until > $2::timestamptz)
+           then coalesce(store_status.paused_at, excluded.paused_at)
+         else excluded.paused_at end,
+       paused_until = excluded.paused_until`,
+    [paused, at, until],
+  );
+}
+
+/** Sets the minutes added to every lead time (0 turns busy off). */
+export async function setBusyMinutes(db: Queryable, minutes: number): Promise<void> {
+  await db.query(
+    `insert into store_status (id, busy_minutes) values (true, $1)
+     on conflict (id) do update set busy_minutes = excluded.busy_minutes`,
+    [minutes],
+  );
+}
+
+/** Sets whether paid orders are accepted by themselves. */
+export async function setAutoAccept(db: Queryable, autoAccept: boolean): Promise<void> {
+  await db.query(
+    `insert into store_status (id, auto_accept) values (true, $1)
+     on conflict (id) do update set auto_accept = excluded.auto_accept`,
+    [autoAccept],
   );
 }

@@ -1,12 +1,23 @@
 import { Hono } from 'hono';
 import type { StoreHoursResponse } from '../../shared/api/schemas.ts';
 import type { DeliveryType } from '../../shared/pricing.ts';
-import { availableSlots, closedNow, isOpen, nextOpening, ORDERING_PAUSED } from '../../shared/schedule.ts';
+import { restaurant } from '../../shared/restaurant.ts';
+import {
+  ASAP_FULL,
+  availableSlots,
+  closedNow,
+  isOpen,
+  nextOpening,
+  ORDERING_PAUSED,
+  pausedNow,
+} from '../../shared/schedule.ts';
 import { intlLocale } from '../../shared/i18n/locale.ts';
 import { apiMessageIn, translator } from '../../shared/i18n/translator.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { requestLocale } from '../http/locale.ts';
-import { isPaused } from '../db/store-status.ts';
+import { HttpError } from '../http/errors.ts';
+import { slotLoads } from '../db/slots.ts';
+import { readStoreStatus } from '../db/store-status.ts';
 import {
   encode,
   etagOf,
@@ -16,39 +27,68 @@ import {
   SHORT_CACHE_VARY,
 } from '../http/conditional.ts';
 
+export const SUBTOTAL_CENTS_INVALID = 'Give the subtotal in whole cents.';
+
 const TYPES: readonly DeliveryType[] = ['pickup', 'delivery'];
 const perType = <T>(value: (type: DeliveryType) => T) =>
   Object.fromEntries(TYPES.map((type) => [type, value(type)])) as Record<DeliveryType, T>;
 
 /**
  * GET /api/store-hours/: whether ASAP orders are taken now, when they next are, and the slots a
- * scheduled order may pick, per order type, from shared/schedule.ts as create-order checks them.
- * `?catering=1` answers the slots of a cart holding catering (24 hours' notice). Compressed, with
- * a strong ETag (304 when it matches), kept 30 s by browsers (http/conditional.ts): the menu's
- * closed notice may lag a pause by that much, while checkout asks again every time and
- * create-order decides.
+ * scheduled order may pick, per order type, from shared/schedule.ts as create-order checks them:
+ * with the busy minutes added to the lead times, without the slots inside a pause and without
+ * full slots (`asap_full` when ASAP's own slot is full), and the earliest slot that takes an
+ * order (`next_slot`). `?catering=1` answers the slots of a cart holding catering (24 hours'
+ * notice); `?subtotal_cents=` those with room for a cart of that item subtotal (else for the
+ * smallest order). Compressed, with a strong ETag (304 when it matches), kept 30 s by browsers
+ * (http/conditional.ts): the menu's notice may lag a pause by that much, while checkout asks
+ * again every time and create-order decides.
  */
-export function storeHoursRoutes({ db, clock }: Pick<AppDependencies, 'db' | 'clock'>): Hono {
+export function storeHoursRoutes({
+  db,
+  clock,
+  slotCapacity,
+}: Pick<AppDependencies, 'db' | 'clock' | 'slotCapacity'>): Hono {
   return new Hono().get('/store-hours/', async (c) => {
     const now = clock();
     // The closed notice in the asker's language (the widget sends its own as Accept-Language).
     const locale = requestLocale(c);
     const t = translator(locale);
-    const paused = await isPaused(db);
     const catering = c.req.query('catering') === '1';
+    const subtotalText = c.req.query('subtotal_cents');
+    if (subtotalText !== undefined && !/^\d{1,9}$/.test(subtotalText)) throw new HttpError(400, SUBTOTAL_CENTS_INVALID);
+    const store = await readStoreStatus(db, now);
+    const busy = store.busyMinutes;
+    const paused = pausedNow(now, store);
+    const horizon = new Date(now.getTime() + (restaurant.ordering.horizonDays + 1) * 24 * 3_600_000);
+    const loads = await slotLoads(db, now, horizon);
+    const options = {
+      catering,
+      store,
+      loads,
+      ...(slotCapacity ? { capacity: slotCapacity } : {}),
+      ...(subtotalText ? { subtotalCents: Number(subtotalText) } : {}),
+    };
+    const available = perType((type) => availableSlots(now, type, options));
+    const slots = perType((type) => available[type].slots.map((slot) => slot.toISOString()));
     const answer: StoreHoursResponse = {
-      open_now: perType((type) => isOpen(now, type)),
+      open_now: perType((type) => isOpen(now, type, undefined, busy)),
       paused,
-      next_opening: perType((type) => nextOpening(now, type)?.toISOString() ?? null),
+      next_opening: perType((type) => nextOpening(now, type, undefined, busy)?.toISOString() ?? null),
       // What an ASAP order would be refused with now, or null: the widget shows it as is.
       closed_message: perType((type) =>
         paused
           ? apiMessageIn(locale, ORDERING_PAUSED)
-          : isOpen(now, type)
-            ? null
-            : closedNow(type, nextOpening(now, type), now, t, undefined, intlLocale(locale)),
+          : !isOpen(now, type, undefined, busy)
+            ? closedNow(type, nextOpening(now, type, undefined, busy), now, t, undefined, intlLocale(locale))
+            : available[type].asapFull
+              ? apiMessageIn(locale, ASAP_FULL)
+              : null,
       ),
-      slots: perType((type) => availableSlots(now, type, { catering, paused }).slots.map((slot) => slot.toISOString())),
+      slots,
+      asap_full: perType((type) => available[type].asapFull),
+      asap_minutes: perType((type) => available[type].asapMinutes),
+      next_slot: perType((type) => slots[type][0] ?? null),
     };
     const body = JSON.stringify(answer);
     const etag = etagOf(body);

@@ -86,10 +86,11 @@ export interface ApiClient {
   /** GET /api/menus/: the raw menus, a non-empty array; throws ApiRequestError (NO_MENUS_RETURNED when empty). */
   getMenus(): Promise<Menu[]>;
   /**
-   * GET /api/store-hours/ (?catering=1 for a cart with catering): throws ApiRequestError on failure.
+   * GET /api/store-hours/ (?catering=1 for a cart with catering, ?subtotal_cents= for the slots
+   * with room for the cart): throws ApiRequestError on failure.
    * The answer may come from the browser's cache (30 s); `fresh` revalidates it, as checkout must.
    */
-  storeHours(catering?: boolean, options?: { fresh?: boolean }): Promise<StoreHoursResponse>;
+  storeHours(catering?: boolean, options?: { fresh?: boolean; subtotalCents?: number }): Promise<StoreHoursResponse>;
   /** POST /api/estimate-delivery/: throws ApiRequestError with the server's message or 'Delivery estimate error'. */
   estimateDelivery(address: EstimateDeliveryRequestInput): Promise<EstimateDeliveryResponse>;
   /** GET /api/loyalty/points/?phone=: the points, or 0 (logged) on any failure. Never throws. */
@@ -194,8 +195,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         refuse: refuseUnless((data) => Array.isArray(data) && data.length > 0, NO_MENUS_RETURNED),
       }),
 
-    storeHours: (catering = false, { fresh = false } = {}) =>
-      request('GET', `/api/store-hours/${catering ? '?catering=1' : ''}`, fresh ? { cache: 'no-cache' } : {}),
+    storeHours: (catering = false, { fresh = false, subtotalCents } = {}) => {
+      // The slots with room for this cart (a slot holds so many dollars of orders).
+      const query = new URLSearchParams({
+        ...(catering ? { catering: '1' } : {}),
+        ...(subtotalCents !== undefined ? { subtotal_cents: String(Math.max(0, Math.round(subtotalCents))) } : {}),
+      }).toString();
+      return request('GET', `/api/store-hours/${query ? `?${query}` : ''}`, fresh ? { cache: 'no-cache' } : {});
+    },
 
     estimateDelivery: (address) =>
       request('POST', '/api/estimate-delivery/', {

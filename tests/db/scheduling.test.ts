@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPaused } from '../../server/db/store-status.ts';
-import { cateringTooSoon, notOpenAt, OFF_THE_QUARTER_HOUR, ORDERING_PAUSED, tooSoon } from '../../shared/schedule.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { inviteStaff } from '../../server/auth/staff-auth.ts';
+import { autoAcceptsOrders, setPaused } from '../../server/db/store-status.ts';
+import { NOTHING_TO_CHANGE, PAUSE_MINUTES_WHILE_RESUMING } from '../../server/services/store-switches.ts';
+import type { StoreHoursResponse } from '../../shared/api/schemas.ts';
+import type { StoreStatusAnswer } from '../../shared/api/staff.ts';
+import {
+  cateringTooSoon,
+  notOpenAt,
+  OFF_THE_QUARTER_HOUR,
+  ORDERING_PAUSED,
+  PAUSED_AT_THAT_TIME,
+  tooSoon,
+} from '../../shared/schedule.ts';
+import { kitchenSettings } from '../../shared/settings/values.ts';
+import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 
@@ -198,6 +210,218 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
           delivery: 'We are not delivering now. Delivery starts again tomorrow at 11:00 AM.',
         });
       });
+    });
+  });
+
+  describe('the store switches: pause for a while or until turned back on, busy minutes, auto-accept', () => {
+    let staff: Record<string, string> = {};
+    const STAFF_PASSWORD = 'comal kitchen board 2026';
+
+    beforeAll(async () => {
+      const invite = await inviteStaff(api.deps.db, {
+        email: 'pace@comal.example',
+        role: 'staff',
+        origin: TEST_ORIGIN,
+        now,
+      });
+      const token = new URL(invite.url).searchParams.get('set-password')!;
+      expect((await api.call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).status).toBe(200);
+      const login = await api.call(
+        'POST',
+        '/api/staff/login/',
+        { email: 'pace@comal.example', password: STAFF_PASSWORD },
+        { 'X-Forwarded-For': '203.0.113.23' },
+      );
+      expect(login.status).toBe(200);
+      staff = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    });
+
+    const switches = async (body?: Record<string, unknown>) => {
+      const response = body
+        ? await api.call('POST', '/api/staff/store/', body, staff)
+        : await api.call('GET', '/api/staff/store/', undefined, staff);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json()) as StoreStatusAnswer;
+    };
+    const refusedSwitch = async (body: unknown) => {
+      const response = await api.call('POST', '/api/staff/store/', body, staff);
+      expect(response.status).toBe(422);
+      return ((await response.json()) as { message: string }).message;
+    };
+    const hours = async (query = '') =>
+      (await (await api.call('GET', `/api/store-hours/${query}`)).json()) as StoreHoursResponse;
+    const resume = () => switches({ paused: false, busy_minutes: 0 });
+    const placedId = async (response: Response) => {
+      expect(response.status, await response.clone().text()).toBe(201);
+      return ((await response.json()) as { order_id: string }).order_id;
+    };
+    const slotOf = async (orderId: string) => {
+      const [row] = await api.deps.db.query<{ slot_at: Date | null }>('select slot_at from orders where id = $1', [
+        orderId,
+      ]);
+      return row!.slot_at?.toISOString() ?? null;
+    };
+
+    it('answers every switch, off by default, auto-accept as the settings say', async () => {
+      expect(await switches()).toEqual({
+        paused: false,
+        paused_at: null,
+        paused_until: null,
+        busy_minutes: 0,
+        auto_accept: kitchenSettings.autoAccept,
+      });
+    });
+
+    it('a timed pause says when it ends, and ends by itself', async () => {
+      try {
+        expect(await switches({ paused: true, pause_minutes: 10 })).toEqual({
+          paused: true,
+          paused_at: '2026-11-20T19:00:00.000Z',
+          paused_until: '2026-11-20T19:10:00.000Z',
+          busy_minutes: 0,
+          auto_accept: kitchenSettings.autoAccept,
+        });
+        expect(await refusal(await order())).toBe(ORDERING_PAUSED);
+        await atTime(new Date('2026-11-20T19:09:59Z'), async () => {
+          expect((await switches()).paused).toBe(true);
+        });
+        await atTime(new Date('2026-11-20T19:10:00Z'), async () => {
+          expect(await switches()).toMatchObject({ paused: false, paused_at: null, paused_until: null });
+          expect((await hours()).paused).toBe(false);
+          expect((await order()).status).toBe(201);
+        });
+      } finally {
+        await resume();
+      }
+    });
+
+    it('pause_minutes alone pauses for that long; a new pause replaces the end and keeps the start', async () => {
+      try {
+        expect(await switches({ pause_minutes: 15 })).toMatchObject({
+          paused: true,
+          paused_until: '2026-11-20T19:15:00.000Z',
+        });
+        await atTime(new Date('2026-11-20T19:10:00Z'), async () => {
+          expect(await switches({ paused: true, pause_minutes: 60 })).toMatchObject({
+            paused: true,
+            paused_at: '2026-11-20T19:00:00.000Z',
+            paused_until: '2026-11-20T20:10:00.000Z',
+          });
+          expect(await switches({ paused: true })).toMatchObject({
+            paused: true,
+            paused_at: '2026-11-20T19:00:00.000Z',
+            paused_until: null,
+          });
+        });
+      } finally {
+        await resume();
+      }
+      expect(await switches()).toMatchObject({ paused: false, paused_at: null, paused_until: null });
+    });
+
+    it('refuses what it cannot do with 422 and a sentence', async () => {
+      expect(await refusedSwitch({ paused: false, pause_minutes: 15 })).toBe(PAUSE_MINUTES_WHILE_RESUMING);
+      expect(await refusedSwitch({ pause_minutes: null })).toBe(NOTHING_TO_CHANGE);
+      expect(await refusedSwitch({})).toBe('Say what to change: paused, busy_minutes or auto_accept.');
+      expect(await refusedSwitch({ pause_minutes: 0 })).toBe('Pause for a whole number of minutes.');
+      expect(await refusedSwitch({ pause_minutes: 7.5 })).toBe('Pause for a whole number of minutes.');
+      expect(await refusedSwitch({ pause_minutes: 24 * 60 + 1 })).toBe('Pause for at most 24 hours.');
+      expect(await refusedSwitch({ busy_minutes: 121 })).toBe('Add at most 120 minutes.');
+      expect(await refusedSwitch({ busy_minutes: -10 })).toBe('Add a whole number of minutes, or 0 when not busy.');
+      expect(await refusedSwitch({ auto_accept: 'yes' })).toBe(
+        'Say whether new orders are accepted by themselves: true or false.',
+      );
+      expect(await refusedSwitch({ paused: 'no' })).toBe('Say whether online ordering is paused: true or false.');
+      expect(await switches()).toMatchObject({ paused: false, busy_minutes: 0 });
+    });
+
+    it('auto-accept is kept, and read by the kitchen with autoAcceptsOrders', async () => {
+      expect(await switches({ auto_accept: true })).toMatchObject({ auto_accept: true, paused: false });
+      expect(await autoAcceptsOrders(api.deps.db)).toBe(true);
+      expect(await switches({ auto_accept: false })).toMatchObject({ auto_accept: false });
+      expect(await autoAcceptsOrders(api.deps.db)).toBe(false);
+    });
+
+    it("busy minutes lengthen ASAP, the earliest slot and create-order's check", async () => {
+      try {
+        expect(await switches({ busy_minutes: 20 })).toMatchObject({ busy_minutes: 20, paused: false });
+        const answer = await hours();
+        expect(answer.asap_minutes).toEqual({ pickup: 40, delivery: 65 });
+        expect(answer.slots.pickup[0]).toBe('2026-11-20T19:45:00.000Z');
+        expect(answer.next_slot).toEqual({ pickup: '2026-11-20T19:45:00.000Z', delivery: '2026-11-20T20:15:00.000Z' });
+        expect(await refusal(await order({ scheduled_for: '2026-11-20T19:30:00Z' }))).toBe(
+          'Choose a pickup time at least 40 minutes from now.',
+        );
+        expect(await slotOf(await placedId(await order({ scheduled_for: '2026-11-20T19:45:00Z' })))).toBe(
+          '2026-11-20T19:45:00.000Z',
+        );
+        // ASAP is ready at 11:40 AM: it counts against the 11:45 slot.
+        expect(await slotOf(await placedId(await order()))).toBe('2026-11-20T19:45:00.000Z');
+        // The last ASAP pickup before 11:00 PM is placed before 10:20 PM.
+        await atTime(new Date('2026-11-21T06:20:00Z'), async () => {
+          expect(await refusal(await order())).toBe('We are closed now. We open again tomorrow at 9:00 AM.');
+          expect((await hours()).open_now.pickup).toBe(false);
+        });
+      } finally {
+        await resume();
+      }
+      expect((await hours()).asap_minutes).toEqual({ pickup: 20, delivery: 45 });
+      expect(await slotOf(await placedId(await order()))).toBe('2026-11-20T19:30:00.000Z');
+    });
+
+    it('a timed pause leaves out, and refuses, the slots before its end', async () => {
+      try {
+        await switches({ paused: true, pause_minutes: 60 }); // until 12:00 PM
+        const answer = await hours();
+        expect(answer.paused).toBe(true);
+        expect(answer.closed_message.pickup).toBe(ORDERING_PAUSED);
+        expect(answer.slots.pickup[0]).toBe('2026-11-20T20:00:00.000Z');
+        expect(answer.next_slot?.pickup).toBe('2026-11-20T20:00:00.000Z');
+        expect(await refusal(await order({ scheduled_for: '2026-11-20T19:45:00Z' }))).toBe(
+          'Online ordering is paused at that time. Choose a later time.',
+        );
+        expect(await refusal(await order())).toBe(ORDERING_PAUSED);
+        expect((await order({ scheduled_for: '2026-11-20T20:00:00Z' })).status).toBe(201);
+      } finally {
+        await resume();
+      }
+    });
+
+    it('a pause until turned back on refuses the rest of today, even a slot 20 minutes ahead, and takes tomorrow', async () => {
+      try {
+        await switches({ paused: true });
+        expect(await refusal(await order({ scheduled_for: '2026-11-20T19:30:00Z' }))).toBe(PAUSED_AT_THAT_TIME);
+        expect(await refusal(await order({ scheduled_for: '2026-11-21T06:45:00Z' }))).toBe(PAUSED_AT_THAT_TIME);
+        const answer = await hours();
+        expect(answer.slots.pickup[0]).toBe('2026-11-21T17:00:00.000Z'); // Saturday 9:00 AM
+        expect(answer.next_slot).toEqual({ pickup: '2026-11-21T17:00:00.000Z', delivery: '2026-11-21T19:00:00.000Z' });
+        expect((await order({ scheduled_for: '2026-11-21T17:00:00Z' })).status).toBe(201);
+      } finally {
+        await resume();
+      }
+      expect((await order({ scheduled_for: '2026-11-20T19:30:00Z' })).status).toBe(201);
+    });
+
+    it('says the pause in Spanish to a Spanish caller', async () => {
+      try {
+        await switches({ paused: true, pause_minutes: 60 });
+        const response = await api.call(
+          'POST',
+          '/api/create-order/',
+          {
+            ...contact,
+            delivery_type: 'pickup',
+            cart_items: [{ menu_item_id: 'sched-taco', quantity: 1, modifiers: [] }],
+            scheduled_for: '2026-11-20T19:45:00Z',
+          },
+          { 'Accept-Language': 'es' },
+        );
+        expect(await refusal(response)).toBe(
+          'Los pedidos en línea están en pausa a esa hora. Elige una hora más tarde.',
+        );
+      } finally {
+        await resume();
+      }
     });
   });
 });

@@ -23,6 +23,9 @@ export interface TestApi {
 
 export const TEST_ORIGIN = 'http://localhost';
 
+/** A slot capacity no test reaches. */
+export const UNCAPPED_SLOTS = { orders: Number.MAX_SAFE_INTEGER, subtotalCents: Number.MAX_SAFE_INTEGER };
+
 export async function createTestApi(
   target: DatabaseTarget,
   overrides: Partial<Omit<AppDependencies, 'db' | 'settings'>> = {},
@@ -32,7 +35,9 @@ export async function createTestApi(
   // Tests name their callers with X-Forwarded-For, as a load balancer would.
   // The site is TEST_ORIGIN, as PUBLIC_ORIGIN says in production: links in mail start with it.
   const config = readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', PUBLIC_ORIGIN: TEST_ORIGIN, ...env });
-  const deps = await createDependencies(fresh.db, config, overrides);
+  // Slots hold as much as a test places unless it names a capacity (settings' kitchen.slotCapacity
+  // for the capacity tests): a suite placing 50 orders at one fixed time tests something else.
+  const deps = await createDependencies(fresh.db, config, { slotCapacity: UNCAPPED_SLOTS, ...overrides });
   const app = checkedAnswers(createApp(deps));
   const { csrftoken } = (await (await app.request('/api/csrf/')).json()) as { csrftoken: string };
   return {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { restaurant, type DayHours, type OrderingHours, type Weekday } from '../../shared/restaurant.ts';
 import {
+  asapSlot,
   availableSlots,
   beyondHorizon,
   cateringTooSoon,
   checkScheduledFor,
+  checkSlotRoom,
   closedNow,
   formatStoreTime,
   instantToWallTime,
@@ -12,10 +14,20 @@ import {
   nextOpening,
   notOpenAt,
   OFF_THE_QUARTER_HOUR,
+  OPEN_STORE,
   ORDERING_PAUSED,
+  orderSlot,
+  PAUSED_AT_THAT_TIME,
+  pauseEnd,
+  pausedNow,
+  SLOT_FULL,
+  slotHasRoom,
   tooSoon,
   wallTimeToInstant,
+  type SlotLoads,
+  type StoreState,
 } from '../../shared/schedule.ts';
+import { kitchenSettings } from '../../shared/settings/values.ts';
 import { translator } from '../../shared/i18n/translator.ts';
 
 const english = translator('en');
@@ -318,13 +330,206 @@ describe('ASAP', () => {
     );
   });
 
-  it('is refused while paused, though a later slot is still taken', () => {
+  it("is refused while paused, and so are the rest of the day's slots; tomorrow's are taken", () => {
     const now = at('2026-11-20T19:00:00Z');
-    expect(checkScheduledFor(now, 'pickup', null, { paused: true, t: english })).toBe(
+    const paused = { ...OPEN_STORE, paused: true };
+    expect(checkScheduledFor(now, 'pickup', null, { store: paused, t: english })).toBe(
       'Online ordering is paused right now. Please try again soon.',
     );
     expect(ORDERING_PAUSED).toBe('Online ordering is paused right now. Please try again soon.');
-    expect(availableSlots(now, 'pickup', { paused: true }).asap).toBe(false);
-    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T21:00:00Z'), { paused: true, t: english })).toBeNull();
+    expect(availableSlots(now, 'pickup', { store: paused }).asap).toBe(false);
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-20T21:00:00Z'), { store: paused, t: english })).toBe(
+      PAUSED_AT_THAT_TIME,
+    );
+    expect(checkScheduledFor(now, 'pickup', at('2026-11-21T17:00:00Z'), { store: paused, t: english })).toBeNull();
+  });
+});
+
+describe("the kitchen's pace", () => {
+  /** Friday 20 November 2026, 11:00 AM in Los Angeles: pickup until 11:00 PM, delivery until 10:30 PM. */
+  const now = at('2026-11-20T19:00:00Z');
+  const capacity = { orders: 8, subtotalCents: 40_000 };
+  const busy = (busyMinutes: number): StoreState => ({ ...OPEN_STORE, busyMinutes });
+  const loads = (entries: [string, number, number][]): SlotLoads =>
+    new Map(entries.map(([slot, orders, subtotalCents]) => [at(slot).getTime(), { orders, subtotalCents }]));
+
+  describe('busy minutes add to every lead time', () => {
+    it('the earliest slot: pickup 20 minutes + 10 is 11:30 AM, + 20 is 11:45 AM', () => {
+      expect(availableSlots(now, 'pickup', { store: busy(10) }).slots[0]?.toISOString()).toBe(
+        '2026-11-20T19:30:00.000Z',
+      );
+      expect(availableSlots(now, 'pickup', { store: busy(20) }).slots[0]?.toISOString()).toBe(
+        '2026-11-20T19:45:00.000Z',
+      );
+      expect(availableSlots(now, 'delivery', { store: busy(30) }).slots[0]?.toISOString()).toBe(
+        '2026-11-20T20:15:00.000Z',
+      );
+    });
+
+    it("create-order's check names the longer lead time, and takes the first slot it allows", () => {
+      expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:30:00Z'), { store: busy(20), t: english })).toBe(
+        'Choose a pickup time at least 40 minutes from now.',
+      );
+      expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:45:00Z'), { store: busy(20), t: english })).toBeNull();
+      expect(checkScheduledFor(now, 'delivery', at('2026-11-20T19:45:00Z'), { store: busy(15), t: english })).toBe(
+        'Choose a delivery time at least 1 hour from now.',
+      );
+      expect(
+        checkScheduledFor(now, 'delivery', at('2026-11-20T20:00:00Z'), { store: busy(15), t: english }),
+      ).toBeNull();
+    });
+
+    it('ASAP says about how long it takes, and stops earlier before closing: 10:29 PM yes, 10:30 PM no with 10 busy minutes', () => {
+      expect(availableSlots(now, 'pickup', { store: busy(10) }).asapMinutes).toBe(30);
+      expect(availableSlots(now, 'delivery').asapMinutes).toBe(45);
+      // Pickup closes at 11:00 PM (07:00Z): ready by 10:59 PM at the latest.
+      expect(isOpen(at('2026-11-21T06:39:00Z'), 'pickup')).toBe(true);
+      expect(isOpen(at('2026-11-21T06:29:00Z'), 'pickup', restaurant.ordering, 10)).toBe(true);
+      expect(isOpen(at('2026-11-21T06:30:00Z'), 'pickup', restaurant.ordering, 10)).toBe(false);
+      expect(checkScheduledFor(at('2026-11-21T06:30:00Z'), 'pickup', null, { store: busy(10), t: english })).toBe(
+        'We are closed now. We open again tomorrow at 9:00 AM.',
+      );
+      expect(availableSlots(at('2026-11-21T06:30:00Z'), 'pickup', { store: busy(10) }).asap).toBe(false);
+    });
+
+    it("catering's 24 hours of notice stay 24 hours", () => {
+      const options = { catering: true, store: busy(30), t: english };
+      expect(checkScheduledFor(now, 'pickup', at('2026-11-21T19:00:00Z'), options)).toBeNull();
+      expect(checkScheduledFor(now, 'pickup', at('2026-11-21T18:45:00Z'), options)).toBe(
+        cateringTooSoon('pickup', 24 * 60),
+      );
+    });
+  });
+
+  describe('a timed pause', () => {
+    const until = (iso: string): StoreState => ({ paused: true, pausedUntil: at(iso), busyMinutes: 0 });
+
+    it('refuses ASAP and the slots before its end, and takes the slot at its end', () => {
+      const store = until('2026-11-20T20:00:00Z'); // until 12:00 PM
+      expect(checkScheduledFor(now, 'pickup', null, { store, t: english })).toBe(ORDERING_PAUSED);
+      expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:45:00Z'), { store, t: english })).toBe(
+        'Online ordering is paused at that time. Choose a later time.',
+      );
+      expect(checkScheduledFor(now, 'pickup', at('2026-11-20T20:00:00Z'), { store, t: english })).toBeNull();
+      expect(availableSlots(now, 'pickup', { store })).toMatchObject({ asap: false, asapFull: false });
+      expect(availableSlots(now, 'pickup', { store }).slots[0]?.toISOString()).toBe('2026-11-20T20:00:00.000Z');
+      expect(pauseEnd(now, store)?.toISOString()).toBe('2026-11-20T20:00:00.000Z');
+    });
+
+    it('a pause ending between slots: the first slot after its end', () => {
+      const store = until('2026-11-20T19:52:00Z');
+      expect(availableSlots(now, 'pickup', { store }).slots[0]?.toISOString()).toBe('2026-11-20T20:00:00.000Z');
+      expect(checkScheduledFor(now, 'pickup', at('2026-11-20T19:45:00Z'), { store, t: english })).toBe(
+        PAUSED_AT_THAT_TIME,
+      );
+    });
+
+    it('ends by itself: at its end ASAP is taken again', () => {
+      const store = until('2026-11-20T19:15:00Z');
+      const ended = at('2026-11-20T19:15:00Z');
+      expect(pausedNow(at('2026-11-20T19:14:59Z'), store)).toBe(true);
+      expect(pausedNow(ended, store)).toBe(false);
+      expect(checkScheduledFor(ended, 'pickup', null, { store, t: english })).toBeNull();
+      expect(availableSlots(ended, 'pickup', { store }).asap).toBe(true);
+      expect(pauseEnd(ended, store)).toBeNull();
+    });
+  });
+
+  describe('a pause until turned back on', () => {
+    const paused: StoreState = { paused: true, pausedUntil: null, busyMinutes: 0 };
+
+    it("refuses the rest of today's slots, up to midnight in Los Angeles, and takes tomorrow's", () => {
+      expect(pauseEnd(now, paused)?.toISOString()).toBe('2026-11-21T08:00:00.000Z');
+      // Friday 10:45 PM, the day's last pickup slot.
+      expect(checkScheduledFor(now, 'pickup', at('2026-11-21T06:45:00Z'), { store: paused, t: english })).toBe(
+        PAUSED_AT_THAT_TIME,
+      );
+      const { asap, slots } = availableSlots(now, 'pickup', { store: paused });
+      expect(asap).toBe(false);
+      expect(slots[0]?.toISOString()).toBe('2026-11-21T17:00:00.000Z'); // Saturday 9:00 AM
+      expect(checkScheduledFor(now, 'pickup', slots[0]!, { store: paused, t: english })).toBeNull();
+    });
+
+    it('at 11:50 PM the next midnight is ten minutes away', () => {
+      expect(pauseEnd(at('2026-11-21T07:50:00Z'), paused)?.toISOString()).toBe('2026-11-21T08:00:00.000Z');
+      expect(pauseEnd(at('2026-11-21T08:00:00Z'), paused)?.toISOString()).toBe('2026-11-22T08:00:00.000Z');
+    });
+  });
+
+  describe('slot capacity', () => {
+    it('an ASAP order counts against the slot of its ready time, rounded up to the quarter hour', () => {
+      expect(asapSlot(now, 'pickup').toISOString()).toBe('2026-11-20T19:30:00.000Z'); // ready 11:20
+      expect(asapSlot(at('2026-11-20T19:10:00Z'), 'pickup').toISOString()).toBe('2026-11-20T19:30:00.000Z'); // 11:30
+      expect(asapSlot(at('2026-11-20T19:10:01Z'), 'pickup').toISOString()).toBe('2026-11-20T19:45:00.000Z');
+      expect(asapSlot(now, 'delivery').toISOString()).toBe('2026-11-20T19:45:00.000Z');
+      expect(asapSlot(now, 'pickup', 20).toISOString()).toBe('2026-11-20T19:45:00.000Z'); // busy: ready 11:40
+      expect(orderSlot(now, 'pickup', null, busy(20)).toISOString()).toBe('2026-11-20T19:45:00.000Z');
+      expect(orderSlot(now, 'pickup', at('2026-11-20T22:00:00Z')).toISOString()).toBe('2026-11-20T22:00:00.000Z');
+    });
+
+    it('by count: 7 orders leave room for an 8th; 8 fill the slot, which is not offered', () => {
+      expect(slotHasRoom({ orders: 7, subtotalCents: 7000 }, 1000, capacity)).toBe(true);
+      expect(slotHasRoom({ orders: 8, subtotalCents: 8000 }, 1000, capacity)).toBe(false);
+      const full = loads([['2026-11-20T20:00:00Z', 8, 8000]]);
+      const slots = iso(availableSlots(now, 'pickup', { loads: full, capacity }).slots);
+      expect(slots.slice(0, 3)).toEqual([
+        '2026-11-20T19:30:00.000Z',
+        '2026-11-20T19:45:00.000Z',
+        '2026-11-20T20:15:00.000Z',
+      ]);
+      expect(checkSlotRoom({ orders: 8, subtotalCents: 8000 }, 1000, false, capacity)).toBe(SLOT_FULL);
+      expect(SLOT_FULL).toBe('That time is fully booked. Choose another time.');
+    });
+
+    it('by subtotal: $350 in the slot takes a $50 order, not a $50.01 one', () => {
+      const load = { orders: 3, subtotalCents: 35_000 };
+      expect(slotHasRoom(load, 5000, capacity)).toBe(true);
+      expect(slotHasRoom(load, 5001, capacity)).toBe(false);
+      const slotted = loads([['2026-11-20T19:45:00Z', 3, 35_000]]);
+      expect(
+        availableSlots(now, 'pickup', { loads: slotted, subtotalCents: 5000, capacity }).slots[1]?.toISOString(),
+      ).toBe('2026-11-20T19:45:00.000Z');
+      expect(
+        availableSlots(now, 'pickup', { loads: slotted, subtotalCents: 5001, capacity }).slots[1]?.toISOString(),
+      ).toBe('2026-11-20T20:00:00.000Z');
+      // Asked without a subtotal: offered while the smallest order (1 cent) fits.
+      expect(
+        availableSlots(now, 'pickup', {
+          loads: loads([['2026-11-20T19:45:00Z', 3, 40_000]]),
+          capacity,
+        }).slots[1]?.toISOString(),
+      ).toBe('2026-11-20T20:00:00.000Z');
+    });
+
+    it('an order bigger than the whole subtotal capacity takes an empty slot, and nothing joins it', () => {
+      expect(slotHasRoom(undefined, 60_000, capacity)).toBe(true);
+      expect(slotHasRoom({ orders: 0, subtotalCents: 0 }, 60_000, capacity)).toBe(true);
+      expect(slotHasRoom({ orders: 1, subtotalCents: 1000 }, 60_000, capacity)).toBe(false);
+      expect(slotHasRoom({ orders: 1, subtotalCents: 60_000 }, 1, capacity)).toBe(false);
+      const big = availableSlots(now, 'pickup', {
+        loads: loads([['2026-11-20T19:30:00Z', 1, 500]]),
+        subtotalCents: 60_000,
+        capacity,
+      });
+      expect(big.slots[0]?.toISOString()).toBe('2026-11-20T19:45:00.000Z');
+    });
+
+    it('a full ASAP slot: ASAP is not offered, with its own sentence; the next slot with room is', () => {
+      const full = loads([['2026-11-20T19:30:00Z', 8, 8000]]);
+      const pickup = availableSlots(now, 'pickup', { loads: full, capacity });
+      expect(pickup).toMatchObject({ asap: false, asapFull: true });
+      expect(pickup.slots[0]?.toISOString()).toBe('2026-11-20T19:45:00.000Z');
+      // Delivery's ASAP is ready at 11:45: that slot is not full.
+      expect(availableSlots(now, 'delivery', { loads: full, capacity })).toMatchObject({ asap: true, asapFull: false });
+      expect(checkSlotRoom({ orders: 8, subtotalCents: 8000 }, 1000, true, capacity)).toBe(
+        'We have as many orders as we can make for as soon as possible. Choose a later time.',
+      );
+      expect(checkSlotRoom({ orders: 7, subtotalCents: 8000 }, 1000, true, capacity)).toBeNull();
+    });
+
+    it("the default capacity is the settings' kitchen.slotCapacity", () => {
+      expect(slotHasRoom({ orders: kitchenSettings.slotCapacity.orders - 1, subtotalCents: 0 }, 1)).toBe(true);
+      expect(slotHasRoom({ orders: kitchenSettings.slotCapacity.orders, subtotalCents: 0 }, 1)).toBe(false);
+    });
   });
 });

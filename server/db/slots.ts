@@ -1,0 +1,59 @@
+/**
+ * SQL for how full the kitchen's slots are (orders.slot_at, 0023_pace.sql) and the per-slot lock
+ * create-order counts and inserts under. Which orders hold a slot is shared/schedule.ts's rule:
+ * not cancelled, and paid or later, or waiting for payment for at most CHECKOUT_HOLD_MINUTES
+ * since it was made (and its payment not stopped). The hold is measured on the database's clock,
+ * which stamped created_at.
+ */
+import { CHECKOUT_HOLD_MINUTES, type SlotLoad } from '../../shared/schedule.ts';
+import type { Queryable } from './database.ts';
+
+/** The advisory lock space of slots (the second key is the slot's minute since the epoch). */
+const SLOT_LOCK = 72413023;
+
+const HOLDS_SLOT = `o.status <> 'cancelled'
+  and (o.status <> 'pending_payment'
+    or (o.created_at > now() - make_interval(mins => ${CHECKOUT_HOLD_MINUTES})
+      and not exists (select 1 from payments p where p.order_id = o.id and p.status = 'canceled')))`;
+
+interface LoadRow {
+  slot_at: Date;
+  orders: string | number;
+  subtotal_cents: string | number;
+}
+
+const toLoad = (row: Omit<LoadRow, 'slot_at'> | undefined): SlotLoad => ({
+  orders: Number(row?.orders ?? 0),
+  subtotalCents: Number(row?.subtotal_cents ?? 0),
+});
+
+/** The load of every slot from `from` to `to` (both included) that holds anything, by the slot's instant. */
+export async function slotLoads(db: Queryable, from: Date, to: Date): Promise<Map<number, SlotLoad>> {
+  const rows = await db.query<LoadRow>(
+    `select o.slot_at, count(*) as orders, coalesce(sum(o.subtotal_cents), 0) as subtotal_cents
+       from orders o
+      where o.slot_at >= $1 and o.slot_at <= $2 and ${HOLDS_SLOT}
+      group by o.slot_at`,
+    [from, to],
+  );
+  return new Map(rows.map((row) => [new Date(row.slot_at).getTime(), toLoad(row)]));
+}
+
+/** One slot's load. Inside create-order's transaction, after lockSlot, it counts every order placed before. */
+export async function slotLoad(db: Queryable, slot: Date): Promise<SlotLoad> {
+  const [row] = await db.query<Omit<LoadRow, 'slot_at'>>(
+    `select count(*) as orders, coalesce(sum(o.subtotal_cents), 0) as subtotal_cents
+       from orders o where o.slot_at = $1 and ${HOLDS_SLOT}`,
+    [slot],
+  );
+  return toLoad(row);
+}
+
+/**
+ * Holds the slot's lock until the transaction ends, so two checkouts for one slot (on any
+ * replica) count and insert one after the other. Call it as its own statement before slotLoad:
+ * in READ COMMITTED the count's snapshot is then taken after the previous holder committed.
+ */
+export async function lockSlot(tx: Queryable, slot: Date): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1::int, $2::int)', [SLOT_LOCK, Math.floor(slot.getTime() / 60_000)]);
+}
