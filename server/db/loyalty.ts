@@ -1,8 +1,10 @@
 /**
  * SQL for loyalty points, kept per normalised phone number. The ledger is the record: an entry
- * for what a paid order earned and what it spent on a reward and, when it is cancelled and
- * refunded, ones taking the earning back and giving the spending back; a phone's balance is the
- * sum of its entries. loyalty_accounts keeps the same sum at hand.
+ * for what a paid order earned and what it spent on a reward; when part of it is refunded, an
+ * entry per refund taking back what the refunded part had earned (refund_id, 0024_refunds.sql);
+ * when it is cancelled, one taking back what is left of the earning and one giving the spending
+ * back. A phone's balance is the sum of its entries. loyalty_accounts keeps the same sum at hand.
+ * The order-wide entries (refund_id null) are each written once per order and kind.
  */
 import type { Queryable } from './database.ts';
 
@@ -18,7 +20,7 @@ export async function pointsFor(db: Queryable, phone: string): Promise<number> {
 export async function earnPoints(db: Queryable, orderId: string, phone: string, points: number): Promise<boolean> {
   const inserted = await db.query(
     `insert into loyalty_ledger (order_id, phone, points, kind) values ($1, $2, $3, 'earned')
-     on conflict (order_id, kind) do nothing returning order_id`,
+     on conflict (order_id, kind) where refund_id is null do nothing returning order_id`,
     [orderId, phone, points],
   );
   if (inserted.length === 0) return false;
@@ -31,15 +33,24 @@ export async function earnPoints(db: Queryable, orderId: string, phone: string, 
 }
 
 /**
- * Takes back what an order earned, with a ledger entry of the opposite sign, once: a second
- * call (a retried cancel) changes nothing. Answers the points taken back (0 when none).
+ * Takes back `points` of what an order earned, with a ledger entry of the opposite sign: for one
+ * refund (once per refund), or with no refund for the order as a whole (once per order; a
+ * cancel with nothing left to refund). A second call for the same refund changes nothing.
+ * Answers the points taken back (0 when none).
  */
-export async function reversePoints(db: Queryable, orderId: string): Promise<number> {
+export async function reverseEarnedPoints(
+  db: Queryable,
+  orderId: string,
+  refundId: string | null,
+  points: number,
+): Promise<number> {
+  if (!(points > 0)) return 0;
   const [reversed] = await db.query<{ phone: string; points: number }>(
-    `insert into loyalty_ledger (order_id, phone, points, kind)
-     select order_id, phone, -points, 'reversed' from loyalty_ledger where order_id = $1 and kind = 'earned' and points > 0
-     on conflict (order_id, kind) do nothing returning phone, points`,
-    [orderId],
+    `insert into loyalty_ledger (order_id, phone, points, kind, refund_id)
+     select order_id, phone, -$3::int, 'reversed', $2::text from loyalty_ledger where order_id = $1 and kind = 'earned'
+     on conflict ${refundId === null ? '(order_id, kind) where refund_id is null' : '(refund_id, kind) where refund_id is not null'}
+     do nothing returning phone, points`,
+    [orderId, refundId, points],
   );
   if (!reversed) return 0;
   await db.query(`update loyalty_accounts set points = greatest(0, points + $2), updated_at = now() where phone = $1`, [
@@ -49,16 +60,21 @@ export async function reversePoints(db: Queryable, orderId: string): Promise<num
   return 0 - reversed.points;
 }
 
-/** What an order earned and what was taken back of it (both non-negative). */
-export async function orderPoints(db: Queryable, orderId: string): Promise<{ earned: number; reversed: number }> {
-  const rows = await db.query<{ kind: string; points: number }>(
-    "select kind, points from loyalty_ledger where order_id = $1 and kind in ('earned', 'reversed')",
+/**
+ * What an order earned, what was taken back of it so far over all its refunds, and the points it
+ * spent that were given back (all non-negative).
+ */
+export async function orderPoints(
+  db: Queryable,
+  orderId: string,
+): Promise<{ earned: number; reversed: number; restored: number }> {
+  const rows = await db.query<{ kind: string; points: string | number }>(
+    `select kind, sum(points) as points from loyalty_ledger
+      where order_id = $1 and kind in ('earned', 'reversed', 'restored') group by kind`,
     [orderId],
   );
-  return {
-    earned: rows.find((row) => row.kind === 'earned')?.points ?? 0,
-    reversed: 0 - (rows.find((row) => row.kind === 'reversed')?.points ?? 0),
-  };
+  const sum = (kind: string) => Math.abs(Number(rows.find((row) => row.kind === kind)?.points ?? 0));
+  return { earned: sum('earned'), reversed: sum('reversed'), restored: sum('restored') };
 }
 
 /**
@@ -89,7 +105,7 @@ export async function lockPhonePoints(tx: Queryable, phone: string): Promise<voi
 export async function redeemPoints(tx: Queryable, orderId: string, phone: string, points: number): Promise<boolean> {
   const inserted = await tx.query(
     `insert into loyalty_ledger (order_id, phone, points, kind) values ($1, $2, $3, 'redeemed')
-     on conflict (order_id, kind) do nothing returning order_id`,
+     on conflict (order_id, kind) where refund_id is null do nothing returning order_id`,
     [orderId, phone, -points],
   );
   if (inserted.length === 0) return false;
@@ -106,7 +122,7 @@ export async function restoreRedeemedPoints(tx: Queryable, orderId: string): Pro
   const [restored] = await tx.query<{ phone: string; points: number }>(
     `insert into loyalty_ledger (order_id, phone, points, kind)
      select order_id, phone, -points, 'restored' from loyalty_ledger where order_id = $1 and kind = 'redeemed' and points < 0
-     on conflict (order_id, kind) do nothing returning phone, points`,
+     on conflict (order_id, kind) where refund_id is null do nothing returning phone, points`,
     [orderId],
   );
   if (!restored) return 0;

@@ -3,16 +3,22 @@
  * Server-Sent Events. The order's id is the capability (unguessable, only the customer's browser
  * has it), as for finalize-order. The first event is the order's status now; then each change the
  * staff make, read from the order_events table (so it works whichever replica the board used),
- * until the order is completed or cancelled. Each event: `event: status`, `data: {status,
- * promised_at, delivery}`, with the event's id for a reconnect's Last-Event-ID; `delivery` is
- * the delivery service's word and tracking link (`{ text, tracking_url }`) once one is booked.
+ * until the order is completed or cancelled (and no refund of it is still on its way). Each
+ * event: `event: status`, `data: {status, promised_at, delivery, cancel, refunds, points_earned}`,
+ * with the event's id for a reconnect's Last-Event-ID; `delivery` is the delivery service's word
+ * and tracking link (`{ text, tracking_url }`) once one is booked; `cancel` why it was cancelled
+ * and `refunds` the money given back (how much, for what, why, in the order's language).
  */
 import { Hono } from 'hono';
-import type { OrderStatusEvent } from '../../shared/api/schemas.ts';
+import type { CustomerRefund, OrderStatusEvent } from '../../shared/api/schemas.ts';
+import type { RefundReason } from '../../shared/api/staff.ts';
+import { translator } from '../../shared/i18n/translator.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { deliveryForOrder } from '../db/deliveries.ts';
 import { eventsOfOrderAfter } from '../db/order-events.ts';
-import { findOrder } from '../db/orders.ts';
+import { orderPoints } from '../db/loyalty.ts';
+import { findOrder, type OrderRow } from '../db/orders.ts';
+import { refundRows } from '../db/refunds.ts';
 import { HttpError } from '../http/errors.ts';
 import { eventStream } from '../http/event-stream.ts';
 import { ORDER_NOT_FOUND } from '../services/orders.ts';
@@ -22,6 +28,41 @@ const POLL_MS = 500;
 /** A stream ends after this long; the browser reconnects with Last-Event-ID. */
 const STREAM_MS = 10 * 60_000;
 const FINAL = new Set(['completed', 'cancelled']);
+
+/**
+ * What the customer's page shows of an order's cancel and refunds, in the order's language: left
+ * out of the event for an order neither cancelled nor refunded.
+ */
+async function moneyBack(
+  db: AppDependencies['db'],
+  order: OrderRow,
+): Promise<Pick<OrderStatusEvent, 'cancel' | 'refunds' | 'points_earned'>> {
+  const t = translator(order.locale);
+  const reasonText = (reason: string) => t(`common.refundReason.${reason as RefundReason}`);
+  const refunds: CustomerRefund[] = (await refundRows(db, order.id))
+    .filter((refund) => refund.status !== 'failed')
+    .map((refund) => ({
+      amount_cents: refund.amount_cents,
+      lines: refund.lines.map((line) => ({ name: line.name, quantity: line.quantity })),
+      whole_order: refund.whole_order,
+      reason: refund.reason,
+      reason_text: reasonText(refund.reason),
+      note: refund.note,
+      status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
+      created_at: new Date(refund.created_at).toISOString(),
+    }));
+  const cancelled = order.status === 'cancelled';
+  if (!cancelled && refunds.length === 0) return {};
+  const points = await orderPoints(db, order.id);
+  return {
+    cancel:
+      cancelled && order.cancel_reason
+        ? { reason: order.cancel_reason, reason_text: reasonText(order.cancel_reason), note: order.cancel_note }
+        : null,
+    refunds,
+    points_earned: Math.max(0, points.earned - points.reversed),
+  };
+}
 
 export function orderStatusRoutes(deps: Pick<AppDependencies, 'db' | 'settings' | 'inFlight'>): Hono {
   const { db } = deps;
@@ -35,29 +76,33 @@ export function orderStatusRoutes(deps: Pick<AppDependencies, 'db' | 'settings' 
       let open = true;
       stream.onAbort(() => void (open = false));
       const started = Date.now();
-      const send = async (id: string | undefined, status: string, promisedAt: Date | null) => {
+      /** Sends the order as it is now; answers whether a refund of it is still on its way. */
+      const send = async (id: string | undefined, status: string, current: OrderRow) => {
         const booked = await deliveryForOrder(db, orderId);
+        const back = await moneyBack(db, current);
         const data: OrderStatusEvent = {
           status,
-          promised_at: promisedAt?.toISOString() ?? null,
+          promised_at: current.promised_at?.toISOString() ?? null,
           delivery: booked ? { text: booked.status_text, tracking_url: booked.tracking_url } : null,
+          ...back,
         };
         await stream.writeSSE({ ...(id ? { id } : {}), event: 'status', data: JSON.stringify(data) });
+        return back.refunds?.some((refund) => refund.status === 'pending') ?? false;
       };
       await stream.write('retry: 3000\n\n');
       // The status now, then only what changes after it.
       const seen = await eventsOfOrderAfter(db, orderId, cursor);
       cursor = seen.at(-1)?.id ?? cursor;
       const now = (await findOrder(db, orderId))!;
-      await send(cursor === '0' ? undefined : cursor, now.status, now.promised_at);
+      let pending = await send(cursor === '0' ? undefined : cursor, now.status, now);
       let status = now.status as string;
-      while (open && !FINAL.has(status) && Date.now() - started < STREAM_MS) {
+      while (open && (!FINAL.has(status) || pending) && Date.now() - started < STREAM_MS) {
         await stream.sleep(POLL_MS);
         for (const event of await eventsOfOrderAfter(db, orderId, cursor)) {
           const current = (await findOrder(db, orderId))!;
           status = event.status;
           cursor = event.id;
-          await send(event.id, event.status, current.promised_at);
+          pending = await send(event.id, event.status, current);
         }
       }
     });

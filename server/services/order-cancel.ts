@@ -1,16 +1,21 @@
 /**
- * Cancelling an order from the board: the order leaves the kitchen and its money goes back
- * through the payment provider.
+ * Cancelling an order from the board: the order leaves the kitchen, with a reason (a preset, and
+ * the staff's words), and everything not refunded before goes back through the payment provider
+ * as one refund (services/refunds.ts).
  */
-import type { BoardOrder } from '../../shared/api/staff.ts';
+import type { BoardOrder, RefundReason } from '../../shared/api/staff.ts';
+import { refundedSoFar } from '../../shared/refunds.ts';
 import type { AppDependencies } from '../dependencies.ts';
-import { restoreRedeemedPoints, reversePoints } from '../db/loyalty.ts';
+import { orderPoints, restoreRedeemedPoints, reverseEarnedPoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { moveOrder, setCancelReason, type OrderStatus } from '../db/orders.ts';
-import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
+import { paymentForOrder, refundSucceededPayment } from '../db/payments.ts';
 import { releaseRedemption } from '../db/promo-codes.ts';
+import { claimRetry, insertRefund, refundRows, setRefundPoints, wholeOrderRefund } from '../db/refunds.ts';
 import { HttpError } from '../http/errors.ts';
-import { log } from '../logger.ts';
+import { newId } from '../ids.ts';
+import { moneyBackMail } from './order-mail.ts';
+import { giveBack, refundableOrder, REFUND_STALE_MS, tellAfterCommit, type RefundAttempt } from './refunds.ts';
 import { boardOrder, LABELS, lockedOrder, MOVED_BY_SOMEONE_ELSE, type Actor } from './staff-board.ts';
 
 export const REFUND_FAILED =
@@ -19,46 +24,99 @@ export const cannotCancel = (number: number, status: OrderStatus) =>
   `Order ${number} is ${LABELS[status]} and cannot be cancelled.`;
 
 /**
- * Cancels an order and gives the money back through the payment provider, once; the loyalty
- * points it earned are taken back and those it spent given back (ledger entries), and its promo
- * code use is released, in the
- * same transaction as the cancel. Cancelling a cancelled order changes nothing, unless its refund
- * failed before: then the refund is retried.
+ * Cancels an order and gives back everything not refunded before, once, as a `whole_order`
+ * refund; in the same transaction as the cancel, the loyalty points it still holds are taken back
+ * and those it spent given back (ledger entries), and its promo code use is released. The
+ * customer is told by mail and text once the money went back (at once when there is none to
+ * give). Cancelling a cancelled order changes nothing, unless its refund failed (or never heard
+ * back): then the refund is tried again.
  */
 export async function cancelOrder(
-  deps: Pick<AppDependencies, 'db' | 'clock' | 'payments'>,
+  deps: Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight'>,
   orderId: string,
-  reason: string,
+  cancel: { reason: RefundReason; note: string | null },
   by: Actor,
 ): Promise<BoardOrder> {
-  await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
-    if (order.status === 'cancelled') return;
+    if (order.status === 'cancelled') {
+      const whole = await wholeOrderRefund(tx, orderId);
+      if (!whole) return null;
+      const now = deps.clock();
+      const claimed = await claimRetry(tx, whole.id, now, new Date(now.getTime() - REFUND_STALE_MS));
+      if (!claimed) return null;
+      const payment = (await paymentForOrder(tx, orderId))!;
+      const attempt: RefundAttempt = {
+        refundId: claimed.id,
+        amountCents: claimed.amount_cents,
+        paymentReference: payment.provider_reference,
+        attempts: claimed.attempts,
+      };
+      return { attempt };
+    }
     if (order.status === 'completed') throw new HttpError(409, cannotCancel(order.number, order.status));
     if (!(await moveOrder(tx, orderId, order.status, 'cancelled'))) throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
-    await setCancelReason(tx, orderId, reason);
-    // What the order earned is taken back; the points it spent and the promo use it held are
-    // given back, each once.
-    await reversePoints(tx, orderId);
-    await restoreRedeemedPoints(tx, orderId);
+    await setCancelReason(tx, orderId, cancel.reason, cancel.note);
+
+    // Everything the card paid that is not back yet (nor on its way) goes back as one refund.
+    const payment = await paymentForOrder(tx, orderId);
+    const paid = payment?.status === 'succeeded' || payment?.status === 'refunded';
+    let attempt: RefundAttempt | null = null;
+    if (payment && paid) {
+      const refundable = await refundableOrder(tx, order, payment);
+      const left = payment.amount_cents - refundedSoFar(refundable, await refundRows(tx, orderId)).cents;
+      if (left > 0) {
+        attempt = {
+          refundId: newId('rf'),
+          amountCents: left,
+          paymentReference: payment.provider_reference,
+          attempts: 1,
+        };
+        await insertRefund(tx, {
+          id: attempt.refundId,
+          order_id: orderId,
+          amount_cents: left,
+          reason: cancel.reason,
+          note: cancel.note,
+          lines: [],
+          whole_order: true,
+          by: by.email,
+          at: deps.clock(),
+        });
+      } else if (payment.status === 'succeeded') {
+        // Refunds gave it all back already: the payment says so.
+        await refundSucceededPayment(tx, payment.provider_reference);
+      }
+    }
+    // What the order still holds is taken back; the points it spent and the promo use it held
+    // are given back, each once.
+    const points = await orderPoints(tx, orderId);
+    const taken = await reverseEarnedPoints(tx, orderId, attempt?.refundId ?? null, points.earned - points.reversed);
+    if (attempt && taken > 0) await setRefundPoints(tx, attempt.refundId, taken);
+    const givenBack = await restoreRedeemedPoints(tx, orderId);
     await releaseRedemption(tx, orderId, deps.clock());
     await recordOrderEvent(tx, {
       orderId,
       kind: 'cancelled',
       status: 'cancelled',
       at: deps.clock(),
-      payload: { from: order.status, reason, by: by.email },
+      payload: { from: order.status, reason: cancel.reason, by: by.email },
     });
+    if (attempt) return { attempt };
+    // Nothing to give back: the customer is told now, in this transaction.
+    const notice = {
+      kind: 'cancelled' as const,
+      amountCents: 0,
+      lines: [],
+      reason: cancel.reason,
+      note: cancel.note,
+      pointsTakenBack: taken,
+      pointsGivenBack: givenBack,
+    };
+    await deps.mailer.queue(tx, moneyBackMail({ ...order, status: 'cancelled' }, notice));
+    return { notice };
   });
-  const payment = await paymentForOrder(deps.db, orderId);
-  if (payment?.status === 'succeeded') {
-    try {
-      await deps.payments.refund(payment.provider_reference, payment.amount_cents);
-    } catch (error) {
-      log.error({ order_id: orderId, err: error }, 'refund failed');
-      throw new HttpError(502, REFUND_FAILED);
-    }
-    await setPaymentStatus(deps.db, payment.provider_reference, 'refunded');
-  }
-  return (await boardOrder(deps.db, orderId))!;
+  if (outcome?.attempt) await giveBack(deps, orderId, outcome.attempt, () => REFUND_FAILED);
+  if (outcome?.notice) tellAfterCommit(deps, orderId, 'cancelled', outcome.notice);
+  return (await boardOrder(deps.db, orderId, deps.clock()))!;
 }

@@ -1,10 +1,14 @@
 /**
  * The mails that tell a customer where their order is: once it is paid (written in the same
- * transaction that marks it paid), and when it is ready for pickup or out for delivery. They go
+ * transaction that marks it paid), when it is ready for pickup or out for delivery, and when it
+ * is cancelled or part of it refunded (what, how much, and why). They go
  * through the mailer (outbox, and SMTP when set); a ready mail that cannot be written never undoes
  * the order's change, it is logged. What the customer typed (name, street, city) goes in only
- * through mailText: one plain line, no link. Each mail speaks the language the order was placed in.
+ * through mailText: one plain line, no link; so does the staff's note on a cancel or refund. Each
+ * mail speaks the language the order was placed in.
  */
+import type { RefundReason } from '../../shared/api/staff.ts';
+import type { Translate } from '../../shared/i18n/message.ts';
 import { translator } from '../../shared/i18n/translator.ts';
 import { formatUSD } from '../../shared/money.ts';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -56,6 +60,52 @@ export function readyMail(
         subject: t('mail.onTheWay.subject', { number }),
         body: `${hi}\n\n${t('mail.onTheWay.body', { number })}\n`,
       };
+}
+
+/** What a customer is told about a cancel or a refund. */
+export interface MoneyBackNotice {
+  kind: 'cancelled' | 'refunded';
+  /** Cents going back to the card (0: a cancel with nothing left to give back). */
+  amountCents: number;
+  /** The items refunded (empty for an amount or a whole order). */
+  lines: readonly { name: string; quantity: number }[];
+  reason: RefundReason;
+  /** The staff's words, as they typed them (made one plain line here). */
+  note: string | null;
+  pointsTakenBack: number;
+  pointsGivenBack: number;
+}
+
+/** '1 × Agua fresca, 2 × Taco al pastor', each name one plain line. */
+export function itemsText(lines: MoneyBackNotice['lines']): string {
+  return lines.map((line) => `${line.quantity} × ${mailText(line.name)}`).join(', ');
+}
+
+/** The reason in the order's language ('an item ran out'). */
+export function reasonText(t: Translate, reason: RefundReason): string {
+  return t(`common.refundReason.${reason}`);
+}
+
+export function moneyBackMail(order: OrderRow, notice: MoneyBackNotice): { to: string; subject: string; body: string } {
+  const t = translator(order.locale);
+  const number = String(order.number);
+  const amount = formatUSD(notice.amountCents);
+  const note = notice.note === null ? '' : mailText(notice.note);
+  const lines = [
+    notice.kind === 'cancelled' ? t('mail.cancelled.body', { number }) : t('mail.refunded.body', { amount, number }),
+    notice.lines.length > 0 ? t('mail.refunded.items', { items: itemsText(notice.lines) }) : '',
+    notice.amountCents > 0 ? t('mail.refund.moneyBack', { amount }) : '',
+    t('mail.refund.why', { reason: reasonText(t, notice.reason) }),
+    note ? t('mail.refund.note', { note }) : '',
+    notice.pointsTakenBack > 0 ? t('mail.refund.pointsTakenBack', { count: notice.pointsTakenBack }) : '',
+    notice.pointsGivenBack > 0 ? t('mail.refund.pointsGivenBack', { count: notice.pointsGivenBack }) : '',
+  ].filter(Boolean);
+  return {
+    to: order.email,
+    subject:
+      notice.kind === 'cancelled' ? t('mail.cancelled.subject', { number }) : t('mail.refunded.subject', { number }),
+    body: `${t('mail.hi', { name: mailText(order.name) })}\n\n${lines.join('\n')}\n\n${t('mail.questions', { phone: restaurant.phoneDisplay })}\n`,
+  };
 }
 
 /** Sends a mail about an order; a failure is logged, never thrown. */

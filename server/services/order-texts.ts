@@ -1,15 +1,18 @@
 /**
  * The texts that tell a customer where their order is: when it is ready for pickup and when it
- * is out for delivery, only for an order whose customer ticked the box at checkout
- * (orders.sms_opt_in), in the language the order was placed in. Each text ends with the terms
- * page's STOP sentence (shared/sms.ts).
+ * is out for delivery, and when it is cancelled or part of it refunded (how much, for what, and
+ * why, the staff's note as one plain line), only for an order whose customer ticked the box at
+ * checkout (orders.sms_opt_in), in the language the order was placed in. Each text ends with the
+ * terms page's STOP sentence (shared/sms.ts).
  *
- * At most one text per order and kind: the sms_messages row is claimed before the provider is
+ * At most one text per order and kind (a refund's kind is 'refund:<its id>', a cancel with no
+ * money left to give back 'cancelled'): the sms_messages row is claimed before the provider is
  * called, so a retried move, or a second replica handling the same one, finds it and sends
  * nothing. A text that fails is recorded on that row and logged, and never thrown: the order's
  * move must not fail because a text did. It is not retried, since a timeout may have sent it.
  */
 import { translator } from '../../shared/i18n/translator.ts';
+import { formatUSD } from '../../shared/money.ts';
 import { SMS_STOP_SENTENCE } from '../../shared/sms.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import type { Database } from '../db/database.ts';
@@ -17,6 +20,8 @@ import { findOrder, type OrderRow } from '../db/orders.ts';
 import { claimOrderText, markTextFailed, markTextSent } from '../db/sms-messages.ts';
 import { SmsError, type SmsProvider } from '../providers/sms/sms-provider.ts';
 import { log as serverLog, type Logger } from '../logger.ts';
+import { mailText } from '../mail/mail-text.ts';
+import { itemsText, reasonText, type MoneyBackNotice } from './order-mail.ts';
 
 export type OrderTextKind = 'ready' | 'out_for_delivery';
 
@@ -47,10 +52,53 @@ export function orderText(order: Pick<OrderRow, 'number' | 'locale'>, kind: Orde
   return `${t(kind === 'ready' ? 'sms.order.ready' : 'sms.order.onTheWay', values)} ${t(SMS_STOP_SENTENCE)}`;
 }
 
+/** The staff's note in a text: one plain line, links defanged, at most this many characters. */
+const NOTE_IN_TEXT = 120;
+
+/**
+ * 'Taquería El Comal: we refunded $9.33 of order 1042 for 1 × Agua fresca. $9.33 is going back
+ * to your card. Why: an item ran out (Sorry!). Reply STOP to cancel, HELP for help.'
+ */
+export function moneyBackText(order: Pick<OrderRow, 'number' | 'locale'>, notice: MoneyBackNotice): string {
+  const t = translator(order.locale);
+  const values = { restaurant: restaurant.name, number: String(order.number), amount: formatUSD(notice.amountCents) };
+  const what =
+    notice.kind === 'cancelled'
+      ? t('sms.order.cancelled', values)
+      : notice.lines.length > 0
+        ? t('sms.order.refundedItems', { ...values, items: itemsText(notice.lines) })
+        : t('sms.order.refunded', values);
+  const note = notice.note === null ? '' : mailText(notice.note);
+  const shortNote = note.length > NOTE_IN_TEXT ? `${note.slice(0, NOTE_IN_TEXT - 1).trimEnd()}…` : note;
+  const reason = reasonText(t, notice.reason);
+  const why = shortNote ? t('sms.order.whyNote', { reason, note: shortNote }) : t('sms.order.why', { reason });
+  const back = notice.kind === 'cancelled' && notice.amountCents > 0 ? ` ${t('sms.order.moneyBack', values)}` : '';
+  return `${what}${back} ${why} ${t(SMS_STOP_SENTENCE)}`;
+}
+
+/** Texts the customer about a cancel or a refund (once per refund, or per order for a cancel with no refund). */
+export async function sendMoneyBackText(
+  deps: OrderTextDeps,
+  orderId: string,
+  kind: 'cancelled' | `refund:${string}`,
+  notice: MoneyBackNotice,
+): Promise<OrderTextOutcome> {
+  return sendText(deps, orderId, kind, (order) => moneyBackText(order, notice));
+}
+
 export async function sendOrderText(
   deps: OrderTextDeps,
   orderId: string,
   kind: OrderTextKind,
+): Promise<OrderTextOutcome> {
+  return sendText(deps, orderId, kind, (order) => orderText(order, kind));
+}
+
+async function sendText(
+  deps: OrderTextDeps,
+  orderId: string,
+  kind: string,
+  bodyOf: (order: OrderRow) => string,
 ): Promise<OrderTextOutcome> {
   const log = deps.log ?? serverLog;
   let claimed: string | undefined;
@@ -59,7 +107,7 @@ export async function sendOrderText(
     if (!order || order.status === 'pending_payment') return 'no_order';
     if (!order.sms_opt_in || !E164.test(order.phone)) return 'not_wanted';
 
-    const body = orderText(order, kind);
+    const body = bodyOf(order);
     const id = await claimOrderText(deps.db, {
       orderId,
       kind,

@@ -84,6 +84,7 @@ const GUARDED_ROUTES: [string, string][] = [
   ['POST', '/api/staff/orders/ord_1/move/'],
   ['POST', '/api/staff/orders/ord_1/promise/'],
   ['POST', '/api/staff/orders/ord_1/cancel/'],
+  ['POST', '/api/staff/orders/ord_1/refunds/'],
   ['POST', '/api/staff/store/'],
   ['POST', '/api/staff/menu/sync/'],
   ['POST', '/api/staff/menu/items/item_1/sold-out/'],

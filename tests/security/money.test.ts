@@ -124,7 +124,12 @@ describe.each(databaseTargets)('money on $name', (target) => {
     return order;
   }
   const cancel = (orderId: string) =>
-    api.call('POST', `/api/staff/orders/${orderId}/cancel/`, { reason: 'Out of tortillas' }, staff);
+    api.call(
+      'POST',
+      `/api/staff/orders/${orderId}/cancel/`,
+      { reason: 'out_of_stock', note: 'Out of tortillas' },
+      staff,
+    );
 
   describe('promo codes: limits per customer and in all', () => {
     interface PromoCase {
@@ -618,7 +623,7 @@ describe.each(databaseTargets)('late Stripe events for a refunded order on $name
       const cancelled = await api.call(
         'POST',
         `/api/staff/orders/${order.order_id}/cancel/`,
-        { reason: 'Kitchen closed early' },
+        { reason: 'other', note: 'Kitchen closed early' },
         staff,
       );
       expect(cancelled.status).toBe(200);

@@ -4,7 +4,8 @@
  *   POST /v1/payment_intents       form-encoded, as the SDK sends it; Idempotency-Key honoured
  *   GET  /v1/payment_intents/:id
  *   POST /v1/payment_intents/:id/confirm
- *   POST /v1/refunds               payment_intent and amount; only a succeeded intent, never more than it took
+ *   POST /v1/refunds               payment_intent, amount and metadata; only a succeeded intent, never more than it took
+ *   GET  /v1/refunds               ?payment_intent=: that intent's refunds, newest first (a list object)
  * Requests need `Authorization: Bearer sk_test_...`, except confirm as Stripe.js sends it from the
  * customer's browser: the publishable key as the form field `key=pk_test_...` with the intent's
  * `client_secret` and the card in `payment_method_data[card][number]`, which decides the outcome as
@@ -12,7 +13,9 @@
  * page can call it. Answers and errors have Stripe's shapes
  * (https://docs.stripe.com/api/payment_intents/object, https://docs.stripe.com/api/errors).
  * Test hooks play the customer's part in Stripe's iframe: `succeed`, `decline`, `setStatus`,
- * and `event` builds the webhook event Stripe would send.
+ * and `event` builds the webhook event Stripe would send; `refuseRefunds` makes the next refunds
+ * fail as Stripe can (an api_error 500 by default), answers that, like Stripe's, are stored under
+ * their Idempotency-Key and replayed.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -120,6 +123,8 @@ export interface StripeStandIn {
   paymentMethod(id: string): StandInPaymentMethod | undefined;
   /** The refunds made, oldest first. */
   refunds(): StandInRefund[];
+  /** The next `count` refund requests fail with `error` (Stripe's api_error 500 unless told). */
+  refuseRefunds(count: number, error?: { status: number; type: string; code?: string; message: string }): void;
   close(): Promise<void>;
 }
 
@@ -131,6 +136,7 @@ export interface StandInRefund {
   currency: string;
   payment_intent: string;
   status: 'succeeded';
+  metadata: Record<string, string>;
   created: number;
 }
 
@@ -205,6 +211,11 @@ export async function startStripeStandIn(
   const setupIntents = new Map<string, StandInSetupIntent>();
   const paymentMethods = new Map<string, StandInPaymentMethod>();
   const refunds: StandInRefund[] = [];
+  const REFUND_API_ERROR = { status: 500, type: 'api_error', message: 'An unknown error occurred' };
+  let refusals: { count: number; error: { status: number; type: string; code?: string; message: string } } = {
+    count: 0,
+    error: REFUND_API_ERROR,
+  };
   /** Idempotency-Key -> the first request's body and the answer it got, replayed verbatim. */
   const idempotent = new Map<string, { rawBody: string; status: number; answer: string }>();
   const requests: RecordedRequest[] = [];
@@ -428,9 +439,18 @@ export async function startStripeStandIn(
   }
 
   function refund(params: FormParams): StandInRefund {
+    if (refusals.count > 0) {
+      refusals.count -= 1;
+      const { status, ...body } = refusals.error;
+      throw new StripeApiError(status, body);
+    }
     const intentId = typeof params.payment_intent === 'string' ? params.payment_intent : undefined;
     if (!intentId) throw missing('payment_intent');
     const intent = found(intentId);
+    const metadata = params.metadata ?? {};
+    if (typeof metadata !== 'object' || Object.values(metadata).some((v) => typeof v !== 'string')) {
+      throw invalid('metadata', 'Invalid object', 'parameter_invalid_object');
+    }
     if (intent.status !== 'succeeded') {
       throw new StripeApiError(400, {
         type: 'invalid_request_error',
@@ -461,6 +481,7 @@ export async function startStripeStandIn(
       currency: intent.currency,
       payment_intent: intent.id,
       status: 'succeeded',
+      metadata: metadata as Record<string, string>,
       created: now(),
     };
     refunds.push(made);
@@ -489,6 +510,11 @@ export async function startStripeStandIn(
     }
     if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) };
     if (method === 'POST' && path === '/v1/refunds') return { status: 200, body: refund(params) };
+    if (method === 'GET' && path === '/v1/refunds') {
+      const intentId = typeof params.payment_intent === 'string' ? params.payment_intent : undefined;
+      const data = refunds.filter((r) => intentId === undefined || r.payment_intent === intentId).reverse();
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } };
+    }
     if (method === 'POST' && cancelling)
       return { status: 200, body: cancel(found(decodeURIComponent(cancelling[1]!)), params) };
     const cards = routeCards(method, path, params);
@@ -709,6 +735,9 @@ export async function startStripeStandIn(
     },
     paymentMethod: (methodId) => paymentMethods.get(methodId),
     refunds: () => [...refunds],
+    refuseRefunds(count, error) {
+      refusals = { count, error: error ?? REFUND_API_ERROR };
+    },
     close() {
       server.closeAllConnections();
       return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

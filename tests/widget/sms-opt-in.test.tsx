@@ -13,7 +13,7 @@ import { ContactFields } from '../../widget/checkout/contact-fields.tsx';
 
 /** The opt-in's words, exactly as the SMS terms page and the carriers' review read them. */
 const SMS_OPT_IN_LABEL =
-  'Text me when my order is ready or out for delivery (message and data rates may apply; reply STOP to opt out).';
+  'Text me when my order is ready or out for delivery, or if it is cancelled or refunded (message and data rates may apply; reply STOP to opt out).';
 
 const host = document.createElement('div');
 let root: Root | undefined;

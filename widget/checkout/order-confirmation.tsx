@@ -3,11 +3,13 @@
  * and the points it earned (or, once cancelled and refunded, that they were taken back). It asks finalize-order, which answers a paid order as it is and
  * finishes one whose payment went through while the customer was away (a bank's check that
  * came back here), so the page is right however the customer arrived. Then it follows the order
- * live as the kitchen moves it (accepted, ready or out for delivery, completed).
+ * live as the kitchen moves it (accepted, ready or out for delivery, completed), and shows why it
+ * was cancelled and what was refunded (how much, for what, why, with the restaurant's note as
+ * plain text), from the stream's events.
  */
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
-import type { FinalizedOrder, OrderStatusEvent } from '../../shared/api/schemas.ts';
+import type { CustomerRefund, FinalizedOrder, OrderStatusEvent } from '../../shared/api/schemas.ts';
 import { ORDER_SHOWN_EVENT, type OrderShownDetail } from '../../shared/events.ts';
 import { httpsLink } from '../../shared/https-link.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
@@ -40,6 +42,10 @@ interface LiveStatus {
   promisedAt: string | null;
   /** The delivery service's word on the driver, and its tracking page. */
   delivery: OrderStatusEvent['delivery'];
+  cancel: OrderStatusEvent['cancel'];
+  refunds: CustomerRefund[];
+  /** The points the order holds now, when the server said. */
+  pointsEarned: number | undefined;
 }
 
 function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean): LiveStatus | null {
@@ -49,8 +55,18 @@ function useLiveStatus(apiOrigin: string, orderId: string | null, ready: boolean
     const source = new EventSource(`${apiOrigin}/api/orders/${encodeURIComponent(orderId)}/status/`);
     source.addEventListener('status', (event) => {
       const data = JSON.parse((event as MessageEvent<string>).data) as OrderStatusEvent;
-      setLive({ status: data.status, promisedAt: data.promised_at, delivery: data.delivery ?? null });
-      if (data.status === 'completed' || data.status === 'cancelled') source.close();
+      const refunds = data.refunds ?? [];
+      setLive({
+        status: data.status,
+        promisedAt: data.promised_at,
+        delivery: data.delivery ?? null,
+        cancel: data.cancel ?? null,
+        refunds,
+        pointsEarned: data.points_earned,
+      });
+      // A refund still on its way is followed until it is back.
+      const final = data.status === 'completed' || data.status === 'cancelled';
+      if (final && !refunds.some((refund) => refund.status === 'pending')) source.close();
     });
     return () => source.close();
   }, [apiOrigin, orderId, ready]);
@@ -80,6 +96,76 @@ export function pointsText(
   }
   const earned = translate('checkout.pointsEarned', { count: order.points_earned });
   return spent > 0 ? `${translate('checkout.pointsUsed', { count: spent })} ${earned}` : earned;
+}
+
+/** The points line, after refunds took back part of what the order earned: what it keeps. */
+function pointsLine(order: FinalizedOrder, status: string, live: LiveStatus | null): string | null {
+  const refunded = live?.refunds.some((refund) => refund.status === 'succeeded') ?? false;
+  if (status !== 'cancelled' && refunded && live?.pointsEarned !== undefined)
+    return t('checkout.pointsLeft', { count: live.pointsEarned });
+  return pointsText(order, status);
+}
+
+/** A refund's reason in the widget's language (the server's words in the order's language for a code it does not know). */
+function reasonWords(reason: { reason: string; reason_text: string }): string {
+  const id = `common.refundReason.${reason.reason}` as MessageId;
+  const known = [
+    'customer_request',
+    'out_of_stock',
+    'kitchen_delay',
+    'quality_issue',
+    'duplicate_order',
+    'delivery_problem',
+    'other',
+  ];
+  return known.includes(reason.reason) ? t(id) : reason.reason_text;
+}
+
+/** '$9.33 refunded for 1 × Agua fresca.' and why, in the widget's language. */
+export function refundText(refund: CustomerRefund): string {
+  const amount = formatUSD(refund.amount_cents);
+  const what =
+    refund.status === 'pending'
+      ? t('checkout.refund.pending', { amount })
+      : refund.whole_order
+        ? t('checkout.refund.whole', { amount })
+        : refund.lines.length > 0
+          ? t('checkout.refund.items', {
+              amount,
+              items: refund.lines.map((line) => `${line.quantity} × ${line.name}`).join(', '),
+            })
+          : t('checkout.refund.amount', { amount });
+  return `${what} ${t('checkout.refund.why', { reason: reasonWords(refund) })}`;
+}
+
+/** Why the order was cancelled and what went back, with the restaurant's notes as plain text; null for nothing. */
+function MoneyBack({ live }: { live: LiveStatus | null }) {
+  if (!live || (!live.cancel && live.refunds.length === 0)) return null;
+  return (
+    <div className="money-back">
+      {live.cancel && (
+        <p>
+          {t('checkout.refund.cancelled', { reason: reasonWords(live.cancel) })}
+          {live.cancel.note && <> {t('checkout.refund.note', { note: live.cancel.note })}</>}
+        </p>
+      )}
+      {live.refunds.length > 0 && (
+        <section aria-labelledby="refunds-title">
+          <h3 id="refunds-title">{t('checkout.refund.heading')}</h3>
+          <ul>
+            {live.refunds.map((refund, index) => (
+              <li key={`${refund.created_at}-${index}`}>
+                {refundText(refund)}
+                {refund.note && !(refund.whole_order && live.cancel) && (
+                  <> {t('checkout.refund.note', { note: refund.note })}</>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
 }
 
 export function OrderConfirmation({
@@ -208,7 +294,8 @@ export function OrderConfirmation({
         {order.delivery_type === 'delivery' && row(t('common.totals.tip'), order.totals.tip)}
         {row(t('common.totals.total'), order.totals.total)}
       </dl>
-      {pointsText(order, status) && <p className="points">{pointsText(order, status)}</p>}
+      <MoneyBack live={live} />
+      {pointsLine(order, status, live) && <p className="points">{pointsLine(order, status, live)}</p>}
     </section>
   );
 }

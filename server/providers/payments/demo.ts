@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { paymentByClientSecret, setPaymentStatus } from '../../db/payments.ts';
-import { cancelUnpaidPayment, paymentByReference, refundSucceededPayment } from '../../db/payments.ts';
+import { cancelUnpaidPayment, paymentByReference } from '../../db/payments.ts';
 import { demoCardForOrder } from '../../db/payment-methods.ts';
 import { HttpError } from '../../http/errors.ts';
 import { DEMO_WALLET, type DemoCardConfirmation, type PaymentProvider } from './payment-provider.ts';
@@ -61,9 +61,13 @@ export function createDemoPayments(
     async paymentStatus(reference) {
       return (await paymentByReference(db, reference))?.status ?? 'requires_payment';
     },
-    async refund(reference) {
-      // No money moved, so giving it back is marking it so; only once, only a paid one.
-      await refundSucceededPayment(db, reference);
+    async refund(reference, _amountCents, { refundId }) {
+      // No money moved, so nothing goes back: a paid payment's refund is accepted (the refunds
+      // table keeps what was given back, and marks the payment refunded once all of it is).
+      const payment = await paymentByReference(db, reference);
+      if (payment?.status !== 'succeeded' && payment?.status !== 'refunded')
+        throw new Error(`Demo payment ${reference} has no successful charge to refund.`);
+      return { reference: `demo_re_${refundId}` };
     },
     async cancel(reference) {
       await cancelUnpaidPayment(db, reference);

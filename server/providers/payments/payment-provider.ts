@@ -29,6 +29,15 @@ export interface DemoCardConfirmation {
 /** The demo provider's one-tap wallet. */
 export const DEMO_WALLET = 'demo_pay';
 
+export interface RefundOptions {
+  /** Our refund's id (refunds.id), kept with the provider's refund. */
+  refundId: string;
+  /** The same key for a repeat of one attempt; a retry after a failure has a new one. */
+  idempotencyKey: string;
+  /** Whether an earlier attempt of this refund failed (or its answer was lost). */
+  retry: boolean;
+}
+
 export interface PaymentProvider {
   /** Reported to the browser and stored on each payment; what the provider can do is said by the members below. */
   readonly name: 'demo' | 'stripe';
@@ -51,10 +60,13 @@ export interface PaymentProvider {
   /** Where the money is, as the provider says now. */
   paymentStatus(reference: string): Promise<PaymentStatus>;
   /**
-   * Gives `amountCents` of a succeeded payment back to the card. Idempotent: calling it again for
-   * the same payment refunds nothing more.
+   * Gives `amountCents` of a succeeded payment back to the card, as one refund of ours
+   * (`refundId`, a row of the refunds table); a payment can have several until all of it is
+   * back. Idempotent per refund: a repeat with the same key is the same refund, and a retry after
+   * a failure (a new key, `retry`) first looks for the refund an earlier attempt may have made.
+   * Answers the provider's name for the refund; throws when the provider refused it.
    */
-  refund(reference: string, amountCents: number): Promise<void>;
+  refund(reference: string, amountCents: number, options: RefundOptions): Promise<{ reference: string }>;
   /**
    * Stops a payment that has not succeeded, so no further card can be tried on it (card testing).
    * Idempotent; a payment that already succeeded, was refunded or cancelled is left as it is.

@@ -49,12 +49,27 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
     async paymentStatus(reference) {
       return (await describePayment(reference)).status;
     },
-    async refund(reference, amountCents) {
-      // One refund per PaymentIntent: the key makes a retry (or a second cancel) answer the same refund.
-      await stripe.refunds.create(
-        { payment_intent: reference, amount: amountCents },
-        { idempotencyKey: `refund-${reference}` },
+    async refund(reference, amountCents, { refundId, idempotencyKey, retry }) {
+      // A retry first looks for what an earlier attempt made: its answer may have been lost on
+      // the way back after Stripe gave the money (Stripe replays a keyed failure, so a retry
+      // needs a new key, and this look keeps that from refunding twice).
+      if (retry) {
+        const earlier = await stripe.refunds.list({ payment_intent: reference, limit: 100 });
+        const made = earlier.data.find(
+          (refund) =>
+            refund.metadata?.refund_id === refundId && refund.status !== 'failed' && refund.status !== 'canceled',
+        );
+        if (made) return { reference: made.id };
+      }
+      const refund = await stripe.refunds.create(
+        { payment_intent: reference, amount: amountCents, metadata: { refund_id: refundId } },
+        { idempotencyKey },
       );
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new Error(
+          `Stripe refund ${refund.id} is ${refund.status}: ${refund.failure_reason ?? 'no reason given'}.`,
+        );
+      return { reference: refund.id };
     },
     async cancel(reference) {
       try {

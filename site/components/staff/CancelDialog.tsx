@@ -1,44 +1,107 @@
-import { useState } from 'react';
-import type { BoardOrder } from '../../../shared/api/staff.ts';
+import { useId, useState } from 'react';
+import type { BoardOrder, RefundReason, StaffCancelInput } from '../../../shared/api/staff.ts';
+import { formatUSD, toCents } from '../../../shared/money.ts';
+import { REASON_LABELS } from '../../../shared/staff-board.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { dollars, orderTitle } from './order-text.ts';
+import { orderTitle } from './order-text.ts';
 
 interface Props {
   order: BoardOrder;
   busy: boolean;
   error: string | undefined;
-  onConfirm: (reason: string) => void;
+  onConfirm: (body: StaffCancelInput) => void;
   onClose: () => void;
 }
 
-/** Cancelling asks why (the customer is told) and says the payment goes back. */
+/** The reason select (the presets) and the note; "Other" needs a note. The customer reads both. */
+export function ReasonFields({
+  reason,
+  note,
+  readOnly = false,
+  onReason,
+  onNote,
+}: {
+  reason: RefundReason | '';
+  note: string;
+  readOnly?: boolean;
+  onReason: (reason: RefundReason | '') => void;
+  onNote: (note: string) => void;
+}) {
+  const hint = useId();
+  return (
+    <>
+      <label>
+        Reason
+        <select
+          name="reason"
+          required
+          disabled={readOnly}
+          value={reason}
+          onChange={(e) => onReason(e.currentTarget.value as RefundReason | '')}
+        >
+          <option value="">Choose a reason</option>
+          {(Object.keys(REASON_LABELS) as RefundReason[]).map((code) => (
+            <option key={code} value={code}>
+              {REASON_LABELS[code]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {reason === 'other' ? 'Note for the customer (required for Other)' : 'Note for the customer (optional)'}
+        <textarea
+          name="note"
+          required={reason === 'other'}
+          maxLength={500}
+          rows={3}
+          value={note}
+          readOnly={readOnly}
+          aria-describedby={hint}
+          onInput={(e) => onNote(e.currentTarget.value)}
+        />
+      </label>
+      <p id={hint} className="field-hint">
+        The customer gets the reason and this note by email and text, as plain text.
+      </p>
+    </>
+  );
+}
+
+/** What a cancel gives back now: the total less the refunds that did not fail (a retry: the failed cancel refund). */
+export function leftToRefund(order: BoardOrder): number {
+  const retry = order.refunds.find((refund) => refund.whole_order && refund.status === 'failed');
+  if (order.status === 'cancelled' && retry) return retry.amount_cents;
+  const back = order.refunds.filter((refund) => refund.status !== 'failed').reduce((sum, r) => sum + r.amount_cents, 0);
+  return Math.max(0, toCents(order.totals.total) - back);
+}
+
+/** Cancelling asks why (a preset, and a note the customer reads) and says what goes back to the card. */
 export function CancelDialog({ order, busy, error, onConfirm, onClose }: Props) {
-  const [reason, setReason] = useState(order.cancel_reason ?? '');
   const retry = order.status === 'cancelled';
+  const [reason, setReason] = useState<RefundReason | ''>(order.cancel_reason ?? '');
+  const [note, setNote] = useState(order.cancel_note ?? '');
+  const left = leftToRefund(order);
   return (
     <ConfirmDialog
       id="cancel"
       title={retry ? `Retry the refund of ${orderTitle(order)}` : `Cancel ${orderTitle(order)}`}
-      description={`${order.name} gets ${dollars(order.totals.total)} back on their card.`}
+      description={
+        left > 0
+          ? `${order.name} gets ${formatUSD(left)} back on their card.`
+          : `${order.name} was refunded in full already; nothing more goes back.`
+      }
       keepLabel="Keep the order"
-      confirmLabel={retry ? 'Retry refund' : 'Cancel and refund'}
+      confirmLabel={retry ? 'Retry refund' : left > 0 ? `Cancel and refund ${formatUSD(left)}` : 'Cancel order'}
       busy={busy}
       error={error}
-      onConfirm={() => onConfirm(reason)}
+      onConfirm={() => {
+        if (reason === '') return;
+        const words = note.trim();
+        onConfirm(words ? { reason, note: words } : { reason });
+      }}
       onClose={onClose}
     >
-      <label>
-        Reason
-        <textarea
-          name="reason"
-          required
-          maxLength={500}
-          rows={3}
-          value={reason}
-          readOnly={retry}
-          onInput={(e) => setReason(e.currentTarget.value)}
-        />
-      </label>
+      <ReasonFields reason={reason} note={note} readOnly={retry} onReason={setReason} onNote={setNote} />
     </ConfirmDialog>
   );
 }

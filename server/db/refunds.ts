@@ -1,0 +1,192 @@
+/**
+ * SQL for refunds (0024_refunds.sql): one row per refund of an order, a few lines, an amount or a
+ * cancel's refund of everything left, with its reason, who made it and how it went at the payment
+ * provider.
+ */
+import type { RefundAnswer, RefundReason } from '../../shared/api/staff.ts';
+import type { Queryable } from './database.ts';
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface RefundLine {
+  position: number;
+  name: string;
+  quantity: number;
+}
+
+export interface RefundRow {
+  id: string;
+  order_id: string;
+  amount_cents: number;
+  reason: RefundReason;
+  note: string | null;
+  lines: RefundLine[];
+  whole_order: boolean;
+  status: RefundStatus;
+  provider_reference: string | null;
+  by: string;
+  points_reversed: number;
+  /** Tries at the provider (1 for the first). */
+  attempts: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS =
+  'id, order_id, amount_cents, reason, note, lines, whole_order, status, provider_reference, by, points_reversed, attempts, created_at, updated_at';
+
+/** jsonb arrives parsed from both drivers; a string (a driver without the parser) is read here. */
+const parsed = (row: RefundRow): RefundRow => ({
+  ...row,
+  lines: typeof row.lines === 'string' ? (JSON.parse(row.lines) as RefundLine[]) : row.lines,
+});
+
+export function refundAnswer(row: RefundRow): RefundAnswer {
+  return {
+    id: row.id,
+    amount_cents: row.amount_cents,
+    reason: row.reason,
+    note: row.note,
+    lines: row.lines.map((line) => ({ position: line.position, name: line.name, quantity: line.quantity })),
+    whole_order: row.whole_order,
+    status: row.status,
+    by: row.by,
+    points_reversed: row.points_reversed,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** An order's refunds, in the order they were written. */
+export async function refundRows(db: Queryable, orderId: string): Promise<RefundRow[]> {
+  const rows = await db.query<RefundRow>(`select ${COLUMNS} from refunds where order_id = $1 order by seq`, [orderId]);
+  return rows.map(parsed);
+}
+
+/**
+ * The refunds of each of `orderIds` (oldest first), as the board and the customer's page show them.
+ * The board's order (staff-board.ts boardRows) reads from them: refunded_cents = the sum of the
+ * succeeded ones; items[].refunded_quantity = the quantities of its position in the `lines` of
+ * the refunds not failed; refunded = refunded_cents reaches the order's total. Its items also carry
+ * unit_price_cents (order_lines.unit_price_cents), so the refund dialog can price lines.
+ */
+export async function refundsByOrder(db: Queryable, orderIds: readonly string[]): Promise<Map<string, RefundAnswer[]>> {
+  const byOrder = new Map<string, RefundAnswer[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.query<RefundRow>(
+    `select ${COLUMNS} from refunds where order_id = any($1::text[]) order by order_id, seq`,
+    [[...orderIds]],
+  );
+  for (const row of rows.map(parsed)) {
+    const list = byOrder.get(row.order_id) ?? [];
+    list.push(refundAnswer(row));
+    byOrder.set(row.order_id, list);
+  }
+  return byOrder;
+}
+
+export async function findRefund(db: Queryable, refundId: string): Promise<RefundRow | null> {
+  const [row] = await db.query<RefundRow>(`select ${COLUMNS} from refunds where id = $1`, [refundId]);
+  return row ? parsed(row) : null;
+}
+
+/** The cancel's refund of an order (at most one), if any. */
+export async function wholeOrderRefund(db: Queryable, orderId: string): Promise<RefundRow | null> {
+  const [row] = await db.query<RefundRow>(`select ${COLUMNS} from refunds where order_id = $1 and whole_order`, [
+    orderId,
+  ]);
+  return row ? parsed(row) : null;
+}
+
+/** Writes a refund, pending, before the provider is asked. */
+export async function insertRefund(
+  db: Queryable,
+  refund: Pick<RefundRow, 'id' | 'order_id' | 'amount_cents' | 'reason' | 'note' | 'lines' | 'whole_order' | 'by'> & {
+    at: Date;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into refunds (id, order_id, amount_cents, reason, note, lines, whole_order, status, by, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6::text::jsonb, $7, 'pending', $8, $9, $9)`,
+    [
+      refund.id,
+      refund.order_id,
+      refund.amount_cents,
+      refund.reason,
+      refund.note,
+      JSON.stringify(refund.lines),
+      refund.whole_order,
+      refund.by,
+      refund.at,
+    ],
+  );
+}
+
+/**
+ * Sets how a refund went at the provider. Only a pending or failed refund changes: a succeeded
+ * one stays succeeded (a late or repeated answer changes nothing). Answers whether it changed.
+ */
+export async function setRefundStatus(
+  db: Queryable,
+  refundId: string,
+  status: RefundStatus,
+  at: Date,
+  providerReference: string | null = null,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update refunds set status = $2, provider_reference = coalesce($3, provider_reference), updated_at = $4
+      where id = $1 and status <> 'succeeded' returning id`,
+    [refundId, status, providerReference, at],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Claims a refund for another try: one that failed, or one left pending since before `staleBefore`
+ * (its try never came back: a crash, a lost answer). It is pending again with one more attempt.
+ * Answers the claimed row, or null when it is not for retrying (succeeded, or in flight now).
+ */
+export async function claimRetry(
+  db: Queryable,
+  refundId: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<RefundRow | null> {
+  const [row] = await db.query<RefundRow>(
+    `update refunds set status = 'pending', attempts = attempts + 1, updated_at = $2
+      where id = $1 and (status = 'failed' or (status = 'pending' and updated_at < $3))
+      returning ${COLUMNS}`,
+    [refundId, now, staleBefore],
+  );
+  return row ? parsed(row) : null;
+}
+
+/** The order's lines as refunds price them, by position: one unit's price with its modifiers. */
+export async function refundableLines(
+  db: Queryable,
+  orderId: string,
+): Promise<{ position: number; name: string; unit_price_cents: number; quantity: number }[]> {
+  const rows = await db.query<{
+    position: number;
+    name: string;
+    unit_price_cents: number;
+    quantity: number;
+    modifiers: { price_cents?: number }[] | string;
+  }>(
+    'select position, name, unit_price_cents, quantity, modifiers from order_lines where order_id = $1 order by position',
+    [orderId],
+  );
+  return rows.map((row) => {
+    const modifiers =
+      typeof row.modifiers === 'string' ? (JSON.parse(row.modifiers) as { price_cents?: number }[]) : row.modifiers;
+    return {
+      position: row.position,
+      name: row.name,
+      unit_price_cents: row.unit_price_cents + modifiers.reduce((sum, m) => sum + (m.price_cents ?? 0), 0),
+      quantity: row.quantity,
+    };
+  });
+}
+
+export async function setRefundPoints(db: Queryable, refundId: string, points: number): Promise<void> {
+  await db.query('update refunds set points_reversed = $2 where id = $1', [refundId, points]);
+}

@@ -1,0 +1,15 @@
+/** Money back while an order stands: POST /api/staff/orders/:id/refunds/ (some items, or an amount). */
+import { Hono } from 'hono';
+import { StaffRefundSchema } from '../../../shared/api/staff.ts';
+import type { AppDependencies } from '../../dependencies.ts';
+import { readBody } from '../../http/errors.ts';
+import type { StaffEnv } from '../../http/staff.ts';
+import { refundOrder } from '../../services/refunds.ts';
+
+/** Mounted behind `requireStaff(…, 'staff')`, like the board's other order calls. */
+export function staffRefundRoutes(deps: AppDependencies): Hono<StaffEnv> {
+  return new Hono<StaffEnv>().post('/staff/orders/:id/refunds/', async (c) => {
+    const refund = await readBody(c, StaffRefundSchema);
+    return c.json(await refundOrder(deps, c.req.param('id'), refund, c.var.staff));
+  });
+}
