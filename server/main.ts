@@ -11,6 +11,7 @@ import { openDatabase } from './db/database.ts';
 import { loopbackOrigins } from './http/origins.ts';
 import { log } from './logger.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
+import { startKitchenAlerts } from './services/order-alerts.ts';
 import { startMenuSyncSchedule } from './services/menu-sync.ts';
 import { startPosRetries } from './services/order-handoff.ts';
 
@@ -49,6 +50,9 @@ const app = createApp(deps);
 // Mail a crash or another replica left waiting, and tables that would only grow.
 deps.mailer.startSweep();
 startHousekeeping(deps);
+// Every 15 s: orders nobody accepted in time text the restaurant's phone; scheduled orders are
+// accepted at their fire time when auto-accept is on.
+const stopKitchenAlerts = startKitchenAlerts(deps);
 // With Clover: the menu syncs now and every 15 minutes, and paid orders that missed it are retried.
 if (deps.pos) {
   startMenuSyncSchedule({ db, clover: deps.pos, clock: deps.clock, menu: deps.menu });
@@ -77,6 +81,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'closing');
+  stopKitchenAlerts();
   // Take no new requests and let those in flight finish. Event streams never finish by
   // themselves: their connections are cut after DRAIN_MS, and each ends at its next look.
   server.close();

@@ -28,6 +28,10 @@ export const ZIP_REQUIRED = 'Enter the ZIP code for delivery.';
 export const ZIP_FORMAT = 'Enter a 5-digit ZIP code, like 90012 or 90012-3456.';
 export const QUOTE_REQUIRED = 'Get a delivery estimate for this address before placing the order.';
 export const TIP_FORMAT = 'Enter the tip in dollars, like 5.00.';
+/** The customer's note for the kitchen ('No onions, please'): optional, one line. */
+export const KITCHEN_NOTE_MAX = 200;
+export const KITCHEN_NOTE_TOO_LONG = `The note for the kitchen can be at most ${KITCHEN_NOTE_MAX} characters.`;
+export const KITCHEN_NOTE_NOT_TEXT = 'Write the note for the kitchen as text.';
 
 export type ContactErrors = Partial<Record<'name' | 'email' | 'phone', string>>;
 export type AddressErrors = Partial<

@@ -6,7 +6,11 @@
 import type { OrderStatus } from './orders.ts';
 import type { Queryable } from './database.ts';
 
-export type OrderEventKind = 'paid' | 'status' | 'cancelled' | 'promised' | 'delivery';
+/**
+ * 'refunded' from 0024_refunds.sql; 'alerted' (0025_kitchen_board.sql): the restaurant's phone was
+ * texted about an order nobody accepted.
+ */
+export type OrderEventKind = 'paid' | 'status' | 'cancelled' | 'promised' | 'delivery' | 'refunded' | 'alerted';
 
 export interface OrderEventRow {
   /** bigserial as decimal text. */
@@ -42,7 +46,7 @@ export async function recordOrderEvent(
 /** Events after `afterId`, oldest first. */
 export async function orderEventsAfter(db: Queryable, afterId: string, limit = 200): Promise<OrderEventRow[]> {
   return db.query<OrderEventRow>(
-    `select id::text as id, order_id, kind, status, at, payload from order_events where id > $1::bigint order by id limit $2`,
+    `select id::text as id, order_id, kind, status, at, payload from order_events where id > $1::bigint order by order_events.id limit $2`,
     [afterId, limit],
   );
 }
@@ -56,7 +60,40 @@ export async function latestOrderEventId(db: Queryable): Promise<string> {
 /** One order's events after `afterId`, oldest first (the customer's own page follows these). */
 export async function eventsOfOrderAfter(db: Queryable, orderId: string, afterId: string): Promise<OrderEventRow[]> {
   return db.query<OrderEventRow>(
-    `select id::text as id, order_id, kind, status, at, payload from order_events where order_id = $1 and id > $2::bigint order by id limit 50`,
+    `select id::text as id, order_id, kind, status, at, payload from order_events where order_id = $1 and id > $2::bigint order by order_events.id limit 50`,
     [orderId, afterId],
   );
+}
+
+/** jsonb arrives parsed from both drivers; a string (a driver without the parser) is read here. */
+const withPayload = (row: OrderEventRow): OrderEventRow => ({
+  ...row,
+  payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : (row.payload ?? {}),
+});
+
+/**
+ * Each order's latest event that changed its status (paid, a move, a cancel), by order id: the
+ * board offers to undo it when it was a move made on the board less than 30 s ago.
+ */
+export async function latestStatusEvents(
+  db: Queryable,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderEventRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.query<OrderEventRow>(
+    `select distinct on (order_id) id::text as id, order_id, kind, status, at, payload from order_events
+      where order_id = any($1::text[]) and kind in ('paid', 'status', 'cancelled')
+      order by order_id, order_events.id desc`,
+    [[...orderIds]],
+  );
+  return new Map(rows.map((row) => [row.order_id, withPayload(row)]));
+}
+
+/** Whether the order was moved to `status` before (a customer told it is ready is not told again). */
+export async function reachedBefore(db: Queryable, orderId: string, status: OrderStatus): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from order_events where order_id = $1 and kind = 'status' and status = $2 limit 1`,
+    [orderId, status],
+  );
+  return rows.length > 0;
 }

@@ -11,7 +11,11 @@ export interface OrderLineRow {
   name: string;
   unit_price_cents: number;
   quantity: number;
-  modifiers: { id: string; name: string; price_cents: number }[];
+  /**
+   * The chosen modifiers, each with its group's English name as the menu said it when the order
+   * was placed (absent on orders placed before the board grouped choices).
+   */
+  modifiers: { id: string; name: string; price_cents: number; group?: string }[];
 }
 
 export interface NewOrder {
@@ -49,6 +53,10 @@ export interface NewOrder {
   client_address?: string | null;
   /** The language it was placed in, for its mails and texts (0022_order_locale.sql); absent is English. */
   locale?: Locale;
+  /** The customer's note to the kitchen, one plain line (0025_kitchen_board.sql); absent is none. */
+  note?: string | null;
+  /** The slot the order counts against (0023_pace.sql): its scheduled time, or ASAP's ready slot; absent is none. */
+  slot_at?: Date | null;
 }
 
 export interface OrderRow extends NewOrder {
@@ -65,8 +73,16 @@ export interface OrderRow extends NewOrder {
   scheduled_for: Date | null;
   /** The time staff promised the customer (0009_staff.sql). */
   promised_at: Date | null;
-  /** Why staff cancelled it (0009_staff.sql). */
+  slot_at: Date | null;
+  /** Why staff cancelled it (0009_staff.sql): a REFUND_REASONS code from 0024_refunds.sql on. */
   cancel_reason: string | null;
+  /** The staff's words beside the reason (0024_refunds.sql), or null. */
+  cancel_note: string | null;
+  note: string | null;
+  /** When the restaurant's phone was texted because nobody accepted it (0025_kitchen_board.sql). */
+  alerted_at: Date | null;
+  /** A pickup completed because nobody came for it. */
+  no_show: boolean;
 }
 
 /** An order as the staff board reads it: with its payment's status (null when it has none). */
@@ -77,9 +93,11 @@ export interface BoardOrderRow extends OrderRow {
 /** One line of an order as the staff board shows it. */
 export interface BoardLineRow {
   order_id: string;
+  position: number;
   name: string;
+  unit_price_cents: number;
   quantity: number;
-  modifiers: { name: string }[];
+  modifiers: { id?: string; name: string; price_cents?: number; group?: string }[];
 }
 
 const ORDER_FIELDS = [
@@ -112,6 +130,8 @@ const ORDER_FIELDS = [
   'total_cents',
   'client_address',
   'locale',
+  'note',
+  'slot_at',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 /** What an optional field is when the new order leaves it out. */
@@ -120,6 +140,7 @@ const ORDER_DEFAULTS: Partial<Record<keyof NewOrder, unknown>> = {
   loyalty_discount_cents: 0,
   points_redeemed: 0,
   locale: 'en',
+  note: null,
 };
 
 /** Writes the order, its lines and its first status; answers the order's number. */
@@ -184,8 +205,9 @@ export async function setPromisedAt(db: Queryable, id: string, promisedAt: Date)
 }
 
 /** Records why staff cancelled the order. */
-export async function setCancelReason(db: Queryable, id: string, reason: string): Promise<void> {
-  await db.query('update orders set cancel_reason = $2 where id = $1', [id, reason]);
+/** Why staff cancelled it: a REFUND_REASONS code, and their own words (or null). */
+export async function setCancelReason(db: Queryable, id: string, reason: string, note: string | null): Promise<void> {
+  await db.query('update orders set cancel_reason = $2, cancel_note = $3 where id = $1', [id, reason, note]);
 }
 
 const BOARD_SELECT = 'select o.*, p.status as payment_status from orders o left join payments p on p.order_id = o.id';
@@ -214,7 +236,7 @@ export async function boardOrderRows(db: Queryable, since: Date): Promise<BoardO
 /** The lines of these orders, by order and position, with what the staff board shows. */
 export async function boardLines(db: Queryable, orderIds: readonly string[]): Promise<BoardLineRow[]> {
   return db.query<BoardLineRow>(
-    `select order_id, name, quantity, modifiers from order_lines where order_id = any($1::text[]) order by order_id, position`,
+    `select order_id, position, name, unit_price_cents, quantity, modifiers from order_lines where order_id = any($1::text[]) order by order_id, position`,
     [orderIds],
   );
 }
@@ -232,12 +254,13 @@ export async function moveOrder(
   id: string,
   from: OrderStatus,
   to: OrderStatus,
-  extra: { paidAt?: Date; pointsEarned?: number } = {},
+  extra: { paidAt?: Date; pointsEarned?: number; noShow?: boolean } = {},
 ): Promise<boolean> {
   const updated = await db.query(
-    `update orders set status = $3, paid_at = coalesce($4, paid_at), points_earned = coalesce($5, points_earned)
+    `update orders set status = $3, paid_at = coalesce($4, paid_at), points_earned = coalesce($5, points_earned),
+            no_show = coalesce($6, no_show)
       where id = $1 and status = $2 returning id`,
-    [id, from, to, extra.paidAt ?? null, extra.pointsEarned ?? null],
+    [id, from, to, extra.paidAt ?? null, extra.pointsEarned ?? null, extra.noShow ?? null],
   );
   if (updated.length === 0) return false;
   await addStatus(db, id, to);
@@ -250,6 +273,63 @@ async function addStatus(db: Queryable, orderId: string, status: OrderStatus, no
     status,
     note,
   ]);
+}
+
+/**
+ * The group each of these modifiers sits in on the menu now (by modifier id), for order lines
+ * stored before lines kept their group's name; a modifier gone from the menu is left out.
+ */
+export async function menuModifierGroups(db: Queryable, modifierIds: readonly string[]): Promise<Map<string, string>> {
+  if (modifierIds.length === 0) return new Map();
+  const rows = await db.query<{ id: string; group_name: string }>(
+    `select m.id, g.name as group_name from modifiers m join modifier_groups g on g.id = m.modifier_group_id
+      where m.id = any($1::text[])`,
+    [[...modifierIds]],
+  );
+  return new Map(rows.map((row) => [row.id, row.group_name]));
+}
+
+/** How far back the kitchen's loop looks: an order waiting longer than this is old news, never texted or accepted by itself. */
+const KITCHEN_LOOKBACK_MS = 12 * 3_600_000;
+
+/** An order's "waiting since" in SQL: when it reached New (a scheduled order $prep minutes before its time, never before paid). */
+const FIRED_AT = `greatest(paid_at, scheduled_for - make_interval(mins => $2::int))`;
+
+/**
+ * Claims the paid orders nobody accepted within `alertAfterMinutes` of reaching New and nobody
+ * was told about: one statement sets their alerted_at, so of two replicas running the loop at once
+ * only one gets each order (the other's update waits for the row, then finds it taken).
+ */
+export async function claimUnacceptedOrders(
+  db: Queryable,
+  now: Date,
+  kitchen: { prepMinutes: number; alertAfterMinutes: number },
+): Promise<OrderRow[]> {
+  const rows = await db.query<Stored<OrderRow>>(
+    `update orders set alerted_at = $1
+      where status = 'paid' and alerted_at is null and paid_at is not null
+        and ${FIRED_AT} <= $3 and ${FIRED_AT} > $4
+      returning *`,
+    [
+      now,
+      kitchen.prepMinutes,
+      new Date(now.getTime() - kitchen.alertAfterMinutes * 60_000),
+      new Date(now.getTime() - KITCHEN_LOOKBACK_MS),
+    ],
+  );
+  return rows.map(withNumber).sort((a, b) => a.number - b.number);
+}
+
+/** Scheduled orders still waiting for someone to accept them whose time to reach New has come. */
+export async function scheduledOrdersFired(db: Queryable, now: Date, prepMinutes: number): Promise<OrderRow[]> {
+  const rows = await db.query<Stored<OrderRow>>(
+    `select * from orders
+      where status = 'paid' and scheduled_for is not null and paid_at is not null
+        and ${FIRED_AT} <= $1 and ${FIRED_AT} > $3
+      order by number`,
+    [now, prepMinutes, new Date(now.getTime() - KITCHEN_LOOKBACK_MS)],
+  );
+  return rows.map(withNumber);
 }
 
 /** A customer's orders, newest first, leaving out checkouts never paid for. */

@@ -20,7 +20,7 @@ import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.t
 import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotalsCents, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
-import { checkScheduledFor } from '../../shared/schedule.ts';
+import { checkScheduledFor, checkSlotRoom, orderSlot } from '../../shared/schedule.ts';
 import { tipSettings } from '../../shared/settings/values.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { findCustomer } from '../db/accounts.ts';
@@ -36,6 +36,7 @@ import {
   unpaidRedeemingOrders,
 } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
+import { autoAcceptOnPayment } from './order-alerts.ts';
 import { handOffPaidOrder } from './order-handoff.ts';
 import {
   findOrder,
@@ -48,7 +49,8 @@ import {
 } from '../db/orders.ts';
 import { insertPayment, paymentForOrder, setPaymentStatus } from '../db/payments.ts';
 import { recordRedemption, unpaidOrdersWithCode, type PromoCustomer } from '../db/promo-codes.ts';
-import { isPaused } from '../db/store-status.ts';
+import { lockSlot, slotLoad } from '../db/slots.ts';
+import { readStoreStatus } from '../db/store-status.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
@@ -115,7 +117,7 @@ export async function placeOrder(
   const now = clock();
   const snapshot = await deps.menu.snapshot();
   const { priced, rows } = priceCart(snapshot, request.cart_items);
-  const scheduledFor = await orderTime(deps, request, snapshot, now, options.locale ?? 'en');
+  const { scheduledFor, slot } = await orderTime(deps, request, snapshot, now, options.locale ?? 'en');
   const promo = request.promo_code
     ? await applicablePromo(deps, request.promo_code, now, {
         cognitoSub: options.cognitoSub,
@@ -147,6 +149,14 @@ export async function placeOrder(
       `The order total must be at least ${formatUSD(MINIMUM_CARD_CHARGE_CENTS)} to pay by card.`,
     );
   }
+  // A first look at the slot without its lock, so a full one is refused before a payment is made
+  // for it (a retry whose first attempt just took the slot's last place gets that attempt's answer).
+  const full = checkSlotRoom(await slotLoad(db, slot), totals.subtotal, scheduledFor === null, deps.slotCapacity);
+  if (full) {
+    const stored = key ? await storedAnswer(db, IDEMPOTENCY_SCOPE, key) : null;
+    if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as CreateOrderResponse);
+    throw new HttpError(409, full);
+  }
 
   // The processor is called before the transaction so no database connection waits on the
   // network. Retries of one key derive the same order id, so the processor's own idempotency
@@ -170,6 +180,11 @@ export async function placeOrder(
       const stored = await claimKey(tx, IDEMPOTENCY_SCOPE, key, requestHash);
       if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as CreateOrderResponse);
     }
+    // Counted and inserted under the slot's lock: concurrent checkouts on any replica take its
+    // places one after the other, so the slot never holds more than its capacity.
+    await lockSlot(tx, slot);
+    const refusal = checkSlotRoom(await slotLoad(tx, slot), totals.subtotal, scheduledFor === null, deps.slotCapacity);
+    if (refusal) throw new HttpError(409, refusal);
     const number = await insertOrder(
       tx,
       {
@@ -202,6 +217,8 @@ export async function placeOrder(
         total_cents: totals.total,
         client_address: options.clientAddress ?? null,
         locale: options.locale ?? 'en',
+        note: request.note ?? null,
+        slot_at: slot,
       },
       rows,
     );
@@ -302,13 +319,19 @@ export function priceCart(
     if (!item) throw new HttpError(422, ITEM_NOT_ON_MENU);
     if (!item.available) throw new HttpError(422, soldOut(item.name));
     const chosen = chosenModifiers(item, cartItem.modifiers);
-    priced.push({ menuItem: item, quantity: cartItem.quantity, selectedModifiers: chosen });
+    priced.push({ menuItem: item, quantity: cartItem.quantity, selectedModifiers: chosen.map((c) => c.modifier) });
     rows.push({
       menu_item_id: item.id,
       name: item.name,
       unit_price_cents: toCents(item.base_price),
       quantity: cartItem.quantity,
-      modifiers: chosen.map((m) => ({ id: m.id, name: m.name, price_cents: toCents(m.price) })),
+      // Each choice keeps its group's name, so the kitchen reads 'Salsa: Verde' whatever the menu becomes.
+      modifiers: chosen.map(({ modifier: m, group }) => ({
+        id: m.id,
+        name: m.name,
+        price_cents: toCents(m.price),
+        group,
+      })),
     });
   }
   return { priced, rows };
@@ -326,7 +349,7 @@ function chosenModifiers(item: CatalogItem, ids: readonly string[]) {
     for (const modifier of inGroup) {
       if (item.unavailableModifierIds.has(modifier.id))
         throw new HttpError(422, soldOut(`${modifier.name} for ${item.name}`));
-      chosen.push(modifier);
+      chosen.push({ modifier, group: group.name });
     }
   }
   if (chosen.length !== ids.length) throw new HttpError(422, choiceNotOffered(item.name));
@@ -334,8 +357,9 @@ function chosenModifiers(item: CatalogItem, ids: readonly string[]) {
 }
 
 /**
- * The slot the order is for (null: as soon as possible), after shared/schedule's checks of the
- * hours, the lead time (catering's if the cart holds a catering item) and the pause switch.
+ * The time the order is for (null: as soon as possible), after shared/schedule's checks of the
+ * hours, the lead time (catering's if the cart holds a catering item) with the busy minutes and
+ * the pause switch; and the slot it counts against (for ASAP, the slot of its ready time).
  */
 async function orderTime(
   deps: AppDependencies,
@@ -348,12 +372,12 @@ async function orderTime(
   const catering = request.cart_items.some(
     (line) => snapshot.items.get(line.menu_item_id)?.categoryName === restaurant.ordering.cateringCategory,
   );
-  const paused = await isPaused(deps.db);
+  const store = await readStoreStatus(deps.db, now);
   // Closed now: said in the customer's language, with the day and time as they read them.
   const words = { t: translator(locale), intl: intlLocale(locale) };
-  const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, paused, ...words });
+  const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, store, ...words });
   if (refusal) throw new HttpError(422, refusal);
-  return scheduledFor;
+  return { scheduledFor, slot: orderSlot(now, request.delivery_type, scheduledFor, store) };
 }
 
 function hashesEqual(a: string, b: string): boolean {
@@ -423,6 +447,8 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
     }
     await setPaymentStatus(tx, payment.provider_reference, 'succeeded');
     await recordOrderEvent(tx, { orderId, kind: 'paid', status: 'paid', at: deps.clock() });
+    // With the store's auto-accept on, an order due in the kitchen now is accepted with its payment.
+    await autoAcceptOnPayment(tx, order, deps.clock());
     if (points > 0) await earnPoints(tx, orderId, order.phone, points);
     // The use of a promo code counts from the payment on (released if the order is cancelled).
     if (order.promo_code) {
@@ -459,7 +485,8 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Fi
     delivery_type: order.delivery_type,
     name: order.name,
     delivery_address: deliveryAddressOf(order),
-    points_earned: points.reversed > 0 ? 0 : order.points_earned,
+    // What it holds now: refunds take back what their part had earned.
+    points_earned: Math.max(0, order.points_earned - points.reversed),
     points_reversed: points.reversed,
     points_redeemed: order.points_redeemed,
     items: lines.map((line) => ({

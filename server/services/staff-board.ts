@@ -1,29 +1,42 @@
 /**
- * The staff board's rules: which orders it shows, which moves are allowed, promising a time,
- * cancelling with a refund, the sold-out switches of the menu and the pause switch. Every change
- * to an order records an order event in the same transaction (db/order-events.ts), which the
- * board's event stream reads.
+ * The staff board's rules: which orders it shows and how (due and fire times, choices under their
+ * groups, the customer's note, refunds, the move it may still undo), which moves are allowed,
+ * undoing the latest move within 30 s, recalling a completed order, a pickup nobody came for,
+ * promising a time, the sold-out switches of the menu. Every change to an order records an order
+ * event in the same transaction (db/order-events.ts), which the board's event stream reads.
  */
-import type { BoardOrder, SoldOutSwitchAnswer, StaffRoleName } from '../../shared/api/staff.ts';
+import {
+  ORDER_STATUSES,
+  REFUND_REASONS,
+  type BoardOrder,
+  type RefundReason,
+  type SoldOutSwitchAnswer,
+  type StaffRoleName,
+} from '../../shared/api/staff.ts';
+import { canUndo, dueAt, fireAt, UNDO_SECONDS, undoUntil } from '../../shared/kitchen-time.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Queryable } from '../db/database.ts';
-import { recordOrderEvent } from '../db/order-events.ts';
+import { latestStatusEvents, reachedBefore, recordOrderEvent, type OrderEventRow } from '../db/order-events.ts';
 import {
   boardLines,
   boardOrderRows,
   findBoardOrderRow,
   findOrder,
   lockOrder,
+  menuModifierGroups,
   moveOrder,
   setPromisedAt,
+  type BoardLineRow,
   type BoardOrderRow,
   type OrderRow,
   type OrderStatus,
 } from '../db/orders.ts';
+import { refundsByOrder } from '../db/refunds.ts';
 import { setItemAvailability } from '../db/sold-out.ts';
 import { HttpError } from '../http/errors.ts';
+import { orderTimes } from './order-alerts.ts';
 import { readyMail, sendOrderMail } from './order-mail.ts';
 import { sendOrderText } from './order-texts.ts';
 import { deliveryAddressOf, storedTotals } from './orders.ts';
@@ -58,59 +71,137 @@ export function refusedMove(number: number, type: 'pickup' | 'delivery', from: O
 export const cannotPromise = (number: number, status: OrderStatus) =>
   `Order ${number} is ${LABELS[status]}: there is nothing to promise.`;
 
-const iso = (at: Date | null | undefined) => (at ? new Date(at).toISOString() : null);
+const iso = (at: Date | string | null | undefined) => (at ? new Date(at).toISOString() : null);
 
-async function boardRows(db: Queryable, rows: BoardOrderRow[]): Promise<BoardOrder[]> {
+/** The group a choice is shown under when neither the order line nor the menu names one. */
+export const UNNAMED_GROUP = 'Choices';
+
+/** The moves the board may undo, as their events name them (payload.move). */
+type BoardMove = 'accepted' | 'ready' | 'out_for_delivery' | 'completed' | 'no_show' | 'recall' | 'undo';
+
+export const nothingToUndo = (number: number) =>
+  `There is no move to undo on order ${number} (moves can be undone for ${UNDO_SECONDS} seconds).`;
+export const cannotRecall = (number: number, status: OrderStatus) =>
+  `Order ${number} is ${LABELS[status]}: only a completed order can be recalled.`;
+export const cannotMarkNoShow = (number: number, type: 'pickup' | 'delivery', status: OrderStatus) =>
+  type === 'delivery'
+    ? `Order ${number} is a delivery order: only a pickup order can be marked a no-show.`
+    : `Order ${number} is ${LABELS[status]}: only a pickup order that is ready can be marked a no-show.`;
+
+const STATUSES = new Set<string>(ORDER_STATUSES);
+
+/**
+ * The move an order's latest status event made, when the board may still take it back at `now`:
+ * a move made on the board (not by the payment, auto-accept, the courier or a cancel; not an undo)
+ * less than 30 s ago, with the order still where that move put it.
+ */
+function undoableMove(
+  event: OrderEventRow | undefined,
+  status: OrderStatus,
+  now: Date,
+): { from: OrderStatus; at: Date; wasNoShow: boolean } | null {
+  if (!event || event.kind !== 'status' || event.status !== status) return null;
+  const { move, from, was_no_show: wasNoShow } = event.payload;
+  if (typeof move !== 'string' || move === 'undo') return null;
+  if (typeof from !== 'string' || !STATUSES.has(from)) return null;
+  const at = new Date(event.at);
+  if (!canUndo(at, now)) return null;
+  return { from: from as OrderStatus, at, wasNoShow: wasNoShow === true };
+}
+
+/** A line's choices under their groups' names, each group where its first choice is. */
+function groupsOf(modifiers: BoardLineRow['modifiers'], menuGroups: ReadonlyMap<string, string>) {
+  const groups: BoardOrder['items'][number]['groups'] = [];
+  for (const modifier of modifiers) {
+    const name = modifier.group ?? (modifier.id ? menuGroups.get(modifier.id) : undefined) ?? UNNAMED_GROUP;
+    const group = groups.find((g) => g.name === name);
+    if (group) group.choices.push(modifier.name);
+    else groups.push({ name, choices: [modifier.name] });
+  }
+  return groups;
+}
+
+/** A cancel's reason as a REFUND_REASONS code; an older free-text reason reads as 'other' with its words as the note. */
+function cancelOf(row: BoardOrderRow): Pick<BoardOrder, 'cancel_reason' | 'cancel_note'> {
+  const reason = row.cancel_reason;
+  if (reason === null) return { cancel_reason: null, cancel_note: null };
+  if ((REFUND_REASONS as readonly string[]).includes(reason))
+    return { cancel_reason: reason as RefundReason, cancel_note: row.cancel_note ?? null };
+  return { cancel_reason: 'other', cancel_note: row.cancel_note ?? reason };
+}
+
+async function boardRows(db: Queryable, rows: BoardOrderRow[], now: Date): Promise<BoardOrder[]> {
   if (rows.length === 0) return [];
-  const lines = await boardLines(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const lines = await boardLines(db, ids);
+  const refunds = await refundsByOrder(db, ids);
+  const latest = await latestStatusEvents(db, ids);
+  // Lines stored before they kept their groups' names: the menu's group of each choice, by id.
+  const ungrouped = new Set(lines.flatMap((line) => line.modifiers.filter((m) => !m.group && m.id).map((m) => m.id!)));
+  const menuGroups = await menuModifierGroups(db, [...ungrouped]);
+
   const linesOf = new Map<string, BoardOrder['items']>();
   for (const line of lines) {
+    const refunded = (refunds.get(line.order_id) ?? [])
+      .filter((refund) => refund.status === 'succeeded')
+      .flatMap((refund) => refund.lines)
+      .filter((refundLine) => refundLine.position === line.position)
+      .reduce((sum, refundLine) => sum + refundLine.quantity, 0);
     const list = linesOf.get(line.order_id) ?? [];
     list.push({
-      position: list.length,
+      position: line.position,
       name: line.name,
       quantity: line.quantity,
       modifiers: line.modifiers.map((m) => m.name),
-      groups: [],
-      refunded_quantity: 0,
+      groups: groupsOf(line.modifiers, menuGroups),
+      refunded_quantity: Math.min(refunded, line.quantity),
+      unit_price_cents: line.unit_price_cents + line.modifiers.reduce((sum, m) => sum + (m.price_cents ?? 0), 0),
     });
     linesOf.set(line.order_id, list);
   }
-  return rows.map((row) => ({
-    order_id: row.id,
-    number: row.number,
-    status: row.status,
-    name: row.name,
-    phone: row.phone,
-    delivery_type: row.delivery_type,
-    delivery_address: deliveryAddressOf(row),
-    items: linesOf.get(row.id) ?? [],
-    totals: storedTotals(row),
-    created_at: iso(row.created_at)!,
-    paid_at: iso(row.paid_at),
-    promised_at: iso(row.promised_at),
-    scheduled_for: iso(row.scheduled_for),
-    note: null,
-    due_at: null,
-    fire_at: null,
-    alerted_at: null,
-    no_show: false,
-    cancel_reason: row.cancel_reason === null ? null : 'other',
-    cancel_note: row.cancel_reason,
-    refunded: row.payment_status === 'refunded',
-    refunded_cents: 0,
-    refunds: [],
-    undo: null,
-  }));
+  return rows.map((row) => {
+    const times = orderTimes(row);
+    const orderRefunds = refunds.get(row.id) ?? [];
+    const refundedCents = orderRefunds
+      .filter((refund) => refund.status === 'succeeded')
+      .reduce((sum, refund) => sum + refund.amount_cents, 0);
+    const move = undoableMove(latest.get(row.id), row.status, now);
+    return {
+      order_id: row.id,
+      number: row.number,
+      status: row.status,
+      name: row.name,
+      phone: row.phone,
+      delivery_type: row.delivery_type,
+      delivery_address: deliveryAddressOf(row),
+      items: linesOf.get(row.id) ?? [],
+      note: row.note ?? null,
+      totals: storedTotals(row),
+      created_at: iso(row.created_at)!,
+      paid_at: iso(row.paid_at),
+      promised_at: iso(row.promised_at),
+      scheduled_for: iso(row.scheduled_for),
+      due_at: iso(dueAt(times)),
+      fire_at: iso(fireAt(times)),
+      alerted_at: iso(row.alerted_at),
+      no_show: row.no_show ?? false,
+      ...cancelOf(row),
+      refunded: row.payment_status === 'refunded' || (row.total_cents > 0 && refundedCents >= row.total_cents),
+      refunded_cents: refundedCents,
+      refunds: orderRefunds,
+      undo: move ? { from: move.from, until: undoUntil(move.at).toISOString() } : null,
+    };
+  });
 }
 
-export async function boardOrder(db: Queryable, orderId: string): Promise<BoardOrder | null> {
+/**
+ * One order as the board shows it, or null. `now` is the server's clock (deps.clock()): whether
+ * its latest move may still be undone depends on it.
+ */
+export async function boardOrder(db: Queryable, orderId: string, now: Date): Promise<BoardOrder | null> {
   const row = await findBoardOrderRow(db, orderId);
   if (!row) return null;
-  const [order] = await boardRows(db, [row]);
+  const [order] = await boardRows(db, [row], now);
   return order ?? null;
 }
 
@@ -119,7 +210,7 @@ export async function boardOrder(db: Queryable, orderId: string): Promise<BoardO
  * the last 24 hours (by their last event), newest first. Orders never paid for are not shown.
  */
 export async function boardOrders(db: Queryable, now: Date): Promise<BoardOrder[]> {
-  return boardRows(db, await boardOrderRows(db, new Date(now.getTime() - 24 * 3_600_000)));
+  return boardRows(db, await boardOrderRows(db, new Date(now.getTime() - 24 * 3_600_000)), now);
 }
 
 export interface Actor {
@@ -134,19 +225,26 @@ export async function lockedOrder(tx: Queryable, orderId: string): Promise<Order
   return row;
 }
 
-/** Moves an order along the board; a move not in TRANSITIONS is 409 with a sentence. */
+type MoveDeps = Pick<AppDependencies, 'db' | 'clock' | 'mailer' | 'sms' | 'inFlight'>;
+
+/**
+ * Moves an order along the board; a move not in TRANSITIONS is 409 with a sentence. Ready and out
+ * for delivery tell the customer (mail, and a text when they asked for texts) the first time
+ * only: a move made again after an undo tells nobody twice.
+ */
 export async function moveOnBoard(
-  deps: Pick<AppDependencies, 'db' | 'clock' | 'mailer' | 'sms' | 'inFlight'>,
+  deps: MoveDeps,
   orderId: string,
   to: OrderStatus,
   by: Actor,
   promisedAt?: Date,
 ): Promise<BoardOrder> {
-  await deps.db.transaction(async (tx) => {
+  const announce = await deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
     if (!(TRANSITIONS[order.delivery_type][order.status] ?? []).includes(to)) {
       throw new HttpError(409, refusedMove(order.number, order.delivery_type, order.status, to));
     }
+    const toldBefore = (to === 'ready' || to === 'out_for_delivery') && (await reachedBefore(tx, orderId, to));
     if (!(await moveOrder(tx, orderId, order.status, to))) throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
     if (promisedAt) await setPromisedAt(tx, orderId, promisedAt);
     await recordOrderEvent(tx, {
@@ -154,16 +252,98 @@ export async function moveOnBoard(
       kind: 'status',
       status: to,
       at: deps.clock(),
-      payload: { from: order.status, by: by.email, ...(promisedAt ? { promised_at: promisedAt.toISOString() } : {}) },
+      payload: {
+        from: order.status,
+        by: by.email,
+        move: to,
+        ...(promisedAt ? { promised_at: promisedAt.toISOString() } : {}),
+      },
     });
+    return (to === 'ready' || to === 'out_for_delivery') && !toldBefore;
   });
-  if (to === 'ready' || to === 'out_for_delivery') {
+  if (announce && (to === 'ready' || to === 'out_for_delivery')) {
     const moved = await findOrder(deps.db, orderId);
     if (moved) await sendOrderMail(deps.mailer, readyMail(moved, to));
     // Not awaited: a slow text service must not hold up the kitchen's tap; it never throws.
     void deps.inFlight.track(sendOrderText(deps, orderId, to));
   }
-  return (await boardOrder(deps.db, orderId))!;
+  return (await boardOrder(deps.db, orderId, deps.clock()))!;
+}
+
+/**
+ * Takes back the order's latest board move (accept, ready, out for delivery, completed, no-show,
+ * recall) made less than 30 s ago by the server's clock: the order goes back where it was, and
+ * nobody is told (a customer told it is ready is not told again when it is ready once more).
+ */
+export async function undoMove(
+  deps: Pick<AppDependencies, 'db' | 'clock'>,
+  orderId: string,
+  by: Actor,
+): Promise<BoardOrder> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId);
+    const now = deps.clock();
+    const latest = (await latestStatusEvents(tx, [orderId])).get(orderId);
+    const move = undoableMove(latest, order.status, now);
+    if (!move || !latest) throw new HttpError(409, nothingToUndo(order.number));
+    const noShow = move.from === 'completed' ? move.wasNoShow : false;
+    if (!(await moveOrder(tx, orderId, order.status, move.from, { noShow })))
+      throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
+    await recordOrderEvent(tx, {
+      orderId,
+      kind: 'status',
+      status: move.from,
+      at: now,
+      payload: { from: order.status, by: by.email, move: 'undo' satisfies BoardMove, undoes: latest.id },
+    });
+  });
+  return (await boardOrder(deps.db, orderId, deps.clock()))!;
+}
+
+/** A completed order back in the kitchen's hands: ready (pickup) or out for delivery; nobody is told. */
+export async function recallOrder(
+  deps: Pick<AppDependencies, 'db' | 'clock'>,
+  orderId: string,
+  by: Actor,
+): Promise<BoardOrder> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId);
+    if (order.status !== 'completed') throw new HttpError(409, cannotRecall(order.number, order.status));
+    const to: OrderStatus = order.delivery_type === 'pickup' ? 'ready' : 'out_for_delivery';
+    if (!(await moveOrder(tx, orderId, 'completed', to, { noShow: false })))
+      throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
+    await recordOrderEvent(tx, {
+      orderId,
+      kind: 'status',
+      status: to,
+      at: deps.clock(),
+      payload: { from: 'completed', by: by.email, move: 'recall' satisfies BoardMove, was_no_show: order.no_show },
+    });
+  });
+  return (await boardOrder(deps.db, orderId, deps.clock()))!;
+}
+
+/** A ready pickup nobody came for: completed, marked a no-show. */
+export async function markNoShow(
+  deps: Pick<AppDependencies, 'db' | 'clock'>,
+  orderId: string,
+  by: Actor,
+): Promise<BoardOrder> {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId);
+    if (order.delivery_type !== 'pickup' || order.status !== 'ready')
+      throw new HttpError(409, cannotMarkNoShow(order.number, order.delivery_type, order.status));
+    if (!(await moveOrder(tx, orderId, 'ready', 'completed', { noShow: true })))
+      throw new HttpError(409, MOVED_BY_SOMEONE_ELSE);
+    await recordOrderEvent(tx, {
+      orderId,
+      kind: 'status',
+      status: 'completed',
+      at: deps.clock(),
+      payload: { from: 'ready', by: by.email, move: 'no_show' satisfies BoardMove, no_show: true },
+    });
+  });
+  return (await boardOrder(deps.db, orderId, deps.clock()))!;
 }
 
 /** Tells the customer's order a time (when it will be ready, or at the door). */
@@ -186,7 +366,7 @@ export async function promiseOrder(
       payload: { promised_at: promisedAt.toISOString(), by: by.email },
     });
   });
-  return (await boardOrder(deps.db, orderId))!;
+  return (await boardOrder(deps.db, orderId, deps.clock()))!;
 }
 
 /** The UTC instant the next local day starts in `timeZone`: nextLocalMidnight(2026-11-20T19:00Z, LA) = 2026-11-21T08:00Z. */

@@ -19,6 +19,9 @@ import {
   CITY_REQUIRED,
   EMAIL_INVALID,
   EMAIL_REQUIRED,
+  KITCHEN_NOTE_MAX,
+  KITCHEN_NOTE_NOT_TEXT,
+  KITCHEN_NOTE_TOO_LONG,
   NAME_REQUIRED,
   PHONE_REQUIRED,
   PHONE_TOO_SHORT,
@@ -402,6 +405,14 @@ const CreateOrderFieldsSchema = request({
    * one of the slots GET /api/store-hours/ lists. Absent or null: as soon as possible.
    */
   scheduled_for: z.iso.datetime({ offset: true, error: 'Choose a valid time for your order.' }).nullable().optional(),
+  /** A note for the kitchen ('No onions, please'): one plain line, at most 200 characters; blank or null reads as none. */
+  note: plainText(
+    z.string({ error: KITCHEN_NOTE_NOT_TEXT }).trim().max(KITCHEN_NOTE_MAX, { error: KITCHEN_NOTE_TOO_LONG }),
+    'The note for the kitchen',
+  )
+    .transform((note) => note || undefined)
+    .nullable()
+    .optional(),
 });
 
 const DELIVERY_REQUIRED: ReadonlyArray<readonly [string, string]> = [
@@ -519,12 +530,37 @@ export type FinalizeOrderResponse = z.infer<typeof FinalizeOrderResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // GET /api/orders/{id}/status/ (Server-Sent Events): the data of each `status` event
 
+/** A refund as the customer's order page shows it: how much, for what, and why. */
+export const CustomerRefundSchema = z.object({
+  amount_cents: z.int().positive(),
+  /** The items it gave back (empty: an amount, or everything left when the order was cancelled). */
+  lines: z.array(z.object({ name: z.string(), quantity: z.int().positive() })),
+  /** Whether it is the cancel's refund of everything left. */
+  whole_order: z.boolean(),
+  /** The reason's code (shared/api/staff.ts REFUND_REASONS) and its words in the order's language. */
+  reason: z.string(),
+  reason_text: z.string(),
+  /** The restaurant's own words (plain text), or null. */
+  note: z.string().nullable(),
+  /** 'pending' while the payment provider is still giving it back. */
+  status: z.enum(['pending', 'succeeded']),
+  /** ISO 8601 timestamp. */
+  created_at: z.string(),
+});
+export type CustomerRefund = z.infer<typeof CustomerRefundSchema>;
+
 export const OrderStatusEventSchema = z.object({
   status: z.string(),
   /** ISO 8601 timestamp the kitchen promised, or null. */
   promised_at: z.string().nullable(),
   /** The delivery service's word on the driver, and its tracking page, once one is booked. */
   delivery: z.object({ text: z.string(), tracking_url: z.string().nullable() }).nullable(),
+  /** Why the order was cancelled (code, words in the order's language, the restaurant's note); null unless it was. */
+  cancel: z.object({ reason: z.string(), reason_text: z.string(), note: z.string().nullable() }).nullable().optional(),
+  /** The money given back so far (refunds that failed are not listed), oldest first. */
+  refunds: z.array(CustomerRefundSchema).optional(),
+  /** The loyalty points the order holds now (refunds take back what their part earned). */
+  points_earned: z.int().min(0).optional(),
 });
 export type OrderStatusEvent = z.infer<typeof OrderStatusEventSchema>;
 
@@ -771,6 +807,12 @@ export const StoreHoursResponseSchema = z.object({
   next_opening: PerOrderType(z.string().nullable()),
   closed_message: PerOrderType(z.string().nullable()),
   slots: PerOrderType(z.array(z.string())),
+  /** ASAP is open and not paused, but its slot is full (closed_message says so). */
+  asap_full: PerOrderType(z.boolean()).optional(),
+  /** About how many minutes an ASAP order takes now: the lead time plus the busy minutes. */
+  asap_minutes: PerOrderType(z.int().min(0)).optional(),
+  /** The earliest time an order can be placed for now (the first of `slots`), or null. */
+  next_slot: PerOrderType(z.string().nullable()).optional(),
 });
 export type StoreHoursResponse = z.infer<typeof StoreHoursResponseSchema>;
 

@@ -67,7 +67,7 @@ export const StaffPromiseSchema = body({ promised_at: instant });
 
 /**
  * Why an order is cancelled or money given back: the board offers these, the customer reads each
- * in their language (`refund.reason.<code>` in the message catalogues), with the staff's own words
+ * in their language (`common.refundReason.<code>` in the message catalogues), with the staff's own words
  * beside it when they add some.
  */
 export const REFUND_REASONS = [
@@ -131,6 +131,9 @@ export const StaffRefundSchema = body({
   error: 'Refund either some items or an amount, not both.',
 });
 export type StaffRefund = z.infer<typeof StaffRefundSchema>;
+/** What the board sends (before the schema trims and defaults). */
+export type StaffRefundInput = z.input<typeof StaffRefundSchema>;
+export type StaffCancelInput = z.input<typeof StaffCancelSchema>;
 
 /**
  * POST /api/staff/store/: the pause and busy switches and auto-accept. Each field is optional;
@@ -154,6 +157,8 @@ export const StaffStoreSchema = body({
 }).refine((change) => Object.values(change).some((value) => value !== undefined), {
   error: 'Say what to change: paused, busy_minutes or auto_accept.',
 });
+/** What the board sends to flip the switches. */
+export type StaffStoreInput = z.input<typeof StaffStoreSchema>;
 
 export const StaffSoldOutSchema = body({
   sold_out: z.boolean({ error: 'Say whether it is sold out: true or false.' }),
@@ -275,10 +280,12 @@ export const BoardOrderSchema = z.object({
       quantity: z.number().int().positive(),
       /** Every chosen modifier's name, in order. */
       modifiers: z.array(z.string()),
-      /** The same choices under their group's name ('Other' for one whose group is gone from the menu). */
+      /** The same choices under their group's name ('Choices' for one whose group is gone from the menu). */
       groups: z.array(BoardModifierGroupSchema),
       /** How many of this line were refunded. */
       refunded_quantity: z.int().min(0),
+      /** One unit's price with its modifiers, in cents (order_lines.unit_price_cents): the refund dialog prices lines with it. */
+      unit_price_cents: z.int().min(0).optional(),
     }),
   ),
   /** The customer's note to the kitchen (plain text), or null. */

@@ -112,6 +112,7 @@ const BODY_ROUTES: readonly BodyRoute[] = [
       sms_opt_in: true,
       cognito_sub: sub,
       scheduled_for: null,
+      note: 'No onions, please',
       cart_items: [cartLine],
     }),
     who: ['anon', 'customer', 'staff'],
@@ -319,6 +320,9 @@ const BODY_ROUTES: readonly BodyRoute[] = [
     who: EVERYONE,
     weight: 5,
   },
+  { method: 'POST', path: '/api/staff/orders/:id/undo/', base: () => null, who: EVERYONE, weight: 2 },
+  { method: 'POST', path: '/api/staff/orders/:id/recall/', base: () => null, who: EVERYONE, weight: 2 },
+  { method: 'POST', path: '/api/staff/orders/:id/no-show/', base: () => null, who: EVERYONE, weight: 2 },
   {
     method: 'POST',
     path: '/api/staff/orders/:id/promise/',
@@ -329,11 +333,24 @@ const BODY_ROUTES: readonly BodyRoute[] = [
   {
     method: 'POST',
     path: '/api/staff/orders/:id/cancel/',
-    base: () => ({ reason: 'Out of masa' }),
+    base: () => ({ reason: 'other', note: 'Out of masa' }),
     who: EVERYONE,
     weight: 3,
   },
-  { method: 'POST', path: '/api/staff/store/', base: () => ({ paused: false }), who: EVERYONE, weight: 2 },
+  {
+    method: 'POST',
+    path: '/api/staff/orders/:id/refunds/',
+    base: () => ({ reason: 'out_of_stock', note: 'No horchata', lines: [{ position: 0, quantity: 1 }] }),
+    who: EVERYONE,
+    weight: 3,
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/store/',
+    base: () => ({ paused: false, pause_minutes: null, busy_minutes: 10, auto_accept: false }),
+    who: EVERYONE,
+    weight: 2,
+  },
   { method: 'POST', path: '/api/staff/menu/sync/', base: () => null, who: EVERYONE, weight: 1 },
   {
     method: 'POST',
@@ -434,7 +451,7 @@ const QUERY_ROUTES: readonly QueryRoute[] = [
   { path: '/api/orders/', params: ['cognito_sub'], who: EVERYONE, weight: 3 },
   { path: '/api/payment-methods/', params: ['cognito_sub'], who: EVERYONE, weight: 3 },
   { path: '/api/loyalty/points/', params: ['phone'], who: ['anon'], weight: 4 },
-  { path: '/api/store-hours/', params: ['catering'], who: ['anon'], weight: 2 },
+  { path: '/api/store-hours/', params: ['catering', 'subtotal_cents'], who: ['anon'], weight: 2 },
   { path: '/api/cognito/sign-in/', params: ['page', 'next'], who: ['anon'], weight: 1 },
   { path: '/api/cognito/callback/', params: ['code', 'state'], who: ['anon'], weight: 1 },
   // The event stream with a good token would stay open: only refused callers here.

@@ -140,7 +140,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       ['GET', '/api/staff/orders/ord_x/'],
       ['POST', '/api/staff/orders/ord_x/move/', { to: 'accepted' }],
       ['POST', '/api/staff/orders/ord_x/promise/', { promised_at: '2026-11-20T19:30:00Z' }],
-      ['POST', '/api/staff/orders/ord_x/cancel/', { reason: 'Out of tortillas' }],
+      ['POST', '/api/staff/orders/ord_x/cancel/', { reason: 'out_of_stock', note: 'Out of tortillas' }],
       ['GET', '/api/staff/store/'],
       ['POST', '/api/staff/store/', { paused: true }],
       ['POST', '/api/staff/menu/items/st-flan/sold-out/', { sold_out: true, until: null }],
@@ -453,7 +453,18 @@ describe.each(databaseTargets)('staff on $name', (target) => {
         phone: '+12135550199',
         delivery_type: 'pickup',
         delivery_address: null,
-        items: [{ name: 'Taco de Turno', quantity: 2, modifiers: ['Verde'] }],
+        items: [
+          {
+            position: 0,
+            name: 'Taco de Turno',
+            quantity: 2,
+            modifiers: ['Verde'],
+            groups: [{ name: 'Salsa', choices: ['Verde'] }],
+            refunded_quantity: 0,
+            unit_price_cents: 1550,
+          },
+        ],
+        note: null,
         totals: {
           subtotal: 31,
           promo_discount: 0,
@@ -467,8 +478,17 @@ describe.each(databaseTargets)('staff on $name', (target) => {
         paid_at: now.toISOString(),
         promised_at: null,
         scheduled_for: null,
+        // Ready 20 minutes after it was paid (11:20), in the 15-minute slot it was booked into.
+        due_at: '2026-11-20T19:30:00.000Z',
+        fire_at: now.toISOString(),
+        alerted_at: null,
+        no_show: false,
         cancel_reason: null,
+        cancel_note: null,
         refunded: false,
+        refunded_cents: 0,
+        refunds: [],
+        undo: null,
       });
       expect(orders.find((o) => o.order_id === second.order_id)!.delivery_address).toEqual({
         street: '200 N Spring St',
@@ -502,7 +522,10 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       const after = await staffCall('POST', `/api/staff/orders/${order.order_id}/move/`, { to: 'ready' });
       expect(after.status).toBe(409);
       expect(await message(after)).toBe(`Order ${order.number} is completed and cannot move to ready.`);
-      const cancel = await staffCall('POST', `/api/staff/orders/${order.order_id}/cancel/`, { reason: 'Too late' });
+      const cancel = await staffCall('POST', `/api/staff/orders/${order.order_id}/cancel/`, {
+        reason: 'other',
+        note: 'Too late',
+      });
       expect(cancel.status).toBe(409);
       expect(await message(cancel)).toBe(cannotCancel(order.number, 'completed'));
     });
@@ -541,23 +564,37 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       const refund = vi.spyOn(api.deps.payments, 'refund');
       try {
         const cancelled = await staffCall('POST', `/api/staff/orders/${order.order_id}/cancel/`, {
-          reason: 'Out of tortillas',
+          reason: 'out_of_stock',
+          note: 'Out of tortillas',
         });
         expect(cancelled.status).toBe(200);
         const body = (await cancelled.json()) as unknown;
-        expect(body).toMatchObject({ status: 'cancelled', cancel_reason: 'Out of tortillas', refunded: true });
+        expect(body).toMatchObject({
+          status: 'cancelled',
+          cancel_reason: 'out_of_stock',
+          cancel_note: 'Out of tortillas',
+          refunded: true,
+        });
         const [payment] = await api.deps.db.query<{ status: string; amount_cents: number; provider_reference: string }>(
           'select status, amount_cents, provider_reference from payments where order_id = $1',
           [order.order_id],
         );
         expect(payment!.status).toBe('refunded');
         expect(refund).toHaveBeenCalledTimes(1);
-        expect(refund).toHaveBeenCalledWith(payment!.provider_reference, payment!.amount_cents);
+        const [whole] = (body as BoardOrder).refunds;
+        expect(whole).toMatchObject({ amount_cents: payment!.amount_cents, whole_order: true, status: 'succeeded' });
+        expect(refund).toHaveBeenCalledWith(payment!.provider_reference, payment!.amount_cents, {
+          refundId: whole!.id,
+          idempotencyKey: `refund-${whole!.id}`,
+          retry: false,
+        });
         const events = async () =>
           (await api.deps.db.query('select id from order_events where order_id = $1', [order.order_id])).length;
         const before = await events();
 
-        const again = await staffCall('POST', `/api/staff/orders/${order.order_id}/cancel/`, { reason: 'Twice' });
+        const again = await staffCall('POST', `/api/staff/orders/${order.order_id}/cancel/`, {
+          reason: 'duplicate_order',
+        });
         expect(again.status).toBe(200);
         expect(await again.json()).toEqual(body);
         expect(refund).toHaveBeenCalledTimes(1);
@@ -573,7 +610,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
 
     it('keeps completed and cancelled orders for 24 hours', async () => {
       const order = await paidOrder();
-      await staffCall('POST', `/api/staff/orders/${order.order_id}/cancel/`, { reason: 'Customer called' });
+      await staffCall('POST', `/api/staff/orders/${order.order_id}/cancel/`, { reason: 'customer_request' });
       const listed = async (who = staff) =>
         (
           (await (await staffCall('GET', '/api/staff/orders/', undefined, who)).json()) as { orders: BoardOrder[] }
@@ -785,15 +822,22 @@ describe.each(databaseTargets)('staff on $name', (target) => {
     });
 
     it('pauses and resumes online ordering', async () => {
-      expect(await (await staffCall('GET', '/api/staff/store/')).json()).toEqual({ paused: false, paused_at: null });
+      const switches = { paused_until: null, busy_minutes: 0, auto_accept: false };
+      expect(await (await staffCall('GET', '/api/staff/store/')).json()).toEqual({
+        paused: false,
+        paused_at: null,
+        ...switches,
+      });
       expect(await (await staffCall('POST', '/api/staff/store/', { paused: true })).json()).toEqual({
         paused: true,
         paused_at: now.toISOString(),
+        ...switches,
       });
       expect((await orderFlan()).status).toBe(422);
       expect(await (await staffCall('POST', '/api/staff/store/', { paused: false })).json()).toEqual({
         paused: false,
         paused_at: null,
+        ...switches,
       });
     });
   });
@@ -854,19 +898,21 @@ describe.each(databaseTargets)('cancelling a Stripe payment on $name', (target) 
     const cancelled = await api.call(
       'POST',
       `/api/staff/orders/${order.order_id}/cancel/`,
-      { reason: 'Kitchen closed early' },
+      { reason: 'other', note: 'Kitchen closed early' },
       staff,
     );
     expect(cancelled.status).toBe(200);
-    expect(await cancelled.json()).toMatchObject({ status: 'cancelled', refunded: true });
+    const answer = (await cancelled.json()) as BoardOrder;
+    expect(answer).toMatchObject({ status: 'cancelled', refunded: true });
     expect(standIn.refunds()).toEqual([
       expect.objectContaining({ payment_intent: intent.id, amount: Math.round(order.totals.total * 100) }),
     ]);
     const refundCall = standIn.requests.find((r) => r.path === '/v1/refunds')!;
-    expect(refundCall.headers['idempotency-key']).toBe(`refund-${intent.id}`);
+    expect(refundCall.headers['idempotency-key']).toBe(`refund-${answer.refunds[0]!.id}`);
 
     expect(
-      (await api.call('POST', `/api/staff/orders/${order.order_id}/cancel/`, { reason: 'Again' }, staff)).status,
+      (await api.call('POST', `/api/staff/orders/${order.order_id}/cancel/`, { reason: 'duplicate_order' }, staff))
+        .status,
     ).toBe(200);
     expect(standIn.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
     expect(standIn.refunds()).toHaveLength(1);

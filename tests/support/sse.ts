@@ -8,8 +8,13 @@ export interface SseEvent {
 export interface SseReader {
   /** Waits for `count` more events (fewer if `timeoutMs` passes first). */
   next(count: number, timeoutMs?: number): Promise<SseEvent[]>;
-  /** Comment lines seen so far (": keep-alive"). */
+  /** Comment lines seen so far (": connected"). */
   comments: string[];
+  /**
+   * When each `event: ping` arrived (Date.now()), kept apart from the events `next` answers: the
+   * staff board's stream sends one every 2 s so the board can tell a dead stream from a quiet one.
+   */
+  pings: number[];
   close(): Promise<void>;
 }
 
@@ -19,6 +24,7 @@ export function readSse(response: Response): SseReader {
   let buffer = '';
   const queue: SseEvent[] = [];
   const comments: string[] = [];
+  const pings: number[] = [];
   let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
   let ended = false;
 
@@ -44,12 +50,14 @@ export function readSse(response: Response): SseReader {
           hasField = true;
         }
       }
-      if (hasField && data.length > 0) queue.push({ id, event, data: data.join('\n') });
+      if (hasField && event === 'ping') pings.push(Date.now());
+      else if (hasField && data.length > 0) queue.push({ id, event, data: data.join('\n') });
     }
   }
 
   return {
     comments,
+    pings,
     async next(count, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
       while (queue.length < count && !ended) {

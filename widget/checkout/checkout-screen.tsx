@@ -14,6 +14,7 @@ import { cartTotals } from '../../shared/cart.ts';
 import {
   checkAddress,
   checkContact,
+  KITCHEN_NOTE_MAX,
   QUOTE_REQUIRED,
   type AddressErrors,
   type ContactErrors,
@@ -30,6 +31,7 @@ import { forgetAttempt, idempotencyKeyFor, readContact, saveContact } from './ch
 import { ContactFields } from './contact-fields.tsx';
 import { CartSummary } from './cart-summary.tsx';
 import { DeliveryAddressForm } from './delivery-address.tsx';
+import { Field } from './field.tsx';
 import { OrderTime } from './order-time.tsx';
 import { OrderTypeChoice } from './order-type-choice.tsx';
 import { PaymentStep } from './payment-step.tsx';
@@ -64,6 +66,10 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
   const [order, setOrder] = useState<CreateOrderResponse | null>(null);
   /** A later slot (ISO instant), or null for as soon as possible. */
   const [scheduledFor, setScheduledFor] = useState<string | null>(null);
+  /** Counts create-order's refusals of a full time (409), so the time choice asks for the slots again. */
+  const [fullTimes, setFullTimes] = useState(0);
+  /** The customer's note for the kitchen (optional), for this order only. */
+  const [note, setNote] = useState('');
   const inFlight = useRef(false);
   const problemRef = useRef<HTMLParagraphElement>(null);
 
@@ -119,6 +125,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
     await auth.ready();
     const payload = buildCreateOrderPayload(current, contact, auth.token.peek() ? auth.info.peek()?.cognitoSub : null);
     if (scheduledFor) payload.scheduled_for = scheduledFor;
+    if (note.trim()) payload.note = note.trim();
     try {
       let answer: CreateOrderResponse;
       try {
@@ -132,6 +139,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
       }
       setOrder(answer);
     } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 409) setFullTimes((count) => count + 1);
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       inFlight.current = false;
@@ -158,6 +166,8 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
           api={api}
           deliveryType={cart.deliveryType}
           catering={cart.items.some((line) => line.menuItem.categoryName === restaurant.ordering.cateringCategory)}
+          subtotalCents={totals.subtotal}
+          refresh={fullTimes}
           value={scheduledFor}
           onChange={setScheduledFor}
         />
@@ -181,6 +191,19 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
           dispatch={store.dispatch}
           onChange={updateContact}
         />
+        <div className="section">
+          <div className="fields">
+            <Field
+              label={t('checkout.kitchenNote')}
+              hint={t('checkout.kitchenNoteHint')}
+              value={note}
+              maxLength={KITCHEN_NOTE_MAX}
+              autoComplete="off"
+              onValue={setNote}
+              className="wide"
+            />
+          </div>
+        </div>
       </div>
       <aside className="checkout-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">{t('checkout.yourOrder')}</h2>

@@ -17,8 +17,11 @@ import { log } from '../../logger.ts';
 
 /** How often the event stream looks for new events in the database. */
 export const EVENT_POLL_MS = 250;
-/** A comment line this often keeps proxies from closing a quiet stream. */
-export const KEEP_ALIVE_MS = 15_000;
+/**
+ * An `event: ping` (empty data) this often: a board that hears nothing for about 4.5 s knows its
+ * stream died silently and says so; it also keeps proxies from closing a quiet stream.
+ */
+export const PING_MS = 2_000;
 /** How often the event stream checks that its session is still live and its member still here. */
 export const SESSION_CHECK_MS = 2_000;
 
@@ -35,7 +38,7 @@ export function staffEventRoutes(deps: AppDependencies): Hono<StaffEnv> {
         open = false;
       });
       await stream.write(`retry: 2000\n: connected\n\n`);
-      let lastWrite = Date.now();
+      let lastPing = Date.now();
       let lastCheck = Date.now();
       try {
         while (open && clock().getTime() < who.expiresAt.getTime()) {
@@ -47,16 +50,15 @@ export function staffEventRoutes(deps: AppDependencies): Hono<StaffEnv> {
           const events = await orderEventsAfter(db, cursor);
           for (const event of events) {
             if (!open) break;
-            const order = await boardOrder(db, event.order_id);
+            const order = await boardOrder(db, event.order_id, clock());
             if (order) await stream.writeSSE({ id: event.id, event: 'order', data: JSON.stringify(order) });
             cursor = event.id;
-            lastWrite = Date.now();
+          }
+          if (open && Date.now() - lastPing >= PING_MS) {
+            await stream.writeSSE({ event: 'ping', data: '' });
+            lastPing = Date.now();
           }
           if (events.length > 0) continue;
-          if (Date.now() - lastWrite >= KEEP_ALIVE_MS) {
-            await stream.write(': keep-alive\n\n');
-            lastWrite = Date.now();
-          }
           await stream.sleep(EVENT_POLL_MS);
         }
       } catch (error) {

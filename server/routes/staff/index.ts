@@ -1,7 +1,7 @@
 /**
  * The staff side under /api/staff/, one router per concern: sign-in (login, refresh, signout,
  * password from a one-time link, and who am I), admins managing the team (add, list, change a
- * role, remove), the live board (orders, moves, promised times, cancel with refund), the event
+ * role, remove), the live board (orders, moves, promised times, cancel with refund, refunds), the event
  * stream, the pause switch and the menu's sold-out switches and sync.
  *
  * Every call but login/refresh/signout/password checks the caller once, with the `requireStaff`
@@ -17,11 +17,12 @@ import { staffEventRoutes } from './events.ts';
 import { staffMemberRoutes } from './members.ts';
 import { staffMenuRoutes } from './menu.ts';
 import { staffOrderRoutes } from './orders.ts';
+import { staffRefundRoutes } from './refunds.ts';
 import { staffMenuDietRoutes } from './menu-diet.ts';
 import { staffSessionRoutes } from './session.ts';
 import { staffStoreRoutes } from './store.ts';
 
-export { EVENT_POLL_MS, KEEP_ALIVE_MS, SESSION_CHECK_MS } from './events.ts';
+export { EVENT_POLL_MS, PING_MS, SESSION_CHECK_MS } from './events.ts';
 export { NOTHING_TO_SYNC } from './menu.ts';
 
 export function staffRoutes(deps: AppDependencies): Hono {
@@ -35,6 +36,7 @@ export function staffRoutes(deps: AppDependencies): Hono {
     .route('/', guarded(requireStaff(auths, 'admin'), staffMemberRoutes(deps)))
     .route('/', guarded(requireStaff(auths, 'admin'), staffMenuDietRoutes(deps)))
     .route('/', guarded(staffOnly, staffOrderRoutes(deps)))
+    .route('/', guarded(staffOnly, staffRefundRoutes(deps)))
     .route('/', guarded(staffOnly, staffStoreRoutes(deps)))
     .route('/', guarded(staffOnly, staffMenuRoutes(deps)))
     .route('/', guarded(requireStaff(auths, 'staff', { tokenInQuery: true }), staffEventRoutes(deps)));

@@ -1,4 +1,7 @@
-/** The live board's orders: the list, one order, and moving, promising and cancelling (with refund). */
+/**
+ * The live board's orders: the list, one order, moving, undoing the latest move (30 s), recalling
+ * a completed order, a pickup nobody came for, promising and cancelling (with refund).
+ */
 import { Hono } from 'hono';
 import { StaffCancelSchema, StaffMoveSchema, StaffPromiseSchema, type BoardAnswer } from '../../../shared/api/staff.ts';
 import type { AppDependencies } from '../../dependencies.ts';
@@ -6,7 +9,15 @@ import { latestOrderEventId } from '../../db/order-events.ts';
 import { HttpError, readBody } from '../../http/errors.ts';
 import type { StaffEnv } from '../../http/staff.ts';
 import { cancelOrder } from '../../services/order-cancel.ts';
-import { boardOrder, boardOrders, moveOnBoard, promiseOrder } from '../../services/staff-board.ts';
+import {
+  boardOrder,
+  boardOrders,
+  markNoShow,
+  moveOnBoard,
+  promiseOrder,
+  recallOrder,
+  undoMove,
+} from '../../services/staff-board.ts';
 
 /** Mounted behind `requireStaff(…, 'staff')`. */
 export function staffOrderRoutes(deps: AppDependencies): Hono<StaffEnv> {
@@ -20,7 +31,7 @@ export function staffOrderRoutes(deps: AppDependencies): Hono<StaffEnv> {
       return c.json(answer, 200, { 'Cache-Control': 'no-store' });
     })
     .get('/staff/orders/:id/', async (c) => {
-      const order = await boardOrder(db, c.req.param('id'));
+      const order = await boardOrder(db, c.req.param('id'), clock());
       if (!order || order.status === 'pending_payment') throw new HttpError(404, 'There is no such order.');
       return c.json(order, 200, { 'Cache-Control': 'no-store' });
     })
@@ -30,12 +41,15 @@ export function staffOrderRoutes(deps: AppDependencies): Hono<StaffEnv> {
         await moveOnBoard(deps, c.req.param('id'), to, c.var.staff, promised_at ? new Date(promised_at) : undefined),
       );
     })
+    .post('/staff/orders/:id/undo/', async (c) => c.json(await undoMove(deps, c.req.param('id'), c.var.staff)))
+    .post('/staff/orders/:id/recall/', async (c) => c.json(await recallOrder(deps, c.req.param('id'), c.var.staff)))
+    .post('/staff/orders/:id/no-show/', async (c) => c.json(await markNoShow(deps, c.req.param('id'), c.var.staff)))
     .post('/staff/orders/:id/promise/', async (c) => {
       const { promised_at } = await readBody(c, StaffPromiseSchema);
       return c.json(await promiseOrder(deps, c.req.param('id'), new Date(promised_at), c.var.staff));
     })
     .post('/staff/orders/:id/cancel/', async (c) => {
       const { reason, note } = await readBody(c, StaffCancelSchema);
-      return c.json(await cancelOrder(deps, c.req.param('id'), note ?? reason, c.var.staff));
+      return c.json(await cancelOrder(deps, c.req.param('id'), { reason, note }, c.var.staff));
     });
 }
