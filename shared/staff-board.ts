@@ -1,26 +1,32 @@
 /**
- * The staff board's rules as the kitchen sees them: which column an order sits in, the one move
- * each order offers next, the order within a column, the promised-time choices, and folding the
- * event stream into the board so that an event seen twice (a replay after a reconnect) changes
- * nothing and a new order is announced once.
+ * The staff board's rules as the kitchen sees them: which lane an order sits in, the one move
+ * each order offers next and the others it may take (recall, no-show, refund, undo), the order
+ * within a lane, picking a ticket with the arrow keys, the items struck done, the words for a
+ * refund's reason, the promised-time choices, and folding the event stream into the board so
+ * that an event seen twice (a replay after a reconnect) changes nothing.
  */
-import type { BoardOrder } from './api/staff.ts';
+import type { BoardOrder, RefundReason } from './api/staff.ts';
+import { dueTime, fireTime, isUpcoming, type KitchenPace } from './kitchen-clock.ts';
 
-export type ColumnId = 'new' | 'accepted' | 'ready' | 'completed';
+export type ColumnId = 'new' | 'accepted' | 'ready' | 'completed' | 'upcoming';
 
 export interface Column {
   id: ColumnId;
   title: string;
 }
 
+/** The lanes left to right: the kitchen's three, what left it, and what is not due to start yet. */
 export const COLUMNS: readonly Column[] = [
   { id: 'new', title: 'New' },
   { id: 'accepted', title: 'Accepted' },
-  { id: 'ready', title: 'Ready or out for delivery' },
+  { id: 'ready', title: 'Ready' },
   { id: 'completed', title: 'Completed' },
+  { id: 'upcoming', title: 'Upcoming' },
 ];
 
-export function columnOf(order: Pick<BoardOrder, 'status'>): ColumnId {
+/** The lane of an order at `now`: a paid or accepted order whose fire time is ahead waits in Upcoming. */
+export function columnOf(order: BoardOrder, now: number, prepMinutes: number): ColumnId {
+  if (isUpcoming(order, now, prepMinutes)) return 'upcoming';
   switch (order.status) {
     case 'paid':
     case 'pending_payment':
@@ -47,7 +53,7 @@ export function nextMove(
     case 'accepted':
       return order.delivery_type === 'delivery'
         ? { to: 'out_for_delivery', label: 'Out for delivery' }
-        : { to: 'ready', label: 'Mark ready' };
+        : { to: 'ready', label: 'Ready' };
     case 'ready':
       return { to: 'completed', label: 'Picked up' };
     case 'out_for_delivery':
@@ -57,7 +63,30 @@ export function nextMove(
   }
 }
 
-/** What a card says about where the order is. */
+/** A completed order can come back to the pass (a no-show's too); a cancelled one cannot. */
+export const canRecall = (order: Pick<BoardOrder, 'status'>) => order.status === 'completed';
+
+/** A pickup waiting on the pass can be closed as a no-show. */
+export const canMarkNoShow = (order: Pick<BoardOrder, 'status' | 'delivery_type'>) =>
+  order.status === 'ready' && order.delivery_type === 'pickup';
+
+/** Money can go back from payment to completion, until all of it has. */
+export const canRefund = (order: Pick<BoardOrder, 'status' | 'refunded'>) =>
+  order.status !== 'cancelled' && order.status !== 'pending_payment' && !order.refunded;
+
+/** How long after a move the board offers to take it back (the server's own limit: BoardOrder.undo). */
+export const UNDO_MS = 30_000;
+
+/**
+ * Whether the board offers to take back a move it made at `movedAt` (its own clock): the server
+ * still has a move to undo, and less than 30 s went by on this device. Counted from the device's
+ * own tap, not from the server's `until`, so a tablet whose clock is off still offers it; the
+ * server refuses (409) once its 30 s are over.
+ */
+export const canUndo = (order: Pick<BoardOrder, 'undo'>, movedAt: number, now: number) =>
+  order.undo !== null && now - movedAt < UNDO_MS;
+
+/** What a ticket says about where the order is. */
 export const STATUS_LABELS: Record<BoardOrder['status'], string> = {
   pending_payment: 'Waiting for payment',
   paid: 'New',
@@ -68,22 +97,108 @@ export const STATUS_LABELS: Record<BoardOrder['status'], string> = {
   cancelled: 'Cancelled',
 };
 
-/** When the kitchen must have it: the promised time, else the scheduled time, else as soon as possible (by payment). */
-function dueAt(order: BoardOrder): number {
-  return Date.parse(order.promised_at ?? order.scheduled_for ?? order.paid_at ?? order.created_at);
+/** Where an order is, as its ticket says it: 'Delivered', 'No-show', 'Ready for pickup'. */
+export function statusText(order: Pick<BoardOrder, 'status' | 'delivery_type' | 'no_show'>): string {
+  if (order.status === 'completed') {
+    if (order.no_show) return 'No-show';
+    return order.delivery_type === 'delivery' ? 'Delivered' : 'Picked up';
+  }
+  return STATUS_LABELS[order.status];
 }
 
-/** The kitchen works oldest-due first; the Completed column shows the latest first. */
-export function sortColumn(column: ColumnId, orders: readonly BoardOrder[]): BoardOrder[] {
-  const sorted = [...orders].sort((a, b) => dueAt(a) - dueAt(b) || a.number - b.number);
+/** A refund's or a cancel's reason as staff read it on the board. */
+export const REASON_LABELS: Record<RefundReason, string> = {
+  customer_request: 'Customer asked',
+  out_of_stock: 'Out of stock',
+  kitchen_delay: 'Kitchen delay',
+  quality_issue: 'Quality issue',
+  duplicate_order: 'Duplicate order',
+  delivery_problem: 'Delivery problem',
+  other: 'Other',
+};
+
+/**
+ * The kitchen works the soonest due first; Upcoming lists the soonest to fire first; Completed
+ * shows the latest first.
+ */
+export function sortColumn(column: ColumnId, orders: readonly BoardOrder[], pace: KitchenPace): BoardOrder[] {
+  const key =
+    column === 'upcoming'
+      ? (order: BoardOrder) => fireTime(order, pace.prepMinutes)
+      : (order: BoardOrder) => dueTime(order, pace.leadMinutes);
+  const sorted = [...orders].sort((a, b) => key(a) - key(b) || a.number - b.number);
   return column === 'completed' ? sorted.reverse() : sorted;
 }
 
-export function ordersByColumn(orders: readonly BoardOrder[]): Record<ColumnId, BoardOrder[]> {
-  const grouped: Record<ColumnId, BoardOrder[]> = { new: [], accepted: [], ready: [], completed: [] };
-  for (const order of orders) grouped[columnOf(order)].push(order);
-  for (const column of COLUMNS) grouped[column.id] = sortColumn(column.id, grouped[column.id]);
+export type Columns = Record<ColumnId, BoardOrder[]>;
+
+export function ordersByColumn(orders: readonly BoardOrder[], now: number, pace: KitchenPace): Columns {
+  const grouped: Columns = { new: [], accepted: [], ready: [], completed: [], upcoming: [] };
+  for (const order of orders) grouped[columnOf(order, now, pace.prepMinutes)].push(order);
+  for (const column of COLUMNS) grouped[column.id] = sortColumn(column.id, grouped[column.id], pace);
   return grouped;
+}
+
+export type ArrowKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
+
+/**
+ * The ticket an arrow key picks: up and down within a lane, left and right to the nearest lane
+ * with tickets, at the same height or the last one. Nothing picked yet: the first ticket of the
+ * first lane that has one. Answers the id, or null on an empty board.
+ */
+export function pickTicket(columns: Columns, selected: string | null, key: ArrowKey): string | null {
+  const lanes = COLUMNS.map((column) => columns[column.id]).filter((lane) => lane.length > 0);
+  if (lanes.length === 0) return null;
+  const lane = lanes.findIndex((list) => list.some((order) => order.order_id === selected));
+  if (lane < 0) return lanes[0]![0]!.order_id;
+  const list = lanes[lane]!;
+  const row = list.findIndex((order) => order.order_id === selected);
+  switch (key) {
+    case 'ArrowUp':
+      return list[Math.max(0, row - 1)]!.order_id;
+    case 'ArrowDown':
+      return list[Math.min(list.length - 1, row + 1)]!.order_id;
+    case 'ArrowLeft':
+    case 'ArrowRight': {
+      const next = lanes[Math.min(lanes.length - 1, Math.max(0, lane + (key === 'ArrowLeft' ? -1 : 1)))]!;
+      return next[Math.min(row, next.length - 1)]!.order_id;
+    }
+  }
+}
+
+/** The items struck done on this device, by order id: the lines' positions. */
+export type StruckItems = Readonly<Record<string, readonly number[]>>;
+
+/** Strikes a line done, or brings it back. */
+export function toggleStruck(struck: StruckItems, orderId: string, position: number): StruckItems {
+  const lines = struck[orderId] ?? [];
+  const next = lines.includes(position)
+    ? lines.filter((p) => p !== position)
+    : [...lines, position].sort((a, b) => a - b);
+  const rest = { ...struck };
+  if (next.length === 0) delete rest[orderId];
+  else rest[orderId] = next;
+  return rest;
+}
+
+/** Keeps only the orders still on the board. */
+export function keepStruck(struck: StruckItems, onBoard: ReadonlySet<string>): StruckItems {
+  return Object.fromEntries(Object.entries(struck).filter(([id]) => onBoard.has(id)));
+}
+
+/** Reads what a previous load stored; anything malformed reads as nothing struck. */
+export function parseStruck(text: string | null): StruckItems {
+  try {
+    const value = JSON.parse(text ?? '{}') as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, lines]) => Array.isArray(lines))
+        .map(([id, lines]) => [id, (lines as unknown[]).filter((p): p is number => Number.isInteger(p))]),
+    );
+  } catch {
+    return {};
+  }
 }
 
 export interface BoardState {
@@ -98,19 +213,13 @@ export function boardFromList(orders: readonly BoardOrder[], lastEventId: string
 
 /**
  * Folds one streamed event into the board. An event at or before `lastEventId` was already
- * folded in (a replay) and changes nothing; `isNew` says whether it brought an order the board
- * had not seen, which is when the kitchen hears the sound.
+ * folded in (a replay) and changes nothing: the same state comes back.
  */
-export function applyEvent(
-  state: BoardState,
-  eventId: string,
-  order: BoardOrder,
-): { state: BoardState; isNew: boolean } {
-  if (isAtOrBefore(eventId, state.lastEventId)) return { state, isNew: false };
-  const isNew = !state.orders.has(order.order_id) && order.status === 'paid';
+export function applyEvent(state: BoardState, eventId: string, order: BoardOrder): BoardState {
+  if (isAtOrBefore(eventId, state.lastEventId)) return state;
   const orders = new Map(state.orders);
   orders.set(order.order_id, order);
-  return { state: { orders, lastEventId: eventId }, isNew };
+  return { orders, lastEventId: eventId };
 }
 
 /** Replaces one order with the server's answer to a move (the stream brings the same later). */

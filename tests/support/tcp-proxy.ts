@@ -1,7 +1,8 @@
 /**
  * A TCP relay in front of the test server, so a browser's connection can be cut as a dropped
  * network would cut it: `cut()` closes every open connection and refuses new ones until
- * `restore()`. The browser sees the relay's address as the site's.
+ * `restore()`; `hold()` keeps them open but silent, new ones too (a network that stops answering
+ * without saying so), and `restore()` then drops them. The browser sees the relay's address as the site's.
  */
 import { createConnection, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 export interface TcpProxy {
   url: string;
   cut(): void;
+  hold(): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -18,9 +20,18 @@ export async function startTcpProxy(target: string | (() => string)): Promise<Tc
   const where = () => new URL(typeof target === 'string' ? target : target());
   const open = new Set<Socket>();
   let down = false;
+  let held = false;
+  const silent = new Set<Socket>();
   const server = createServer((client) => {
     if (down) {
       client.destroy();
+      return;
+    }
+    if (held) {
+      silent.add(client);
+      open.add(client);
+      client.on('close', () => open.delete(client));
+      client.on('error', () => client.destroy());
       return;
     }
     const { hostname, port } = where();
@@ -43,8 +54,19 @@ export async function startTcpProxy(target: string | (() => string)): Promise<Tc
       down = true;
       for (const socket of open) socket.destroy();
     },
+    hold() {
+      held = true;
+      for (const socket of open) {
+        socket.unpipe();
+        socket.pause();
+        silent.add(socket);
+      }
+    },
     restore() {
       down = false;
+      held = false;
+      for (const socket of silent) socket.destroy();
+      silent.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -5,10 +5,20 @@ import {
   applyEvent,
   badgedTitle,
   boardFromList,
+  canMarkNoShow,
+  canRecall,
+  canRefund,
+  canUndo,
   isAtOrBefore,
+  keepStruck,
   nextMove,
   ordersByColumn,
+  parseStruck,
+  pickTicket,
   promiseIn,
+  statusText,
+  toggleStruck,
+  type Columns,
 } from '../../shared/staff-board.ts';
 
 function order(number: number, more: Partial<BoardOrder> = {}): BoardOrder {
@@ -49,36 +59,58 @@ function order(number: number, more: Partial<BoardOrder> = {}): BoardOrder {
   };
 }
 
-describe('the board columns', () => {
+const PACE = { prepMinutes: 15, leadMinutes: { pickup: 20, delivery: 45 } };
+const NOW = Date.parse('2026-11-20T19:05:00.000Z');
+const numbers = (columns: Columns) =>
+  Object.fromEntries(Object.entries(columns).map(([id, list]) => [id, list.map((o) => o.number)]));
+
+describe('the board lanes', () => {
   it('puts paid orders in New, ready and out for delivery together, completed and cancelled last', () => {
-    const columns = ordersByColumn([
-      order(1),
-      order(2, { status: 'accepted' }),
-      order(3, { status: 'ready' }),
-      order(4, { status: 'out_for_delivery', delivery_type: 'delivery' }),
-      order(5, { status: 'completed' }),
-      order(6, { status: 'cancelled' }),
-    ]);
-    expect(Object.fromEntries(Object.entries(columns).map(([id, list]) => [id, list.map((o) => o.number)]))).toEqual({
-      new: [1],
-      accepted: [2],
-      ready: [3, 4],
-      completed: [6, 5],
-    });
+    const columns = ordersByColumn(
+      [
+        order(1),
+        order(2, { status: 'accepted' }),
+        order(3, { status: 'ready' }),
+        order(4, { status: 'out_for_delivery', delivery_type: 'delivery' }),
+        order(5, { status: 'completed' }),
+        order(6, { status: 'cancelled' }),
+      ],
+      NOW,
+      PACE,
+    );
+    expect(numbers(columns)).toEqual({ new: [1], accepted: [2], ready: [3, 4], completed: [6, 5], upcoming: [] });
   });
 
-  it('orders the kitchen by when each order is due: promised, else scheduled, else paid', () => {
-    const columns = ordersByColumn([
-      order(1, { paid_at: '2026-11-20T19:05:00.000Z' }),
-      order(2, { paid_at: '2026-11-20T19:10:00.000Z', scheduled_for: '2026-11-21T17:00:00.000Z' }),
-      order(3, { paid_at: '2026-11-20T19:20:00.000Z', promised_at: '2026-11-20T19:01:00.000Z' }),
-    ]);
-    expect(columns.new.map((o) => o.number)).toEqual([3, 1, 2]);
+  it("keeps next Friday's order in Upcoming, paid or accepted, until its fire time; then it is New", () => {
+    const nextFriday = {
+      scheduled_for: '2026-11-28T02:15:00.000Z',
+      due_at: '2026-11-28T02:15:00.000Z',
+      fire_at: '2026-11-28T02:00:00.000Z',
+    };
+    const orders = [order(1, nextFriday), order(2, { ...nextFriday, status: 'accepted' }), order(3)];
+    expect(numbers(ordersByColumn(orders, NOW, PACE))).toMatchObject({ new: [3], accepted: [], upcoming: [1, 2] });
+    const fired = ordersByColumn(orders, Date.parse('2026-11-28T02:00:00.000Z'), PACE);
+    expect(numbers(fired)).toMatchObject({ new: [3, 1], accepted: [2], upcoming: [] });
+  });
+
+  it('orders the kitchen by when each order is due; Upcoming by when each fires', () => {
+    const columns = ordersByColumn(
+      [
+        order(1, { due_at: '2026-11-20T19:25:00.000Z' }),
+        order(2, { due_at: '2026-11-20T19:40:00.000Z' }),
+        order(3, { due_at: '2026-11-20T19:01:00.000Z' }),
+        order(4, { due_at: '2026-11-21T03:00:00.000Z', fire_at: '2026-11-21T02:45:00.000Z' }),
+        order(5, { due_at: '2026-11-21T01:00:00.000Z', fire_at: '2026-11-21T00:45:00.000Z' }),
+      ],
+      NOW,
+      PACE,
+    );
+    expect(numbers(columns)).toMatchObject({ new: [3, 1, 2], upcoming: [5, 4] });
   });
 
   it('offers the next move of a pickup and of a delivery, and none once it has left', () => {
     expect(nextMove({ status: 'paid', delivery_type: 'pickup' })).toEqual({ to: 'accepted', label: 'Accept' });
-    expect(nextMove({ status: 'accepted', delivery_type: 'pickup' })).toEqual({ to: 'ready', label: 'Mark ready' });
+    expect(nextMove({ status: 'accepted', delivery_type: 'pickup' })).toEqual({ to: 'ready', label: 'Ready' });
     expect(nextMove({ status: 'accepted', delivery_type: 'delivery' })).toEqual({
       to: 'out_for_delivery',
       label: 'Out for delivery',
@@ -91,25 +123,85 @@ describe('the board columns', () => {
     expect(nextMove({ status: 'completed', delivery_type: 'pickup' })).toBeNull();
     expect(nextMove({ status: 'cancelled', delivery_type: 'pickup' })).toBeNull();
   });
+
+  it('recalls a completed order, closes a pickup on the pass as a no-show, refunds until all is back', () => {
+    expect(canRecall(order(1, { status: 'completed' }))).toBe(true);
+    expect(canRecall(order(1, { status: 'cancelled' }))).toBe(false);
+    expect(canMarkNoShow(order(1, { status: 'ready' }))).toBe(true);
+    expect(canMarkNoShow(order(1, { status: 'out_for_delivery', delivery_type: 'delivery' }))).toBe(false);
+    expect(canMarkNoShow(order(1, { status: 'accepted' }))).toBe(false);
+    expect(canRefund(order(1, { status: 'completed' }))).toBe(true);
+    expect(canRefund(order(1, { status: 'completed', refunded: true }))).toBe(false);
+    expect(canRefund(order(1, { status: 'cancelled' }))).toBe(false);
+    expect(statusText(order(1, { status: 'completed', no_show: true }))).toBe('No-show');
+    expect(statusText(order(1, { status: 'completed', delivery_type: 'delivery' }))).toBe('Delivered');
+  });
+
+  it("offers to undo a move for 30 s of the device's own clock, while the server has it to undo", () => {
+    // The server's clock may differ from the tablet's: its `until` is not compared with the tablet's time.
+    const moved = order(1, { status: 'accepted', undo: { from: 'paid', until: '2026-11-20T11:00:30.000Z' } });
+    expect(canUndo(moved, NOW, NOW + 29_999)).toBe(true);
+    expect(canUndo(moved, NOW, NOW + 30_000)).toBe(false);
+    expect(canUndo(order(1), NOW, NOW)).toBe(false);
+  });
+});
+
+describe('picking a ticket with the arrow keys', () => {
+  const columns = ordersByColumn(
+    [
+      order(1, { due_at: '2026-11-20T19:10:00.000Z' }),
+      order(2, { due_at: '2026-11-20T19:20:00.000Z' }),
+      order(3, { due_at: '2026-11-20T19:30:00.000Z' }),
+      order(4, { status: 'ready' }),
+      order(5, { status: 'completed' }),
+    ],
+    NOW,
+    PACE,
+  );
+
+  it('starts at the first ticket of the first lane, moves within a lane and stops at its ends', () => {
+    expect(pickTicket(columns, null, 'ArrowDown')).toBe('ord_1');
+    expect(pickTicket(columns, 'ord_1', 'ArrowDown')).toBe('ord_2');
+    expect(pickTicket(columns, 'ord_3', 'ArrowDown')).toBe('ord_3');
+    expect(pickTicket(columns, 'ord_1', 'ArrowUp')).toBe('ord_1');
+  });
+
+  it('crosses to the nearest lane with tickets, at the same height or its last ticket', () => {
+    expect(pickTicket(columns, 'ord_3', 'ArrowRight')).toBe('ord_4');
+    expect(pickTicket(columns, 'ord_4', 'ArrowRight')).toBe('ord_5');
+    expect(pickTicket(columns, 'ord_5', 'ArrowRight')).toBe('ord_5');
+    expect(pickTicket(columns, 'ord_4', 'ArrowLeft')).toBe('ord_1');
+    expect(pickTicket(columns, 'gone', 'ArrowLeft')).toBe('ord_1');
+    expect(pickTicket(ordersByColumn([], NOW, PACE), null, 'ArrowDown')).toBeNull();
+  });
+});
+
+describe('items struck done', () => {
+  it('strikes and brings back lines per order, keeps only orders on the board, and reads back what was stored', () => {
+    let struck = toggleStruck({}, 'ord_1', 2);
+    struck = toggleStruck(struck, 'ord_1', 0);
+    struck = toggleStruck(struck, 'ord_2', 1);
+    expect(struck).toEqual({ ord_1: [0, 2], ord_2: [1] });
+    expect(toggleStruck(struck, 'ord_2', 1)).toEqual({ ord_1: [0, 2] });
+    expect(keepStruck(struck, new Set(['ord_2']))).toEqual({ ord_2: [1] });
+    expect(parseStruck(JSON.stringify(struck))).toEqual(struck);
+    expect(parseStruck('{"ord_1":[0,"x",1.5,3],"ord_2":"no"}')).toEqual({ ord_1: [0, 3] });
+    expect(parseStruck('not json')).toEqual({});
+    expect(parseStruck(null)).toEqual({});
+    expect(parseStruck('[1]')).toEqual({});
+  });
 });
 
 describe('folding the event stream into the board', () => {
-  it('announces an order the board had not seen, once, and ignores a replay of an older event', () => {
+  it('adds an order the board had not seen, and ignores a replay of an older event', () => {
     const start = boardFromList([order(1)], '9');
     const arrived = applyEvent(start, '10', order(2));
-    expect(arrived.isNew).toBe(true);
-    expect([...arrived.state.orders.keys()]).toEqual(['ord_1', 'ord_2']);
-    expect(arrived.state.lastEventId).toBe('10');
+    expect([...arrived.orders.keys()]).toEqual(['ord_1', 'ord_2']);
+    expect(arrived.lastEventId).toBe('10');
 
-    const replayed = applyEvent(arrived.state, '10', order(2));
-    expect(replayed).toEqual({ state: arrived.state, isNew: false });
-    const moved = applyEvent(arrived.state, '11', order(2, { status: 'accepted' }));
-    expect(moved.isNew).toBe(false);
-    expect(moved.state.orders.get('ord_2')?.status).toBe('accepted');
-  });
-
-  it('an order first seen already moved on is not announced as new', () => {
-    expect(applyEvent(boardFromList([], '0'), '1', order(3, { status: 'accepted' })).isNew).toBe(false);
+    expect(applyEvent(arrived, '10', order(2, { status: 'accepted' }))).toBe(arrived);
+    const moved = applyEvent(arrived, '11', order(2, { status: 'accepted' }));
+    expect(moved.orders.get('ord_2')?.status).toBe('accepted');
   });
 
   it('compares event ids as numbers of any length', () => {

@@ -1,22 +1,44 @@
-import { useEffect, useRef, useState } from 'react';
-import type { BoardOrder } from '../../../shared/api/staff.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type {
+  BoardOrder,
+  StaffCancelInput,
+  StaffRefundInput,
+  StaffStoreInput,
+  StoreStatusAnswer,
+} from '../../../shared/api/staff.ts';
 import { LOADING } from '../../../shared/api/messages.ts';
+import { allDayCounts, chimeMemoryAt, chimeStep, type ChimeMemory } from '../../../shared/kitchen-clock.ts';
+import { kitchenSettings } from '../../../shared/settings/values.ts';
 import {
   applyEvent,
   badgedTitle,
   boardFromList,
+  canUndo,
   COLUMNS,
+  keepStruck,
+  nextMove,
   ordersByColumn,
+  pickTicket,
   replaceOrder,
+  statusText,
+  toggleStruck,
   type BoardState,
+  type Columns,
   type MoveTarget,
+  type StruckItems,
 } from '../../../shared/staff-board.ts';
+import { BarMenu } from './BarMenu.tsx';
+import { readAutoPrint, readPrinted, readStruck, saveAutoPrint, savePrinted, saveStruck } from './board-device.ts';
 import { openBoardStream, type StreamState } from './board-stream.ts';
 import { CancelDialog } from './CancelDialog.tsx';
+import { HelpDialog } from './HelpDialog.tsx';
 import { KitchenTicket } from './KitchenTicket.tsx';
-import { canPlay, playChime, unlockChime } from './new-order-chime.ts';
-import { OrderCard } from './OrderCard.tsx';
+import { playChime, soundState, unlockChime, watchSound, type SoundState } from './new-order-chime.ts';
+import { OrderCard, type TicketActions } from './OrderCard.tsx';
+import { PACE } from './order-text.ts';
+import { RefundDialog } from './RefundDialog.tsx';
 import { SoldOutPanel } from './SoldOutPanel.tsx';
+import { StoreSwitches, storeBanners, storeLabel } from './StoreSwitches.tsx';
 import { TeamPanel } from './TeamPanel.tsx';
 import type { StaffApi } from './staff-api.ts';
 import type { StaffSession } from './staff-session.ts';
@@ -26,8 +48,11 @@ export const BOARD_TITLE = 'Orders';
 const STREAM_TEXT: Record<StreamState, string> = {
   connecting: 'Connecting…',
   live: 'Live',
-  reconnecting: 'Reconnecting… new orders will appear when the connection is back.',
+  reconnecting: 'Offline',
 };
+
+/** How often the store switches are read again (another tablet may flip them; a timed pause ends). */
+const STORE_EVERY_MS = 30_000;
 
 interface Props {
   api: StaffApi;
@@ -36,25 +61,56 @@ interface Props {
   pageTitle: string;
 }
 
+/** The time now, moving on every `everyMs`: the tickets' timers and the lanes follow it. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** Keys typed into a field, or with a modifier, are not the board's. */
+function typing(event: KeyboardEvent): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return true;
+  const target = event.target as HTMLElement | null;
+  return Boolean(target?.closest('input, textarea, select, [contenteditable="true"]'));
+}
+
 /**
- * The kitchen's board: paid orders in four columns, live from the event stream, with a sound
- * and a count in the tab's title for each new one; the pause switch; the sold-out switches; and
- * for admins, adding members.
+ * The kitchen's board: paid orders in lanes (New, Accepted, Ready, Completed, and Upcoming for
+ * scheduled orders not due to start), live from the event stream, with a sound for each new one
+ * repeated until someone accepts it, the line's all-day counts, keyboard shortcuts, the store's
+ * pace switches, printing, refunds; the sold-out switches; and for admins, the team.
  */
 export function OrderBoard({ api, session, pageTitle }: Props) {
   const [board, setBoardState] = useState<BoardState | null>(null);
   const current = useRef<BoardState | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [stream, setStream] = useState<StreamState>('connecting');
-  const [paused, setPaused] = useState<boolean | null>(null);
-  const [pauseError, setPauseError] = useState<string | null>(null);
+  const [store, setStore] = useState<StoreStatusAnswer | null>(null);
+  const [storeError, setStoreError] = useState<string | null>(null);
+  const [storePending, setStorePending] = useState(false);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cancelling, setCancelling] = useState<BoardOrder | null>(null);
-  const [printing, setPrinting] = useState<BoardOrder | null>(null);
+  const [refunding, setRefunding] = useState<BoardOrder | null>(null);
+  const [printQueue, setPrintQueue] = useState<readonly { key: number; order: BoardOrder }[]>([]);
+  const printKey = useRef(0);
   const [view, setView] = useState<'orders' | 'sold-out' | 'team'>('orders');
   const [announcement, setAnnouncement] = useState('');
-  const [soundOn, setSoundOn] = useState(canPlay());
+  const [notice, setNotice] = useState('');
+  const [sound, setSound] = useState<SoundState>(() => soundState());
+  const [selected, setSelected] = useState<string | null>(null);
+  const focusSelected = useRef(false);
+  const [struck, setStruck] = useState<StruckItems>(() => readStruck());
+  const [autoPrint, setAutoPrint] = useState(() => readAutoPrint());
+  const [lastMove, setLastMove] = useState<{ orderId: string; text: string; at: number } | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const chime = useRef<ChimeMemory | null>(null);
+  const printed = useRef<Set<string> | null>(null);
+  const now = useNow(1000);
 
   const setBoard = (state: BoardState) => {
     current.current = state;
@@ -74,44 +130,151 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
           lastEventId: () => current.current!.lastEventId,
           onState: setStream,
           onOrder(eventId, order) {
-            const { state, isNew } = applyEvent(current.current!, eventId, order);
-            if (state === current.current) return;
-            setBoard(state);
-            if (isNew) {
-              playChime();
-              setAnnouncement(`New order ${order.number} from ${order.name}.`);
-            }
+            const state = applyEvent(current.current!, eventId, order);
+            if (state !== current.current) setBoard(state);
           },
         });
       })
       .catch((failure: Error) => !left && setLoadError(failure.message));
-    session
-      .run((token) => api.store(token))
-      .then(
-        (status) => !left && setPaused(status.paused),
-        (failure: Error) => !left && setPauseError(failure.message),
-      );
     return () => {
       left = true;
       close();
     };
   }, [api, session]);
 
-  const columns = board ? ordersByColumn([...board.orders.values()]) : null;
+  // The store switches, now and every half minute.
+  useEffect(() => {
+    let left = false;
+    const read = () =>
+      session
+        .run((token) => api.store(token))
+        .then(
+          (status) => !left && setStore(status),
+          (failure: Error) => !left && setStoreError(failure.message),
+        );
+    void read();
+    const timer = setInterval(() => void read(), STORE_EVERY_MS);
+    return () => {
+      left = true;
+      clearInterval(timer);
+    };
+  }, [api, session]);
+
+  const columns: Columns | null = useMemo(
+    () => (board ? ordersByColumn([...board.orders.values()], now, PACE) : null),
+    [board, now],
+  );
   const waiting = columns?.new.length ?? 0;
+  /** The orders in New and in Accepted now, for the sound's first chime. */
+  const lanesNow = useRef<{ waiting: string[]; working: string[] }>({ waiting: [], working: [] });
+  lanesNow.current = {
+    waiting: columns?.new.map((order) => order.order_id) ?? [],
+    working: columns?.accepted.map((order) => order.order_id) ?? [],
+  };
+  const unlocking = useRef<Promise<void> | null>(null);
   useEffect(() => {
     document.title = badgedTitle(pageTitle, waiting);
   }, [pageTitle, waiting]);
 
+  // Turning the sound on: the orders already waiting sound at once, so the kitchen hears it works
+  // (and they count as heard: the repeat follows 30 s later).
+  const turnOnSound = useRef(() => {
+    unlocking.current ??= (async () => {
+      const before = soundState();
+      const state = await unlockChime();
+      setSound(state);
+      const { waiting, working } = lanesNow.current;
+      if (before !== 'on' && state === 'on' && waiting.length > 0 && playChime() && chime.current) {
+        chime.current = { heard: new Set([...chime.current.heard, ...waiting, ...working]), lastAt: Date.now() };
+      }
+    })().finally(() => {
+      unlocking.current = null;
+    });
+    return unlocking.current;
+  }).current;
+
+  // The sound: off until it works; any tap or key on the page turns it on.
+  useEffect(() => {
+    const stop = watchSound(setSound);
+    const wake = () => {
+      if (soundState() === 'off') void turnOnSound();
+    };
+    document.addEventListener('pointerdown', wake);
+    document.addEventListener('keydown', wake);
+    return () => {
+      stop();
+      document.removeEventListener('pointerdown', wake);
+      document.removeEventListener('keydown', wake);
+    };
+  }, [turnOnSound]);
+
+  // Each look at the board: a new order sounds (and repeats while it waits); with auto-print on,
+  // each order reaching Accepted prints once on this device.
+  useEffect(() => {
+    if (!board || !columns) return;
+    const waitingIds = columns.new.map((order) => order.order_id);
+    const workingIds = columns.accepted.map((order) => order.order_id);
+    chime.current ??= chimeMemoryAt([...waitingIds, ...workingIds], now);
+    const step = chimeStep(
+      chime.current,
+      { waiting: waitingIds, working: workingIds, onBoard: new Set(board.orders.keys()) },
+      now,
+      kitchenSettings.repeatChimeSeconds * 1000,
+    );
+    chime.current = step.memory;
+    if (step.chime) playChime();
+    if (step.arrived.length > 0) {
+      const said = step.arrived
+        .map((id) => board.orders.get(id)!)
+        .map((order) => `New order ${order.number} from ${order.name}.`);
+      setAnnouncement(said.join(' '));
+    }
+    if (!printed.current) {
+      // At load, what is already accepted counts as printed: a reload prints nothing twice.
+      printed.current = readPrinted();
+      if (autoPrint) for (const id of workingIds) printed.current.add(id);
+    }
+    if (autoPrint) {
+      const fresh = columns.accepted.filter((order) => !printed.current!.has(order.order_id));
+      if (fresh.length > 0) {
+        for (const order of fresh) printed.current.add(order.order_id);
+        const kept = [...printed.current].filter((id) => board.orders.has(id));
+        printed.current = new Set(kept);
+        savePrinted(printed.current);
+        enqueuePrint(fresh);
+      }
+    }
+  }, [board, columns, now, autoPrint]);
+
+  // Struck items stay with this device, for orders still on the board.
+  useEffect(() => {
+    if (!board) return;
+    const kept = keepStruck(struck, new Set(board.orders.keys()));
+    saveStruck(kept);
+  }, [board, struck]);
+
+  function enqueuePrint(orders: readonly BoardOrder[]) {
+    const added = orders.map((order) => ({ key: (printKey.current += 1), order }));
+    setPrintQueue((queue) => [...queue, ...added]);
+  }
+  const printing = printQueue[0] ?? null;
   useEffect(() => {
     if (!printing) return;
-    const done = () => setPrinting(null);
+    const done = () => setPrintQueue((queue) => queue.slice(1));
     window.addEventListener('afterprint', done, { once: true });
     window.print();
     return () => window.removeEventListener('afterprint', done);
   }, [printing]);
 
-  async function act(order: BoardOrder, call: (token: string) => Promise<BoardOrder>): Promise<boolean> {
+  // A ticket picked with the keys takes the focus (it may have moved lanes).
+  useEffect(() => {
+    if (!focusSelected.current || !selected) return;
+    focusSelected.current = false;
+    const ticket = document.querySelector<HTMLElement>(`[data-order-id="${CSS.escape(selected)}"]`);
+    ticket?.focus();
+  });
+
+  async function act(order: BoardOrder, call: (token: string) => Promise<BoardOrder>): Promise<BoardOrder | null> {
     const id = order.order_id;
     setBusy((was) => new Set(was).add(id));
     setErrors((was) => {
@@ -122,10 +285,10 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
     try {
       const updated = await session.run(call);
       if (current.current) setBoard(replaceOrder(current.current, updated));
-      return true;
+      return updated;
     } catch (failure) {
       setErrors((was) => ({ ...was, [id]: (failure as Error).message }));
-      return false;
+      return null;
     } finally {
       setBusy((was) => {
         const next = new Set(was);
@@ -135,30 +298,166 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
     }
   }
 
-  const move = (order: BoardOrder, to: MoveTarget) => void act(order, (token) => api.move(token, order.order_id, to));
-  const promise = (order: BoardOrder, at: string) => void act(order, (token) => api.promise(token, order.order_id, at));
-  async function cancel(order: BoardOrder, reason: string) {
-    if (await act(order, (token) => api.cancel(token, order.order_id, reason))) setCancelling(null);
+  /** A move the board can take back for 30 seconds: remembered for the undo bar and the U key. */
+  async function undoableMove(order: BoardOrder, call: (token: string) => Promise<BoardOrder>) {
+    const updated = await act(order, call);
+    if (!updated) return;
+    const text = `Order ${updated.number}: ${statusText(updated)}.`;
+    setLastMove({ orderId: updated.order_id, text, at: Date.now() });
+    setNotice(text);
   }
 
-  async function togglePause() {
-    if (paused === null) return;
-    setPauseError(null);
+  const move = (order: BoardOrder, to: MoveTarget) =>
+    void undoableMove(order, (token) => api.move(token, order.order_id, to));
+
+  async function undo() {
+    const order = lastMove ? current.current?.orders.get(lastMove.orderId) : undefined;
+    if (!order || !lastMove || !canUndo(order, lastMove.at, Date.now())) {
+      setNotice('Nothing to undo.');
+      return;
+    }
+    const updated = await act(order, (token) => api.undo(token, order.order_id));
+    if (!updated) return;
+    setLastMove(null);
+    setNotice(`Undone: order ${updated.number} is back to ${statusText(updated).toLowerCase()}.`);
+  }
+
+  const actions: TicketActions = {
+    select: (order) => setSelected(order.order_id),
+    move,
+    promise: (order, at) => void act(order, (token) => api.promise(token, order.order_id, at)),
+    strike: (order, position) => setStruck((was) => toggleStruck(was, order.order_id, position)),
+    print: (order) => enqueuePrint([order]),
+    cancel: setCancelling,
+    refund: setRefunding,
+    recall: (order) => void undoableMove(order, (token) => api.recall(token, order.order_id)),
+    noShow: (order) => void undoableMove(order, (token) => api.noShow(token, order.order_id)),
+  };
+
+  async function cancel(order: BoardOrder, body: StaffCancelInput) {
+    if (await act(order, (token) => api.cancel(token, order.order_id, body))) setCancelling(null);
+  }
+  async function refund(order: BoardOrder, body: StaffRefundInput) {
+    if (await act(order, (token) => api.refund(token, order.order_id, body))) setRefunding(null);
+  }
+
+  async function changeStore(change: StaffStoreInput) {
+    setStorePending(true);
+    setStoreError(null);
     try {
-      const status = await session.run((token) => api.pause(token, !paused));
-      setPaused(status.paused);
+      setStore(await session.run((token) => api.setStore(token, change)));
     } catch (failure) {
-      setPauseError((failure as Error).message);
+      setStoreError((failure as Error).message);
+    } finally {
+      setStorePending(false);
     }
   }
 
+  function toggleAutoPrint() {
+    const on = !autoPrint;
+    // Turned on: it prints what is accepted from now on, not everything on the board.
+    if (on && columns) {
+      printed.current ??= readPrinted();
+      for (const order of columns.accepted) printed.current.add(order.order_id);
+      savePrinted(printed.current);
+    }
+    saveAutoPrint(on);
+    setAutoPrint(on);
+  }
+
+  // The keys: arrows pick, Enter moves on, U undoes, P prints, ? helps.
+  const onKey = useRef<(event: KeyboardEvent) => void>(() => {});
+  onKey.current = (event) => {
+    if (view !== 'orders' || !columns || typing(event) || document.querySelector('dialog[open]')) return;
+    const target = event.target as HTMLElement;
+    const onTicket = target === document.body || target.matches('article[data-order-id]');
+    const picked = selected ? current.current?.orders.get(selected) : undefined;
+    switch (event.key) {
+      case 'ArrowUp':
+      case 'ArrowDown':
+      case 'ArrowLeft':
+      case 'ArrowRight': {
+        if (!onTicket && !target.closest('.board-columns')) return;
+        const next = pickTicket(columns, selected, event.key);
+        if (!next) return;
+        event.preventDefault();
+        focusSelected.current = true;
+        setSelected(next);
+        return;
+      }
+      case 'Enter': {
+        if (!onTicket || !picked) return;
+        const to = nextMove(picked);
+        if (!to) return;
+        event.preventDefault();
+        // The pick stays in the lane: the ticket that takes this one's place, so Enter works down a lane.
+        const lane = Object.values(columns).find((list) => list.some((o) => o.order_id === picked.order_id)) ?? [];
+        const at = lane.findIndex((o) => o.order_id === picked.order_id);
+        const stay = lane[at + 1] ?? lane[at - 1] ?? picked;
+        focusSelected.current = true;
+        setSelected(stay.order_id);
+        move(picked, to.to);
+        return;
+      }
+      case 'u':
+      case 'U':
+        event.preventDefault();
+        void undo();
+        return;
+      case 'p':
+      case 'P':
+        if (!picked) return;
+        event.preventDefault();
+        actions.print(picked);
+        return;
+      case '?':
+        event.preventDefault();
+        setHelpOpen(true);
+        return;
+    }
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  const undoOrder = lastMove ? board?.orders.get(lastMove.orderId) : undefined;
+  const undoable = lastMove && undoOrder && canUndo(undoOrder, lastMove.at, now) ? lastMove : null;
+  const allDay = columns ? allDayCounts([...columns.new, ...columns.accepted]) : [];
+  const firstTicket = columns ? COLUMNS.map((c) => columns[c.id][0]).find(Boolean) : undefined;
+  const tabStop = selected && board?.orders.has(selected) ? selected : firstTicket?.order_id;
+
+  /**
+   * What the line makes in all, in one row that scrolls sideways inside itself when long (so
+   * keyboards reach it too): in the bar on a tablet, under it on a phone (CSS shows one).
+   */
+  const allDayStrip = (className: string, id: string) => (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <section className={className} aria-labelledby={id} tabIndex={0}>
+      <h2 id={id}>All day</h2>
+      {allDay.length === 0 ? (
+        <p>Nothing to make.</p>
+      ) : (
+        <ul>
+          {allDay.map(({ name, count }) => (
+            <li key={name}>
+              <strong>{count}</strong> {name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+
   return (
-    <div className={`staff-board${printing ? ' is-printing' : ''}`}>
+    <div className={`staff-board view-${view}${printing ? ' is-printing' : ''}`}>
       <header className="board-bar">
         <h1>{BOARD_TITLE}</h1>
         <p className={`stream-state stream-${stream}`} role="status">
           {STREAM_TEXT[stream]}
         </p>
+        {view === 'orders' && columns && allDayStrip('all-day in-bar', 'all-day-bar')}
         <nav className="board-views" aria-label="Board">
           <button type="button" aria-pressed={view === 'orders'} onClick={() => setView('orders')}>
             Orders{waiting > 0 ? ` (${waiting} new)` : ''}
@@ -172,38 +471,50 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
             </button>
           )}
         </nav>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={paused === true}
-          disabled={paused === null}
-          className={`pause-switch${paused ? ' is-paused' : ''}`}
-          onClick={() => void togglePause()}
+        <BarMenu
+          id="store-switches"
+          title="Store switches"
+          className={store?.paused ? 'is-paused' : store?.busy_minutes ? 'is-busy' : undefined}
+          label={<>Store: {storeLabel(store)}</>}
         >
-          Pause online ordering
-        </button>
-        {!soundOn && (
-          <button type="button" onClick={() => void unlockChime().then(setSoundOn)}>
-            Turn on sound
+          {store && (
+            <StoreSwitches status={store} pending={storePending} now={now} onChange={(c) => void changeStore(c)} />
+          )}
+          {!store && !storeError && <p role="status">{LOADING}</p>}
+          {storeError && (
+            <p className="staff-error" role="alert">
+              {storeError}
+            </p>
+          )}
+        </BarMenu>
+        <BarMenu id="device-menu" title="This device" label="Menu">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={autoPrint}
+            className="board-switch"
+            onClick={toggleAutoPrint}
+          >
+            Print each accepted order on this device
           </button>
-        )}
-        <button type="button" onClick={() => void session.signOut()}>
-          Sign out {session.member.email}
-        </button>
+          <button type="button" onClick={() => setHelpOpen(true)}>
+            Keyboard shortcuts (?)
+          </button>
+          <button type="button" onClick={() => void session.signOut()}>
+            Sign out {session.member.email}
+          </button>
+        </BarMenu>
       </header>
-      {paused && (
-        <p className="paused-banner" role="status">
-          Online ordering is paused: customers cannot order for as soon as possible. Orders scheduled for later still
-          come in.
+      {storeBanners(store, now).map((text) => (
+        <p key={text} className="board-banner" role="status">
+          {text}
         </p>
-      )}
-      {pauseError && (
-        <p className="staff-error" role="alert">
-          {pauseError}
-        </p>
-      )}
+      ))}
       <p className="visually-hidden" aria-live="assertive">
         {announcement}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {notice}
       </p>
       {view === 'sold-out' ? (
         <SoldOutPanel api={api} session={session} />
@@ -212,43 +523,85 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
       ) : !columns ? (
         <p role={loadError ? 'alert' : 'status'}>{loadError ?? LOADING}</p>
       ) : (
-        <div className="board-columns">
-          {COLUMNS.map((column) => (
-            <section
-              key={column.id}
-              className={`board-column column-${column.id}`}
-              aria-labelledby={`column-${column.id}`}
-            >
-              <h2 id={`column-${column.id}`}>
-                {column.title} <span className="column-count">{columns[column.id].length}</span>
-              </h2>
-              {columns[column.id].length === 0 && <p className="column-empty">No orders.</p>}
-              {columns[column.id].map((order) => (
-                <OrderCard
-                  key={order.order_id}
-                  order={order}
-                  busy={busy.has(order.order_id)}
-                  error={errors[order.order_id]}
-                  onMove={move}
-                  onPromise={promise}
-                  onPrint={setPrinting}
-                  onCancel={setCancelling}
-                />
-              ))}
-            </section>
-          ))}
-        </div>
+        <>
+          {allDayStrip('all-day below-bar', 'all-day-below')}
+          <div className="board-columns">
+            {COLUMNS.map((column) => (
+              <section
+                key={column.id}
+                className={`board-column column-${column.id}`}
+                aria-labelledby={`column-${column.id}`}
+              >
+                <h2 id={`column-${column.id}`}>
+                  {column.title} <span className="column-count">{columns[column.id].length}</span>
+                </h2>
+                <div className="column-tickets">
+                  {columns[column.id].length === 0 && <p className="column-empty">No orders.</p>}
+                  {columns[column.id].map((order) => (
+                    <OrderCard
+                      key={order.order_id}
+                      order={order}
+                      column={column.id}
+                      now={now}
+                      selected={order.order_id === selected}
+                      tabbable={order.order_id === tabStop}
+                      struck={struck[order.order_id] ?? []}
+                      busy={busy.has(order.order_id)}
+                      error={errors[order.order_id]}
+                      actions={actions}
+                    />
+                  ))}
+                </div>
+              </section>
+            ))}
+          </div>
+        </>
       )}
+      <div className="board-alerts">
+        {undoable && (
+          <div className="undo-bar">
+            <span>{undoable.text}</span>
+            <button type="button" onClick={() => void undo()}>
+              Undo (U)
+            </button>
+          </div>
+        )}
+        {stream === 'reconnecting' && (
+          <p className="disconnected-banner" role="alert">
+            Disconnected: new orders will not show until the connection is back. Reconnecting…
+          </p>
+        )}
+        {sound === 'off' && (
+          <button type="button" className="sound-off" onClick={() => void turnOnSound()}>
+            Sound is off: tap to turn on
+          </button>
+        )}
+        {sound === 'unsupported' && (
+          <p className="sound-off" role="alert">
+            This browser cannot play sounds: new orders arrive silently. Use another browser for the kitchen.
+          </p>
+        )}
+      </div>
       {cancelling && (
         <CancelDialog
           order={board?.orders.get(cancelling.order_id) ?? cancelling}
           busy={busy.has(cancelling.order_id)}
           error={errors[cancelling.order_id]}
-          onConfirm={(reason) => void cancel(cancelling, reason)}
+          onConfirm={(body: StaffCancelInput) => void cancel(cancelling, body)}
           onClose={() => setCancelling(null)}
         />
       )}
-      {printing && <KitchenTicket order={printing} />}
+      {refunding && (
+        <RefundDialog
+          order={board?.orders.get(refunding.order_id) ?? refunding}
+          busy={busy.has(refunding.order_id)}
+          error={errors[refunding.order_id]}
+          onConfirm={(body: StaffRefundInput) => void refund(refunding, body)}
+          onClose={() => setRefunding(null)}
+        />
+      )}
+      {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
+      {printing && <KitchenTicket order={printing.order} now={now} />}
     </div>
   );
 }

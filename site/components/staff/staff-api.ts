@@ -11,9 +11,12 @@ import type {
   InviteAnswer,
   MenuSyncAnswer,
   SoldOutAnswer,
+  StaffCancelInput,
   StaffMemberAnswer,
+  StaffRefundInput,
   StaffRoleName,
   StaffSessionAnswer,
+  StaffStoreInput,
   StaffTeamAnswer,
   StaffTeamMember,
   StoreStatusAnswer,
@@ -30,9 +33,19 @@ export interface StaffApi {
   board(token: string): Promise<BoardAnswer>;
   move(token: string, orderId: string, to: MoveTarget): Promise<BoardOrder>;
   promise(token: string, orderId: string, promisedAt: string): Promise<BoardOrder>;
-  cancel(token: string, orderId: string, reason: string): Promise<BoardOrder>;
+  /** Takes the order's last move back (BoardOrder.undo says until when). */
+  undo(token: string, orderId: string): Promise<BoardOrder>;
+  /** Brings a completed order back to the pass. */
+  recall(token: string, orderId: string): Promise<BoardOrder>;
+  /** Closes a pickup nobody came for. */
+  noShow(token: string, orderId: string): Promise<BoardOrder>;
+  /** Cancels the order with a reason (and a note), giving back everything not refunded yet; again: retries a failed refund. */
+  cancel(token: string, orderId: string, body: StaffCancelInput): Promise<BoardOrder>;
+  /** Gives back some items or an amount while the order stands. */
+  refund(token: string, orderId: string, body: StaffRefundInput): Promise<BoardOrder>;
   store(token: string): Promise<StoreStatusAnswer>;
-  pause(token: string, paused: boolean): Promise<StoreStatusAnswer>;
+  /** The pause, busy and auto-accept switches: the fields sent change. */
+  setStore(token: string, change: StaffStoreInput): Promise<StoreStatusAnswer>;
   soldOutSwitches(token: string): Promise<SoldOutAnswer>;
   menuSync(token: string): Promise<MenuSyncAnswer>;
   invite(token: string, email: string, role: StaffRoleName): Promise<InviteAnswer>;
@@ -85,10 +98,13 @@ export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...arg
     move: (token, orderId, to) => call('POST', `orders/${encodeURIComponent(orderId)}/move/`, token, { to }),
     promise: (token, orderId, promisedAt) =>
       call('POST', `orders/${encodeURIComponent(orderId)}/promise/`, token, { promised_at: promisedAt }),
-    cancel: (token, orderId, reason) =>
-      call('POST', `orders/${encodeURIComponent(orderId)}/cancel/`, token, { reason }),
+    cancel: (token, orderId, body) => call('POST', `orders/${encodeURIComponent(orderId)}/cancel/`, token, body),
+    refund: (token, orderId, body) => call('POST', `orders/${encodeURIComponent(orderId)}/refunds/`, token, body),
+    undo: (token, orderId) => call('POST', `orders/${encodeURIComponent(orderId)}/undo/`, token),
+    recall: (token, orderId) => call('POST', `orders/${encodeURIComponent(orderId)}/recall/`, token),
+    noShow: (token, orderId) => call('POST', `orders/${encodeURIComponent(orderId)}/no-show/`, token),
     store: (token) => call('GET', 'store/', token),
-    pause: (token, paused) => call('POST', 'store/', token, { paused }),
+    setStore: (token, change) => call('POST', 'store/', token, change),
     soldOutSwitches: (token) => call('GET', 'menu/', token),
     menuSync: (token) => call('GET', 'menu/sync/', token),
     invite: (token, email, role) => call('POST', 'members/', token, { email, role }),
