@@ -10,11 +10,12 @@
 // Figures, not pass/fail: tests never time anything. Everything printed also goes to
 // bench/report.json. BENCH_SECONDS (10) sets each load test's length; BENCH_LIGHTHOUSE=0 skips
 // Lighthouse.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -52,28 +53,57 @@ console.log('Download weight');
 printTable(['file', 'raw B', 'gzip B'], weights);
 report.download_weight = weights.map(([file, raw, gzip]) => ({ file, raw_bytes: raw, gzip_bytes: gzip }));
 
+/**
+ * The restaurant's settings with slots that hold any number of orders: the load tests place
+ * thousands of orders at one fixed time, and measure the order path, not the kitchen's pace
+ * (kitchen.slotCapacity would refuse all but the first few with 409).
+ */
+function uncappedSettings(dir) {
+  const settings = JSON.parse(readFileSync(path.join(root, 'settings', 'restaurant.json'), 'utf8'));
+  settings.kitchen.slotCapacity = { orders: 1_000_000_000, subtotalCents: 1_000_000_000_000 };
+  const file = path.join(dir, 'restaurant.json');
+  writeFileSync(file, JSON.stringify(settings));
+  return file;
+}
+
+const BOARD_EMAIL = 'bench-board@comal.example';
+
 async function startServer(databaseUrl = '') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comal-bench-'));
   // On PostgreSQL the server runs as in production: PUBLIC_ORIGIN, so a port chosen first, and no dev outbox.
   const port = databaseUrl ? await freePort() : 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const settingsFile = uncappedSettings(dataDir);
+  // A staff member for the board's latency, made before the server holds the database.
+  const invite = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff.mjs', 'create', BOARD_EMAIL], {
     cwd: root,
-    // Orders are taken only in opening hours: the bench's server lives on a Friday at 11:00 in Los Angeles.
-    // TRUST_PROXY=1: each simulated customer names its own address in X-Forwarded-For, as behind a
-    // load balancer, so the per-address limits see many customers rather than one flooding client.
-    // DEV_OUTBOX=1 (PGlite only): the sign-in accounts confirm their email through GET /api/dev/outbox/.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      TRUST_PROXY: '1',
-      ...(databaseUrl ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_OUTBOX: '' } : { DEV_OUTBOX: '1' }),
-      FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
   });
+  const boardToken = /set-password=([\w-]+)/.exec(invite.stdout)?.[1];
+  if (!boardToken) throw new Error(`could not add the board's staff member: ${invite.stderr}`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './tests/support/settings-file.mjs', 'server/main.ts'],
+    {
+      cwd: root,
+      // Orders are taken only in opening hours: the bench's server lives on a Friday at 11:00 in Los Angeles.
+      // TRUST_PROXY=1: each simulated customer names its own address in X-Forwarded-For, as behind a
+      // load balancer, so the per-address limits see many customers rather than one flooding client.
+      // DEV_OUTBOX=1 (PGlite only): the sign-in accounts confirm their email through GET /api/dev/outbox/.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        TRUST_PROXY: '1',
+        ...(databaseUrl ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_OUTBOX: '' } : { DEV_OUTBOX: '1' }),
+        FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z',
+        SETTINGS_FILE: settingsFile,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -89,6 +119,7 @@ async function startServer(databaseUrl = '') {
   return {
     url,
     databaseUrl,
+    boardToken,
     stop: () => {
       child.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
@@ -393,10 +424,94 @@ async function signInsUnderLoad(server, headers) {
   return { signIn: signInResult, menus };
 }
 
+const BOARD_SAMPLES = 60;
+
+/**
+ * From payment to the kitchen's board: a staff member's event stream open, one order at a time is
+ * created, paid with the demo card and finalized; the time from sending finalize-order to its
+ * paid order arriving on the stream, over BOARD_SAMPLES orders (p50, p95, max in ms).
+ */
+async function boardLatency(server) {
+  const csrf = await (await fetch(`${server.url}/api/csrf/`)).json();
+  const headers = { 'content-type': 'application/json', 'x-csrftoken': csrf.csrftoken };
+  const post = (path, body) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'x-forwarded-for': nextAddress() },
+      body: JSON.stringify(body),
+    });
+  const password = 'bench board password 2026';
+  const set = await post('/api/staff/password/', { token: server.boardToken, password });
+  if (!set.ok) throw new Error(`the board's password was refused: ${await set.text()}`);
+  const login = await post('/api/staff/login/', { email: BOARD_EMAIL, password });
+  const { access_token: token } = await login.json();
+  const menus = await (await fetch(`${server.url}/api/menus/`)).json();
+  const item = menus[0].categories
+    .flatMap((c) => [...c.menu_items, ...(c.subcategories ?? []).flatMap((s) => s.menu_items)])
+    .find((i) => i.available !== false && i.modifier_groups.every((g) => !g.min_required));
+
+  const stream = new AbortController();
+  const events = await fetch(`${server.url}/api/staff/events/?access_token=${encodeURIComponent(token)}`, {
+    signal: stream.signal,
+  });
+  const waiting = new Map();
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of events.body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (!/^event: order$/m.test(block) || !data) continue;
+          const order = JSON.parse(data.slice(6));
+          const arrived = waiting.get(order.order_id);
+          if (arrived && order.status !== 'pending_payment') arrived(performance.now());
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  })();
+
+  const samples = [];
+  for (let i = 0; i < BOARD_SAMPLES; i++) {
+    const created = await (
+      await post('/api/create-order/', {
+        cart_items: [{ menu_item_id: item.id, quantity: 1, modifiers: [] }],
+        name: 'Board Bench',
+        email: `board${i}@example.com`,
+        phone: '2135550100',
+        delivery_type: 'pickup',
+      })
+    ).json();
+    await post('/api/demo-payments/confirm/', {
+      client_secret: created.payment.client_secret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/34',
+      cvc: '123',
+    });
+    const onBoard = new Promise((resolve) => waiting.set(created.order_id, resolve));
+    const sent = performance.now();
+    await post(`/api/finalize-order/${created.order_id}/`, {});
+    samples.push((await onBoard) - sent);
+  }
+  stream.abort();
+  await reading;
+  samples.sort((a, b) => a - b);
+  const at = (share) => Math.round(samples[Math.min(samples.length - 1, Math.floor(share * samples.length))]);
+  return { samples: samples.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: Math.round(samples.at(-1)) };
+}
+
 report.api = [];
+report.board = [];
 const server = await startServer();
 try {
   report.api.push(await apiUnderLoad(server, 'PGlite'));
+  report.board.push({ database: 'PGlite', ...(await boardLatency(server)) });
   report.pages = await pageLoads(server.url);
 } finally {
   server.stop();
@@ -406,12 +521,19 @@ if (process.env.DATABASE_URL) {
   const onPostgres = await startServer(database.url);
   try {
     report.api.push(await apiUnderLoad(onPostgres, 'PostgreSQL'));
+    report.board.push({ database: 'PostgreSQL', ...(await boardLatency(onPostgres)) });
   } finally {
     onPostgres.stop();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await database.drop();
   }
 }
+
+console.log('From payment to the kitchen board (finalize-order sent to its order on the staff event stream)');
+printTable(
+  ['database', 'orders', 'p50 ms', 'p95 ms', 'max ms'],
+  report.board.map((b) => [b.database, b.samples, b.p50_ms, b.p95_ms, b.max_ms]),
+);
 
 report.widget_budget = widgetBudget(report.pages);
 

@@ -150,8 +150,17 @@ describe('the board at a Friday rush', () => {
         .evaluateAll((list) => list.map((element) => Math.round(element.getBoundingClientRect().height))))
         all.push(box);
     }
+    const perLane: string[] = [];
+    for (const title of ['Upcoming', 'New', 'Accepted', 'Ready', 'Completed']) {
+      const boxes = await board
+        .column(title)
+        .getByRole('article')
+        .evaluateAll((list) => list.map((element) => element.getBoundingClientRect().toJSON() as Box));
+      perLane.push(`${title} ${boxes.filter((box) => inside(box, TABLET)).length} of ${boxes.length}`);
+    }
     console.log(
-      `1024 x 768: ${visible} tickets fully visible in New; New ticket heights ${heights.join(', ')} px; ` +
+      `1024 x 768: ${visible} tickets fully visible in New; fully visible per lane: ${perLane.join(', ')}; ` +
+        `New ticket heights ${heights.join(', ')} px; ` +
         `all tickets ${Math.min(...all)} to ${Math.max(...all)} px (${all.length} tickets)`,
     );
     expect(visible).toBeGreaterThanOrEqual(6);
@@ -171,7 +180,16 @@ describe('the board at a Friday rush', () => {
       .column('New')
       .getByRole('article')
       .evaluateAll((list) => list.map((element) => Math.round(element.getBoundingClientRect().height)));
-    console.log(`390 x 844: bar ${Math.round(bar.height)} px tall; New ticket heights ${heights.join(', ')} px`);
+    const onScreen = (
+      await board
+        .column('New')
+        .getByRole('article')
+        .evaluateAll((list) => list.map((element) => element.getBoundingClientRect().toJSON() as Box))
+    ).filter((box) => inside(box, PHONE)).length;
+    console.log(
+      `390 x 844: bar ${Math.round(bar.height)} px tall; ${onScreen} New tickets fully visible; ` +
+        `New ticket heights ${heights.join(', ')} px`,
+    );
     expect(bar.height).toBeLessThanOrEqual(80);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     const first = await boxOf(board.column('New'));
