@@ -496,7 +496,8 @@ describe('fees before checkout', () => {
     await checkout.click();
     await page.waitForURL(`${server.url}/checkout/`);
 
-    // Nothing floats over the checkout's fields.
+    // Nothing floats over the checkout's fields (once the checkout shows its heading).
+    await page.locator('h1').first().waitFor();
     expect(await page.locator('nav.floating').count()).toBe(0);
     expect(await page.locator('h1').count()).toBe(1);
     await widget.getByRole('radio', { name: /Delivery/ }).check();
