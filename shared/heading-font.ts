@@ -27,8 +27,8 @@ export function fallbackFaceList(family: string): FallbackFace[] {
     family: `${family} ${local}`,
     local,
     sizeAdjust: `${Math.round(scale * 100)}%`,
-    ascentOverride: `${(103.6 / scale).toFixed(1)}%`,
-    descentOverride: `${(33.3 / scale).toFixed(1)}%`,
+    ascentOverride: `${(103.6 / scale).toFixed(3)}%`,
+    descentOverride: `${(33.3 / scale).toFixed(3)}%`,
     lineGapOverride: '0%',
   }));
 }
