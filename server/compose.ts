@@ -4,6 +4,7 @@
  */
 import type { AuthConfigResponse } from '../shared/api/schemas.ts';
 import { restaurant } from '../shared/restaurant.ts';
+import { kitchenSettings } from '../shared/settings/values.ts';
 import type { AppDependencies } from './dependencies.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import { createBuiltInAuth } from './auth/built-in-auth.ts';
@@ -72,7 +73,7 @@ export async function createDependencies(
     clock,
     mailer,
     inFlight,
-    slotCapacity: overrides.slotCapacity,
+    slotCapacity: overrides.slotCapacity ?? kitchenSettings.slotCapacity,
     ...signIn(),
     settings: {
       distDir: config.distDir,

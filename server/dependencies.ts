@@ -65,10 +65,11 @@ export interface AppDependencies {
   /** Texts to customers who opted in: the outbox (log) or Twilio. */
   sms: SmsProvider;
   /**
-   * The most one slot holds (shared/schedule.ts): settings' kitchen.slotCapacity when absent. The
-   * test harness names its own, as it names the clock, so tests of other things are not capped.
+   * The most one slot holds (shared/schedule.ts): settings' kitchen.slotCapacity unless
+   * createDependencies is given another. The test harness names its own, as it names the clock, so
+   * tests of other things are not capped.
    */
-  slotCapacity?: SlotCapacity | undefined;
+  slotCapacity: SlotCapacity;
 }
 
 export type Route = (deps: AppDependencies) => Hono;

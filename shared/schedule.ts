@@ -26,7 +26,8 @@
  *   rounded up to the slot boundary); a scheduled one against its own slot. The slot is full for
  *   ASAP and scheduled orders alike.
  * - Which orders hold a slot (server/db/slots.ts): not cancelled, and paid or later, or waiting
- *   for payment for at most CHECKOUT_HOLD_MINUTES since the order was made.
+ *   for payment for at most CHECKOUT_HOLD_MINUTES since the order was made, and only the newest
+ *   such checkout of a client address (one address's many unpaid checkouts hold one place).
  * - Wall times are read in the restaurant's zone. A wall time skipped by the spring-forward gap
  *   moves forward by the gap (02:30 becomes 03:30 PDT); one repeated at fall-back means its first
  *   occurrence (01:30 PDT), as Temporal's 'compatible' disambiguation does.
@@ -152,6 +153,11 @@ export function wallTimeToInstant(date: string, time: string | number, timeZone:
     .sort((a, b) => a - b);
   // No candidate: the wall time is in a gap; the offset before it carries it past the gap.
   return new Date(candidates[0] ?? wall - before);
+}
+
+/** The instant the next local day starts in `timeZone`: nextLocalMidnight(2026-11-20T19:00Z, LA) = 2026-11-21T08:00Z. */
+export function nextLocalMidnight(now: Date, timeZone: string = restaurant.ordering.timeZone): Date {
+  return wallTimeToInstant(instantToWallTime(now, timeZone).date, 24 * 60, timeZone);
 }
 
 function parseClock(hhmm: string): number {
@@ -304,8 +310,7 @@ export function pausedNow(now: Date, store: StoreState): boolean {
  */
 export function pauseEnd(now: Date, store: StoreState, timeZone: string = restaurant.ordering.timeZone): Date | null {
   if (!pausedNow(now, store)) return null;
-  if (store.pausedUntil) return store.pausedUntil;
-  return wallTimeToInstant(addDays(instantToWallTime(now, timeZone).date, 1), 0, timeZone);
+  return store.pausedUntil ?? nextLocalMidnight(now, timeZone);
 }
 
 /** The slot holding `instant`: itself on a boundary, else the next boundary of local wall time. */
@@ -426,9 +431,7 @@ export function availableSlots(
   const pausedBefore = pauseEnd(now, store, hours.timeZone)?.getTime() ?? -Infinity;
   const slots: Date[] = [];
   for (const range of openRanges(earliest, latest, type, hours)) {
-    let t = Math.max(range.opens.getTime(), earliest.getTime());
-    const rest = (t + offsetMs(new Date(t), hours.timeZone)) % step;
-    if (rest !== 0) t += step - rest;
+    let t = slotAtOrAfter(new Date(Math.max(range.opens.getTime(), earliest.getTime())), hours).getTime();
     for (; t < range.closes.getTime() && t <= latest.getTime(); t += step) {
       if (t >= pausedBefore && slotHasRoom(loads.get(t), subtotal, capacity)) slots.push(new Date(t));
     }

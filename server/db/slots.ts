@@ -2,8 +2,9 @@
  * SQL for how full the kitchen's slots are (orders.slot_at, 0023_pace.sql) and the per-slot lock
  * create-order counts and inserts under. Which orders hold a slot is shared/schedule.ts's rule:
  * not cancelled, and paid or later, or waiting for payment for at most CHECKOUT_HOLD_MINUTES
- * since it was made (and its payment not stopped). The hold is measured on the database's clock,
- * which stamped created_at.
+ * since it was made (and its payment not stopped) while it is the newest checkout waiting for
+ * payment from its client address (one without an address holds as if it were). The hold is
+ * measured on the database's clock, which stamped created_at.
  */
 import { CHECKOUT_HOLD_MINUTES, type SlotLoad } from '../../shared/schedule.ts';
 import type { Queryable } from './database.ts';
@@ -11,10 +12,20 @@ import type { Queryable } from './database.ts';
 /** The advisory lock space of slots (the second key is the slot's minute since the epoch). */
 const SLOT_LOCK = 72413023;
 
+/**
+ * An unpaid checkout holds a place only while it is its address's newest one: no card is needed
+ * to make one, so an address making many (as often as ORDERS_PER_ADDRESS lets it) holds one place
+ * in all, not one per checkout, and a customer who changed the cart holds one, not two. Newest by
+ * created_at, then id, so that exactly one of an address's checkouts is.
+ */
 const HOLDS_SLOT = `o.status <> 'cancelled'
   and (o.status <> 'pending_payment'
     or (o.created_at > now() - make_interval(mins => ${CHECKOUT_HOLD_MINUTES})
-      and not exists (select 1 from payments p where p.order_id = o.id and p.status = 'canceled')))`;
+      and not exists (select 1 from payments p where p.order_id = o.id and p.status = 'canceled')
+      and (o.client_address is null
+        or not exists (select 1 from orders n
+                        where n.client_address = o.client_address and n.status = 'pending_payment'
+                          and (n.created_at, n.id) > (o.created_at, o.id)))))`;
 
 interface LoadRow {
   slot_at: Date;
@@ -39,12 +50,17 @@ export async function slotLoads(db: Queryable, from: Date, to: Date): Promise<Ma
   return new Map(rows.map((row) => [new Date(row.slot_at).getTime(), toLoad(row)]));
 }
 
-/** One slot's load. Inside create-order's transaction, after lockSlot, it counts every order placed before. */
-export async function slotLoad(db: Queryable, slot: Date): Promise<SlotLoad> {
+/**
+ * One slot's load as a new checkout from `clientAddress` sees it: without that address's own
+ * checkouts waiting for payment, which the new one replaces (HOLDS_SLOT). Inside create-order's
+ * transaction, after lockSlot, it counts every order placed before.
+ */
+export async function slotLoad(db: Queryable, slot: Date, clientAddress: string | null): Promise<SlotLoad> {
   const [row] = await db.query<Omit<LoadRow, 'slot_at'>>(
     `select count(*) as orders, coalesce(sum(o.subtotal_cents), 0) as subtotal_cents
-       from orders o where o.slot_at = $1 and ${HOLDS_SLOT}`,
-    [slot],
+       from orders o where o.slot_at = $1 and ${HOLDS_SLOT}
+        and ($2::text is null or o.status <> 'pending_payment' or o.client_address is distinct from $2::text)`,
+    [slot, clientAddress],
   );
   return toLoad(row);
 }

@@ -2,6 +2,7 @@
  * SQL for the one-row store_status table: the pause switch (timed or until turned back on), the
  * busy minutes and the auto-accept switch the kitchen's board flips (0008, 0023_pace.sql).
  */
+import { pausedNow } from '../../shared/schedule.ts';
 import { kitchenSettings } from '../../shared/settings/values.ts';
 import type { Queryable } from './database.ts';
 
@@ -26,33 +27,35 @@ interface StatusRow {
   auto_accept: boolean | null;
 }
 
-/**
- * The store's switches as they stand at `now` (the caller's clock; only the pause depends on it).
- * Defaults (not paused, not busy, auto-accept as the settings say) when the row was never written.
- */
-export async function readStoreStatus(db: Queryable, now: Date = new Date()): Promise<StoreStatus> {
+async function statusRow(db: Queryable): Promise<StatusRow | undefined> {
   const [row] = await db.query<StatusRow>(
     'select paused, paused_at, paused_until, busy_minutes, auto_accept from store_status where id',
   );
+  return row;
+}
+
+/**
+ * The store's switches as they stand at `now` (the caller's clock; only the pause depends on it,
+ * by shared/schedule.ts's pausedNow). Defaults (not paused, not busy, auto-accept as the settings
+ * say) when the row was never written.
+ */
+export async function readStoreStatus(db: Queryable, now: Date): Promise<StoreStatus> {
+  const row = await statusRow(db);
   const until = row?.paused_until ? new Date(row.paused_until) : null;
-  const paused = Boolean(row?.paused) && (until === null || until.getTime() > now.getTime());
+  const busyMinutes = row?.busy_minutes ?? 0;
+  const paused = pausedNow(now, { paused: Boolean(row?.paused), pausedUntil: until, busyMinutes });
   return {
     paused,
     pausedAt: paused && row?.paused_at ? new Date(row.paused_at) : null,
     pausedUntil: paused ? until : null,
-    busyMinutes: row?.busy_minutes ?? 0,
+    busyMinutes,
     autoAccept: row?.auto_accept ?? kitchenSettings.autoAccept,
   };
 }
 
-/** Whether online ordering is paused at `now`. */
-export async function isPaused(db: Queryable, now: Date = new Date()): Promise<boolean> {
-  return (await readStoreStatus(db, now)).paused;
-}
-
 /** Whether a paid order is accepted by itself now (the board's switch, else the settings). */
 export async function autoAcceptsOrders(db: Queryable): Promise<boolean> {
-  return (await readStoreStatus(db)).autoAccept;
+  return (await statusRow(db))?.auto_accept ?? kitchenSettings.autoAccept;
 }
 
 /**

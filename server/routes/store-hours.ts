@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { StoreHoursResponse } from '../../shared/api/schemas.ts';
+import { StoreHoursQuerySchema, type StoreHoursResponse } from '../../shared/api/schemas.ts';
 import type { DeliveryType } from '../../shared/pricing.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import {
@@ -15,7 +15,7 @@ import { intlLocale } from '../../shared/i18n/locale.ts';
 import { apiMessageIn, translator } from '../../shared/i18n/translator.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { requestLocale } from '../http/locale.ts';
-import { HttpError } from '../http/errors.ts';
+import { readQuery } from '../http/errors.ts';
 import { slotLoads } from '../db/slots.ts';
 import { readStoreStatus } from '../db/store-status.ts';
 import {
@@ -26,8 +26,6 @@ import {
   SHORT_CACHE,
   SHORT_CACHE_VARY,
 } from '../http/conditional.ts';
-
-export const SUBTOTAL_CENTS_INVALID = 'Give the subtotal in whole cents.';
 
 const TYPES: readonly DeliveryType[] = ['pickup', 'delivery'];
 const perType = <T>(value: (type: DeliveryType) => T) =>
@@ -54,9 +52,8 @@ export function storeHoursRoutes({
     // The closed notice in the asker's language (the widget sends its own as Accept-Language).
     const locale = requestLocale(c);
     const t = translator(locale);
-    const catering = c.req.query('catering') === '1';
-    const subtotalText = c.req.query('subtotal_cents');
-    if (subtotalText !== undefined && !/^\d{1,9}$/.test(subtotalText)) throw new HttpError(400, SUBTOTAL_CENTS_INVALID);
+    const query = readQuery(c, StoreHoursQuerySchema);
+    const catering = query.catering === '1';
     const store = await readStoreStatus(db, now);
     const busy = store.busyMinutes;
     const paused = pausedNow(now, store);
@@ -66,8 +63,8 @@ export function storeHoursRoutes({
       catering,
       store,
       loads,
-      ...(slotCapacity ? { capacity: slotCapacity } : {}),
-      ...(subtotalText ? { subtotalCents: Number(subtotalText) } : {}),
+      capacity: slotCapacity,
+      ...(query.subtotal_cents !== undefined ? { subtotalCents: query.subtotal_cents } : {}),
     };
     const available = perType((type) => availableSlots(now, type, options));
     const slots = perType((type) => available[type].slots.map((slot) => slot.toISOString()));

@@ -151,7 +151,13 @@ export async function placeOrder(
   }
   // A first look at the slot without its lock, so a full one is refused before a payment is made
   // for it (a retry whose first attempt just took the slot's last place gets that attempt's answer).
-  const full = checkSlotRoom(await slotLoad(db, slot), totals.subtotal, scheduledFor === null, deps.slotCapacity);
+  const address = options.clientAddress ?? null;
+  const full = checkSlotRoom(
+    await slotLoad(db, slot, address),
+    totals.subtotal,
+    scheduledFor === null,
+    deps.slotCapacity,
+  );
   if (full) {
     const stored = key ? await storedAnswer(db, IDEMPOTENCY_SCOPE, key) : null;
     if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as CreateOrderResponse);
@@ -183,7 +189,8 @@ export async function placeOrder(
     // Counted and inserted under the slot's lock: concurrent checkouts on any replica take its
     // places one after the other, so the slot never holds more than its capacity.
     await lockSlot(tx, slot);
-    const refusal = checkSlotRoom(await slotLoad(tx, slot), totals.subtotal, scheduledFor === null, deps.slotCapacity);
+    const load = await slotLoad(tx, slot, address);
+    const refusal = checkSlotRoom(load, totals.subtotal, scheduledFor === null, deps.slotCapacity);
     if (refusal) throw new HttpError(409, refusal);
     const number = await insertOrder(
       tx,

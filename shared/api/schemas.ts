@@ -798,6 +798,19 @@ export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // GET /api/store-hours/
 
+export const SUBTOTAL_CENTS_INVALID = 'Give the subtotal in whole cents.';
+
+/** `?catering=1`: the slots of a cart holding catering; `?subtotal_cents=`: those with room for that item subtotal. */
+export const StoreHoursQuerySchema = request({
+  catering: z.string().optional(),
+  subtotal_cents: z
+    .string()
+    .regex(/^\d{1,9}$/, SUBTOTAL_CENTS_INVALID)
+    .transform(Number)
+    .optional(),
+});
+export type StoreHoursQuery = z.infer<typeof StoreHoursQuerySchema>;
+
 const PerOrderType = <T extends z.ZodType>(value: T) => z.object({ pickup: value, delivery: value });
 
 /** Whether ASAP orders are taken now, why not, when they next are, and the slots to order ahead. */

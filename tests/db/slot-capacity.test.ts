@@ -6,7 +6,9 @@
 // - By subtotal: $300 in a slot takes $100 more, not $100.01; an order over the whole $400 takes
 //   an empty slot alone.
 // - Which orders hold a place: paid ones, and checkouts waiting for payment for 15 minutes; not a
-//   cancelled order, an abandoned checkout, nor one whose payment was stopped.
+//   cancelled order, an abandoned checkout, nor one whose payment was stopped. Of one network
+//   address's checkouts waiting for payment only the newest holds one: many unpaid checkouts
+//   from one address (no card needed) cannot book a slot up.
 // - GET /api/store-hours/ leaves full slots out (for the cart's subtotal when given), says when
 //   ASAP's slot is full, and names the next slot; its ETag changes when a slot fills.
 import { randomUUID } from 'node:crypto';
@@ -231,6 +233,21 @@ describe.each(databaseTargets)('slot capacity on $name', (target) => {
     await placed(await order(slot));
     await api.deps.db.query(`update payments set status = 'canceled' where order_id = $1`, [orders[3]!.order_id]);
     await placed(await order(slot));
+    expect(await refused(await order(slot))).toBe(SLOT_FULL);
+  });
+
+  it('many unpaid checkouts from one address hold one place, leaving room for other customers', async () => {
+    const slot = '2026-11-21T03:00:00Z'; // 7:00 PM
+    const address = { 'X-Forwarded-For': '203.0.113.9' };
+    // More unpaid checkouts than the slot has places, from one address: each replaces the one before.
+    for (let i = 0; i < CAPACITY.orders + 4; i++) await placed(await order(slot, undefined, address));
+    expect((await storeHours()).slots.pickup).toContain('2026-11-21T03:00:00.000Z');
+    // Seven other customers take the other places; the address's newest checkout keeps its one.
+    for (let i = 0; i < CAPACITY.orders - 1; i++) await placed(await order(slot));
+    expect(await refused(await order(slot))).toBe(SLOT_FULL);
+    expect((await storeHours()).slots.pickup).not.toContain('2026-11-21T03:00:00.000Z');
+    // The address can still change its cart: the new checkout replaces its own, not another's.
+    await placed(await order(slot, [{ id: 'cap-taco', quantity: 2 }], address));
     expect(await refused(await order(slot))).toBe(SLOT_FULL);
   });
 
