@@ -17,10 +17,11 @@
  * - The order keeps the loyalty points its remaining eligible subtotal earns: the discounted
  *   subtotal less the goods part of line refunds and less whole amounts refunded.
  */
-import { formatUSD, type Cents } from './money.ts';
+import type { BoardOrder } from './api/staff.ts';
+import { formatUSD, toCents, type Cents } from './money.ts';
 import { pointsEarned } from './loyalty.ts';
 
-export interface RefundableLine {
+interface RefundableLine {
   /** The line's position on the order (refunds name lines by it). */
   position: number;
   name: string;
@@ -30,7 +31,7 @@ export interface RefundableLine {
 }
 
 /** The order's stored money, in cents. */
-export interface RefundableMoney {
+interface RefundableMoney {
   subtotal: Cents;
   promoDiscount: Cents;
   loyaltyDiscount: Cents;
@@ -47,7 +48,7 @@ export interface RefundableOrder {
 }
 
 /** What was refunded before (refunds that did not fail: succeeded, or still pending at the provider). */
-export interface RefundedSoFar {
+interface RefundedSoFar {
   /** Cents given back (or on their way). */
   cents: Cents;
   /** Units given back, by line position. */
@@ -56,6 +57,26 @@ export interface RefundedSoFar {
   amountCents: Cents;
   /** The goods part (without tax) of line refunds. */
   goodsCents: Cents;
+}
+
+/** The board's order as these rules price it (the refund and cancel dialogs show what the server will do). */
+export function refundableOf(order: BoardOrder): RefundableOrder {
+  return {
+    number: order.number,
+    lines: order.items.map((item) => ({
+      position: item.position,
+      name: item.name,
+      unitPriceCents: item.unit_price_cents ?? 0,
+      quantity: item.quantity,
+    })),
+    money: {
+      subtotal: toCents(order.totals.subtotal),
+      promoDiscount: toCents(order.totals.promo_discount),
+      loyaltyDiscount: toCents(order.totals.loyalty_discount),
+      tax: toCents(order.totals.tax),
+      total: toCents(order.totals.total),
+    },
+  };
 }
 
 export const NOTHING_REFUNDED: RefundedSoFar = { cents: 0, quantities: new Map(), amountCents: 0, goodsCents: 0 };
@@ -85,11 +106,11 @@ export function allocate(total: Cents, weights: readonly number[]): Cents[] {
 }
 
 /** The item subtotal after the promo and the points reward: what tax and points are counted on. */
-export function discountedSubtotal(money: RefundableMoney): Cents {
+function discountedSubtotal(money: RefundableMoney): Cents {
   return Math.max(0, money.subtotal - money.promoDiscount - money.loyaltyDiscount);
 }
 
-export interface LineShare {
+interface LineShare {
   position: number;
   /** The line's part of the discounted subtotal. */
   goods: Cents;
@@ -115,7 +136,7 @@ export function unitsShare(share: Cents, quantity: number, from: number, count: 
   return base * count + withExtra;
 }
 
-export interface PricedRefundLine {
+interface PricedRefundLine {
   position: number;
   name: string;
   quantity: number;

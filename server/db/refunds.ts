@@ -6,7 +6,7 @@
 import type { RefundAnswer, RefundReason } from '../../shared/api/staff.ts';
 import type { Queryable } from './database.ts';
 
-export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+type RefundStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface RefundLine {
   position: number;
@@ -41,7 +41,7 @@ const parsed = (row: RefundRow): RefundRow => ({
   lines: typeof row.lines === 'string' ? (JSON.parse(row.lines) as RefundLine[]) : row.lines,
 });
 
-export function refundAnswer(row: RefundRow): RefundAnswer {
+function refundAnswer(row: RefundRow): RefundAnswer {
   return {
     id: row.id,
     amount_cents: row.amount_cents,
@@ -82,11 +82,6 @@ export async function refundsByOrder(db: Queryable, orderIds: readonly string[])
     byOrder.set(row.order_id, list);
   }
   return byOrder;
-}
-
-export async function findRefund(db: Queryable, refundId: string): Promise<RefundRow | null> {
-  const [row] = await db.query<RefundRow>(`select ${COLUMNS} from refunds where id = $1`, [refundId]);
-  return row ? parsed(row) : null;
 }
 
 /** The cancel's refund of an order (at most one), if any. */

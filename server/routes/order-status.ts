@@ -21,6 +21,7 @@ import { findOrder, type OrderRow } from '../db/orders.ts';
 import { refundRows } from '../db/refunds.ts';
 import { HttpError } from '../http/errors.ts';
 import { eventStream } from '../http/event-stream.ts';
+import { reasonText } from '../services/order-mail.ts';
 import { ORDER_NOT_FOUND } from '../services/orders.ts';
 
 /** How often the stream looks for the order's new events. */
@@ -38,7 +39,6 @@ async function moneyBack(
   order: OrderRow,
 ): Promise<Pick<OrderStatusEvent, 'cancel' | 'refunds' | 'points_earned'>> {
   const t = translator(order.locale);
-  const reasonText = (reason: string) => t(`common.refundReason.${reason as RefundReason}`);
   const refunds: CustomerRefund[] = (await refundRows(db, order.id))
     .filter((refund) => refund.status !== 'failed')
     .map((refund) => ({
@@ -46,7 +46,7 @@ async function moneyBack(
       lines: refund.lines.map((line) => ({ name: line.name, quantity: line.quantity })),
       whole_order: refund.whole_order,
       reason: refund.reason,
-      reason_text: reasonText(refund.reason),
+      reason_text: reasonText(t, refund.reason),
       note: refund.note,
       status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
       created_at: new Date(refund.created_at).toISOString(),
@@ -57,7 +57,11 @@ async function moneyBack(
   return {
     cancel:
       cancelled && order.cancel_reason
-        ? { reason: order.cancel_reason, reason_text: reasonText(order.cancel_reason), note: order.cancel_note }
+        ? {
+            reason: order.cancel_reason,
+            reason_text: reasonText(t, order.cancel_reason as RefundReason),
+            note: order.cancel_note,
+          }
         : null,
     refunds,
     points_earned: Math.max(0, points.earned - points.reversed),

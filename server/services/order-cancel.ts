@@ -15,7 +15,15 @@ import { claimRetry, insertRefund, refundRows, setRefundPoints, wholeOrderRefund
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import { moneyBackMail } from './order-mail.ts';
-import { giveBack, refundableOrder, REFUND_STALE_MS, tellAfterCommit, type RefundAttempt } from './refunds.ts';
+import {
+  giveBack,
+  noticeOf,
+  paidByCard,
+  refundableOrder,
+  REFUND_STALE_MS,
+  tellAfterCommit,
+  type RefundAttempt,
+} from './refunds.ts';
 import { boardOrder, LABELS, lockedOrder, MOVED_BY_SOMEONE_ELSE, type Actor } from './staff-board.ts';
 
 export const REFUND_FAILED =
@@ -60,9 +68,8 @@ export async function cancelOrder(
 
     // Everything the card paid that is not back yet (nor on its way) goes back as one refund.
     const payment = await paymentForOrder(tx, orderId);
-    const paid = payment?.status === 'succeeded' || payment?.status === 'refunded';
     let attempt: RefundAttempt | null = null;
-    if (payment && paid) {
+    if (paidByCard(payment)) {
       const refundable = await refundableOrder(tx, order, payment);
       const left = payment.amount_cents - refundedSoFar(refundable, await refundRows(tx, orderId)).cents;
       if (left > 0) {
@@ -104,15 +111,11 @@ export async function cancelOrder(
     });
     if (attempt) return { attempt };
     // Nothing to give back: the customer is told now, in this transaction.
-    const notice = {
-      kind: 'cancelled' as const,
-      amountCents: 0,
-      lines: [],
-      reason: cancel.reason,
-      note: cancel.note,
-      pointsTakenBack: taken,
-      pointsGivenBack: givenBack,
-    };
+    const notice = noticeOf(
+      { whole_order: true, amount_cents: 0, lines: [], reason: cancel.reason, note: cancel.note },
+      taken,
+      givenBack,
+    );
     await deps.mailer.queue(tx, moneyBackMail({ ...order, status: 'cancelled' }, notice));
     return { notice };
   });

@@ -23,7 +23,7 @@ import { log as serverLog, type Logger } from '../logger.ts';
 import { mailText } from '../mail/mail-text.ts';
 import { itemsText, reasonText, type MoneyBackNotice } from './order-mail.ts';
 
-export type OrderTextKind = 'ready' | 'out_for_delivery';
+type OrderTextKind = 'ready' | 'out_for_delivery';
 
 export interface OrderTextDeps {
   db: Database;
@@ -33,7 +33,7 @@ export interface OrderTextDeps {
 }
 
 /** What happened, for the caller's curiosity (tests); nothing here ever throws. */
-export type OrderTextOutcome =
+type OrderTextOutcome =
   | 'sent'
   | 'failed'
   /** No such order, or one not paid yet. */
@@ -55,6 +55,17 @@ export function orderText(order: Pick<OrderRow, 'number' | 'locale'>, kind: Orde
 /** The staff's note in a text: one plain line, links defanged, at most this many characters. */
 const NOTE_IN_TEXT = 120;
 
+/** The note cut to NOTE_IN_TEXT with '…', between whole characters: an emoji is never split in two. */
+function shortened(note: string): string {
+  if (note.length <= NOTE_IN_TEXT) return note;
+  let kept = '';
+  for (const character of Array.from(note)) {
+    if (kept.length + character.length > NOTE_IN_TEXT - 1) break;
+    kept += character;
+  }
+  return `${kept.trimEnd()}…`;
+}
+
 /**
  * 'Taquería El Comal: we refunded $9.33 of order 1042 for 1 × Agua fresca. $9.33 is going back
  * to your card. Why: an item ran out (Sorry!). Reply STOP to cancel, HELP for help.'
@@ -69,7 +80,7 @@ export function moneyBackText(order: Pick<OrderRow, 'number' | 'locale'>, notice
         ? t('sms.order.refundedItems', { ...values, items: itemsText(notice.lines) })
         : t('sms.order.refunded', values);
   const note = notice.note === null ? '' : mailText(notice.note);
-  const shortNote = note.length > NOTE_IN_TEXT ? `${note.slice(0, NOTE_IN_TEXT - 1).trimEnd()}…` : note;
+  const shortNote = shortened(note);
   const reason = reasonText(t, notice.reason);
   const why = shortNote ? t('sms.order.whyNote', { reason, note: shortNote }) : t('sms.order.why', { reason });
   const back = notice.kind === 'cancelled' && notice.amountCents > 0 ? ` ${t('sms.order.moneyBack', values)}` : '';
@@ -94,24 +105,30 @@ export async function sendOrderText(
   return sendText(deps, orderId, kind, (order) => orderText(order, kind));
 }
 
-async function sendText(
+/**
+ * Texts about an order, once per order and kind: to its customer when they asked for texts, or
+ * to `to` instead (the restaurant's phone, order-alerts.ts), which needs no customer's consent.
+ */
+export async function sendText(
   deps: OrderTextDeps,
   orderId: string,
   kind: string,
   bodyOf: (order: OrderRow) => string,
+  to?: string,
 ): Promise<OrderTextOutcome> {
   const log = deps.log ?? serverLog;
   let claimed: string | undefined;
   try {
     const order = await findOrder(deps.db, orderId);
     if (!order || order.status === 'pending_payment') return 'no_order';
-    if (!order.sms_opt_in || !E164.test(order.phone)) return 'not_wanted';
+    if (!to && (!order.sms_opt_in || !E164.test(order.phone))) return 'not_wanted';
+    const toPhone = to ?? order.phone;
 
     const body = bodyOf(order);
     const id = await claimOrderText(deps.db, {
       orderId,
       kind,
-      toPhone: order.phone,
+      toPhone,
       body,
       provider: deps.sms.name,
       at: deps.clock(),
@@ -119,7 +136,7 @@ async function sendText(
     if (!id) return 'already_claimed';
     claimed = id;
 
-    const sent = await deps.sms.send(order.phone, body);
+    const sent = await deps.sms.send(toPhone, body);
     await markTextSent(deps.db, claimed, sent.id, deps.clock());
     log.info({ order_id: orderId, kind, provider: deps.sms.name, provider_message_id: sent.id }, 'order text sent');
     return 'sent';

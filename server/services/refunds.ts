@@ -8,6 +8,7 @@
  * transaction, through the outbox) and by text when they agreed to texts. Cancelling
  * (order-cancel.ts) gives back everything left through the same steps.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { BoardOrder, StaffRefund } from '../../shared/api/staff.ts';
 import {
   amountRefundProblem,
@@ -19,6 +20,7 @@ import {
 } from '../../shared/refunds.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Queryable } from '../db/database.ts';
+import { claimKey, storeAnswer } from '../db/idempotency.ts';
 import { orderPoints, reverseEarnedPoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { lockOrder, type OrderRow } from '../db/orders.ts';
@@ -43,7 +45,12 @@ export const refundNotTaken = (number: number) =>
   `The payment provider did not take the refund of order ${number}, so nothing went back to the card. Try again in a moment.`;
 export const cancelledNoRefund = (number: number) =>
   `Order ${number} is cancelled: its cancel gives back everything that was left to refund.`;
-export const nothingPaid = (number: number) => `Order ${number} has no card payment to refund.`;
+const nothingPaid = (number: number) => `Order ${number} has no card payment to refund.`;
+/** An Idempotency-Key sent before with another refund (items, amount, reason, order or staff member): never its answer. */
+export const REFUND_KEY_REUSED =
+  'This refund window already sent a different refund. Close it and open Refund again to make another one.';
+export const refundOnItsWay = (number: number) =>
+  `The refund of order ${number} is still on its way to the payment provider. Look at the order again in a moment.`;
 
 /** A refund left pending this long never heard back from the provider (a crash): it may be tried again. */
 export const REFUND_STALE_MS = 2 * 60_000;
@@ -71,10 +78,14 @@ export async function refundableOrder(db: Queryable, order: OrderRow, payment: P
   };
 }
 
+/** Whether the order's payment went through at the card (and so can be given back). */
+export function paidByCard(payment: PaymentRow | null): payment is PaymentRow {
+  return payment?.status === 'succeeded' || payment?.status === 'refunded';
+}
+
 /** The payment a refund goes back to: 409 when the order was never paid by card. */
-export function paidPayment(order: OrderRow, payment: PaymentRow | null): PaymentRow {
-  if (!payment || (payment.status !== 'succeeded' && payment.status !== 'refunded'))
-    throw new HttpError(409, nothingPaid(order.number));
+function paidPayment(order: OrderRow, payment: PaymentRow | null): PaymentRow {
+  if (!paidByCard(payment)) throw new HttpError(409, nothingPaid(order.number));
   return payment;
 }
 
@@ -87,10 +98,40 @@ export interface RefundAttempt {
   attempts: number;
 }
 
-/** POST /api/staff/orders/:id/refunds/: some items or an amount back, on a paid order not cancelled. */
-export async function refundOrder(deps: Deps, orderId: string, asked: StaffRefund, by: Actor): Promise<BoardOrder> {
-  const attempt = await deps.db.transaction(async (tx) => {
+const IDEMPOTENCY_SCOPE = 'staff-refund';
+
+/**
+ * POST /api/staff/orders/:id/refunds/: some items or an amount back, on a paid order not cancelled.
+ *
+ * `idempotencyKey` (the refund dialog makes one when it opens and sends it with every try) is
+ * claimed under the order's lock, with the refund it writes, and bound to the staff member, the
+ * order and the refund asked, as create-order binds its key: the same key with anything else is
+ * refused (422). The same request again answers the first one's answer and never refunds twice;
+ * while the first is still at the provider it is refused (409); after the provider refused the
+ * first (502, its refund failed) it makes the refund afresh, as a new try always did.
+ */
+export async function refundOrder(
+  deps: Deps,
+  orderId: string,
+  asked: StaffRefund,
+  by: Actor,
+  idempotencyKey: string,
+): Promise<BoardOrder> {
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([`staff:${by.email}`, orderId, asked]))
+    .digest('base64url');
+  const outcome = await deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
+    const stored = await claimKey(tx, IDEMPOTENCY_SCOPE, idempotencyKey, requestHash);
+    if (stored) {
+      if (!hashesEqual(stored.requestHash, requestHash)) throw new HttpError(422, REFUND_KEY_REUSED);
+      if (stored.status > 0) return { kind: 'replay' as const, answer: stored.response as BoardOrder };
+      // Claimed by a try with no answer stored: how its refund stands says what this one does.
+      const made = (stored.response as { refund_id?: string } | null)?.refund_id;
+      const earlier = (await refundRows(tx, orderId)).find((row) => row.id === made);
+      if (earlier?.status === 'succeeded') return { kind: 'made' as const };
+      if (earlier?.status === 'pending') throw new HttpError(409, refundOnItsWay(order.number));
+    }
     if (order.status === 'cancelled') throw new HttpError(409, cancelledNoRefund(order.number));
     const payment = paidPayment(order, await paymentForOrder(tx, orderId));
     const refundable = await refundableOrder(tx, order, payment);
@@ -119,10 +160,27 @@ export async function refundOrder(deps: Deps, orderId: string, asked: StaffRefun
       by: by.email,
       at: deps.clock(),
     });
-    return { refundId, amountCents: amount, paymentReference: payment.provider_reference, attempts: 1 };
+    // The key names its refund until the answer is stored (status 0: no answer yet).
+    await storeAnswer(tx, IDEMPOTENCY_SCOPE, idempotencyKey, 0, { refund_id: refundId });
+    const attempt: RefundAttempt = {
+      refundId,
+      amountCents: amount,
+      paymentReference: payment.provider_reference,
+      attempts: 1,
+    };
+    return { kind: 'new' as const, attempt };
   });
-  await giveBack(deps, orderId, attempt, refundNotTaken);
-  return (await boardOrder(deps.db, orderId, deps.clock()))!;
+  if (outcome.kind === 'replay') return outcome.answer;
+  if (outcome.kind === 'new') await giveBack(deps, orderId, outcome.attempt, refundNotTaken);
+  const answer = (await boardOrder(deps.db, orderId, deps.clock()))!;
+  await storeAnswer(deps.db, IDEMPOTENCY_SCOPE, idempotencyKey, 200, answer);
+  return answer;
+}
+
+function hashesEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**
@@ -194,8 +252,12 @@ export async function giveBack(
   if (told) tellAfterCommit(deps, orderId, `refund:${refundId}`, told);
 }
 
-/** What the customer is told about a refund row that went through. */
-export function noticeOf(refund: RefundRow, pointsTakenBack: number, pointsGivenBack: number): MoneyBackNotice {
+/** What the customer is told about a refund row that went through (or a cancel with nothing to give back). */
+export function noticeOf(
+  refund: Pick<RefundRow, 'whole_order' | 'amount_cents' | 'lines' | 'reason' | 'note'>,
+  pointsTakenBack: number,
+  pointsGivenBack: number,
+): MoneyBackNotice {
   return {
     kind: refund.whole_order ? 'cancelled' : 'refunded',
     amountCents: refund.amount_cents,

@@ -5,7 +5,11 @@
 // of an amount, refusing more than is left (409) and bad bodies (422) with their sentences,
 // cancelling with a preset and with "other" and a note (everything left goes back, the promo use
 // is released only then), a Spanish order's Spanish mail and text, the customer's order page
-// data, and Stripe refusing a refund: 502 and a failed row, then a retry that goes through.
+// data, and Stripe refusing a refund: 502 and a failed row, then a retry that goes through. Each
+// refund carries the dialog's Idempotency-Key: sent again it refunds once and answers as the first
+// (409 while the first is still at Stripe), another refund under the same key is refused (422), no
+// key is refused (400); two staff refunding everything left at once make one refund and one 409.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatusEvent } from '../../shared/api/schemas.ts';
 import type { BoardOrder } from '../../shared/api/staff.ts';
@@ -13,8 +17,9 @@ import { translator } from '../../shared/i18n/translator.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
+import { IDEMPOTENCY_KEY_INVALID } from '../../server/routes/orders.ts';
 import { REFUND_FAILED } from '../../server/services/order-cancel.ts';
-import { cancelledNoRefund, refundNotTaken } from '../../server/services/refunds.ts';
+import { cancelledNoRefund, REFUND_KEY_REUSED, refundNotTaken, refundOnItsWay } from '../../server/services/refunds.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
@@ -135,6 +140,8 @@ describe.each(databaseTargets)('money back on $name', (target) => {
     );
   };
   const message = async (response: Response) => ((await response.json()) as { message: string }).message;
+  /** The staff's headers with a new Idempotency-Key, as a refund dialog that just opened sends. */
+  const keyed = (staff: Record<string, string>) => ({ ...staff, 'Idempotency-Key': randomUUID() });
   /** The first event of the customer's order page stream: the order as it is now. */
   async function statusNow(orderId: string): Promise<OrderStatusEvent> {
     const stream = readSse(await api.call('GET', `/api/orders/${orderId}/status/`));
@@ -156,7 +163,7 @@ describe.each(databaseTargets)('money back on $name', (target) => {
       'POST',
       `/api/staff/orders/${order.order_id}/refunds/`,
       { reason: 'out_of_stock', note: 'Sorry, the horchata machine broke.', lines: [{ position: 1, quantity: 1 }] },
-      staff,
+      keyed(staff),
     );
     expect(refunded.status).toBe(200);
     const board = (await refunded.json()) as BoardOrder;
@@ -252,7 +259,8 @@ describe.each(databaseTargets)('money back on $name', (target) => {
     expect(order.totals.total).toBe(20.58);
     expect(await points(order.phone)).toBe(18);
     const staff = await cook();
-    const refund = (body: unknown) => api.call('POST', `/api/staff/orders/${order.order_id}/refunds/`, body, staff);
+    const refund = (body: unknown) =>
+      api.call('POST', `/api/staff/orders/${order.order_id}/refunds/`, body, keyed(staff));
 
     const amount = await refund({ reason: 'kitchen_delay', amount_cents: 500 });
     expect(amount.status).toBe(200);
@@ -382,7 +390,7 @@ describe.each(databaseTargets)('money back on $name', (target) => {
       'POST',
       `/api/staff/orders/${order.order_id}/refunds/`,
       { reason: 'quality_issue', amount_cents: 200 },
-      staff,
+      keyed(staff),
     );
     expect(refunded.status).toBe(200);
     const mail = (await mails(order.email)).at(-1)!;
@@ -407,7 +415,8 @@ describe.each(databaseTargets)('money back on $name', (target) => {
   it('refuses bad bodies with 422 and a sentence, and callers who are not staff', async () => {
     const order = await paidOrder();
     const staff = await cook();
-    const refund = (body: unknown) => api.call('POST', `/api/staff/orders/${order.order_id}/refunds/`, body, staff);
+    const refund = (body: unknown) =>
+      api.call('POST', `/api/staff/orders/${order.order_id}/refunds/`, body, keyed(staff));
     const refusals: [unknown, string][] = [
       [{ reason: 'out_of_stock' }, 'Refund either some items or an amount, not both.'],
       [
@@ -464,7 +473,7 @@ describe.each(databaseTargets)('money back on $name', (target) => {
         reason: 'other',
         amount_cents: 1,
       },
-      staff,
+      keyed(staff),
     );
     expect(missing.status).toBe(404);
     expect(
@@ -477,8 +486,10 @@ describe.each(databaseTargets)('money back on $name', (target) => {
     const order = await paidOrder();
     const staff = await cook();
     const body = { reason: 'customer_request', lines: [{ position: 2, quantity: 1 }] };
+    // Both tries from one refund dialog, with its one key: the refund failed, so the retry makes it.
+    const tries = keyed(staff);
     stripe.refuseRefunds(1);
-    const refused = await api.call('POST', `/api/staff/orders/${order.order_id}/refunds/`, body, staff);
+    const refused = await api.call('POST', `/api/staff/orders/${order.order_id}/refunds/`, body, tries);
     expect(refused.status).toBe(502);
     expect(await message(refused)).toBe(refundNotTaken(order.number));
     const shown = (await (
@@ -493,7 +504,7 @@ describe.each(databaseTargets)('money back on $name', (target) => {
       `Order #${order.number} is in: ${restaurant.name}`,
     ]);
 
-    const retried = await api.call('POST', `/api/staff/orders/${order.order_id}/refunds/`, body, staff);
+    const retried = await api.call('POST', `/api/staff/orders/${order.order_id}/refunds/`, body, tries);
     expect(retried.status).toBe(200);
     const board = (await retried.json()) as BoardOrder;
     expect(board.refunds.map((r) => [r.amount_cents, r.status])).toEqual([
@@ -552,5 +563,110 @@ describe.each(databaseTargets)('money back on $name', (target) => {
         .status,
     ).toBe(200);
     expect(stripe.requests.length).toBe(posts);
+  });
+
+  it('a refund sent again with its key refunds once: the first answer, one Stripe call; anything else is refused', async () => {
+    const order = await paidOrder();
+    const other = await paidOrder();
+    const staff = await cook();
+    const tries = keyed(staff);
+    const body = { reason: 'kitchen_delay', note: 'Sorry for the wait.', amount_cents: 300 };
+    const refund = (headers: Record<string, string>, what: unknown = body, orderId = order.order_id) =>
+      api.call('POST', `/api/staff/orders/${orderId}/refunds/`, what, headers);
+
+    // The dialog's try timed out and was clicked again, or the request was replayed.
+    const first = await refund(tries);
+    expect(first.status).toBe(200);
+    const answer = (await first.json()) as BoardOrder;
+    now = new Date(now.getTime() + 1000);
+    const again = await refund(tries);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(answer);
+    expect(answer.refunds).toEqual([expect.objectContaining({ amount_cents: 300, status: 'succeeded' })]);
+
+    // The same key with another refund, on another order, or with no key: refused, nothing more given back.
+    const changed = await refund(tries, { ...body, amount_cents: 400 });
+    expect(changed.status).toBe(422);
+    expect(await message(changed)).toBe(REFUND_KEY_REUSED);
+    const elsewhere = await refund(tries, body, other.order_id);
+    expect(elsewhere.status).toBe(422);
+    expect(await message(elsewhere)).toBe(REFUND_KEY_REUSED);
+    for (const headers of [staff, { ...staff, 'Idempotency-Key': 'short' }]) {
+      const unkeyed = await refund(headers);
+      expect(unkeyed.status).toBe(400);
+      expect(await message(unkeyed)).toBe(IDEMPOTENCY_KEY_INVALID);
+    }
+
+    const posts = stripe.requests.filter(
+      (r) =>
+        r.path === '/v1/refunds' &&
+        r.method === 'POST' &&
+        [order.intent, other.intent].includes(r.params.payment_intent as string),
+    );
+    expect(posts.map((r) => [r.params.payment_intent, r.headers['idempotency-key']])).toEqual([
+      [order.intent, `refund-${answer.refunds[0]!.id}`],
+    ]);
+    const rows = await api.deps.db.query<{ order_id: string; amount_cents: number }>(
+      'select order_id, amount_cents from refunds where order_id = any($1::text[])',
+      [[order.order_id, other.order_id]],
+    );
+    expect(rows).toEqual([{ order_id: order.order_id, amount_cents: 300 }]);
+    expect((await mails(order.email)).map((m) => m.subject)).toEqual([
+      `Order #${order.number} is in: ${restaurant.name}`,
+      `A refund on order #${order.number}`,
+    ]);
+    expect(await texts(order.order_id)).toHaveLength(1);
+  });
+
+  it('a try sent again while the first is still at Stripe is refused (409), then answered as the first', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    const tries = keyed(staff);
+    const body = { reason: 'quality_issue', lines: [{ position: 0, quantity: 1 }] };
+    const refund = () => api.call('POST', `/api/staff/orders/${order.order_id}/refunds/`, body, tries);
+    const hold = stripe.holdRefunds();
+    try {
+      const first = refund();
+      await hold.reached;
+      const meanwhile = await refund();
+      expect(meanwhile.status).toBe(409);
+      expect(await message(meanwhile)).toBe(refundOnItsWay(order.number));
+      hold.release();
+      const answered = await first;
+      expect(answered.status).toBe(200);
+      const answer = (await answered.json()) as BoardOrder;
+      const later = await refund();
+      expect(later.status).toBe(200);
+      expect(await later.json()).toEqual(answer);
+      expect(stripe.refunds().filter((r) => r.payment_intent === order.intent)).toHaveLength(1);
+      expect(answer.refunds).toEqual([expect.objectContaining({ lines: [expect.objectContaining({ position: 0 })] })]);
+    } finally {
+      hold.release();
+    }
+  });
+
+  it('two staff refunding everything left at once, each with a key: one refund, the other 409', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    const everything = { reason: 'duplicate_order', amount_cents: 2607 };
+    const both = await Promise.all(
+      [keyed(staff), keyed(staff)].map((headers) =>
+        api.call('POST', `/api/staff/orders/${order.order_id}/refunds/`, everything, headers),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = both.find((r) => r.status === 409)!;
+    expect(await message(refused)).toBe(`Order ${order.number} was already refunded in full.`);
+    expect(
+      stripe
+        .refunds()
+        .filter((r) => r.payment_intent === order.intent)
+        .map((r) => r.amount),
+    ).toEqual([2607]);
+    const rows = await api.deps.db.query<{ amount_cents: number }>(
+      'select amount_cents from refunds where order_id = $1',
+      [order.order_id],
+    );
+    expect(rows).toEqual([{ amount_cents: 2607 }]);
   });
 });

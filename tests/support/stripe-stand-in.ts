@@ -125,6 +125,11 @@ export interface StripeStandIn {
   refunds(): StandInRefund[];
   /** The next `count` refund requests fail with `error` (Stripe's api_error 500 unless told). */
   refuseRefunds(count: number, error?: { status: number; type: string; code?: string; message: string }): void;
+  /**
+   * Refund requests wait (as a slow Stripe keeps them) until `release`; `reached` settles when the
+   * first one arrives.
+   */
+  holdRefunds(): { reached: Promise<void>; release: () => void };
   close(): Promise<void>;
 }
 
@@ -216,6 +221,7 @@ export async function startStripeStandIn(
     count: 0,
     error: REFUND_API_ERROR,
   };
+  let refundHold: { arrived: () => void; released: Promise<void> } | null = null;
   /** Idempotency-Key -> the first request's body and the answer it got, replayed verbatim. */
   const idempotent = new Map<string, { rawBody: string; status: number; answer: string }>();
   const requests: RecordedRequest[] = [];
@@ -651,6 +657,10 @@ export async function startStripeStandIn(
       }
     }
 
+    if (refundHold && method === 'POST' && url.pathname === '/v1/refunds') {
+      refundHold.arrived();
+      await refundHold.released;
+    }
     let result: { status: number; text: string };
     try {
       const { status, body } = route(method, url.pathname, params, publicView);
@@ -737,6 +747,20 @@ export async function startStripeStandIn(
     refunds: () => [...refunds],
     refuseRefunds(count, error) {
       refusals = { count, error: error ?? REFUND_API_ERROR };
+    },
+    holdRefunds() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      refundHold = { arrived, released };
+      return {
+        reached,
+        release: () => {
+          refundHold = null;
+          release();
+        },
+      };
     },
     close() {
       server.closeAllConnections();

@@ -2,9 +2,14 @@
  * Refunds' money (shared/refunds.ts), to the cent at each boundary: a line's share of the
  * discounted subtotal and of the tax, split by largest remainder so refunding every line gives
  * back exactly what the items cost after discounts plus the tax; units of a line in order; never
- * more than was paid less what went back; the points an order keeps.
+ * more than was paid less what went back; the points an order keeps; the board's order priced by
+ * the same rules; the refund text's note cut between whole characters.
  */
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../shared/i18n/translator.ts';
+import { restaurant } from '../../shared/restaurant.ts';
+import { moneyBackText } from '../../server/services/order-texts.ts';
+import type { BoardOrder } from '../../shared/api/staff.ts';
 import { taxCents } from '../../shared/pricing.ts';
 import {
   allocate,
@@ -15,6 +20,8 @@ import {
   pointsKept,
   priceLineRefund,
   REFUND_SENTENCES,
+  refundableCents,
+  refundableOf,
   refundedSoFar,
   unitsShare,
   type PricedRefund,
@@ -275,5 +282,82 @@ describe('the points an order keeps', () => {
     expect(pointsKept(loyal, refundedSoFar(loyal, [refunded(797)]), 27, false)).toBe(20);
     expect(pointsKept(loyal, NOTHING_REFUNDED, 27, true)).toBe(0);
     expect(pointsKept(loyal, NOTHING_REFUNDED, 5, false)).toBe(5);
+  });
+});
+
+describe("the refund's text", () => {
+  const text = (note: string) =>
+    moneyBackText(
+      { number: 1042, locale: 'en' },
+      {
+        kind: 'refunded',
+        amountCents: 200,
+        lines: [],
+        reason: 'other',
+        note,
+        pointsTakenBack: 0,
+        pointsGivenBack: 0,
+      },
+    );
+  const said = (note: string) =>
+    `${restaurant.name}: we refunded $2.00 of order 1042. Why: another reason (${note}). ${translator('en')('sms.stopSentence')}`;
+
+  it('cuts a long note at 120 characters between whole ones: an emoji at the cut is never split', () => {
+    // The taco would straddle the cut (its two halves at 119 and 120): it goes whole.
+    const straddling = text(`${'a'.repeat(118)}🌮 and the salsa was too hot`);
+    expect(straddling).toBe(said(`${'a'.repeat(118)}…`));
+    // No lone half of a surrogate pair is left in the text.
+    expect(straddling).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    // Just before the cut it stays, whole.
+    expect(text(`${'a'.repeat(117)}🌮 and the salsa was too hot`)).toBe(said(`${'a'.repeat(117)}🌮…`));
+    // Short notes, and ASCII ones at the cut, as before.
+    expect(text('Sorry 🌮')).toBe(said('Sorry 🌮'));
+    expect(text('b'.repeat(120))).toBe(said('b'.repeat(120)));
+    expect(text('b'.repeat(121))).toBe(said(`${'b'.repeat(119)}…`));
+  });
+});
+
+describe("the board's order", () => {
+  it('is priced by the same rules: left to refund counts every refund that did not fail, pending ones too', () => {
+    const refund = (amount: number, status: RecordedRefund['status'], lines: RecordedRefund['lines'] = []) => ({
+      amount_cents: amount,
+      lines,
+      whole_order: false,
+      status,
+    });
+    const board = {
+      number: 1042,
+      items: [
+        { position: 0, name: 'Torta', unit_price_cents: 1200, quantity: 1 },
+        { position: 1, name: 'Agua fresca', unit_price_cents: 850, quantity: 2 },
+      ],
+      totals: {
+        subtotal: 29,
+        promo_discount: 0,
+        loyalty_discount: 0,
+        tax: 2.83,
+        delivery_charge: 0,
+        tip: 0,
+        total: 31.83,
+      },
+      refunds: [
+        refund(933, 'succeeded', [{ position: 1, quantity: 1 }]),
+        refund(500, 'pending'),
+        refund(700, 'failed'),
+      ],
+    } as unknown as BoardOrder;
+    const refundable = refundableOf(board);
+    expect(refundable).toEqual({
+      number: 1042,
+      lines: [
+        { position: 0, name: 'Torta', unitPriceCents: 1200, quantity: 1 },
+        { position: 1, name: 'Agua fresca', unitPriceCents: 850, quantity: 2 },
+      ],
+      money: { subtotal: 2900, promoDiscount: 0, loyaltyDiscount: 0, tax: 283, total: 3183 },
+    });
+    const sofar = refundedSoFar(refundable, board.refunds);
+    expect(sofar.cents).toBe(1433);
+    expect(sofar.quantities.get(1)).toBe(1);
+    expect(refundableCents(refundable, sofar)).toBe(3183 - 1433);
   });
 });

@@ -2,14 +2,23 @@
 import { Hono } from 'hono';
 import { StaffRefundSchema } from '../../../shared/api/staff.ts';
 import type { AppDependencies } from '../../dependencies.ts';
-import { readBody } from '../../http/errors.ts';
+import { HttpError, readBody } from '../../http/errors.ts';
 import type { StaffEnv } from '../../http/staff.ts';
 import { refundOrder } from '../../services/refunds.ts';
+import { IDEMPOTENCY_KEY_INVALID } from '../orders.ts';
 
-/** Mounted behind `requireStaff(…, 'staff')`, like the board's other order calls. */
+/**
+ * Mounted behind `requireStaff(…, 'staff')`, like the board's other order calls. Each refund comes
+ * with an `Idempotency-Key` (the refund dialog makes one when it opens and sends it with every
+ * try), so a try sent again never gives the money back twice: a missing or malformed one is
+ * refused (400) with create-order's sentence.
+ */
 export function staffRefundRoutes(deps: AppDependencies): Hono<StaffEnv> {
   return new Hono<StaffEnv>().post('/staff/orders/:id/refunds/', async (c) => {
+    const idempotencyKey = c.req.header('Idempotency-Key');
+    if (idempotencyKey === undefined || !/^[\w-]{8,255}$/.test(idempotencyKey))
+      throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
     const refund = await readBody(c, StaffRefundSchema);
-    return c.json(await refundOrder(deps, c.req.param('id'), refund, c.var.staff));
+    return c.json(await refundOrder(deps, c.req.param('id'), refund, c.var.staff, idempotencyKey));
   });
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { BoardOrder, RefundReason, StaffCancelInput } from '../../../shared/api/staff.ts';
-import { formatUSD, toCents } from '../../../shared/money.ts';
+import { formatUSD } from '../../../shared/money.ts';
+import { refundableCents, refundableOf, refundedSoFar } from '../../../shared/refunds.ts';
 import { REASON_LABELS } from '../../../shared/staff-board.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { orderTitle } from './order-text.ts';
@@ -67,12 +68,12 @@ export function ReasonFields({
   );
 }
 
-/** What a cancel gives back now: the total less the refunds that did not fail (a retry: the failed cancel refund). */
-export function leftToRefund(order: BoardOrder): number {
+/** What a cancel gives back now: what is left to refund (shared/refunds.ts); a retry: the failed cancel refund. */
+function leftToRefund(order: BoardOrder): number {
   const retry = order.refunds.find((refund) => refund.whole_order && refund.status === 'failed');
   if (order.status === 'cancelled' && retry) return retry.amount_cents;
-  const back = order.refunds.filter((refund) => refund.status !== 'failed').reduce((sum, r) => sum + r.amount_cents, 0);
-  return Math.max(0, toCents(order.totals.total) - back);
+  const refundable = refundableOf(order);
+  return refundableCents(refundable, refundedSoFar(refundable, order.refunds));
 }
 
 /** Cancelling asks why (a preset, and a note the customer reads) and says what goes back to the card. */

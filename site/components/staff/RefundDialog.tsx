@@ -1,48 +1,30 @@
 import { useId, useState } from 'react';
-import type { BoardOrder, RefundReason, StaffRefundInput } from '../../../shared/api/staff.ts';
+import type { BoardOrder, RefundReason } from '../../../shared/api/staff.ts';
 import { formatUSD, toCents } from '../../../shared/money.ts';
 import {
   amountRefundProblem,
   isRefundProblem,
   priceLineRefund,
   refundableCents,
+  refundableOf,
   refundedSoFar,
-  type RefundableOrder,
 } from '../../../shared/refunds.ts';
 import { ReasonFields } from './CancelDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { orderTitle } from './order-text.ts';
+import type { KeyedRefund } from './staff-api.ts';
 
 interface Props {
   order: BoardOrder;
   busy: boolean;
   error?: string | undefined;
-  onConfirm: (body: StaffRefundInput) => void;
+  /** The refund, with the dialog's Idempotency-Key (the same on every try of this dialog). */
+  onConfirm: (body: KeyedRefund) => void;
   onClose: () => void;
 }
 
-/** The board's order as shared/refunds.ts prices it (the same rules the server refunds by). */
-export function refundableOf(order: BoardOrder): RefundableOrder {
-  return {
-    number: order.number,
-    lines: order.items.map((item) => ({
-      position: item.position,
-      name: item.name,
-      unitPriceCents: item.unit_price_cents ?? 0,
-      quantity: item.quantity,
-    })),
-    money: {
-      subtotal: toCents(order.totals.subtotal),
-      promoDiscount: toCents(order.totals.promo_discount),
-      loyaltyDiscount: toCents(order.totals.loyalty_discount),
-      tax: toCents(order.totals.tax),
-      total: toCents(order.totals.total),
-    },
-  };
-}
-
 /** Typed dollars ('4.50', '$4.5') to cents; NaN unless a positive amount with at most two decimals. */
-export function typedCents(text: string): number {
+function typedCents(text: string): number {
   const cleaned = text.trim().replace(/^\$/, '');
   if (!/^\d+(\.\d{1,2})?$|^\.\d{1,2}$/.test(cleaned)) return Number.NaN;
   const cents = toCents(cleaned);
@@ -61,6 +43,8 @@ export function RefundDialog({ order, busy, error, onConfirm, onClose }: Props) 
   const [reason, setReason] = useState<RefundReason | ''>('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // One key for this dialog: a try sent again (a timeout, a second click) is the same refund.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const ids = useId();
 
   const refundable = refundableOf(order);
@@ -96,7 +80,7 @@ export function RefundDialog({ order, busy, error, onConfirm, onClose }: Props) 
     }
     setProblem(null);
     const words = note.trim();
-    const base = words ? { reason, note: words } : { reason };
+    const base = words ? { reason, note: words, idempotencyKey } : { reason, idempotencyKey };
     onConfirm(mode === 'lines' ? { ...base, lines: chosen } : { ...base, amount_cents: amount });
   }
 
