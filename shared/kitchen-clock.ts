@@ -1,8 +1,7 @@
 /**
  * The board's clock, pure: when an order reaches New and when it is due (the server's fire_at and
- * due_at, worked out the same way by shared/kitchen-time.ts when an order lacks them), whether it
- * still waits in Upcoming, how urgent it is, how its times read, what the line makes in all, and
- * when the new-order sound plays.
+ * due_at, from shared/kitchen-time.ts), whether it still waits in Upcoming, how urgent it is, how
+ * its times read, what the line makes in all, and when the new-order sound plays.
  *
  * Urgency of an order in the kitchen's hands (paid or accepted, and fired):
  * - on time until it has waited the kitchen's prep time since it reached New, or until
@@ -13,7 +12,7 @@
  * before its time; an order for as soon as possible turns amber once it has waited the prep time.
  */
 import type { BoardOrder } from './api/staff.ts';
-import { dueAt, fireAt } from './kitchen-time.ts';
+import { minutesWaited } from './kitchen-time.ts';
 import { instantToWallTime } from './schedule.ts';
 
 const MINUTE = 60_000;
@@ -21,47 +20,28 @@ const MINUTE = 60_000;
 /** Minutes before its due time an order turns amber at the latest. */
 export const DUE_SOON_MINUTES = 5;
 
-/** What the board's clock needs from the settings (kitchenSettings, orderingSettings). */
+/** What the board's clock needs from the settings (kitchenSettings). */
 export interface KitchenPace {
   prepMinutes: number;
-  leadMinutes: Record<'pickup' | 'delivery', number>;
 }
 
-type Times = Pick<
-  BoardOrder,
-  'status' | 'delivery_type' | 'created_at' | 'paid_at' | 'scheduled_for' | 'promised_at' | 'due_at' | 'fire_at'
->;
+type Times = Pick<BoardOrder, 'status' | 'created_at' | 'due_at' | 'fire_at'>;
 
-const asDate = (iso: string | null) => (iso === null ? null : new Date(iso));
+/**
+ * When the order reaches New, in ms since the epoch: the server's fire_at (null only for an order
+ * neither paid nor scheduled, which has no other time to go by: when it was placed).
+ */
+export const fireTime = (order: Times): number => Date.parse(order.fire_at ?? order.created_at);
 
-/** When the order reaches New, in ms since the epoch. */
-export function fireTime(order: Times, prepMinutes: number): number {
-  if (order.fire_at) return Date.parse(order.fire_at);
-  const fire = fireAt({ paidAt: asDate(order.paid_at), scheduledFor: asDate(order.scheduled_for) }, prepMinutes);
-  return (fire ?? new Date(order.created_at)).getTime();
-}
-
-/** When the kitchen must have it ready, in ms since the epoch. */
-export function dueTime(order: Times, leadMinutes: KitchenPace['leadMinutes']): number {
-  if (order.due_at) return Date.parse(order.due_at);
-  const due = dueAt(
-    {
-      deliveryType: order.delivery_type,
-      paidAt: asDate(order.paid_at),
-      scheduledFor: asDate(order.scheduled_for),
-      promisedAt: asDate(order.promised_at),
-    },
-    leadMinutes,
-  );
-  return (due ?? new Date(order.created_at)).getTime();
-}
+/** When the kitchen must have it ready, in ms since the epoch: the server's due_at (null, like fire_at: when placed). */
+export const dueTime = (order: Times): number => Date.parse(order.due_at ?? order.created_at);
 
 /** Whether the kitchen still has the order to make: paid (not yet accepted) or accepted. */
 export const inKitchen = (order: Pick<BoardOrder, 'status'>) => order.status === 'paid' || order.status === 'accepted';
 
 /** Whether it waits in Upcoming: in the kitchen's hands, with its fire time still ahead. */
-export function isUpcoming(order: Times, now: number, prepMinutes: number): boolean {
-  return inKitchen(order) && fireTime(order, prepMinutes) > now;
+export function isUpcoming(order: Times, now: number): boolean {
+  return inKitchen(order) && fireTime(order) > now;
 }
 
 export type UrgencyLevel = 'on_time' | 'hurry' | 'late';
@@ -79,12 +59,13 @@ export interface Urgency {
 /** How urgent an order in the kitchen's hands is at `now`; null for one that has left the kitchen or waits in Upcoming. */
 export function urgencyOf(order: Times, now: number, pace: KitchenPace): Urgency | null {
   if (!inKitchen(order)) return null;
-  const fire = fireTime(order, pace.prepMinutes);
+  const fire = fireTime(order);
   if (fire > now) return null;
-  const due = dueTime(order, pace.leadMinutes);
+  const due = dueTime(order);
   const waitedMs = now - fire;
   if (now > due) {
-    return { level: 'late', label: 'Late', description: `Late by ${wholeMinutes(now - due)} min`, waitedMs };
+    const late = minutesWaited(new Date(due), new Date(now));
+    return { level: 'late', label: 'Late', description: `Late by ${late} min`, waitedMs };
   }
   const hurryAt = Math.min(fire + pace.prepMinutes * MINUTE, due - DUE_SOON_MINUTES * MINUTE);
   if (now >= hurryAt) {
@@ -92,8 +73,6 @@ export function urgencyOf(order: Times, now: number, pace: KitchenPace): Urgency
   }
   return { level: 'on_time', label: null, description: 'On time', waitedMs };
 }
-
-const wholeMinutes = (ms: number) => Math.max(0, Math.floor(ms / MINUTE));
 
 /** A timer as kitchens read it: '0:07', '14:05', '99:59', then hours and minutes: '1 h 40'. */
 export function timerText(ms: number): string {

@@ -4,8 +4,8 @@
  *   scheduled it for, else the ready time of an order for as soon as possible (its slot when one
  *   was booked, else paid + the lead time of its type);
  * - fire: when it reaches New (before it, a scheduled order waits in Upcoming): a scheduled
- *   order's time minus the kitchen's prep time, never before it was paid; paid for the others;
- * - alert: when the restaurant's phone is texted about it if nobody accepted it by then;
+ *   order's time minus the kitchen's prep time, never before it was paid; paid for the others
+ *   (the alert loop counts the same in SQL: server/db/orders.ts FIRED_AT);
  * - undo: how long the board may take its latest move back.
  */
 import { kitchenSettings, orderingSettings } from './settings/values.ts';
@@ -51,22 +51,13 @@ export function fireAt(
   return order.paidAt ? later(fire, order.paidAt) : fire;
 }
 
-/** When the restaurant's phone is texted if nobody has accepted the order: `alertAfterMinutes` after it reached New. */
-export function alertAt(
-  order: Pick<OrderTimes, 'paidAt' | 'scheduledFor'>,
-  settings: { prepMinutes: number; alertAfterMinutes: number } = kitchenSettings,
-): Date | null {
-  const fire = fireAt(order, settings.prepMinutes);
-  return fire && order.paidAt ? new Date(fire.getTime() + settings.alertAfterMinutes * MINUTE) : null;
-}
-
 /** Until when a move made at `movedAt` may be undone. */
 export function undoUntil(movedAt: Date): Date {
   return new Date(movedAt.getTime() + UNDO_SECONDS * 1000);
 }
 
-/** Whether a move made at `movedAt` may still be undone at `now` (less than 30 s ago). */
-export function canUndo(movedAt: Date, now: Date): boolean {
+/** Whether the server may still take back a move made at `movedAt` at `now` (less than 30 s ago). */
+export function withinUndoWindow(movedAt: Date, now: Date): boolean {
   return now.getTime() < undoUntil(movedAt).getTime();
 }
 

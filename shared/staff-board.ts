@@ -6,7 +6,8 @@
  * that an event seen twice (a replay after a reconnect) changes nothing.
  */
 import type { BoardOrder, RefundReason } from './api/staff.ts';
-import { dueTime, fireTime, isUpcoming, type KitchenPace } from './kitchen-clock.ts';
+import { dueTime, fireTime, isUpcoming } from './kitchen-clock.ts';
+import { UNDO_SECONDS } from './kitchen-time.ts';
 
 export type ColumnId = 'new' | 'accepted' | 'ready' | 'completed' | 'upcoming';
 
@@ -25,8 +26,8 @@ export const COLUMNS: readonly Column[] = [
 ];
 
 /** The lane of an order at `now`: a paid or accepted order whose fire time is ahead waits in Upcoming. */
-export function columnOf(order: BoardOrder, now: number, prepMinutes: number): ColumnId {
-  if (isUpcoming(order, now, prepMinutes)) return 'upcoming';
+export function columnOf(order: BoardOrder, now: number): ColumnId {
+  if (isUpcoming(order, now)) return 'upcoming';
   switch (order.status) {
     case 'paid':
     case 'pending_payment':
@@ -74,17 +75,20 @@ export const canMarkNoShow = (order: Pick<BoardOrder, 'status' | 'delivery_type'
 export const canRefund = (order: Pick<BoardOrder, 'status' | 'refunded'>) =>
   order.status !== 'cancelled' && order.status !== 'pending_payment' && !order.refunded;
 
-/** How long after a move the board offers to take it back (the server's own limit: BoardOrder.undo). */
-export const UNDO_MS = 30_000;
+/** A move this board made: its order event (BoardOrder.undo.event_id) and when it was tapped, on this device's clock. */
+export interface OwnMove {
+  eventId: string;
+  at: number;
+}
 
 /**
- * Whether the board offers to take back a move it made at `movedAt` (its own clock): the server
- * still has a move to undo, and less than 30 s went by on this device. Counted from the device's
- * own tap, not from the server's `until`, so a tablet whose clock is off still offers it; the
- * server refuses (409) once its 30 s are over.
+ * Whether the board offers to take back a move it made: the server still has that very move to
+ * undo (nobody moved the order since), and less than UNDO_SECONDS went by on this device. Counted
+ * from the device's own tap, not from the server's `until`, so a tablet whose clock is off still
+ * offers it; the server refuses (409) once its 30 s are over, or once someone moved the order again.
  */
-export const canUndo = (order: Pick<BoardOrder, 'undo'>, movedAt: number, now: number) =>
-  order.undo !== null && now - movedAt < UNDO_MS;
+export const offersUndo = (order: Pick<BoardOrder, 'undo'>, move: OwnMove, now: number) =>
+  order.undo?.event_id === move.eventId && now - move.at < UNDO_SECONDS * 1000;
 
 /** What a ticket says about where the order is. */
 export const STATUS_LABELS: Record<BoardOrder['status'], string> = {
@@ -121,21 +125,18 @@ export const REASON_LABELS: Record<RefundReason, string> = {
  * The kitchen works the soonest due first; Upcoming lists the soonest to fire first; Completed
  * shows the latest first.
  */
-export function sortColumn(column: ColumnId, orders: readonly BoardOrder[], pace: KitchenPace): BoardOrder[] {
-  const key =
-    column === 'upcoming'
-      ? (order: BoardOrder) => fireTime(order, pace.prepMinutes)
-      : (order: BoardOrder) => dueTime(order, pace.leadMinutes);
+export function sortColumn(column: ColumnId, orders: readonly BoardOrder[]): BoardOrder[] {
+  const key = column === 'upcoming' ? fireTime : dueTime;
   const sorted = [...orders].sort((a, b) => key(a) - key(b) || a.number - b.number);
   return column === 'completed' ? sorted.reverse() : sorted;
 }
 
 export type Columns = Record<ColumnId, BoardOrder[]>;
 
-export function ordersByColumn(orders: readonly BoardOrder[], now: number, pace: KitchenPace): Columns {
+export function ordersByColumn(orders: readonly BoardOrder[], now: number): Columns {
   const grouped: Columns = { new: [], accepted: [], ready: [], completed: [], upcoming: [] };
-  for (const order of orders) grouped[columnOf(order, now, pace.prepMinutes)].push(order);
-  for (const column of COLUMNS) grouped[column.id] = sortColumn(column.id, grouped[column.id], pace);
+  for (const order of orders) grouped[columnOf(order, now)].push(order);
+  for (const column of COLUMNS) grouped[column.id] = sortColumn(column.id, grouped[column.id]);
   return grouped;
 }
 

@@ -1,6 +1,7 @@
 /** SQL for orders, their lines and their status history. */
 import type { PaymentStatus } from '../providers/payments/payment-provider.ts';
 import type { Locale } from '../../shared/i18n/locale.ts';
+import type { OrderTimes } from '../../shared/kitchen-time.ts';
 import type { Queryable } from './database.ts';
 
 export type OrderStatus =
@@ -83,6 +84,18 @@ export interface OrderRow extends NewOrder {
   alerted_at: Date | null;
   /** A pickup completed because nobody came for it. */
   no_show: boolean;
+}
+
+/** A stored order's times as shared/kitchen-time.ts reads them (due, fire). */
+export function orderTimes(order: OrderRow): OrderTimes {
+  const at = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
+  return {
+    deliveryType: order.delivery_type,
+    paidAt: at(order.paid_at),
+    scheduledFor: at(order.scheduled_for),
+    promisedAt: at(order.promised_at),
+    slotAt: at(order.slot_at),
+  };
 }
 
 /** An order as the staff board reads it: with its payment's status (null when it has none). */
@@ -212,10 +225,11 @@ export async function setCancelReason(db: Queryable, id: string, reason: string,
 
 const BOARD_SELECT = 'select o.*, p.status as payment_status from orders o left join payments p on p.order_id = o.id';
 
-/** One order with its payment's status, for the staff board; null when there is none. */
-export async function findBoardOrderRow(db: Queryable, id: string): Promise<BoardOrderRow | null> {
-  const [row] = await db.query<Stored<BoardOrderRow>>(`${BOARD_SELECT} where o.id = $1`, [id]);
-  return row ? withNumber(row) : null;
+/** These orders with their payment's status, for the staff board (an id with no order is left out). */
+export async function findBoardOrderRows(db: Queryable, ids: readonly string[]): Promise<BoardOrderRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<Stored<BoardOrderRow>>(`${BOARD_SELECT} where o.id = any($1::text[])`, [[...ids]]);
+  return rows.map(withNumber);
 }
 
 /**
@@ -292,7 +306,10 @@ export async function menuModifierGroups(db: Queryable, modifierIds: readonly st
 /** How far back the kitchen's loop looks: an order waiting longer than this is old news, never texted or accepted by itself. */
 const KITCHEN_LOOKBACK_MS = 12 * 3_600_000;
 
-/** An order's "waiting since" in SQL: when it reached New (a scheduled order $prep minutes before its time, never before paid). */
+/**
+ * An order's "waiting since" in SQL: when it reached New (a scheduled order $prep minutes before
+ * its time, never before paid), as shared/kitchen-time.ts fireAt works it out for the board.
+ */
 const FIRED_AT = `greatest(paid_at, scheduled_for - make_interval(mins => $2::int))`;
 
 /**
@@ -320,12 +337,16 @@ export async function claimUnacceptedOrders(
   return rows.map(withNumber).sort((a, b) => a.number - b.number);
 }
 
-/** Scheduled orders still waiting for someone to accept them whose time to reach New has come. */
+/**
+ * Scheduled orders still waiting for someone to accept them whose time to reach New has come. The
+ * look-back bounds scheduled_for too (an order whose time is that long past is old news whenever
+ * it was paid), so the paid orders' index on it (0026_board_indexes.sql) serves the loop's look.
+ */
 export async function scheduledOrdersFired(db: Queryable, now: Date, prepMinutes: number): Promise<OrderRow[]> {
   const rows = await db.query<Stored<OrderRow>>(
     `select * from orders
-      where status = 'paid' and scheduled_for is not null and paid_at is not null
-        and ${FIRED_AT} <= $1 and ${FIRED_AT} > $3
+      where status = 'paid' and scheduled_for > $3 and scheduled_for <= $1::timestamptz + make_interval(mins => $2::int)
+        and paid_at is not null and ${FIRED_AT} <= $1 and ${FIRED_AT} > $3
       order by number`,
     [now, prepMinutes, new Date(now.getTime() - KITCHEN_LOOKBACK_MS)],
   );

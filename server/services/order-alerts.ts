@@ -12,18 +12,24 @@
  * the transaction that marks it paid (`autoAcceptOnPayment`), a scheduled one by this loop at its
  * fire time. Nothing is accepted by itself while the switch is off.
  */
-import { dueAt, fireAt, minutesWaited, type OrderTimes } from '../../shared/kitchen-time.ts';
+import { dueAt, fireAt, minutesWaited } from '../../shared/kitchen-time.ts';
 import { plainLine } from '../../shared/plain-text.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { kitchenSettings } from '../../shared/settings/values.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Queryable } from '../db/database.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
-import { claimUnacceptedOrders, lockOrder, moveOrder, scheduledOrdersFired, type OrderRow } from '../db/orders.ts';
-import { claimOrderText, markTextFailed, markTextSent } from '../db/sms-messages.ts';
+import {
+  claimUnacceptedOrders,
+  lockOrder,
+  moveOrder,
+  orderTimes,
+  scheduledOrdersFired,
+  type OrderRow,
+} from '../db/orders.ts';
 import { autoAcceptsOrders } from '../db/store-status.ts';
 import { log } from '../logger.ts';
-import { SmsError } from '../providers/sms/sms-provider.ts';
+import { sendText } from './order-texts.ts';
 
 /** How often the loop looks. */
 export const ALERT_EVERY_MS = 15_000;
@@ -33,22 +39,6 @@ export const AUTO_ACCEPT_BY = 'auto-accept';
 export const KITCHEN_ALERT_KIND = 'kitchen_alert';
 
 type AlertDeps = Pick<AppDependencies, 'db' | 'clock' | 'sms'>;
-
-/**
- * A stored order's times as shared/kitchen-time.ts reads them; `slot_at` is the ready time booked
- * for an order for as soon as possible (0023), read when the column is there.
- */
-export function orderTimes(order: OrderRow): OrderTimes {
-  const slot = (order as { slot_at?: Date | string | null }).slot_at;
-  const at = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
-  return {
-    deliveryType: order.delivery_type,
-    paidAt: at(order.paid_at),
-    scheduledFor: at(order.scheduled_for),
-    promisedAt: at(order.promised_at),
-    slotAt: at(slot),
-  };
-}
 
 /** Accepts a paid order, in the caller's transaction, with the event the boards follow; false when it is not paid any more. */
 async function acceptByItself(tx: Queryable, order: Pick<OrderRow, 'id'>, now: Date): Promise<boolean> {
@@ -121,30 +111,6 @@ async function acceptFiredScheduledOrders(deps: AlertDeps, now: Date): Promise<s
   return accepted;
 }
 
-/** Texts the restaurant's phone about one claimed order; never throws. */
-async function textKitchen(deps: AlertDeps, order: OrderRow, body: string, now: Date): Promise<void> {
-  let claimed: string | null = null;
-  try {
-    claimed = await claimOrderText(deps.db, {
-      orderId: order.id,
-      kind: KITCHEN_ALERT_KIND,
-      toPhone: kitchenSettings.alertPhone,
-      body,
-      provider: deps.sms.name,
-      at: now,
-    });
-    if (!claimed) return;
-    const sent = await deps.sms.send(kitchenSettings.alertPhone, body);
-    await markTextSent(deps.db, claimed, sent.id, deps.clock());
-    log.info({ order_id: order.id, provider: deps.sms.name, provider_message_id: sent.id }, 'kitchen alert sent');
-  } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    const code = error instanceof SmsError ? error.code : null;
-    log.error({ order_id: order.id, provider: deps.sms.name, code, error: message }, 'kitchen alert not sent');
-    if (claimed) await markTextFailed(deps.db, claimed, message, deps.clock()).catch(() => undefined);
-  }
-}
-
 /**
  * One look: scheduled orders accepted at their fire time (auto-accept on), then every order
  * nobody accepted in time claimed, shown on the boards and texted about. Answers what it did.
@@ -169,7 +135,10 @@ export async function checkWaitingOrders(deps: AlertDeps): Promise<{ accepted: s
     }
     return texts;
   });
-  for (const { order, body } of claimed) await textKitchen(deps, order, body, now);
+  // Each to the restaurant's phone, once per order, like the customer's texts (never throws).
+  for (const { order, body } of claimed) {
+    await sendText(deps, order.id, KITCHEN_ALERT_KIND, () => body, kitchenSettings.alertPhone);
+  }
   return { accepted, alerted: claimed.map(({ order }) => order.id) };
 }
 

@@ -13,20 +13,21 @@ import {
   type SoldOutSwitchAnswer,
   type StaffRoleName,
 } from '../../shared/api/staff.ts';
-import { canUndo, dueAt, fireAt, UNDO_SECONDS, undoUntil } from '../../shared/kitchen-time.ts';
-import { restaurant } from '../../shared/restaurant.ts';
-import { instantToWallTime, wallTimeToInstant } from '../../shared/schedule.ts';
+import { dueAt, fireAt, UNDO_SECONDS, undoUntil, withinUndoWindow } from '../../shared/kitchen-time.ts';
+import { refundedSoFar } from '../../shared/refunds.ts';
+import { nextLocalMidnight } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Queryable } from '../db/database.ts';
 import { latestStatusEvents, reachedBefore, recordOrderEvent, type OrderEventRow } from '../db/order-events.ts';
 import {
   boardLines,
   boardOrderRows,
-  findBoardOrderRow,
+  findBoardOrderRows,
   findOrder,
   lockOrder,
   menuModifierGroups,
   moveOrder,
+  orderTimes,
   setPromisedAt,
   type BoardLineRow,
   type BoardOrderRow,
@@ -36,7 +37,6 @@ import {
 import { refundsByOrder } from '../db/refunds.ts';
 import { setItemAvailability } from '../db/sold-out.ts';
 import { HttpError } from '../http/errors.ts';
-import { orderTimes } from './order-alerts.ts';
 import { readyMail, sendOrderMail } from './order-mail.ts';
 import { sendOrderText } from './order-texts.ts';
 import { deliveryAddressOf, storedTotals } from './orders.ts';
@@ -81,6 +81,9 @@ type BoardMove = 'accepted' | 'ready' | 'out_for_delivery' | 'completed' | 'no_s
 
 export const nothingToUndo = (number: number) =>
   `There is no move to undo on order ${number} (moves can be undone for ${UNDO_SECONDS} seconds).`;
+/** The undo named a move that is not the order's latest any more: someone moved it since. */
+export const movedSinceThatMove = (number: number, status: OrderStatus) =>
+  `Order ${number} was moved again after that move and is ${LABELS[status]} now: only the latest move can be undone.`;
 export const cannotRecall = (number: number, status: OrderStatus) =>
   `Order ${number} is ${LABELS[status]}: only a completed order can be recalled.`;
 export const cannotMarkNoShow = (number: number, type: 'pickup' | 'delivery', status: OrderStatus) =>
@@ -99,14 +102,14 @@ function undoableMove(
   event: OrderEventRow | undefined,
   status: OrderStatus,
   now: Date,
-): { from: OrderStatus; at: Date; wasNoShow: boolean } | null {
+): { from: OrderStatus; at: Date; wasNoShow: boolean; eventId: string } | null {
   if (!event || event.kind !== 'status' || event.status !== status) return null;
   const { move, from, was_no_show: wasNoShow } = event.payload;
   if (typeof move !== 'string' || move === 'undo') return null;
   if (typeof from !== 'string' || !STATUSES.has(from)) return null;
   const at = new Date(event.at);
-  if (!canUndo(at, now)) return null;
-  return { from: from as OrderStatus, at, wasNoShow: wasNoShow === true };
+  if (!withinUndoWindow(at, now)) return null;
+  return { from: from as OrderStatus, at, wasNoShow: wasNoShow === true, eventId: event.id };
 }
 
 /** A line's choices under their groups' names, each group where its first choice is. */
@@ -133,36 +136,49 @@ function cancelOf(row: BoardOrderRow): Pick<BoardOrder, 'cancel_reason' | 'cance
 async function boardRows(db: Queryable, rows: BoardOrderRow[], now: Date): Promise<BoardOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const lines = await boardLines(db, ids);
-  const refunds = await refundsByOrder(db, ids);
-  const latest = await latestStatusEvents(db, ids);
+  const [lines, refunds, latest] = await Promise.all([
+    boardLines(db, ids),
+    refundsByOrder(db, ids),
+    latestStatusEvents(db, ids),
+  ]);
   // Lines stored before they kept their groups' names: the menu's group of each choice, by id.
   const ungrouped = new Set(lines.flatMap((line) => line.modifiers.filter((m) => !m.group && m.id).map((m) => m.id!)));
   const menuGroups = await menuModifierGroups(db, [...ungrouped]);
 
-  const linesOf = new Map<string, BoardOrder['items']>();
+  const linesOf = new Map<string, BoardLineRow[]>();
   for (const line of lines) {
-    const refunded = (refunds.get(line.order_id) ?? [])
-      .filter((refund) => refund.status === 'succeeded')
-      .flatMap((refund) => refund.lines)
-      .filter((refundLine) => refundLine.position === line.position)
-      .reduce((sum, refundLine) => sum + refundLine.quantity, 0);
     const list = linesOf.get(line.order_id) ?? [];
-    list.push({
-      position: line.position,
-      name: line.name,
-      quantity: line.quantity,
-      modifiers: line.modifiers.map((m) => m.name),
-      groups: groupsOf(line.modifiers, menuGroups),
-      refunded_quantity: Math.min(refunded, line.quantity),
-      unit_price_cents: line.unit_price_cents + line.modifiers.reduce((sum, m) => sum + (m.price_cents ?? 0), 0),
-    });
+    list.push(line);
     linesOf.set(line.order_id, list);
   }
+  const unitPriceOf = (line: BoardLineRow) =>
+    line.unit_price_cents + line.modifiers.reduce((sum, m) => sum + (m.price_cents ?? 0), 0);
   return rows.map((row) => {
     const times = orderTimes(row);
+    const orderLines = linesOf.get(row.id) ?? [];
     const orderRefunds = refunds.get(row.id) ?? [];
-    const refundedCents = orderRefunds
+    // What went back so far, counted as the refund dialog and the server's cap count it: every
+    // refund that did not fail (one still pending at the provider included).
+    const sofar = refundedSoFar(
+      {
+        lines: orderLines.map((line) => ({
+          position: line.position,
+          name: line.name,
+          unitPriceCents: unitPriceOf(line),
+          quantity: line.quantity,
+        })),
+        money: {
+          subtotal: row.subtotal_cents,
+          promoDiscount: row.promo_discount_cents,
+          loyaltyDiscount: row.loyalty_discount_cents,
+          tax: row.tax_cents,
+          total: row.total_cents,
+        },
+      },
+      orderRefunds,
+    );
+    // The whole payment given back: by the provider's word (succeeded refunds), not on its way.
+    const succeededCents = orderRefunds
       .filter((refund) => refund.status === 'succeeded')
       .reduce((sum, refund) => sum + refund.amount_cents, 0);
     const move = undoableMove(latest.get(row.id), row.status, now);
@@ -174,7 +190,15 @@ async function boardRows(db: Queryable, rows: BoardOrderRow[], now: Date): Promi
       phone: row.phone,
       delivery_type: row.delivery_type,
       delivery_address: deliveryAddressOf(row),
-      items: linesOf.get(row.id) ?? [],
+      items: orderLines.map((line) => ({
+        position: line.position,
+        name: line.name,
+        quantity: line.quantity,
+        modifiers: line.modifiers.map((m) => m.name),
+        groups: groupsOf(line.modifiers, menuGroups),
+        refunded_quantity: Math.min(sofar.quantities.get(line.position) ?? 0, line.quantity),
+        unit_price_cents: unitPriceOf(line),
+      })),
       note: row.note ?? null,
       totals: storedTotals(row),
       created_at: iso(row.created_at)!,
@@ -186,10 +210,10 @@ async function boardRows(db: Queryable, rows: BoardOrderRow[], now: Date): Promi
       alerted_at: iso(row.alerted_at),
       no_show: row.no_show ?? false,
       ...cancelOf(row),
-      refunded: row.payment_status === 'refunded' || (row.total_cents > 0 && refundedCents >= row.total_cents),
-      refunded_cents: refundedCents,
+      refunded: row.payment_status === 'refunded' || (row.total_cents > 0 && succeededCents >= row.total_cents),
+      refunded_cents: sofar.cents,
       refunds: orderRefunds,
-      undo: move ? { from: move.from, until: undoUntil(move.at).toISOString() } : null,
+      undo: move ? { from: move.from, until: undoUntil(move.at).toISOString(), event_id: move.eventId } : null,
     };
   });
 }
@@ -199,10 +223,17 @@ async function boardRows(db: Queryable, rows: BoardOrderRow[], now: Date): Promi
  * its latest move may still be undone depends on it.
  */
 export async function boardOrder(db: Queryable, orderId: string, now: Date): Promise<BoardOrder | null> {
-  const row = await findBoardOrderRow(db, orderId);
-  if (!row) return null;
-  const [order] = await boardRows(db, [row], now);
-  return order ?? null;
+  return (await boardOrdersById(db, [orderId], now)).get(orderId) ?? null;
+}
+
+/** These orders as the board shows them, by id, in one go (the event stream's batch); an id not found is left out. */
+export async function boardOrdersById(
+  db: Queryable,
+  orderIds: readonly string[],
+  now: Date,
+): Promise<Map<string, BoardOrder>> {
+  const orders = await boardRows(db, await findBoardOrderRows(db, orderIds), now);
+  return new Map(orders.map((order) => [order.order_id, order]));
 }
 
 /**
@@ -274,16 +305,23 @@ export async function moveOnBoard(
  * Takes back the order's latest board move (accept, ready, out for delivery, completed, no-show,
  * recall) made less than 30 s ago by the server's clock: the order goes back where it was, and
  * nobody is told (a customer told it is ready is not told again when it is ready once more).
+ * `eventId` names the move the board offers to undo (BoardOrder.undo.event_id): when the order's
+ * latest status event is another one (someone moved it since, on another board), 409 and nothing
+ * changes. Without it, the latest move is taken back whoever made it.
  */
 export async function undoMove(
   deps: Pick<AppDependencies, 'db' | 'clock'>,
   orderId: string,
   by: Actor,
+  eventId?: string,
 ): Promise<BoardOrder> {
   await deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
     const now = deps.clock();
     const latest = (await latestStatusEvents(tx, [orderId])).get(orderId);
+    if (eventId !== undefined && latest?.id !== eventId) {
+      throw new HttpError(409, movedSinceThatMove(order.number, order.status));
+    }
     const move = undoableMove(latest, order.status, now);
     if (!move || !latest) throw new HttpError(409, nothingToUndo(order.number));
     const noShow = move.from === 'completed' ? move.wasNoShow : false;
@@ -367,11 +405,6 @@ export async function promiseOrder(
     });
   });
   return (await boardOrder(deps.db, orderId, deps.clock()))!;
-}
-
-/** The UTC instant the next local day starts in `timeZone`: nextLocalMidnight(2026-11-20T19:00Z, LA) = 2026-11-21T08:00Z. */
-export function nextLocalMidnight(now: Date, timeZone: string = restaurant.timeZone): Date {
-  return wallTimeToInstant(instantToWallTime(now, timeZone).date, 24 * 60, timeZone);
 }
 
 /**

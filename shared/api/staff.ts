@@ -66,6 +66,19 @@ export const StaffMoveSchema = body({
 export const StaffPromiseSchema = body({ promised_at: instant });
 
 /**
+ * POST /api/staff/orders/:id/undo/: the move to take back, by its order event (BoardOrder.undo's
+ * event_id), refused (409) once someone moved the order again. No body: the order's latest move,
+ * whoever made it.
+ */
+export const StaffUndoSchema = body({
+  event_id: z
+    .string({ error: 'Name the move to undo by its event_id, as the board shows it.' })
+    .regex(/^\d{1,18}$/, { error: 'Name the move to undo by its event_id, as the board shows it.' })
+    .optional(),
+});
+export type StaffUndoInput = z.input<typeof StaffUndoSchema>;
+
+/**
  * Why an order is cancelled or money given back: the board offers these, the customer reads each
  * in their language (`common.refundReason.<code>` in the message catalogues), with the staff's own words
  * beside it when they add some.
@@ -311,11 +324,14 @@ export const BoardOrderSchema = z.object({
   cancel_note: z.string().nullable(),
   /** Whether the whole payment was given back. */
   refunded: z.boolean(),
-  /** Cents given back so far (succeeded refunds). */
+  /** Cents given back so far: refunds that did not fail (succeeded, or still on their way), as shared/refunds.ts counts them. */
   refunded_cents: z.int().min(0),
   refunds: z.array(RefundAnswerSchema),
-  /** The last move the board may still undo (within 30 s of it), or null. */
-  undo: z.object({ from: z.enum(ORDER_STATUSES), until: z.string() }).nullable(),
+  /**
+   * The last move the board may still undo (within 30 s of it), or null: where it came from, until
+   * when, and its order event's id (the undo names it, so it never takes back someone else's later move).
+   */
+  undo: z.object({ from: z.enum(ORDER_STATUSES), until: z.string(), event_id: z.string() }).nullable(),
 });
 export type BoardOrder = z.infer<typeof BoardOrderSchema>;
 

@@ -1,9 +1,10 @@
 // The kitchen board's order through the real API on a fresh database (PGlite, and PostgreSQL when
 // DATABASE_URL is set), with the test clock: the ticket's choices under their groups (older lines
 // by the menu's groups), the customer's note, the due and fire times of orders for as soon as
-// possible and scheduled ones; undoing the latest move within 30 s and not after, recalling a
-// completed order, a pickup nobody came for, each refused move's sentence and status; a move made
-// again after an undo tells the customer nothing twice; the event stream's ping every 2 s.
+// possible and scheduled ones; undoing the latest move within 30 s and not after, never a move
+// someone made since (the undo names its move's event), recalling a completed order, a pickup
+// nobody came for, each refused move's sentence and status; a move made again after an undo tells
+// the customer nothing twice; the event stream's ping every 2 s, and its replay after a reconnect.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BoardOrder } from '../../shared/api/staff.ts';
 import { hiddenCharactersMessage } from '../../shared/plain-text.ts';
@@ -14,6 +15,7 @@ import {
   BOARD_ORDER_NOT_FOUND,
   cannotMarkNoShow,
   cannotRecall,
+  movedSinceThatMove,
   nothingToUndo,
 } from '../../server/services/staff-board.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
@@ -152,8 +154,8 @@ describe.each(databaseTargets)('the board’s moves on $name', (target) => {
     expect(response.status).toBe(200);
     return (await response.json()) as BoardOrder;
   };
-  const act = async (id: string, what: 'undo' | 'recall' | 'no-show') =>
-    call('POST', `/api/staff/orders/${id}/${what}/`);
+  const act = async (id: string, what: 'undo' | 'recall' | 'no-show', body?: unknown) =>
+    call('POST', `/api/staff/orders/${id}/${what}/`, body);
   const move = async (id: string, to: string) => {
     const response = await call('POST', `/api/staff/orders/${id}/move/`, { to });
     expect(response.status, await response.clone().text()).toBe(200);
@@ -262,7 +264,11 @@ describe.each(databaseTargets)('the board’s moves on $name', (target) => {
       expect(await refused(await act(order.order_id, 'undo'))).toEqual([409, nothingToUndo(order.number)]);
       const movedAt = now;
       const accepted = await move(order.order_id, 'accepted');
-      expect(accepted.undo).toEqual({ from: 'paid', until: new Date(movedAt.getTime() + 30_000).toISOString() });
+      expect(accepted.undo).toEqual({
+        from: 'paid',
+        until: new Date(movedAt.getTime() + 30_000).toISOString(),
+        event_id: expect.stringMatching(/^\d+$/) as unknown,
+      });
       later(29);
       expect((await board(order.order_id)).undo).toEqual(accepted.undo);
       const undone = await act(order.order_id, 'undo');
@@ -325,7 +331,47 @@ describe.each(databaseTargets)('the board’s moves on $name', (target) => {
       ).map((row) => row.id);
       expect(ids).toEqual([String(boundary - 1), String(boundary)]);
       expect(accepted.undo).toMatchObject({ from: 'paid' });
+      expect(accepted.undo?.event_id).toBe(String(boundary));
       expect((await board(order.order_id)).undo).toMatchObject({ from: 'paid' });
+    });
+
+    it('never takes back a move someone made since: the undo names its move, refused (409) once it is not the latest', async () => {
+      // Board A accepts; ten seconds later board B (another tablet) marks it ready and the customer is texted.
+      const other = await api.call(
+        'POST',
+        '/api/staff/login/',
+        { email: 'line@comal.example', password: STAFF_PASSWORD },
+        from(),
+      );
+      const boardB = { Authorization: `Bearer ${((await other.json()) as { access_token: string }).access_token}` };
+      const order = await paidOrder();
+      const accepted = await move(order.order_id, 'accepted');
+      const mine = accepted.undo!.event_id;
+      later(10);
+      const readied = await api.call('POST', `/api/staff/orders/${order.order_id}/move/`, { to: 'ready' }, boardB);
+      expect(readied.status).toBe(200);
+      const theirs = ((await readied.json()) as BoardOrder).undo!.event_id;
+      expect(BigInt(theirs)).toBeGreaterThan(BigInt(mine));
+      // A presses U within its 30 s: its own accept is not the latest move any more.
+      later(5);
+      expect(await refused(await act(order.order_id, 'undo', { event_id: mine }))).toEqual([
+        409,
+        movedSinceThatMove(order.number, 'ready'),
+      ]);
+      expect(movedSinceThatMove(order.number, 'ready')).toBe(
+        `Order ${order.number} was moved again after that move and is ready now: only the latest move can be undone.`,
+      );
+      // The order stays where B put it, and B may still take back its own move.
+      expect(await board(order.order_id)).toMatchObject({
+        status: 'ready',
+        undo: { from: 'accepted', event_id: theirs },
+      });
+      expect(await (await act(order.order_id, 'undo', { event_id: theirs })).json()).toMatchObject({
+        status: 'accepted',
+        undo: null,
+      });
+      // An event id that is not a number is refused before anything is looked at.
+      expect((await act(order.order_id, 'undo', { event_id: 'latest' })).status).toBe(422);
     });
 
     it('refuses an order that is not on the board (404)', async () => {
@@ -418,6 +464,37 @@ describe.each(databaseTargets)('the board’s moves on $name', (target) => {
   });
 
   describe('the event stream', () => {
+    it('replays each missed event once, with its own id, each carrying the order as it is now', async () => {
+      const order = await paidOrder();
+      const [paid] = await api.deps.db.query<{ id: string }>(
+        'select max(id)::text as id from order_events where order_id = $1',
+        [order.order_id],
+      );
+      await move(order.order_id, 'accepted');
+      await move(order.order_id, 'ready');
+      await move(order.order_id, 'completed');
+      const ids = (
+        await api.deps.db.query<{ id: string }>(
+          'select id::text as id from order_events where order_id = $1 and id > $2::bigint order by id',
+          [order.order_id, paid!.id],
+        )
+      ).map((row) => row.id);
+      const stream = readSse(
+        await api.app.request('/api/staff/events/', { headers: { ...staff, 'Last-Event-ID': paid!.id } }),
+      );
+      try {
+        const replayed = await stream.next(4, 1_500);
+        expect(replayed.map((event) => event.id)).toEqual(ids);
+        expect(replayed.map((event) => (JSON.parse(event.data) as BoardOrder).status)).toEqual([
+          'completed',
+          'completed',
+          'completed',
+        ]);
+      } finally {
+        await stream.close();
+      }
+    });
+
     it('brings each move with its undo, and a ping every 2 s while nothing happens', async () => {
       const order = await paidOrder();
       const stream = readSse(await api.app.request('/api/staff/events/', { headers: staff }));

@@ -320,7 +320,7 @@ const BODY_ROUTES: readonly BodyRoute[] = [
     who: EVERYONE,
     weight: 5,
   },
-  { method: 'POST', path: '/api/staff/orders/:id/undo/', base: () => null, who: EVERYONE, weight: 2 },
+  { method: 'POST', path: '/api/staff/orders/:id/undo/', base: () => ({ event_id: '1' }), who: EVERYONE, weight: 2 },
   { method: 'POST', path: '/api/staff/orders/:id/recall/', base: () => null, who: EVERYONE, weight: 2 },
   { method: 'POST', path: '/api/staff/orders/:id/no-show/', base: () => null, who: EVERYONE, weight: 2 },
   {

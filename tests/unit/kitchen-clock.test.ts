@@ -14,7 +14,7 @@ import {
 } from '../../shared/kitchen-clock.ts';
 
 const LA = 'America/Los_Angeles';
-const PACE = { prepMinutes: 15, leadMinutes: { pickup: 20, delivery: 45 } };
+const PACE = { prepMinutes: 15 };
 /** Friday 20 November 2026, 11:00 AM in Los Angeles. */
 const PAID = '2026-11-20T19:00:00.000Z';
 const at = (iso: string) => Date.parse(iso);
@@ -62,29 +62,23 @@ const item = (name: string, quantity: number, refunded_quantity = 0) => ({
 describe('when an order fires and is due', () => {
   it("takes the server's fire and due times", () => {
     const scheduled = order({ scheduled_for: '2026-11-27T02:15:00.000Z', fire_at: '2026-11-27T02:00:00.000Z' });
-    expect(fireTime(scheduled, 15)).toBe(at('2026-11-27T02:00:00.000Z'));
-    expect(dueTime(order({ due_at: '2026-11-20T19:35:00.000Z' }), PACE.leadMinutes)).toBe(at('2026-11-20T19:35:00Z'));
+    expect(fireTime(scheduled)).toBe(at('2026-11-27T02:00:00.000Z'));
+    expect(dueTime(order({ due_at: '2026-11-20T19:35:00.000Z' }))).toBe(at('2026-11-20T19:35:00Z'));
   });
 
-  it('works them out as the server does when an order lacks them: scheduled minus prep, paid plus lead', () => {
-    const scheduled = order({ scheduled_for: '2026-11-27T02:15:00.000Z', fire_at: null, due_at: null });
-    expect(fireTime(scheduled, 15)).toBe(at('2026-11-27T02:00:00.000Z'));
-    expect(dueTime(scheduled, PACE.leadMinutes)).toBe(at('2026-11-27T02:15:00.000Z'));
-    const delivery = order({ delivery_type: 'delivery', fire_at: null, due_at: null });
-    expect(fireTime(delivery, 15)).toBe(at(PAID));
-    expect(dueTime(delivery, PACE.leadMinutes)).toBe(minutesAfterPaid(45));
-    expect(dueTime(order({ due_at: null, promised_at: '2026-11-20T19:40:00.000Z' }), PACE.leadMinutes)).toBe(
-      minutesAfterPaid(40),
-    );
+  it('goes by when it was placed when the server has no time for it (neither paid nor scheduled)', () => {
+    const unpaid = order({ created_at: '2026-11-20T18:55:00.000Z', paid_at: null, fire_at: null, due_at: null });
+    expect(fireTime(unpaid)).toBe(at('2026-11-20T18:55:00.000Z'));
+    expect(dueTime(unpaid)).toBe(at('2026-11-20T18:55:00.000Z'));
   });
 
   it('keeps a scheduled order in Upcoming until its fire time, paid or accepted alike', () => {
     const nextFriday = order({ scheduled_for: '2026-11-27T02:15:00.000Z', fire_at: '2026-11-27T02:00:00.000Z' });
-    expect(isUpcoming(nextFriday, at('2026-11-27T01:59:59.000Z'), 15)).toBe(true);
-    expect(isUpcoming(nextFriday, at('2026-11-27T02:00:00.000Z'), 15)).toBe(false);
-    expect(isUpcoming({ ...nextFriday, status: 'accepted' }, at(PAID), 15)).toBe(true);
-    expect(isUpcoming({ ...nextFriday, status: 'ready' }, at(PAID), 15)).toBe(false);
-    expect(isUpcoming(order(), at(PAID), 15)).toBe(false);
+    expect(isUpcoming(nextFriday, at('2026-11-27T01:59:59.000Z'))).toBe(true);
+    expect(isUpcoming(nextFriday, at('2026-11-27T02:00:00.000Z'))).toBe(false);
+    expect(isUpcoming({ ...nextFriday, status: 'accepted' }, at(PAID))).toBe(true);
+    expect(isUpcoming({ ...nextFriday, status: 'ready' }, at(PAID))).toBe(false);
+    expect(isUpcoming(order(), at(PAID))).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 // The kitchen's clock for one order (shared/kitchen-time.ts): when it is due, when it reaches New,
-// when the restaurant's phone is texted about it, and how long a move may be undone.
+// how long it has waited, and how long a move may be undone.
 import { describe, expect, it } from 'vitest';
-import { alertAt, canUndo, dueAt, fireAt, minutesWaited, UNDO_SECONDS, undoUntil } from '../../shared/kitchen-time.ts';
+import { dueAt, fireAt, minutesWaited, UNDO_SECONDS, undoUntil, withinUndoWindow } from '../../shared/kitchen-time.ts';
 import { kitchenSettings, orderingSettings } from '../../shared/settings/values.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -45,20 +45,7 @@ describe('when an order reaches New', () => {
   });
 });
 
-describe('when the phone is texted about an order nobody accepted', () => {
-  it('is 3 minutes after it reached New', () => {
-    expect(kitchenSettings.alertAfterMinutes).toBe(3);
-    expect(alertAt(asap)).toEqual(at('2026-11-20T19:03:00Z'));
-    expect(alertAt({ paidAt: paid, scheduledFor: at('2026-11-20T21:00:00Z') })).toEqual(at('2026-11-20T20:48:00Z'));
-    expect(alertAt({ paidAt: paid, scheduledFor: null }, { prepMinutes: 15, alertAfterMinutes: 5 })).toEqual(
-      at('2026-11-20T19:05:00Z'),
-    );
-  });
-
-  it('is never for an order not paid for', () => {
-    expect(alertAt({ paidAt: null, scheduledFor: at('2026-11-20T21:00:00Z') })).toBeNull();
-  });
-
+describe('how long an order has waited', () => {
   it('counts whole minutes waited', () => {
     expect(minutesWaited(paid, at('2026-11-20T19:03:14Z'))).toBe(3);
     expect(minutesWaited(paid, at('2026-11-20T19:02:59Z'))).toBe(2);
@@ -70,8 +57,8 @@ describe('undoing a move', () => {
   it('is allowed for 30 seconds, not one millisecond more', () => {
     expect(UNDO_SECONDS).toBe(30);
     expect(undoUntil(paid)).toEqual(at('2026-11-20T19:00:30Z'));
-    expect(canUndo(paid, paid)).toBe(true);
-    expect(canUndo(paid, at('2026-11-20T19:00:29.999Z'))).toBe(true);
-    expect(canUndo(paid, at('2026-11-20T19:00:30Z'))).toBe(false);
+    expect(withinUndoWindow(paid, paid)).toBe(true);
+    expect(withinUndoWindow(paid, at('2026-11-20T19:00:29.999Z'))).toBe(true);
+    expect(withinUndoWindow(paid, at('2026-11-20T19:00:30Z'))).toBe(false);
   });
 });

@@ -8,10 +8,10 @@ import {
   canMarkNoShow,
   canRecall,
   canRefund,
-  canUndo,
   isAtOrBefore,
   keepStruck,
   nextMove,
+  offersUndo,
   ordersByColumn,
   parseStruck,
   pickTicket,
@@ -59,7 +59,6 @@ function order(number: number, more: Partial<BoardOrder> = {}): BoardOrder {
   };
 }
 
-const PACE = { prepMinutes: 15, leadMinutes: { pickup: 20, delivery: 45 } };
 const NOW = Date.parse('2026-11-20T19:05:00.000Z');
 const numbers = (columns: Columns) =>
   Object.fromEntries(Object.entries(columns).map(([id, list]) => [id, list.map((o) => o.number)]));
@@ -76,7 +75,6 @@ describe('the board lanes', () => {
         order(6, { status: 'cancelled' }),
       ],
       NOW,
-      PACE,
     );
     expect(numbers(columns)).toEqual({ new: [1], accepted: [2], ready: [3, 4], completed: [6, 5], upcoming: [] });
   });
@@ -88,8 +86,8 @@ describe('the board lanes', () => {
       fire_at: '2026-11-28T02:00:00.000Z',
     };
     const orders = [order(1, nextFriday), order(2, { ...nextFriday, status: 'accepted' }), order(3)];
-    expect(numbers(ordersByColumn(orders, NOW, PACE))).toMatchObject({ new: [3], accepted: [], upcoming: [1, 2] });
-    const fired = ordersByColumn(orders, Date.parse('2026-11-28T02:00:00.000Z'), PACE);
+    expect(numbers(ordersByColumn(orders, NOW))).toMatchObject({ new: [3], accepted: [], upcoming: [1, 2] });
+    const fired = ordersByColumn(orders, Date.parse('2026-11-28T02:00:00.000Z'));
     expect(numbers(fired)).toMatchObject({ new: [3, 1], accepted: [2], upcoming: [] });
   });
 
@@ -103,7 +101,6 @@ describe('the board lanes', () => {
         order(5, { due_at: '2026-11-21T01:00:00.000Z', fire_at: '2026-11-21T00:45:00.000Z' }),
       ],
       NOW,
-      PACE,
     );
     expect(numbers(columns)).toMatchObject({ new: [3, 1, 2], upcoming: [5, 4] });
   });
@@ -139,10 +136,20 @@ describe('the board lanes', () => {
 
   it("offers to undo a move for 30 s of the device's own clock, while the server has it to undo", () => {
     // The server's clock may differ from the tablet's: its `until` is not compared with the tablet's time.
-    const moved = order(1, { status: 'accepted', undo: { from: 'paid', until: '2026-11-20T11:00:30.000Z' } });
-    expect(canUndo(moved, NOW, NOW + 29_999)).toBe(true);
-    expect(canUndo(moved, NOW, NOW + 30_000)).toBe(false);
-    expect(canUndo(order(1), NOW, NOW)).toBe(false);
+    const undo = { from: 'paid' as const, until: '2026-11-20T11:00:30.000Z', event_id: '41' };
+    const moved = order(1, { status: 'accepted', undo });
+    const mine = { eventId: '41', at: NOW };
+    expect(offersUndo(moved, mine, NOW + 29_999)).toBe(true);
+    expect(offersUndo(moved, mine, NOW + 30_000)).toBe(false);
+    expect(offersUndo(order(1), mine, NOW)).toBe(false);
+  });
+
+  it('stops offering it once someone else moved the order (its latest move is not this board’s)', () => {
+    const theirs = order(1, {
+      status: 'ready',
+      undo: { from: 'accepted', until: '2026-11-20T11:00:40.000Z', event_id: '42' },
+    });
+    expect(offersUndo(theirs, { eventId: '41', at: NOW }, NOW + 10_000)).toBe(false);
   });
 });
 
@@ -156,7 +163,6 @@ describe('picking a ticket with the arrow keys', () => {
       order(5, { status: 'completed' }),
     ],
     NOW,
-    PACE,
   );
 
   it('starts at the first ticket of the first lane, moves within a lane and stops at its ends', () => {
@@ -172,7 +178,7 @@ describe('picking a ticket with the arrow keys', () => {
     expect(pickTicket(columns, 'ord_5', 'ArrowRight')).toBe('ord_5');
     expect(pickTicket(columns, 'ord_4', 'ArrowLeft')).toBe('ord_1');
     expect(pickTicket(columns, 'gone', 'ArrowLeft')).toBe('ord_1');
-    expect(pickTicket(ordersByColumn([], NOW, PACE), null, 'ArrowDown')).toBeNull();
+    expect(pickTicket(ordersByColumn([], NOW), null, 'ArrowDown')).toBeNull();
   });
 });
 

@@ -12,7 +12,7 @@ import { liveStaff } from '../../auth/staff-auth.ts';
 import { latestOrderEventId, orderEventsAfter } from '../../db/order-events.ts';
 import { eventStream } from '../../http/event-stream.ts';
 import type { StaffEnv } from '../../http/staff.ts';
-import { boardOrder } from '../../services/staff-board.ts';
+import { boardOrdersById } from '../../services/staff-board.ts';
 import { log } from '../../logger.ts';
 
 /** How often the event stream looks for new events in the database. */
@@ -48,10 +48,15 @@ export function staffEventRoutes(deps: AppDependencies): Hono<StaffEnv> {
             if (!(await liveStaff(db, who))) break;
           }
           const events = await orderEventsAfter(db, cursor);
+          // One snapshot per order in the batch, built for all of them at once (not 4-5 queries per
+          // event), and written with each of its events, in event-id order, with their own ids: an
+          // order's earlier event carries its latest snapshot, which the board applies all the same.
+          const orders = await boardOrdersById(db, [...new Set(events.map((event) => event.order_id))], clock());
+          const data = new Map([...orders].map(([id, order]) => [id, JSON.stringify(order)]));
           for (const event of events) {
             if (!open) break;
-            const order = await boardOrder(db, event.order_id, clock());
-            if (order) await stream.writeSSE({ id: event.id, event: 'order', data: JSON.stringify(order) });
+            const order = data.get(event.order_id);
+            if (order) await stream.writeSSE({ id: event.id, event: 'order', data: order });
             cursor = event.id;
           }
           if (open && Date.now() - lastPing >= PING_MS) {

@@ -2,11 +2,17 @@
  * The live board's orders: the list, one order, moving, undoing the latest move (30 s), recalling
  * a completed order, a pickup nobody came for, promising and cancelling (with refund).
  */
-import { Hono } from 'hono';
-import { StaffCancelSchema, StaffMoveSchema, StaffPromiseSchema, type BoardAnswer } from '../../../shared/api/staff.ts';
+import { Hono, type Context } from 'hono';
+import {
+  StaffCancelSchema,
+  StaffMoveSchema,
+  StaffPromiseSchema,
+  StaffUndoSchema,
+  type BoardAnswer,
+} from '../../../shared/api/staff.ts';
 import type { AppDependencies } from '../../dependencies.ts';
 import { latestOrderEventId } from '../../db/order-events.ts';
-import { HttpError, readBody } from '../../http/errors.ts';
+import { HttpError, NOT_JSON, parseWith, readBody } from '../../http/errors.ts';
 import type { StaffEnv } from '../../http/staff.ts';
 import { cancelOrder } from '../../services/order-cancel.ts';
 import {
@@ -18,6 +24,19 @@ import {
   recallOrder,
   undoMove,
 } from '../../services/staff-board.ts';
+
+/** The undo's body, which may be left out (no body: the order's latest move, whoever made it). */
+async function undoBody(c: Context) {
+  const text = await c.req.text();
+  if (text.trim() === '') return parseWith(StaffUndoSchema, {});
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, NOT_JSON);
+  }
+  return parseWith(StaffUndoSchema, body);
+}
 
 /** Mounted behind `requireStaff(…, 'staff')`. */
 export function staffOrderRoutes(deps: AppDependencies): Hono<StaffEnv> {
@@ -41,7 +60,10 @@ export function staffOrderRoutes(deps: AppDependencies): Hono<StaffEnv> {
         await moveOnBoard(deps, c.req.param('id'), to, c.var.staff, promised_at ? new Date(promised_at) : undefined),
       );
     })
-    .post('/staff/orders/:id/undo/', async (c) => c.json(await undoMove(deps, c.req.param('id'), c.var.staff)))
+    .post('/staff/orders/:id/undo/', async (c) => {
+      const { event_id } = await undoBody(c);
+      return c.json(await undoMove(deps, c.req.param('id'), c.var.staff, event_id));
+    })
     .post('/staff/orders/:id/recall/', async (c) => c.json(await recallOrder(deps, c.req.param('id'), c.var.staff)))
     .post('/staff/orders/:id/no-show/', async (c) => c.json(await markNoShow(deps, c.req.param('id'), c.var.staff)))
     .post('/staff/orders/:id/promise/', async (c) => {

@@ -1,11 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type {
-  BoardOrder,
-  StaffCancelInput,
-  StaffRefundInput,
-  StaffStoreInput,
-  StoreStatusAnswer,
-} from '../../../shared/api/staff.ts';
+import type { BoardOrder, StaffCancelInput, StaffStoreInput, StoreStatusAnswer } from '../../../shared/api/staff.ts';
 import { LOADING } from '../../../shared/api/messages.ts';
 import { allDayCounts, chimeMemoryAt, chimeStep, type ChimeMemory } from '../../../shared/kitchen-clock.ts';
 import { kitchenSettings } from '../../../shared/settings/values.ts';
@@ -13,10 +7,10 @@ import {
   applyEvent,
   badgedTitle,
   boardFromList,
-  canUndo,
   COLUMNS,
   keepStruck,
   nextMove,
+  offersUndo,
   ordersByColumn,
   pickTicket,
   replaceOrder,
@@ -25,6 +19,7 @@ import {
   type BoardState,
   type Columns,
   type MoveTarget,
+  type OwnMove,
   type StruckItems,
 } from '../../../shared/staff-board.ts';
 import { BarMenu } from './BarMenu.tsx';
@@ -35,12 +30,11 @@ import { HelpDialog } from './HelpDialog.tsx';
 import { KitchenTicket } from './KitchenTicket.tsx';
 import { playChime, soundState, unlockChime, watchSound, type SoundState } from './new-order-chime.ts';
 import { OrderCard, type TicketActions } from './OrderCard.tsx';
-import { PACE } from './order-text.ts';
 import { RefundDialog } from './RefundDialog.tsx';
 import { SoldOutPanel } from './SoldOutPanel.tsx';
 import { StoreSwitches, storeBanners, storeLabel } from './StoreSwitches.tsx';
 import { TeamPanel } from './TeamPanel.tsx';
-import type { StaffApi } from './staff-api.ts';
+import type { KeyedRefund, StaffApi } from './staff-api.ts';
 import type { StaffSession } from './staff-session.ts';
 
 export const BOARD_TITLE = 'Orders';
@@ -94,8 +88,9 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
   const [storePending, setStorePending] = useState(false);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [cancelling, setCancelling] = useState<BoardOrder | null>(null);
-  const [refunding, setRefunding] = useState<BoardOrder | null>(null);
+  /** The order whose cancel or refund dialog is open, by id (the dialog shows it as the board has it now). */
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [refunding, setRefunding] = useState<string | null>(null);
   const [printQueue, setPrintQueue] = useState<readonly { key: number; order: BoardOrder }[]>([]);
   const printKey = useRef(0);
   const [view, setView] = useState<'orders' | 'sold-out' | 'team'>('orders');
@@ -106,7 +101,8 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
   const focusSelected = useRef(false);
   const [struck, setStruck] = useState<StruckItems>(() => readStruck());
   const [autoPrint, setAutoPrint] = useState(() => readAutoPrint());
-  const [lastMove, setLastMove] = useState<{ orderId: string; text: string; at: number } | null>(null);
+  /** This board's latest move it may take back: the undo bar and the U key. */
+  const [lastMove, setLastMove] = useState<(OwnMove & { orderId: string; text: string }) | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const chime = useRef<ChimeMemory | null>(null);
   const printed = useRef<Set<string> | null>(null);
@@ -161,7 +157,7 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
   }, [api, session]);
 
   const columns: Columns | null = useMemo(
-    () => (board ? ordersByColumn([...board.orders.values()], now, PACE) : null),
+    () => (board ? ordersByColumn([...board.orders.values()], now) : null),
     [board, now],
   );
   const waiting = columns?.new.length ?? 0;
@@ -298,12 +294,16 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
     }
   }
 
-  /** A move the board can take back for 30 seconds: remembered for the undo bar and the U key. */
+  /**
+   * A move the board can take back for 30 seconds: remembered, with its order event, for the undo
+   * bar and the U key (the undo names that event, so it never takes back someone else's later move).
+   */
   async function undoableMove(order: BoardOrder, call: (token: string) => Promise<BoardOrder>) {
     const updated = await act(order, call);
     if (!updated) return;
     const text = `Order ${updated.number}: ${statusText(updated)}.`;
-    setLastMove({ orderId: updated.order_id, text, at: Date.now() });
+    const eventId = updated.undo?.event_id;
+    setLastMove(eventId ? { orderId: updated.order_id, text, eventId, at: Date.now() } : null);
     setNotice(text);
   }
 
@@ -312,11 +312,12 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
 
   async function undo() {
     const order = lastMove ? current.current?.orders.get(lastMove.orderId) : undefined;
-    if (!order || !lastMove || !canUndo(order, lastMove.at, Date.now())) {
+    if (!order || !lastMove || !offersUndo(order, lastMove, Date.now())) {
       setNotice('Nothing to undo.');
       return;
     }
-    const updated = await act(order, (token) => api.undo(token, order.order_id));
+    const { eventId } = lastMove;
+    const updated = await act(order, (token) => api.undo(token, order.order_id, eventId));
     if (!updated) return;
     setLastMove(null);
     setNotice(`Undone: order ${updated.number} is back to ${statusText(updated).toLowerCase()}.`);
@@ -328,8 +329,8 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
     promise: (order, at) => void act(order, (token) => api.promise(token, order.order_id, at)),
     strike: (order, position) => setStruck((was) => toggleStruck(was, order.order_id, position)),
     print: (order) => enqueuePrint([order]),
-    cancel: setCancelling,
-    refund: setRefunding,
+    cancel: (order) => setCancelling(order.order_id),
+    refund: (order) => setRefunding(order.order_id),
     recall: (order) => void undoableMove(order, (token) => api.recall(token, order.order_id)),
     noShow: (order) => void undoableMove(order, (token) => api.noShow(token, order.order_id)),
   };
@@ -337,7 +338,7 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
   async function cancel(order: BoardOrder, body: StaffCancelInput) {
     if (await act(order, (token) => api.cancel(token, order.order_id, body))) setCancelling(null);
   }
-  async function refund(order: BoardOrder, body: StaffRefundInput) {
+  async function refund(order: BoardOrder, body: KeyedRefund) {
     if (await act(order, (token) => api.refund(token, order.order_id, body))) setRefunding(null);
   }
 
@@ -423,7 +424,9 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
   }, []);
 
   const undoOrder = lastMove ? board?.orders.get(lastMove.orderId) : undefined;
-  const undoable = lastMove && undoOrder && canUndo(undoOrder, lastMove.at, now) ? lastMove : null;
+  const undoable = lastMove && undoOrder && offersUndo(undoOrder, lastMove, now) ? lastMove : null;
+  const cancellingOrder = cancelling ? board?.orders.get(cancelling) : undefined;
+  const refundingOrder = refunding ? board?.orders.get(refunding) : undefined;
   const allDay = columns ? allDayCounts([...columns.new, ...columns.accepted]) : [];
   const firstTicket = columns ? COLUMNS.map((c) => columns[c.id][0]).find(Boolean) : undefined;
   const tabStop = selected && board?.orders.has(selected) ? selected : firstTicket?.order_id;
@@ -582,21 +585,21 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
           </p>
         )}
       </div>
-      {cancelling && (
+      {cancellingOrder && (
         <CancelDialog
-          order={board?.orders.get(cancelling.order_id) ?? cancelling}
-          busy={busy.has(cancelling.order_id)}
-          error={errors[cancelling.order_id]}
-          onConfirm={(body: StaffCancelInput) => void cancel(cancelling, body)}
+          order={cancellingOrder}
+          busy={busy.has(cancellingOrder.order_id)}
+          error={errors[cancellingOrder.order_id]}
+          onConfirm={(body: StaffCancelInput) => void cancel(cancellingOrder, body)}
           onClose={() => setCancelling(null)}
         />
       )}
-      {refunding && (
+      {refundingOrder && (
         <RefundDialog
-          order={board?.orders.get(refunding.order_id) ?? refunding}
-          busy={busy.has(refunding.order_id)}
-          error={errors[refunding.order_id]}
-          onConfirm={(body: StaffRefundInput) => void refund(refunding, body)}
+          order={refundingOrder}
+          busy={busy.has(refundingOrder.order_id)}
+          error={errors[refundingOrder.order_id]}
+          onConfirm={(body) => void refund(refundingOrder, body)}
           onClose={() => setRefunding(null)}
         />
       )}

@@ -132,12 +132,10 @@ export function OrderCard({ order, column, now, selected, tabbable, struck, busy
           ) : (
             <span>
               <span className="visually-hidden">{dueWord(order)} </span>
-              {boardTime(dueTime(order, PACE.leadMinutes), now)}
+              {boardTime(dueTime(order), now)}
             </span>
           )}
-          {column === 'upcoming' && (
-            <span className="ticket-fires">starts {boardTime(fireTime(order, PACE.prepMinutes), now)}</span>
-          )}
+          {column === 'upcoming' && <span className="ticket-fires">starts {boardTime(fireTime(order), now)}</span>}
         </p>
       </div>
       {order.alerted_at && stillOpen && (

@@ -4,14 +4,11 @@ import { boardTimeText, dueTime, type KitchenPace } from '../../../shared/kitche
 import { formatUSD, toCents } from '../../../shared/money.ts';
 import { restaurant } from '../../../shared/restaurant.ts';
 import { formatStoreTime } from '../../../shared/schedule.ts';
-import { kitchenSettings, orderingSettings } from '../../../shared/settings/values.ts';
+import { kitchenSettings } from '../../../shared/settings/values.ts';
 import { REASON_LABELS } from '../../../shared/staff-board.ts';
 
-/** The kitchen's pace from the settings: prep time and lead times. */
-export const PACE: KitchenPace = {
-  prepMinutes: kitchenSettings.prepMinutes,
-  leadMinutes: orderingSettings.leadMinutes,
-};
+/** The kitchen's pace from the settings: its prep time. */
+export const PACE: KitchenPace = { prepMinutes: kitchenSettings.prepMinutes };
 
 export const orderTitle = (order: Pick<BoardOrder, 'number'>) => `Order ${order.number}`;
 
@@ -24,7 +21,7 @@ export const boardTime = (at: number | string, now: number) =>
 
 /** When the kitchen must have it: 'due 11:20 AM', or a scheduled order's 'for Fri Nov 27, 6:15 PM'. */
 export function dueText(order: BoardOrder, now: number): string {
-  return `${dueWord(order)} ${boardTime(dueTime(order, PACE.leadMinutes), now)}`;
+  return `${dueWord(order)} ${boardTime(dueTime(order), now)}`;
 }
 
 /** 'for' a scheduled order's own time, else 'due'. */

@@ -19,6 +19,7 @@ import type {
   StaffStoreInput,
   StaffTeamAnswer,
   StaffTeamMember,
+  StaffUndoInput,
   StoreStatusAnswer,
 } from '../../../shared/api/staff.ts';
 import type { MoveTarget } from '../../../shared/staff-board.ts';
@@ -33,16 +34,19 @@ export interface StaffApi {
   board(token: string): Promise<BoardAnswer>;
   move(token: string, orderId: string, to: MoveTarget): Promise<BoardOrder>;
   promise(token: string, orderId: string, promisedAt: string): Promise<BoardOrder>;
-  /** Takes the order's last move back (BoardOrder.undo says until when). */
-  undo(token: string, orderId: string): Promise<BoardOrder>;
+  /** Takes back the move `eventId` names (BoardOrder.undo.event_id), refused once someone moved the order since. */
+  undo(token: string, orderId: string, eventId: string): Promise<BoardOrder>;
   /** Brings a completed order back to the pass. */
   recall(token: string, orderId: string): Promise<BoardOrder>;
   /** Closes a pickup nobody came for. */
   noShow(token: string, orderId: string): Promise<BoardOrder>;
   /** Cancels the order with a reason (and a note), giving back everything not refunded yet; again: retries a failed refund. */
   cancel(token: string, orderId: string, body: StaffCancelInput): Promise<BoardOrder>;
-  /** Gives back some items or an amount while the order stands. */
-  refund(token: string, orderId: string, body: StaffRefundInput): Promise<BoardOrder>;
+  /**
+   * Gives back some items or an amount while the order stands. The refund dialog's body carries
+   * its Idempotency-Key (KeyedRefund), sent as that header: a try sent again refunds once.
+   */
+  refund(token: string, orderId: string, body: KeyedRefund): Promise<BoardOrder>;
   store(token: string): Promise<StoreStatusAnswer>;
   /** The pause, busy and auto-accept switches: the fields sent change. */
   setStore(token: string, change: StaffStoreInput): Promise<StoreStatusAnswer>;
@@ -61,6 +65,9 @@ export interface StaffApi {
     until: 'end_of_day' | null,
   ): Promise<void>;
 }
+
+/** A refund as the refund dialog sends it: with the key it made when it opened. */
+export type KeyedRefund = StaffRefundInput & { idempotencyKey: string };
 
 export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...args)): StaffApi {
   const readCookie = () => document.cookie;
@@ -99,8 +106,20 @@ export function createStaffApi(fetcher: typeof fetch = (...args) => fetch(...arg
     promise: (token, orderId, promisedAt) =>
       call('POST', `orders/${encodeURIComponent(orderId)}/promise/`, token, { promised_at: promisedAt }),
     cancel: (token, orderId, body) => call('POST', `orders/${encodeURIComponent(orderId)}/cancel/`, token, body),
-    refund: (token, orderId, body) => call('POST', `orders/${encodeURIComponent(orderId)}/refunds/`, token, body),
-    undo: (token, orderId) => call('POST', `orders/${encodeURIComponent(orderId)}/undo/`, token),
+    async refund(token, orderId, body) {
+      // As call() does, with the dialog's key moved from the body to its header.
+      const { idempotencyKey, ...refund } = body;
+      if (!readCsrfCookie(readCookie)) await transport.csrf();
+      const headers = { Authorization: `Bearer ${token}`, 'Idempotency-Key': idempotencyKey };
+      return transport.request<BoardOrder>('POST', `/api/staff/orders/${encodeURIComponent(orderId)}/refunds/`, {
+        body: refund,
+        headers,
+      });
+    },
+    undo: (token, orderId, eventId) =>
+      call('POST', `orders/${encodeURIComponent(orderId)}/undo/`, token, {
+        event_id: eventId,
+      } satisfies StaffUndoInput),
     recall: (token, orderId) => call('POST', `orders/${encodeURIComponent(orderId)}/recall/`, token),
     noShow: (token, orderId) => call('POST', `orders/${encodeURIComponent(orderId)}/no-show/`, token),
     store: (token) => call('GET', 'store/', token),
