@@ -5,9 +5,10 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ensureDemoStaff } from './auth/staff-auth.ts';
+import { DataDirInUse, openControlSocket, type ControlSocket } from './backup/control-socket.ts';
 import { createDependencies } from './compose.ts';
 import { readConfig, type ServerConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openSnapshotDatabase } from './db/backup.ts';
 import { loopbackOrigins } from './http/origins.ts';
 import { log } from './logger.ts';
 import { startHousekeeping } from './services/housekeeping.ts';
@@ -42,7 +43,19 @@ if (config.stripeSecretKey && !config.stripeWebhookSecret) {
 if (config.stripeSecretKey && !config.stripePublishableKey) {
   log.warn('STRIPE_SECRET_KEY is set without STRIPE_PUBLISHABLE_KEY: the card form cannot load.');
 }
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// PGlite lives in this process: its control socket beside DATA_DIR is claimed before the files are
+// opened, so a second server on the same DATA_DIR stops here, and `npm run backup` asks this
+// process for its snapshot instead of opening the files itself.
+let controlSocket: ControlSocket | undefined;
+try {
+  controlSocket = config.databaseUrl ? undefined : await openControlSocket(config.dataDir);
+} catch (error) {
+  if (!(error instanceof DataDirInUse)) throw error;
+  printWarning(error.message);
+  process.exit(1);
+}
+const { db, snapshot } = await openSnapshotDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+if (snapshot) controlSocket?.serve(snapshot);
 const deps = await createDependencies(db, config);
 // The embedded defaults only (DEV_OUTBOX=1, no DATABASE_URL): a demo admin, its password printed once.
 await ensureDemoStaff(db, config, { log: print });
@@ -95,6 +108,7 @@ async function stop(signal: string) {
     if (!done)
       log.info({ signal, in_flight: deps.inFlight.count }, 'waiting for work to finish before closing the database');
   }
+  await controlSocket?.close();
   await db.close();
   process.exit(0);
 }
