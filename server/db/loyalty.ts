@@ -3,8 +3,10 @@
  * for what a paid order earned and what it spent on a reward; when part of it is refunded, an
  * entry per refund taking back what the refunded part had earned (refund_id, 0024_refunds.sql);
  * when it is cancelled, one taking back what is left of the earning and one giving the spending
- * back. A phone's balance is the sum of its entries. loyalty_accounts keeps the same sum at hand.
- * The order-wide entries (refund_id null) are each written once per order and kind.
+ * back; and an admin's adjustment (0028_points_adjustments.sql), belonging to no order, with its
+ * reason, its admin and the customer it was for. A phone's balance is the sum of its entries.
+ * loyalty_accounts keeps the same sum at hand. The order-wide entries (refund_id null) are each
+ * written once per order and kind.
  */
 import type { Queryable } from './database.ts';
 
@@ -79,8 +81,9 @@ export async function orderPoints(
 
 /**
  * The points of `phone` that this account may spend: those of orders it placed signed in, or
- * placed with its (confirmed) email address. A number anyone can type is not proof of owning
- * the points earned on it; an inbox is.
+ * placed with its (confirmed) email address, and an admin's adjustments made for it or for that
+ * address; never more than the phone's balance (points an admin took away are gone for everyone).
+ * A number anyone can type is not proof of owning the points earned on it; an inbox is.
  */
 export async function accountPointsFor(
   db: Queryable,
@@ -88,12 +91,71 @@ export async function accountPointsFor(
   cognitoSub: string,
   email: string,
 ): Promise<number> {
-  const [row] = await db.query<{ points: string | number | null }>(
-    `select sum(l.points) as points from loyalty_ledger l join orders o on o.id = l.order_id
-      where l.phone = $1 and (o.cognito_sub = $2 or lower(o.email) = lower($3))`,
+  const [row] = await db.query<{ own: string | number | null; on_phone: string | number | null }>(
+    `select sum(l.points) filter (where case when l.order_id is null
+                                            then l.cognito_sub = $2 or lower(l.email) = lower($3)
+                                            else o.cognito_sub = $2 or lower(o.email) = lower($3) end) as own,
+            sum(l.points) as on_phone
+       from loyalty_ledger l left join orders o on o.id = l.order_id
+      where l.phone = $1`,
     [phone, cognitoSub, email],
   );
-  return Math.max(0, Number(row?.points ?? 0));
+  return Math.max(0, Math.min(Number(row?.own ?? 0), Number(row?.on_phone ?? 0)));
+}
+
+/** An admin's adjustment of a phone's points, for the customer of `email` (and `cognitoSub`'s account). */
+export interface PointsAdjustmentEntry {
+  phone: string;
+  /** Added (positive) or taken away (negative); never 0. */
+  points: number;
+  reason: string;
+  /** The admin's email. */
+  actor: string;
+  email: string;
+  cognitoSub: string | null;
+  at: Date;
+}
+
+/**
+ * Records an adjustment and moves the phone's balance by it. The caller holds the phone's lock
+ * (lockPhonePoints) and has checked that the balance stays at 0 or more.
+ */
+export async function adjustPoints(tx: Queryable, entry: PointsAdjustmentEntry): Promise<void> {
+  await tx.query(
+    `insert into loyalty_ledger (order_id, phone, points, kind, reason, actor, email, cognito_sub, at)
+     values (null, $1, $2, 'adjusted', $3, $4, lower($5), $6, $7)`,
+    [entry.phone, entry.points, entry.reason, entry.actor, entry.email, entry.cognitoSub, entry.at],
+  );
+  await tx.query(
+    `insert into loyalty_accounts (phone, points, updated_at) values ($1, greatest(0, $2::int), $3)
+     on conflict (phone) do update set points = greatest(0, loyalty_accounts.points + $2::int), updated_at = $3`,
+    [entry.phone, entry.points, entry.at],
+  );
+}
+
+export interface LedgerRow {
+  id: string;
+  at: Date;
+  kind: 'earned' | 'reversed' | 'redeemed' | 'restored' | 'adjusted';
+  points: number;
+  order_number: number | null;
+  reason: string | null;
+  actor: string | null;
+}
+
+/** A phone's newest `limit` ledger entries, newest first, with their order's number. */
+export async function phoneLedger(db: Queryable, phone: string, limit: number): Promise<LedgerRow[]> {
+  const rows = await db.query<Omit<LedgerRow, 'id' | 'order_number'> & { id: unknown; order_number: unknown }>(
+    `select l.id, l.at, l.kind, l.points, o.number as order_number, l.reason, l.actor
+       from loyalty_ledger l left join orders o on o.id = l.order_id
+      where l.phone = $1 order by l.id desc limit $2`,
+    [phone, limit],
+  );
+  return rows.map((row) => ({
+    ...row,
+    id: String(row.id),
+    order_number: row.order_number === null ? null : Number(row.order_number),
+  }));
 }
 
 /** Serialises spending one phone's points until the transaction ends (two checkouts, two replicas). */

@@ -361,3 +361,21 @@ export async function customerOrders(db: Queryable, cognitoSub: string, limit = 
   );
   return rows.map(withNumber);
 }
+
+/**
+ * Whether this customer (any one of account, phone or email; normalised as promo uses are) has a
+ * paid order that was not cancelled: a first-order-only code is not theirs any more.
+ */
+export async function hasPaidOrder(
+  db: Queryable,
+  who: { cognitoSub?: string | null | undefined; phone?: string | null | undefined; email?: string | null | undefined },
+): Promise<boolean> {
+  const [row] = await db.query<{ found: boolean }>(
+    `select exists (
+       select 1 from orders
+        where status not in ('pending_payment', 'cancelled')
+          and ((cognito_sub is not null and cognito_sub = $1) or phone = $2 or lower(email) = $3)) as found`,
+    [who.cognitoSub || null, who.phone || null, who.email || null],
+  );
+  return row?.found === true;
+}

@@ -13,6 +13,8 @@ export interface PromoCodeRow {
   per_customer_limit: number | null;
   /** How many paid orders may use it in all; null: no limit. */
   total_limit: number | null;
+  /** Only for a customer with no paid order before (0027_admin.sql). */
+  first_order_only: boolean;
 }
 
 /** Who uses a code: any one of these already seen on a use makes it the same customer. */
@@ -26,7 +28,8 @@ export interface PromoCustomer {
 
 export async function findPromoCode(db: Queryable, code: string): Promise<PromoCodeRow | null> {
   const [row] = await db.query<PromoCodeRow & { discount_value: string | number }>(
-    `select code, discount_type, discount_value, active, starts_at, expires_at, min_subtotal_cents, per_customer_limit, total_limit
+    `select code, discount_type, discount_value, active, starts_at, expires_at, min_subtotal_cents, per_customer_limit, total_limit,
+            first_order_only
        from promo_codes where code = $1`,
     [code.trim().toUpperCase()],
   );
@@ -35,7 +38,7 @@ export async function findPromoCode(db: Queryable, code: string): Promise<PromoC
 
 export async function insertPromoCode(
   db: Queryable,
-  promo: Omit<PromoCodeRow, 'active' | 'per_customer_limit' | 'total_limit'> &
+  promo: Omit<PromoCodeRow, 'active' | 'per_customer_limit' | 'total_limit' | 'first_order_only'> &
     Partial<Pick<PromoCodeRow, 'per_customer_limit' | 'total_limit'>> & { description: string },
 ): Promise<void> {
   await db.query(
@@ -110,4 +113,102 @@ export async function unpaidOrdersWithCode(
         and ((o.cognito_sub is not null and o.cognito_sub = $3) or o.phone = $4 or lower(o.email) = $5)`,
     [code, exceptOrderId, who.cognitoSub || null, who.phone || null, who.email || null],
   );
+}
+
+/** A code as the admin area edits it: every column an admin sets, and when it was made and changed. */
+export interface AdminPromoCodeRow extends PromoCodeRow {
+  description: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A code with what its paid orders (not cancelled) made: uses, their totals less refunds, the discount given. */
+export interface PromoCodeUseRow extends AdminPromoCodeRow {
+  uses: number;
+  revenue_cents: number;
+  discount_given_cents: number;
+}
+
+const ADMIN_COLUMNS = `code, discount_type, discount_value, active, starts_at, expires_at, min_subtotal_cents,
+  per_customer_limit, total_limit, first_order_only, description, created_at, updated_at`;
+
+const numbered = <T extends { discount_value: string | number }>(row: T) => ({
+  ...row,
+  discount_value: Number(row.discount_value),
+});
+
+/** Every code, newest first, with its use. */
+export async function promoCodesWithUse(db: Queryable): Promise<PromoCodeUseRow[]> {
+  const rows = await db.query<PromoCodeUseRow & { discount_value: string | number }>(
+    `with used as (
+       select o.promo_code as code, count(*) as uses,
+              sum(o.total_cents - coalesce((select sum(r.amount_cents) from refunds r
+                                             where r.order_id = o.id and r.status = 'succeeded'), 0)) as revenue_cents,
+              sum(o.promo_discount_cents) as discount_given_cents
+         from orders o
+        where o.promo_code is not null and o.status not in ('pending_payment', 'cancelled')
+        group by o.promo_code)
+     select p.code, p.discount_type, p.discount_value, p.active, p.starts_at, p.expires_at, p.min_subtotal_cents,
+            p.per_customer_limit, p.total_limit, p.first_order_only, p.description, p.created_at, p.updated_at,
+            coalesce(u.uses, 0) as uses, coalesce(u.revenue_cents, 0) as revenue_cents,
+            coalesce(u.discount_given_cents, 0) as discount_given_cents
+       from promo_codes p left join used u on u.code = p.code
+      order by p.created_at desc, p.code`,
+  );
+  return rows.map((row) => ({
+    ...numbered(row),
+    uses: Number(row.uses),
+    revenue_cents: Number(row.revenue_cents),
+    discount_given_cents: Number(row.discount_given_cents),
+  }));
+}
+
+/** One code, locked for the caller's transaction (an admin's change); null when there is none. */
+export async function lockPromoCode(db: Queryable, code: string): Promise<AdminPromoCodeRow | null> {
+  const [row] = await db.query<AdminPromoCodeRow & { discount_value: string | number }>(
+    `select ${ADMIN_COLUMNS} from promo_codes where code = $1 for update`,
+    [code],
+  );
+  return row ? numbered(row) : null;
+}
+
+type AdminPromoCodeValues = Omit<AdminPromoCodeRow, 'created_at' | 'updated_at'>;
+
+/** Makes a code; false when one with that code exists. */
+export async function createPromoCode(db: Queryable, promo: AdminPromoCodeValues, at: Date): Promise<boolean> {
+  const made = await db.query(
+    `insert into promo_codes (code, discount_type, discount_value, active, starts_at, expires_at, min_subtotal_cents,
+                              per_customer_limit, total_limit, first_order_only, description, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+     on conflict (code) do nothing returning code`,
+    [...promoValues(promo), at],
+  );
+  return made.length > 0;
+}
+
+/** Writes every field an admin sets of an existing code. */
+export async function updatePromoCode(db: Queryable, promo: AdminPromoCodeValues, at: Date): Promise<void> {
+  await db.query(
+    `update promo_codes set discount_type = $2, discount_value = $3, active = $4, starts_at = $5, expires_at = $6,
+            min_subtotal_cents = $7, per_customer_limit = $8, total_limit = $9, first_order_only = $10,
+            description = $11, updated_at = $12
+      where code = $1`,
+    [...promoValues(promo), at],
+  );
+}
+
+function promoValues(promo: AdminPromoCodeValues): unknown[] {
+  return [
+    promo.code,
+    promo.discount_type,
+    promo.discount_value,
+    promo.active,
+    promo.starts_at,
+    promo.expires_at,
+    promo.min_subtotal_cents,
+    promo.per_customer_limit,
+    promo.total_limit,
+    promo.first_order_only,
+    promo.description,
+  ];
 }

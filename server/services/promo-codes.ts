@@ -4,6 +4,7 @@ import { normalizePhone } from '../../shared/phone.ts';
 import type { PromoRule } from '../../shared/pricing.ts';
 import { promoCodeSettings } from '../../shared/settings/values.ts';
 import type { Queryable } from '../db/database.ts';
+import { hasPaidOrder } from '../db/orders.ts';
 import { findPromoCode, insertPromoCode, promoUses, type PromoCustomer } from '../db/promo-codes.ts';
 
 export const PROMO_UNKNOWN = 'That promo code is not valid.';
@@ -12,6 +13,7 @@ export const PROMO_NOT_STARTED = 'This promo code is not active yet.';
 export const PROMO_INACTIVE = 'This promo code is no longer available.';
 export const PROMO_ALREADY_USED = 'You have already used this promo code.';
 export const PROMO_USED_UP = 'This promo code is no longer available: it has been used as many times as it allows.';
+export const PROMO_FIRST_ORDER_ONLY = 'This promo code is for a first order only.';
 
 export type PromoCheck =
   | {
@@ -28,7 +30,8 @@ export type PromoCheck =
  * Whether `code` applies now for this customer. A code with a total limit is refused once that
  * many paid orders hold it; one with a per-customer limit, once this customer's paid orders hold
  * it that often, the customer being anyone who shares the account, the phone number or the email
- * address of an earlier use. Uses of cancelled (refunded) orders do not count.
+ * address of an earlier use. Uses of cancelled (refunded) orders do not count. A first-order-only
+ * code is refused to a customer (account, phone or email) with a paid order that was not cancelled.
  */
 export async function checkPromoCode(db: Queryable, code: string, now: Date, who: PromoCustomer): Promise<PromoCheck> {
   const promo = await findPromoCode(db, code);
@@ -42,6 +45,8 @@ export async function checkPromoCode(db: Queryable, code: string, now: Date, who
     if (promo.per_customer_limit !== null && uses.byCustomer >= promo.per_customer_limit)
       return { valid: false, message: PROMO_ALREADY_USED };
   }
+  if (promo.first_order_only && (await hasPaidOrder(db, customerKeys(who))))
+    return { valid: false, message: PROMO_FIRST_ORDER_ONLY };
   const rule: PromoRule = { discount_type: promo.discount_type, discount_value: promo.discount_value };
   const off =
     rule.discount_type === 'percent' ? `${rule.discount_value}% off` : `${formatUSD(toCents(rule.discount_value))} off`;

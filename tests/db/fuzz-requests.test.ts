@@ -444,6 +444,47 @@ const BODY_ROUTES: readonly BodyRoute[] = [
   // The team (admins only); ids here are never a real member's
   { method: 'PATCH', path: '/api/staff/members/:id/', base: () => ({ role: 'staff' }), who: EVERYONE, weight: 2 },
   { method: 'DELETE', path: '/api/staff/members/:id/', base: () => null, who: EVERYONE, weight: 2 },
+  // The admin area (admins only)
+  {
+    method: 'POST',
+    path: '/api/staff/admin/promo-codes/',
+    base: () => ({
+      code: 'FUZZ10',
+      description: 'Ten off',
+      discount: { type: 'percent', percent: 10 },
+      min_subtotal_cents: 1500,
+      starts_at: '2026-11-20T19:30:00Z',
+      expires_at: null,
+      per_customer_limit: 1,
+      total_limit: null,
+      first_order_only: true,
+      active: true,
+    }),
+    who: EVERYONE,
+    weight: 3,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/staff/admin/promo-codes/:id/',
+    base: () => ({ discount: { type: 'fixed', amount_cents: 500 }, active: false, total_limit: 100 }),
+    who: EVERYONE,
+    weight: 2,
+  },
+  // A customer's points: a made-up phone in the path, and the fixtures' own customer (contact.phone).
+  {
+    method: 'POST',
+    path: '/api/staff/admin/customers/:id/points/',
+    base: () => ({ change: 25, reason: 'Birthday treat' }),
+    who: EVERYONE,
+    weight: 1,
+  },
+  {
+    method: 'POST',
+    path: `/api/staff/admin/customers/${encodeURIComponent('+12135550199')}/points/`,
+    base: () => ({ change: -5, reason: 'Duplicate order' }),
+    who: EVERYONE,
+    weight: 2,
+  },
 ];
 
 const QUERY_ROUTES: readonly QueryRoute[] = [
@@ -458,6 +499,12 @@ const QUERY_ROUTES: readonly QueryRoute[] = [
   { path: '/api/staff/events/', params: ['access_token', 'last_event_id'], who: ['anon', 'customer'], weight: 2 },
   { path: '/api/staff/orders/:id/', params: [], who: EVERYONE, weight: 2 },
   { path: '/api/orders/:id/status/', params: [], who: ['anon'], weight: 1 },
+  { path: '/api/staff/admin/audit/', params: ['area', 'before'], who: EVERYONE, weight: 1 },
+  { path: '/api/staff/admin/sales/', params: ['from', 'to'], who: EVERYONE, weight: 1 },
+  { path: '/api/staff/admin/sales/orders.csv', params: ['from', 'to'], who: EVERYONE, weight: 1 },
+  { path: '/api/staff/admin/customers/', params: ['q'], who: EVERYONE, weight: 1 },
+  { path: '/api/staff/admin/customers/:id/', params: [], who: EVERYONE, weight: 1 },
+  { path: '/api/staff/admin/customers/export.csv', params: [], who: EVERYONE, weight: 0.5 },
   ...[
     '/api/menus/',
     '/api/health/',
@@ -471,6 +518,7 @@ const QUERY_ROUTES: readonly QueryRoute[] = [
     '/api/staff/store/',
     '/api/staff/menu/',
     '/api/staff/menu/sync/',
+    '/api/staff/admin/promo-codes/',
   ].map((path) => ({ path, params: [], who: EVERYONE, weight: 0.5 })),
 ];
 

@@ -10,6 +10,9 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { AuditPageSchema, PromoCodeAdminSchema, PromoCodeListSchema } from '../../shared/api/admin.ts';
+import { CustomerDetailSchema, CustomerSearchAnswerSchema } from '../../shared/api/admin-customers.ts';
+import { SalesReportSchema } from '../../shared/api/admin-sales.ts';
 import { MenusAnswerSchema } from '../../shared/api/menu-answer.ts';
 import {
   ApiErrorSchema,
@@ -112,6 +115,16 @@ export const CONTRACT: readonly Row[] = [
   ok('POST', '/api/staff/members/', InviteAnswerSchema),
   ok('GET', '/api/staff/members/', StaffTeamAnswerSchema),
   ok('PATCH', '/api/staff/members/:id/', StaffTeamMemberSchema),
+  ok('GET', '/api/staff/admin/promo-codes/', PromoCodeListSchema),
+  ok('POST', '/api/staff/admin/promo-codes/', PromoCodeAdminSchema),
+  ok('PATCH', '/api/staff/admin/promo-codes/:code/', PromoCodeAdminSchema),
+  ok('GET', '/api/staff/admin/audit/', AuditPageSchema),
+  // The opted-in export, /api/staff/admin/customers/export.csv, answers text/csv (not checked here; its refusals are JSON).
+  ok('GET', '/api/staff/admin/customers/', CustomerSearchAnswerSchema),
+  ok('GET', '/api/staff/admin/customers/:phone/', CustomerDetailSchema),
+  ok('POST', '/api/staff/admin/customers/:phone/points/', CustomerDetailSchema),
+  // Its CSV twin, /api/staff/admin/sales/orders.csv, answers text/csv (not checked here; its refusals are JSON).
+  ok('GET', '/api/staff/admin/sales/', SalesReportSchema),
   ok('GET', '/api/staff/orders/', BoardAnswerSchema),
   ok('GET', '/api/staff/orders/:id/', BoardOrderSchema),
   ok('POST', '/api/staff/orders/:id/move/', BoardOrderSchema),

@@ -2,7 +2,8 @@
  * The staff side under /api/staff/, one router per concern: sign-in (login, refresh, signout,
  * password from a one-time link, and who am I), admins managing the team (add, list, change a
  * role, remove), the live board (orders, moves, promised times, cancel with refund, refunds), the event
- * stream, the pause switch and the menu's sold-out switches and sync.
+ * stream, the pause switch and the menu's sold-out switches and sync; and the owner's admin area
+ * (admin/: promo codes, the audit log).
  *
  * Every call but login/refresh/signout/password checks the caller once, with the `requireStaff`
  * middleware of http/staff.ts on its group, before the handler reads anything: no or a bad token
@@ -13,6 +14,7 @@ import type { AppDependencies } from '../../dependencies.ts';
 import { createStaffAuth } from '../../auth/staff-auth.ts';
 import { guarded } from '../../http/guard.ts';
 import { requireStaff, type StaffAuths } from '../../http/staff.ts';
+import { adminRoutes } from './admin/index.ts';
 import { staffEventRoutes } from './events.ts';
 import { staffMemberRoutes } from './members.ts';
 import { staffMenuRoutes } from './menu.ts';
@@ -34,6 +36,7 @@ export function staffRoutes(deps: AppDependencies): Hono {
   return new Hono()
     .route('/', staffSessionRoutes(deps, auths))
     .route('/', guarded(requireStaff(auths, 'admin'), staffMemberRoutes(deps)))
+    .route('/', guarded(requireStaff(auths, 'admin'), adminRoutes(deps)))
     .route('/', guarded(requireStaff(auths, 'admin'), staffMenuDietRoutes(deps)))
     .route('/', guarded(staffOnly, staffOrderRoutes(deps)))
     .route('/', guarded(staffOnly, staffRefundRoutes(deps)))
