@@ -6,6 +6,7 @@ import { NOT_YOUR_ACCOUNT, optionalCustomer, SIGN_IN_REQUIRED } from '../http/cu
 import { clientAddress } from '../http/client-address.ts';
 import { requestLocale } from '../http/locale.ts';
 import { HttpError, readBody } from '../http/errors.ts';
+import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { checkAddressDeclines } from '../services/card-attempts.ts';
 import { finalizeOrder, placeOrder } from '../services/orders.ts';
@@ -18,16 +19,11 @@ export const ORDERS_PER_ADDRESS: RateLimit = {
   message: 'Too many orders from your network in a short time. Wait a few minutes and try again.',
 };
 
-export const IDEMPOTENCY_KEY_INVALID =
-  'The Idempotency-Key header must be 8 to 255 letters, digits, dashes or underscores.';
-
 /** POST /api/create-order/ and POST /api/finalize-order/{id}/. */
 export function orderRoutes(deps: AppDependencies): Hono {
   return new Hono()
     .post('/create-order/', async (c) => {
-      const idempotencyKey = c.req.header('Idempotency-Key');
-      if (idempotencyKey !== undefined && !/^[\w-]{8,255}$/.test(idempotencyKey))
-        throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
+      const idempotencyKey = idempotencyKeyOf(c);
       // A signed-in customer's order is theirs; a guest's stays a guest order.
       const customer = await optionalCustomer(c, deps.auth);
       const request = await readBody(c, CreateOrderRequestSchema);

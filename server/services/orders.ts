@@ -4,7 +4,7 @@
  */
 import { intlLocale, type Locale } from '../../shared/i18n/locale.ts';
 import { translator } from '../../shared/i18n/translator.ts';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_REUSED } from '../../shared/api/messages.ts';
 import type { CreateOrderRequest, CreateOrderResponse, FinalizedOrder, OrderTotals } from '../../shared/api/schemas.ts';
 import {
@@ -51,6 +51,7 @@ import { insertPayment, paymentForOrder, setPaymentStatus } from '../db/payments
 import { recordRedemption, unpaidOrdersWithCode, type PromoCustomer } from '../db/promo-codes.ts';
 import { lockSlot, slotLoad } from '../db/slots.ts';
 import { readStoreStatus } from '../db/store-status.ts';
+import { requestHashOf, sameRequest } from '../http/idempotency-key.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
@@ -106,9 +107,7 @@ export async function placeOrder(
 ): Promise<{ status: number; body: CreateOrderResponse }> {
   const { db, clock } = deps;
   const key = options.idempotencyKey;
-  const requestHash = createHash('sha256')
-    .update(JSON.stringify([options.caller ?? '', request]))
-    .digest('base64url');
+  const requestHash = requestHashOf([options.caller ?? '', request]);
   if (key) {
     const stored = await storedAnswer(db, IDEMPOTENCY_SCOPE, key);
     if (stored) return replay(stored.requestHash, requestHash, stored.status, stored.response as CreateOrderResponse);
@@ -310,7 +309,7 @@ async function supersedeCheckouts(
 }
 
 function replay(storedHash: string, requestHash: string, status: number, body: CreateOrderResponse) {
-  if (!hashesEqual(storedHash, requestHash)) throw new HttpError(422, KEY_REUSED);
+  if (!sameRequest(storedHash, requestHash)) throw new HttpError(422, KEY_REUSED);
   return { status, body };
 }
 
@@ -385,12 +384,6 @@ async function orderTime(
   const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, store, ...words });
   if (refusal) throw new HttpError(422, refusal);
   return { scheduledFor, slot: orderSlot(now, request.delivery_type, scheduledFor, store) };
-}
-
-function hashesEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 async function applicablePromo(deps: AppDependencies, code: string, now: Date, who: PromoCustomer) {

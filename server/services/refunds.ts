@@ -8,7 +8,6 @@
  * transaction, through the outbox) and by text when they agreed to texts. Cancelling
  * (order-cancel.ts) gives back everything left through the same steps.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { BoardOrder, StaffRefund } from '../../shared/api/staff.ts';
 import {
   amountRefundProblem,
@@ -34,6 +33,7 @@ import {
   type RefundLine,
   type RefundRow,
 } from '../db/refunds.ts';
+import { requestHashOf, sameRequest } from '../http/idempotency-key.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import { log } from '../logger.ts';
@@ -117,14 +117,12 @@ export async function refundOrder(
   by: Actor,
   idempotencyKey: string,
 ): Promise<BoardOrder> {
-  const requestHash = createHash('sha256')
-    .update(JSON.stringify([`staff:${by.email}`, orderId, asked]))
-    .digest('base64url');
+  const requestHash = requestHashOf([`staff:${by.email}`, orderId, asked]);
   const outcome = await deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
     const stored = await claimKey(tx, IDEMPOTENCY_SCOPE, idempotencyKey, requestHash);
     if (stored) {
-      if (!hashesEqual(stored.requestHash, requestHash)) throw new HttpError(422, REFUND_KEY_REUSED);
+      if (!sameRequest(stored.requestHash, requestHash)) throw new HttpError(422, REFUND_KEY_REUSED);
       if (stored.status > 0) return { kind: 'replay' as const, answer: stored.response as BoardOrder };
       // Claimed by a try with no answer stored: how its refund stands says what this one does.
       const made = (stored.response as { refund_id?: string } | null)?.refund_id;
@@ -175,12 +173,6 @@ export async function refundOrder(
   const answer = (await boardOrder(deps.db, orderId, deps.clock()))!;
   await storeAnswer(deps.db, IDEMPOTENCY_SCOPE, idempotencyKey, 200, answer);
   return answer;
-}
-
-function hashesEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**

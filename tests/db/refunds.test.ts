@@ -17,7 +17,7 @@ import { translator } from '../../shared/i18n/translator.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
-import { IDEMPOTENCY_KEY_INVALID } from '../../server/routes/orders.ts';
+import { IDEMPOTENCY_KEY_INVALID } from '../../server/http/idempotency-key.ts';
 import { REFUND_FAILED } from '../../server/services/order-cancel.ts';
 import { cancelledNoRefund, REFUND_KEY_REUSED, refundNotTaken, refundOnItsWay } from '../../server/services/refunds.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';

@@ -2,10 +2,10 @@
 import { Hono } from 'hono';
 import { StaffRefundSchema } from '../../../shared/api/staff.ts';
 import type { AppDependencies } from '../../dependencies.ts';
-import { HttpError, readBody } from '../../http/errors.ts';
+import { readBody } from '../../http/errors.ts';
+import { requiredIdempotencyKey } from '../../http/idempotency-key.ts';
 import type { StaffEnv } from '../../http/staff.ts';
 import { refundOrder } from '../../services/refunds.ts';
-import { IDEMPOTENCY_KEY_INVALID } from '../orders.ts';
 
 /**
  * Mounted behind `requireStaff(…, 'staff')`, like the board's other order calls. Each refund comes
@@ -15,9 +15,7 @@ import { IDEMPOTENCY_KEY_INVALID } from '../orders.ts';
  */
 export function staffRefundRoutes(deps: AppDependencies): Hono<StaffEnv> {
   return new Hono<StaffEnv>().post('/staff/orders/:id/refunds/', async (c) => {
-    const idempotencyKey = c.req.header('Idempotency-Key');
-    if (idempotencyKey === undefined || !/^[\w-]{8,255}$/.test(idempotencyKey))
-      throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
+    const idempotencyKey = requiredIdempotencyKey(c);
     const refund = await readBody(c, StaffRefundSchema);
     return c.json(await refundOrder(deps, c.req.param('id'), refund, c.var.staff, idempotencyKey));
   });
