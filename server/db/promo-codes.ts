@@ -137,8 +137,8 @@ const numbered = <T extends { discount_value: string | number }>(row: T) => ({
   discount_value: Number(row.discount_value),
 });
 
-/** Every code, newest first, with its use. */
-export async function promoCodesWithUse(db: Queryable): Promise<PromoCodeUseRow[]> {
+/** Every code (or the one named), newest first, with its use. */
+export async function promoCodesWithUse(db: Queryable, code?: string): Promise<PromoCodeUseRow[]> {
   const rows = await db.query<PromoCodeUseRow & { discount_value: string | number }>(
     `with used as (
        select o.promo_code as code, count(*) as uses,
@@ -146,14 +146,17 @@ export async function promoCodesWithUse(db: Queryable): Promise<PromoCodeUseRow[
                                              where r.order_id = o.id and r.status = 'succeeded'), 0)) as revenue_cents,
               sum(o.promo_discount_cents) as discount_given_cents
          from orders o
-        where o.promo_code is not null and o.status not in ('pending_payment', 'cancelled')
+        where o.promo_code is not null and ($1::text is null or o.promo_code = $1)
+          and o.status not in ('pending_payment', 'cancelled')
         group by o.promo_code)
      select p.code, p.discount_type, p.discount_value, p.active, p.starts_at, p.expires_at, p.min_subtotal_cents,
             p.per_customer_limit, p.total_limit, p.first_order_only, p.description, p.created_at, p.updated_at,
             coalesce(u.uses, 0) as uses, coalesce(u.revenue_cents, 0) as revenue_cents,
             coalesce(u.discount_given_cents, 0) as discount_given_cents
        from promo_codes p left join used u on u.code = p.code
+      where $1::text is null or p.code = $1
       order by p.created_at desc, p.code`,
+    [code ?? null],
   );
   return rows.map((row) => ({
     ...numbered(row),

@@ -90,7 +90,7 @@ export async function listPromoCodes(deps: Deps): Promise<PromoCodeAdmin[]> {
 }
 
 async function oneWithUse(deps: Deps, code: string): Promise<PromoCodeAdmin> {
-  const row = (await promoCodesWithUse(deps.db)).find((promo) => promo.code === code);
+  const [row] = await promoCodesWithUse(deps.db, code);
   if (!row) throw new HttpError(404, noSuchPromoCode(code));
   return answerOf(row, deps.clock());
 }
