@@ -13,8 +13,8 @@ if (form) {
   const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
   const status = form.querySelector<HTMLElement>('.filter-count');
   const fromAddress = dietFiltersOf(new URL(window.location.href).searchParams.get('diet')?.split(',') ?? []);
-  for (const box of boxes) box.checked = fromAddress.includes(box.value as DietFilter);
-  form.hidden = false;
+  // A box ticked before this script arrived (the filter shows from the first paint) stays ticked.
+  for (const box of boxes) if (fromAddress.includes(box.value as DietFilter)) box.checked = true;
 
   const apply = () => {
     const chosen = DIET_FILTERS.filter((filter) => boxes.some((box) => box.checked && box.value === filter));
@@ -39,5 +39,5 @@ if (form) {
     window.history.replaceState(window.history.state, '', url);
   };
   form.addEventListener('change', apply);
-  if (fromAddress.length > 0) apply();
+  if (boxes.some((box) => box.checked)) apply();
 }

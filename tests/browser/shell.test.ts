@@ -227,6 +227,43 @@ describe('the site’s redirects through the real server', () => {
   });
 });
 
+/** Records each layout shift a visitor could see, with what moved, in `window.shifts`. */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Source[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        // A sub-pixel nudge (Chromium snaps layout to 1/64 px; under load one such nudge of an
+        // icon in the header was seen) moves nothing a visitor can see: half a pixel is the bar.
+        const visible = (entry.sources ?? []).filter(
+          (s) =>
+            Math.abs(s.currentRect.y - s.previousRect.y) >= 0.5 ||
+            Math.abs(s.currentRect.x - s.previousRect.x) >= 0.5 ||
+            Math.abs(s.currentRect.height - s.previousRect.height) >= 0.5 ||
+            Math.abs(s.currentRect.width - s.previousRect.width) >= 0.5,
+        );
+        if (entry.sources && entry.sources.length > 0 && visible.length === 0) continue;
+        const moved = (entry.sources ?? []).map(
+          (s) =>
+            `${s.node?.nodeName ?? '?'}.${(s.node as Element | null)?.className ?? ''} y ${s.previousRect.y}->${s.currentRect.y} h ${s.previousRect.height}->${s.currentRect.height}`,
+        );
+        shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function shiftsOn(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+}
+
 describe('the heading face', () => {
   it('is served by the site itself, swaps in, and moves nothing on the page when it does', async () => {
     const page = await browser.newPage({ viewport: PHONE });
@@ -234,36 +271,7 @@ describe('the heading face', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'font') fontRequests.push(request.url());
     });
-    // Each shift with what moved, so a failure says where to look.
-    await page.addInitScript(() => {
-      const shifts: string[] = [];
-      (window as unknown as { shifts: string[] }).shifts = shifts;
-      type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-          sources?: Source[];
-        })[]) {
-          if (entry.hadRecentInput) continue;
-          // A sub-pixel nudge (Chromium snaps layout to 1/64 px; under load one such nudge of an
-          // icon in the header was seen) moves nothing a visitor can see: half a pixel is the bar.
-          const visible = (entry.sources ?? []).filter(
-            (s) =>
-              Math.abs(s.currentRect.y - s.previousRect.y) >= 0.5 ||
-              Math.abs(s.currentRect.x - s.previousRect.x) >= 0.5 ||
-              Math.abs(s.currentRect.height - s.previousRect.height) >= 0.5 ||
-              Math.abs(s.currentRect.width - s.previousRect.width) >= 0.5,
-          );
-          if (entry.sources && entry.sources.length > 0 && visible.length === 0) continue;
-          const moved = (entry.sources ?? []).map(
-            (s) =>
-              `${s.node?.nodeName ?? '?'}.${(s.node as Element | null)?.className ?? ''} y ${s.previousRect.y}->${s.currentRect.y} h ${s.previousRect.height}->${s.currentRect.height}`,
-          );
-          shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordShifts(page);
     await page.goto(`${server.url}/`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.fonts.check('40px "Alfa Slab One"'), null, { timeout: 5000 });
     // A fixed wait on purpose: room for a second font request or a late layout shift to show.
@@ -272,7 +280,27 @@ describe('the heading face', () => {
     expect(new URL(fontRequests[0]!).origin).toBe(server.url);
     const h1Font = await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily);
     expect(h1Font.startsWith('"Alfa Slab One"')).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+    expect(await shiftsOn(page)).toEqual([]);
     await page.close();
   });
+});
+
+describe('a slow phone', () => {
+  it.each(['/', '/menu/'])(
+    'paints %s in place: nothing moves while the header streams in and the scripts wake',
+    async (path) => {
+      const page = await browser.newPage({ viewport: PHONE });
+      // A cheap phone: the HTML is parsed in pieces, with paints between them.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await recordShifts(page);
+      await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+      await page.waitForFunction(() => document.fonts.status === 'loaded');
+      // A fixed wait on purpose: room for a late shift to show.
+      await page.waitForTimeout(300);
+      expect(await shiftsOn(page)).toEqual([]);
+      await page.close();
+    },
+  );
 });
