@@ -1,6 +1,15 @@
-// The marketing site: static HTML from site/, into dist/site, every route with a trailing slash.
+// The marketing site: static HTML from site/, into dist/site, every route with a trailing slash;
+// the pages that print the menu are rendered by the server instead (site/live/, dist/site-server).
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { tsImport } from 'tsx/esm/api';
+import livePages from './site/live/adapter.mjs';
+
+// The restaurant's settings, checked before anything is built: a bad value fails the build with
+// the sentence the server would refuse to start with.
+const { parseRestaurantSettings } = await tsImport('./shared/settings/schema.ts', import.meta.url);
+parseRestaurantSettings(JSON.parse(readFileSync(new URL('./settings/restaurant.json', import.meta.url), 'utf8')));
 
 /**
  * React renders the static HTML at build time; in the browser the islands hydrate with
@@ -33,7 +42,8 @@ export default defineConfig({
   outDir: './dist/site',
   output: 'static',
   trailingSlash: 'always',
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  build: { format: 'directory', inlineStylesheets: 'always', client: './', server: '../site-server/' },
+  adapter: livePages(),
   site: 'https://elcomal.example',
   integrations: [react()],
   vite: { plugins: [preactInTheBrowser()] },

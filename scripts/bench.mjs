@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from './build.mjs';
-import { LIGHTHOUSE_PAGES, pageWeight, runLighthouse } from './lighthouse.mjs';
+import { LIGHTHOUSE_PAGES, pageHtml, pageWeight, runLighthouse } from './lighthouse.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -544,7 +544,9 @@ console.log(`Figures written to ${path.relative(root, reportFile)}`);
 
 /** Lighthouse's lab figures for each main page, and what the page weighs; a page not built yet is skipped. */
 async function pageLoads(baseUrl) {
-  const pages = LIGHTHOUSE_PAGES.map((page) => ({ page, weight: pageWeight(page) }));
+  const pages = await Promise.all(
+    LIGHTHOUSE_PAGES.map(async (page) => ({ page, weight: pageWeight(await pageHtml(page, baseUrl)) })),
+  );
   const built = pages.filter((p) => p.weight).map((p) => p.page);
   let lighthouse = [];
   let lighthouseNote = '';

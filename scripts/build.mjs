@@ -1,5 +1,5 @@
-// Builds what is missing or stale: the site (Astro -> dist/site) and the widget (rollup ->
-// dist/widget). `--force` rebuilds both. Exits non-zero when a build fails.
+// Builds what is missing or stale: the site (Astro -> dist/site, and dist/site-server for the
+// pages the server renders with the live menu) and the widget (rollup -> dist/widget). `--force` rebuilds both. Exits non-zero when a build fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -13,20 +13,11 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 export const buildTargets = [
   {
     name: 'site',
-    output: 'dist/site/index.html',
+    output: 'dist/site/404.html',
+    // The live pages' renderer, built with the static pages.
+    alsoOutputs: ['dist/site-server/entry.mjs'],
     outDir: 'dist/site',
-    inputs: [
-      'site',
-      'shared',
-      'settings',
-      'server/providers/menu',
-      'server/menu',
-      'scripts/site-menu.ts',
-      'astro.config.mjs',
-      'package-lock.json',
-    ],
-    // First the menu the pages print (a snapshot of GET /api/menus/), then the pages.
-    before: [process.execPath, '--import', 'tsx', 'scripts/site-menu.ts'],
+    inputs: ['site', 'shared', 'settings', 'astro.config.mjs', 'package-lock.json'],
     command: [bin('astro'), 'build'],
   },
   {
@@ -53,6 +44,7 @@ export function staleTargets(force = false) {
     if (force) return true;
     const output = path.join(root, target.output);
     if (!existsSync(output)) return true;
+    if ((target.alsoOutputs ?? []).some((also) => !existsSync(path.join(root, also)))) return true;
     const built = statSync(output).mtimeMs;
     return target.inputs.some((input) => newestInput(input) > built);
   });
@@ -87,8 +79,8 @@ export function build({ force = false, quiet = false } = {}) {
   const stale = staleTargets(force);
   for (const target of stale) {
     if (!quiet) console.log(`Building the ${target.name}...`);
-    for (const step of [target.before, target.command].filter(Boolean)) {
-      const [command, ...args] = step;
+    {
+      const [command, ...args] = target.command;
       const result = spawnSync(command, args, { cwd: root, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
       if (result.status !== 0) {
         if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);

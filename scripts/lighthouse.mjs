@@ -1,6 +1,7 @@
 // Page-load figures for `npm run bench`: Lighthouse 12 (mobile preset, performance only) against a
 // running server, and what each page costs to download: its HTML and the JavaScript it loads,
-// gzip-compressed, read from the built files. Run alone against a running server with
+// gzip-compressed, read from the built files (a page the server renders with the live menu is
+// asked of the running server). Run alone against a running server with
 // `node scripts/lighthouse.mjs http://127.0.0.1:3000 / /menu/`.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,16 +36,22 @@ function moduleImports(source, fromUrl) {
   };
 }
 
+/** A page's HTML: the built file, or the running server's answer for a page it renders. */
+export async function pageHtml(pagePath, baseUrl, distDir = path.join(root, 'dist')) {
+  const file = builtFile(distDir, pagePath);
+  if (file) return readFileSync(file, 'utf8');
+  const answer = await fetch(new URL(pagePath, baseUrl)).catch(() => null);
+  return answer?.ok && (answer.headers.get('content-type') ?? '').startsWith('text/html') ? answer.text() : null;
+}
+
 /**
- * What one built page makes a browser download before it is usable (HTML, then every script: inline,
+ * What one page (its HTML) makes a browser download before it is usable (HTML, then every script: inline,
  * `<script src>`, Astro islands' component and renderer modules, and their static imports), and
  * what it fetches later through dynamic import() (web-vitals after idle, lazy widget chunks).
- * Null when the page is not built.
+ * Null when there is no page (`html` null).
  */
-export function pageWeight(pagePath, distDir = path.join(root, 'dist')) {
-  const htmlFile = builtFile(distDir, pagePath);
-  if (!htmlFile) return null;
-  const html = readFileSync(htmlFile, 'utf8');
+export function pageWeight(html, distDir = path.join(root, 'dist')) {
+  if (html == null) return null;
   let inlineJs = 0;
   const entries = new Set();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
@@ -149,7 +156,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const results = await runLighthouse(baseUrl.replace(/\/$/, ''), pages.length ? pages : LIGHTHOUSE_PAGES);
   console.log(
     JSON.stringify(
-      results.map((r) => ({ ...r, weight: pageWeight(r.page) })),
+      await Promise.all(results.map(async (r) => ({ ...r, weight: pageWeight(await pageHtml(r.page, baseUrl)) }))),
       null,
       2,
     ),

@@ -15,6 +15,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { refuseUnlistedOrigins } from './http/unlisted-origin.ts';
 import { apiRoutes } from './routes/index.ts';
 import { mountStaticSite } from './static-site.ts';
+import { sitePages } from './site-pages.ts';
 import { log } from './logger.ts';
 import { requestLocale } from './http/locale.ts';
 import { apiMessageIn } from '../shared/i18n/translator.ts';
@@ -81,7 +82,7 @@ export function createApp(deps: AppDependencies): Hono {
   );
 
   for (const route of apiRoutes) app.route('/api', route(deps));
-  mountStaticSite(app, deps.settings.distDir, deps.settings);
+  mountStaticSite(app, deps.settings.distDir, deps.settings, sitePages(deps.settings.distDir, deps.menu));
 
   app.onError((error, c) => {
     // The message in the asker's language (the widget sends its own as Accept-Language).

@@ -1,6 +1,6 @@
 /**
  * Checks the restaurant's settings (settings/restaurant.json) before any other module reads them:
- * server/main.ts (and scripts/site-menu.ts, the site build's first step) import this first, so a
+ * server/main.ts imports this first (both builds run the same check), so a
  * bad value stops the start with one line that names the field and what is wrong, and exit code 1,
  * instead of a server that prices with it.
  */

@@ -13,7 +13,6 @@
  * carry ?lang=, which is remembered in a cookie and taken off the address. An unknown /es/ path
  * gets the Spanish 404 page.
  */
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Hono, Next } from 'hono';
@@ -31,6 +30,9 @@ import {
   type Locale,
 } from '../shared/i18n/locale.ts';
 import { cameOverHttps, type HttpsSettings } from './http/https.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from './http/page-policy.ts';
+import { isLivePage } from '../shared/live-pages.ts';
+import type { SitePages } from './site-pages.ts';
 
 const MOVED: Record<string, string> = { '/taco-boxes': '/tacoboxes/', '/taco-boxes/': '/tacoboxes/' };
 
@@ -56,61 +58,6 @@ export function cacheControl(pathname: string): string {
   if (pathname.startsWith('/widget/')) return 'public, max-age=300, stale-while-revalidate=86400';
   if (pathname.endsWith('/') || pathname.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';
-}
-
-/** Pages that take a card with Stripe's Payment Element: checkout pays, /payment/ saves a card. */
-const STRIPE_PAGES = new Set(['/checkout/', '/payment/']);
-/** Pages with an address field that Google's Places API (New) completes, called from the page. */
-const MAPS_PAGES = new Set(['/checkout/']);
-// Stripe's documented CSP (docs.stripe.com/security/guide#content-security-policy).
-const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
-const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
-const STRIPE_API = 'https://api.stripe.com';
-const PLACES_API = 'https://places.googleapis.com';
-/** Script types a browser runs; anything else (application/ld+json) is a data block, not code. */
-const SCRIPT_TYPES = new Set([
-  '',
-  'module',
-  'text/javascript',
-  'application/javascript',
-  'text/ecmascript',
-  'application/ecmascript',
-]);
-
-/** The CSP source ('sha256-…') of every inline script a browser would run in `html`, once each. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(` ${attributes}`);
-    if (type && !SCRIPT_TYPES.has((type[1] ?? type[2] ?? type[3] ?? '').trim().toLowerCase())) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return [...hashes];
-}
-
-/**
- * A page's policy: its own files and inline scripts; inline styles (Astro's scoped <style>
- * blocks, and the ones Stripe and the widget add at run time, which no hash can name); Stripe on
- * the card pages, Google's Places API on checkout; framed only by the site.
- */
-export function contentSecurityPolicy(pagePath: string, scriptHashes: readonly string[]): string {
-  const stripe = STRIPE_PAGES.has(pathWithoutLocale(pagePath));
-  const maps = MAPS_PAGES.has(pathWithoutLocale(pagePath));
-  const directives: [string, string[]][] = [
-    ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...scriptHashes, ...(stripe ? STRIPE_SCRIPTS : [])]],
-    ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:']],
-    ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...(stripe ? [STRIPE_API] : []), ...(maps ? [PLACES_API] : [])]],
-    ['frame-src', stripe ? STRIPE_FRAMES : ["'none'"]],
-    ['object-src', ["'none'"]],
-    ['base-uri', ["'self'"]],
-    ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'self'"]],
-  ];
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
 /** The HTML file serveStatic answers `pathname` with ('/menu/' is menu/index.html), inside `root`. */
@@ -177,11 +124,12 @@ export function languageTarget(
   return locale === 'en' ? null : { to: localePath(url.pathname, locale) + url.search };
 }
 
-/** Whether a page has a Spanish twin in the build (dist/site/es/...), asked once per path. */
+/** Whether a page has a Spanish twin: a live one, or one in the build (dist/site/es/...), asked once per path. */
 function spanishPages(siteRoot: string) {
   const known = new Map<string, boolean>();
   return async (pathname: string): Promise<boolean> => {
     if (!pathname.endsWith('/') || pathname.startsWith('/api/') || pathname.startsWith('/widget/')) return false;
+    if (isLivePage(localePath(pathname, 'es'))) return true;
     let exists = known.get(pathname);
     if (exists === undefined) {
       const file = htmlFileOf(siteRoot, localePath(pathname, 'es'));
@@ -197,7 +145,16 @@ function spanishPages(siteRoot: string) {
   };
 }
 
-export function mountStaticSite(app: Hono, distDir: string, https: HttpsSettings = { trustProxy: 0 }): void {
+/**
+ * `livePages` answers the pages that print the menu (server/site-pages.ts); without it (a server
+ * with no menu) those paths get the 404 page.
+ */
+export function mountStaticSite(
+  app: Hono,
+  distDir: string,
+  https: HttpsSettings = { trustProxy: 0 },
+  livePages?: SitePages,
+): void {
   const siteRoot = path.join(distDir, 'site');
   const widgetRoot = path.join(distDir, 'widget');
   const policyFor = pagePolicies();
@@ -245,7 +202,8 @@ export function mountStaticSite(app: Hono, distDir: string, https: HttpsSettings
       c.res.headers.set('Cache-Control', cacheControl(c.req.path));
       // Partner pages fetch the widget's style chunks and font across origins; they are public.
       if (c.req.path.startsWith('/widget/')) c.res.headers.set('Access-Control-Allow-Origin', '*');
-      else if (isHtml(c.res.headers))
+      // A live page carries the policy of the HTML it was rendered to.
+      else if (isHtml(c.res.headers) && !c.res.headers.has('Content-Security-Policy'))
         c.res.headers.set('Content-Security-Policy', await policyFor(c.req.path, htmlFileOf(siteRoot, c.req.path)));
     }
   });
@@ -253,6 +211,10 @@ export function mountStaticSite(app: Hono, distDir: string, https: HttpsSettings
     '/widget/*',
     serveStatic({ root: widgetRoot, precompressed: true, rewriteRequestPath: (p) => p.replace(/^\/widget/, '') }),
   );
+  app.use('*', async (c, next) => {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !livePages || !isLivePage(c.req.path)) return next();
+    return (await livePages.answer(c.req.raw, c.req.path)) ?? next();
+  });
   app.use('*', serveStatic({ root: siteRoot, precompressed: true }));
   app.notFound(async (c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ error: true, message: 'There is no such API call.' }, 404);
