@@ -46,7 +46,11 @@ export interface SitePages {
 }
 
 export function sitePages(distDir: string, menu: MenuCatalog): SitePages {
-  let renderer: Promise<Render | null> | undefined;
+  // Loaded at once, so the first visitor after a start does not wait for it.
+  const renderer: Promise<Render | null> = loadRenderer(distDir).catch((error: unknown) => {
+    log.error({ err: error }, `The live pages' renderer did not load: ${(error as Error).message}`);
+    return null;
+  });
   let parsed: { etag: string; menu: MenuAnswer } | undefined;
   const pages = new Map<string, RenderedPage>();
   const rendering = new Map<string, Promise<RenderedPage>>();
@@ -94,7 +98,6 @@ export function sitePages(distDir: string, menu: MenuCatalog): SitePages {
 
   return {
     async answer(request, pathname) {
-      renderer ??= loadRenderer(distDir);
       const render = await renderer;
       if (!render) return null;
       const page = await current(render, pathname);
