@@ -2,7 +2,7 @@
  * The whole HTTP surface as one Hono value, so tests call it with `app.request()` or through a
  * port. Handlers only validate and delegate; rules live in services, SQL in server/db.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
@@ -14,6 +14,7 @@ import { isAllowedOrigin } from './http/origins.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { refuseUnlistedOrigins } from './http/unlisted-origin.ts';
 import { apiRoutes } from './routes/index.ts';
+import { LARGE_BODY_PATH } from './routes/staff/admin/menu.ts';
 import { mountStaticSite } from './static-site.ts';
 import { sitePages } from './site-pages.ts';
 import { log } from './logger.ts';
@@ -63,15 +64,16 @@ export function createApp(deps: AppDependencies): Hono {
       maxAge: 600,
     }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new HttpError(413, BODY_TOO_LARGE);
-      },
-    }),
-  );
+  const usualBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new HttpError(413, BODY_TOO_LARGE);
+    },
+  });
+  // A menu photo or a whole menu's import has its own, larger, limit on its route.
+  const limitBodies: MiddlewareHandler = (c, next) =>
+    LARGE_BODY_PATH.test(c.req.path) ? next() : usualBodyLimit(c, next);
+  app.use('/api/*', limitBodies);
   app.use(
     '/api/*',
     csrfProtection({

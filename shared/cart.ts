@@ -11,6 +11,7 @@ import {
   type DeliveryType,
   type OrderTotalsCents,
   type PromoRule,
+  type TipPresets,
 } from './pricing.ts';
 import { restaurant } from './restaurant.ts';
 import { canRedeem } from './loyalty.ts';
@@ -82,7 +83,8 @@ export type CartAction =
   | { type: 'setAddress'; address: Partial<DeliveryAddress> }
   | { type: 'setDeliveryQuote'; quoteId: string | null; feeCents: Cents }
   | { type: 'setCoordinates'; lat: number | null; lng: number | null }
-  | { type: 'setDistance'; distance: number }
+  /** `tips`: the live tip presets (settings' when absent); the tip becomes the basic one for the distance. */
+  | { type: 'setDistance'; distance: number; tips?: TipPresets }
   | { type: 'setTip'; tipCents: Cents }
   | { type: 'applyPromo'; code: string; rule: PromoRule }
   | { type: 'rejectPromo' }
@@ -152,7 +154,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return { ...state, deliveryLat: action.lat, deliveryLng: action.lng };
     case 'setDistance': {
       const distance = Number.isFinite(action.distance) && action.distance > 0 ? action.distance : 0;
-      return { ...state, distance, tipCents: tipOptions(subtotalCents(state.items), distance).basic };
+      return { ...state, distance, tipCents: tipOptions(subtotalCents(state.items), distance, action.tips).basic };
     }
     case 'setTip':
       return { ...state, tipCents: Math.max(0, Math.round(action.tipCents)) };
@@ -176,7 +178,7 @@ export function cartQuantity(state: Pick<CartState, 'items'>): number {
 }
 
 /** The cart's money, as shared/pricing computes it for the server too. */
-export function cartTotals(state: CartState, taxPercent?: number): OrderTotalsCents {
+export function cartTotals(state: CartState, taxPercent?: number, minimumFeeCents?: Cents): OrderTotalsCents {
   return orderTotals({
     lines: state.items,
     deliveryType: state.deliveryType,
@@ -186,6 +188,8 @@ export function cartTotals(state: CartState, taxPercent?: number): OrderTotalsCe
     redeemPoints: state.redeemPoints && canRedeem(state.existingPoints),
     // The rate the server charges, unless the caller names another.
     taxPercent: taxPercent ?? restaurant.taxPercent,
+    // The owner's live minimum delivery fee (the public store-hours answer), as create-order charges it.
+    ...(minimumFeeCents !== undefined ? { minimumFeeCents } : {}),
   });
 }
 

@@ -11,8 +11,13 @@ import { loyaltySettings } from './settings/values.ts';
 
 export const LOYALTY_REWARD: { points: number; discountCents: Cents } = loyaltySettings.reward;
 
-export function pointsEarned(subtotalCents: Cents, discountCents: Cents): number {
-  return Math.max(0, Math.floor((subtotalCents - discountCents) / loyaltySettings.centsPerPoint));
+/** Points a paid order earns; `centsPerPoint` is the owner's live earn rate (settings' by default). */
+export function pointsEarned(
+  subtotalCents: Cents,
+  discountCents: Cents,
+  centsPerPoint: number = loyaltySettings.centsPerPoint,
+): number {
+  return Math.max(0, Math.floor((subtotalCents - discountCents) / centsPerPoint));
 }
 
 /** Whether a balance buys the reward. */

@@ -5,6 +5,7 @@
 import { couldNotFindMenu, NO_MENUS_RETURNED } from './api/messages.ts';
 import { dietTagsOf, spiceLevelOf, type DietTag } from './diet.ts';
 import { DEFAULT_LOCALE, type Locale } from './i18n/locale.ts';
+import { menuWindowsOf, type MenuWindow } from './menu-windows.ts';
 
 export const PLACEHOLDER_ITEM_NAME = 'Menu Item';
 export const DEFAULT_MIN_REQUIRED = 0;
@@ -46,6 +47,8 @@ export interface MenuItem {
   diet: DietTag[];
   /** 0 (not spicy) to 3. */
   spice_level: number;
+  /** When its category is served (shared/menu-windows.ts); absent: whenever the restaurant takes orders. */
+  windows?: MenuWindow[];
 }
 
 /** The menu as the API sends it; entries are read defensively since a POS fills them. */
@@ -54,6 +57,7 @@ export interface MenuSource {
   categories: {
     name: string;
     translations?: unknown;
+    windows?: unknown;
     menu_items?: unknown[];
     subcategories?: { name: string; translations?: unknown; menu_items?: unknown[] }[];
   }[];
@@ -88,13 +92,15 @@ export function flattenMenu(menu: MenuSource, locale: Locale = DEFAULT_LOCALE): 
   const items: MenuItem[] = [];
   for (const category of menu.categories ?? []) {
     const categoryName = wordsIn(category, 'name', locale, category.name);
+    const windows = menuWindowsOf(category.windows);
+    const served = (item: MenuItem) => (windows.length > 0 ? { ...item, windows } : item);
     (category.menu_items ?? []).forEach((entry, index) =>
-      items.push(toMenuItem(entry, categoryName, undefined, index, locale)),
+      items.push(served(toMenuItem(entry, categoryName, undefined, index, locale))),
     );
     for (const sub of category.subcategories ?? []) {
       const subName = wordsIn(sub, 'name', locale, sub.name);
       (sub.menu_items ?? []).forEach((entry, index) =>
-        items.push(toMenuItem(entry, categoryName, subName, index, locale)),
+        items.push(served(toMenuItem(entry, categoryName, subName, index, locale))),
       );
     }
   }

@@ -109,9 +109,14 @@ export function upsellText(subtotal: Cents, t: Translate): string {
 }
 
 /** max($10, fee) minus the discount, floored at 0; 0 for pickup or when the discount is not finite. */
-export function deliveryChargeCents(deliveryType: DeliveryType, deliveryFee: Cents, discount: Cents): Cents {
+export function deliveryChargeCents(
+  deliveryType: DeliveryType,
+  deliveryFee: Cents,
+  discount: Cents,
+  minimumFeeCents: Cents = MINIMUM_DELIVERY_FEE_CENTS,
+): Cents {
   if (deliveryType !== 'delivery' || !Number.isFinite(discount)) return 0;
-  return Math.max(0, Math.max(MINIMUM_DELIVERY_FEE_CENTS, deliveryFee) - discount);
+  return Math.max(0, Math.max(minimumFeeCents, deliveryFee) - discount);
 }
 
 /**
@@ -119,16 +124,16 @@ export function deliveryChargeCents(deliveryType: DeliveryType, deliveryFee: Cen
  * less the discount (a courier's quote above the minimum raises it; the cart shows that once it
  * has the address).
  */
-export function deliveryChargeFromCents(subtotal: Cents): Cents {
-  return deliveryChargeCents('delivery', 0, deliveryDiscountCents(subtotal));
+export function deliveryChargeFromCents(subtotal: Cents, minimumFeeCents: Cents = MINIMUM_DELIVERY_FEE_CENTS): Cents {
+  return deliveryChargeCents('delivery', 0, deliveryDiscountCents(subtotal), minimumFeeCents);
 }
 
 /**
  * Every fee, said before the customer gives any detail (the FTC's rule on junk fees, California's
  * SB 478): what pickup and delivery add to this subtotal. Tax and an optional tip come on top.
  */
-export function feesText(subtotal: Cents, t: Translate): string {
-  const delivery = deliveryChargeFromCents(subtotal);
+export function feesText(subtotal: Cents, t: Translate, minimumFeeCents: Cents = MINIMUM_DELIVERY_FEE_CENTS): string {
+  const delivery = deliveryChargeFromCents(subtotal, minimumFeeCents);
   const deliveryText =
     delivery === 0 ? t('common.fees.deliveryFree') : t('common.fees.deliveryAdds', { fee: formatUSD(delivery) });
   return `${t('common.fees.pickup')} ${deliveryText}`;
@@ -140,7 +145,7 @@ export function feesText(subtotal: Cents, t: Translate): string {
  * if higher; $2.99 off orders from $20.00, ..., free from $75.00. Tax is added at checkout; a tip
  * is up to you.').
  */
-export function feesSummary(t: Translate): string {
+export function feesSummary(t: Translate, minimumFeeCents: Cents = MINIMUM_DELIVERY_FEE_CENTS): string {
   const discounts = DELIVERY_DISCOUNT_TIERS.filter((tier) => tier.discount > 0).map((tier, i) => {
     const from = formatUSD(tier.from);
     if (!Number.isFinite(tier.discount))
@@ -148,7 +153,7 @@ export function feesSummary(t: Translate): string {
     const discount = formatUSD(tier.discount);
     return t(i === 0 ? 'common.fees.offOrdersFrom' : 'common.fees.offFrom', { discount, from });
   });
-  const fee = formatUSD(MINIMUM_DELIVERY_FEE_CENTS);
+  const fee = formatUSD(minimumFeeCents);
   return t('common.fees.summary', { fee, discounts: discounts.length ? `; ${discounts.join(', ')}` : '' });
 }
 
@@ -158,6 +163,8 @@ export function netDeliveryCostCents(deliveryFee: Cents, discount: Cents): Cents
 }
 
 type TipPreset = (typeof tipSettings)['basic'];
+/** The three presets (settings' tips, or the owner's live ones: shared/live-settings.ts). */
+export type TipPresets = Record<'basic' | 'plus' | 'super', TipPreset>;
 
 export interface TipOptions {
   basic: Cents;
@@ -170,11 +177,11 @@ export interface TipOptions {
  * basic = min(max($1, $1 x miles), 10%); plus = min(max($2, $1.50 x miles), 15%);
  * super = min(max($3, $2 x miles), 20%).
  */
-export function tipOptions(subtotal: Cents, distanceMiles: number): TipOptions {
+export function tipOptions(subtotal: Cents, distanceMiles: number, presets: TipPresets = tipSettings): TipOptions {
   const miles = Number.isFinite(distanceMiles) && distanceMiles > 0 ? distanceMiles : 0;
   const tip = ({ floorCents, perMileCents, capPercent }: TipPreset) =>
     Math.min(Math.max(floorCents, roundHalfUp(perMileCents * miles)), percentOf(subtotal, capPercent));
-  return { basic: tip(tipSettings.basic), plus: tip(tipSettings.plus), super: tip(tipSettings.super) };
+  return { basic: tip(presets.basic), plus: tip(presets.plus), super: tip(presets.super) };
 }
 
 /** An order's money in integer cents (the wire's dollars are `OrderTotals` in shared/api/schemas.ts). */
@@ -202,6 +209,8 @@ export interface OrderTotalsInput {
   taxPercent?: number;
   /** Whether loyalty points buy the reward on this order (shared/loyalty.ts). */
   redeemPoints?: boolean;
+  /** The least delivery charge before the discount (the owner's live value; settings' by default). */
+  minimumFeeCents?: Cents;
 }
 
 /**
@@ -218,7 +227,12 @@ export function orderTotals(input: OrderTotalsInput): OrderTotalsCents {
   const isDelivery = input.deliveryType === 'delivery';
   const deliveryFee = input.deliveryFee ?? 0;
   const deliveryDiscount = isDelivery ? deliveryDiscountCents(subtotal) : 0;
-  const deliveryCharge = deliveryChargeCents(input.deliveryType, deliveryFee, deliveryDiscount);
+  const deliveryCharge = deliveryChargeCents(
+    input.deliveryType,
+    deliveryFee,
+    deliveryDiscount,
+    input.minimumFeeCents ?? MINIMUM_DELIVERY_FEE_CENTS,
+  );
   const netDeliveryCost = isDelivery ? netDeliveryCostCents(deliveryFee, deliveryDiscount) : 0;
   const tip = isDelivery ? Math.max(0, input.tip ?? 0) : 0;
   return {

@@ -7,6 +7,7 @@ import { signal, type Signal } from '@preact/signals-react';
 import { cartQuantity, cartReducer, type CartAction, type CartState } from '../shared/cart.ts';
 import { CART_STORAGE_KEY, parseStoredCart, serializeCart } from '../shared/cart-storage.ts';
 import { CART_CHANGED_EVENT, type CartChangedDetail } from '../shared/events.ts';
+import { FILE_PRICING, pricingOf, type LivePricing, type PricingSettings } from '../shared/live-settings.ts';
 
 export interface CartStore {
   cart: Signal<CartState>;
@@ -16,6 +17,12 @@ export interface CartStore {
   quantity: () => number;
   /** Tells the page how many items the cart holds now. */
   announce: () => void;
+  /**
+   * The owner's live delivery radius and fees, tip presets and earn rate, from the store-hours
+   * answer (the settings file's until it arrives): the cart prices with them as create-order does.
+   */
+  pricing: Signal<LivePricing>;
+  takePricing: (settings: PricingSettings | undefined) => void;
 }
 
 export function createCartStore(page: { document: Document; storage: Storage | null; window: Window }): CartStore {
@@ -50,8 +57,13 @@ export function createCartStore(page: { document: Document; storage: Storage | n
     announce();
   }
 
+  const pricing = signal(FILE_PRICING);
   return {
     cart,
+    pricing,
+    takePricing: (settings) => {
+      if (settings) pricing.value = pricingOf(settings);
+    },
     dispatch: (action) => set(cartReducer(cart.value, action)),
     replace: set,
     quantity: () => cartQuantity(cart.value),

@@ -26,5 +26,13 @@ export function LazyCart({ store, controls, apiOrigin, load }: Props) {
   });
   if (!chunk.module) return null;
   const { CartSidebar } = chunk.module;
-  return <CartSidebar cart={store.cart} open={controls.cartOpen} apiOrigin={apiOrigin} dispatch={store.dispatch} />;
+  return (
+    <CartSidebar
+      cart={store.cart}
+      pricing={store.pricing}
+      open={controls.cartOpen}
+      apiOrigin={apiOrigin}
+      dispatch={store.dispatch}
+    />
+  );
 }

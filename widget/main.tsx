@@ -19,6 +19,7 @@ import { apiOriginOf } from './api-origin.ts';
 import { createAuthStore } from './auth-store.ts';
 import { forgetHandedOverCart, handedOverCart } from './cart-handover.ts';
 import { createCartStore } from './cart-store.ts';
+import { withLivePricing } from './live-pricing.ts';
 import { CheckoutApp, ConfirmationApp } from './checkout-app.tsx';
 import { chunkFiles } from './chunk-files.ts';
 import { createChunkLoader } from './chunk-loader.ts';
@@ -75,13 +76,16 @@ if (handedOver !== null) {
     .finally(() => forgetHandedOverCart(window));
 }
 const readCookie = () => document.cookie;
-const api = createApiClient({
-  baseUrl: apiOrigin,
-  readCookie,
-  getAccessToken: () => auth.token.peek(),
-  getLocale: widgetLocale,
-  localize,
-});
+const api = withLivePricing(
+  createApiClient({
+    baseUrl: apiOrigin,
+    readCookie,
+    getAccessToken: () => auth.token.peek(),
+    getLocale: widgetLocale,
+    localize,
+  }),
+  store,
+);
 const auth = createAuthStore({
   api,
   storage,

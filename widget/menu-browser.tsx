@@ -9,13 +9,15 @@ import { useEffect, useRef, useState } from 'react';
 import { feesSummary } from '../shared/pricing.ts';
 import type { CartAction } from '../shared/cart.ts';
 import type { MenuItem } from '../shared/menu.ts';
+import { servedAt, windowsText } from '../shared/menu-windows.ts';
+import { restaurant } from '../shared/restaurant.ts';
 import { foldForSearch } from '../shared/search.ts';
 import type { DietFilter } from '../shared/diet.ts';
 import { DietFilterBar } from './diet-filter.tsx';
 import { MenuItemCard } from './menu-item-card.tsx';
 import type { LoadedMenu } from './menu-loading.ts';
 import { menuSections } from './menu-sections.ts';
-import { t } from './i18n.ts';
+import { t, widgetIntlLocale } from './i18n.ts';
 
 interface Props {
   menu: LoadedMenu;
@@ -145,6 +147,11 @@ export function MenuBrowser({
               <h2 id={id} tabIndex={-1}>
                 {section.name}
               </h2>
+              {section.windows && (
+                <p className="served">
+                  {t('menu.servedOnly', { times: windowsText(section.windows, widgetIntlLocale()) })}
+                </p>
+              )}
               <ItemList
                 items={section.items}
                 level={3}
@@ -188,6 +195,7 @@ function ItemList(props: {
           item={item}
           eagerPhoto={props.firstOnScreen === true && index < EAGER_PHOTOS}
           soldOut={props.menu.soldOut.has(item.id)}
+          notServedNow={!servedAt(item.windows, new Date(), restaurant.ordering.timeZone)}
           apiOrigin={props.apiOrigin}
           headingLevel={props.level}
           dispatch={props.dispatch}

@@ -5,12 +5,15 @@
  */
 import { passesDietFilters, type DietFilter } from '../shared/diet.ts';
 import type { MenuItem } from '../shared/menu.ts';
+import type { MenuWindow } from '../shared/menu-windows.ts';
 import { matchesSearch } from '../shared/search.ts';
 
 export interface MenuSection {
   name: string;
   items: MenuItem[];
   subcategories: { name: string; items: MenuItem[] }[];
+  /** When the category is served (a lunch menu); absent: whenever the restaurant takes orders. */
+  windows?: MenuWindow[];
 }
 
 export function menuSections(
@@ -23,7 +26,12 @@ export function menuSections(
   for (const item of items) {
     let section = byName.get(item.categoryName);
     if (!section) {
-      section = { name: item.categoryName, items: [], subcategories: [] };
+      section = {
+        name: item.categoryName,
+        items: [],
+        subcategories: [],
+        ...(item.windows ? { windows: item.windows } : {}),
+      };
       byName.set(item.categoryName, section);
       sections.push(section);
     }

@@ -7,11 +7,13 @@
  */
 import { cartTotals, type CartState } from '../shared/cart.ts';
 import { formatUSD, type Cents } from '../shared/money.ts';
+import type { LivePricing } from '../shared/live-settings.ts';
 import { feesText, upsellText } from '../shared/pricing.ts';
 import { t } from './i18n.ts';
 
-export function OrderTotals({ state }: { state: CartState }) {
-  const totals = cartTotals(state);
+/** `pricing`: the owner's live values (the cart store's), so the total shown is the one charged. */
+export function OrderTotals({ state, pricing }: { state: CartState; pricing: LivePricing }) {
+  const totals = cartTotals(state, undefined, pricing.minimumFeeCents);
   const delivery = state.deliveryType === 'delivery';
   const upsell = delivery ? upsellText(totals.subtotal, t) : '';
   const row = (label: string, cents: Cents, testId: string) => (
@@ -36,7 +38,9 @@ export function OrderTotals({ state }: { state: CartState }) {
         {delivery && row(t('common.totals.tip'), totals.tip, 'tip')}
         {row(t('common.totals.total'), totals.total, 'total')}
       </dl>
-      {!(delivery && state.deliveryQuoteId) && <p className="fees">{feesText(totals.subtotal, t)}</p>}
+      {!(delivery && state.deliveryQuoteId) && (
+        <p className="fees">{feesText(totals.subtotal, t, pricing.minimumFeeCents)}</p>
+      )}
       {upsell && <p className="upsell">{upsell}</p>}
     </>
   );

@@ -59,6 +59,8 @@ button{cursor:pointer;border:1px solid var(--a);background:#fff;color:var(--a);p
 .description{color:#404040;font-size:.9em}
 .price{font-weight:700}
 .sold-out{color:#991b1b;font-weight:700}
+.served{margin:0 0 8px;color:#404040;font-weight:600}
+.item picture{display:contents}
 .add{align-self:flex-start;background:var(--a);color:#fff}
 .actions{display:flex;gap:8px;flex-wrap:wrap}
 dialog{border:0;padding:0;color:inherit;background:#fff;max-width:100%;max-height:100%}

@@ -21,6 +21,10 @@ export interface CategoryRow {
   position: number;
   /** Only a name: categories have no description. */
   translations: MenuTranslations;
+  /** Shown on the menu (0031_menu_editor.sql); read by readMenu, not written by a seed or a sync. */
+  visible?: boolean;
+  /** When it is served (shared/menu-windows.ts), as stored; read by readMenu only. */
+  windows?: unknown;
 }
 
 export interface SubcategoryRow {
@@ -124,7 +128,7 @@ export async function readMenu(
     await tx.query('set transaction isolation level repeatable read, read only');
     const version = await menuVersion(tx);
     const categories = await tx.query<CategoryRow>(
-      'select id, name, position, translations from menu_categories order by position, id',
+      'select id, name, position, translations, visible, windows from menu_categories order by position, id',
     );
     const subcategories = await tx.query<SubcategoryRow>(
       'select id, category_id, name, position, translations from menu_subcategories order by position, id',

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { flattenMenu } from '../../shared/menu.ts';
+import { menuWindowsOf } from '../../shared/menu-windows.ts';
 import { dietTagsOf, spiceLevelOf } from '../../shared/diet.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { dollarsText } from '../../shared/money.ts';
@@ -138,16 +139,20 @@ export function menuAnswerOf(rows: VersionedMenuRows): MenuAnswer {
 
   return {
     name: restaurant.menuName,
-    categories: rows.categories.map((category) => ({
-      name: category.name,
-      translations: translationsOf(category.translations, ['name']),
-      menu_items: (itemsByPlace.get(`cat\u0000${category.id}`) ?? []).map(answerItem),
-      subcategories: (subcategoriesByCategory.get(category.id) ?? []).map((sub) => ({
-        name: sub.name,
-        translations: translationsOf(sub.translations, ['name']),
-        menu_items: (itemsByPlace.get(`sub\u0000${sub.id}`) ?? []).map(answerItem),
+    // A hidden category is not on the menu: not shown, not orderable.
+    categories: rows.categories
+      .filter((category) => category.visible !== false)
+      .map((category) => ({
+        name: category.name,
+        translations: translationsOf(category.translations, ['name']),
+        windows: menuWindowsOf(typeof category.windows === 'string' ? JSON.parse(category.windows) : category.windows),
+        menu_items: (itemsByPlace.get(`cat\u0000${category.id}`) ?? []).map(answerItem),
+        subcategories: (subcategoriesByCategory.get(category.id) ?? []).map((sub) => ({
+          name: sub.name,
+          translations: translationsOf(sub.translations, ['name']),
+          menu_items: (itemsByPlace.get(`sub\u0000${sub.id}`) ?? []).map(answerItem),
+        })),
       })),
-    })),
   };
 }
 

@@ -6,6 +6,7 @@ import { saveQuote } from '../db/delivery-quotes.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readBody } from '../http/errors.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
+import { liveValues } from '../services/live-settings.ts';
 
 export const ESTIMATE_RATE_LIMIT: RateLimit = {
   name: 'estimate-delivery',
@@ -22,7 +23,11 @@ export function deliveryRoutes({ db, delivery, clock, settings }: AppDependencie
   return new Hono().post('/estimate-delivery/', async (c) => {
     await hit(db, ESTIMATE_RATE_LIMIT, clientAddress(c, settings.trustProxy), clock());
     const address = await readBody(c, EstimateDeliveryRequestSchema);
-    const quote = await delivery.quote(address);
+    // The courier prices with the owner's live radius and fee tiers.
+    const { pricing } = await liveValues(db);
+    const quote = await delivery.quote(address, {
+      area: { radiusMiles: pricing.radiusMiles, feeTiers: pricing.feeTiers },
+    });
     if (!quote.ok) return c.json({ error: true, message: quote.message } satisfies ApiError, 422);
     const stored = await saveQuote(db, {
       provider: quote.provider,

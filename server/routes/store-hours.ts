@@ -1,23 +1,14 @@
 import { Hono } from 'hono';
 import { StoreHoursQuerySchema, type StoreHoursResponse } from '../../shared/api/schemas.ts';
-import type { DeliveryType } from '../../shared/pricing.ts';
-import { restaurant } from '../../shared/restaurant.ts';
-import {
-  ASAP_FULL,
-  availableSlots,
-  closedNow,
-  isOpen,
-  nextOpening,
-  ORDERING_PAUSED,
-  pausedNow,
-} from '../../shared/schedule.ts';
+import { pricingSettingsOf } from '../../shared/live-settings.ts';
+import { ASAP_FULL, closedNow, isOpen, nextOpening, ORDERING_PAUSED, pausedNow } from '../../shared/schedule.ts';
 import { intlLocale } from '../../shared/i18n/locale.ts';
 import { apiMessageIn, translator } from '../../shared/i18n/translator.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { requestLocale } from '../http/locale.ts';
 import { readQuery } from '../http/errors.ts';
-import { slotLoads } from '../db/slots.ts';
-import { readStoreStatus } from '../db/store-status.ts';
+import { liveValues } from '../services/live-settings.ts';
+import { offeredSlots, perType } from '../services/slot-offer.ts';
 import {
   encode,
   etagOf,
@@ -26,10 +17,6 @@ import {
   SHORT_CACHE,
   SHORT_CACHE_VARY,
 } from '../http/conditional.ts';
-
-const TYPES: readonly DeliveryType[] = ['pickup', 'delivery'];
-const perType = <T>(value: (type: DeliveryType) => T) =>
-  Object.fromEntries(TYPES.map((type) => [type, value(type)])) as Record<DeliveryType, T>;
 
 /**
  * GET /api/store-hours/: whether ASAP orders are taken now, when they next are, and the slots a
@@ -40,7 +27,9 @@ const perType = <T>(value: (type: DeliveryType) => T) =>
  * notice); `?subtotal_cents=` those with room for a cart of that item subtotal (else for the
  * smallest order). Compressed, with a strong ETag (304 when it matches), kept 30 s by browsers
  * (http/conditional.ts): the menu's notice may lag a pause by that much, while checkout asks
- * again every time and create-order decides.
+ * again every time and create-order decides. Hours, holidays and lead times are the owner's live
+ * ones (services/live-settings.ts), and `pricing` carries the live delivery radius and fees, tip
+ * presets and earn rate the widget shows and prices with.
  */
 export function storeHoursRoutes({
   db,
@@ -54,30 +43,25 @@ export function storeHoursRoutes({
     const t = translator(locale);
     const query = readQuery(c, StoreHoursQuerySchema);
     const catering = query.catering === '1';
-    const store = await readStoreStatus(db, now);
+    const live = await liveValues(db);
+    const { hours } = live;
+    const { store, available } = await offeredSlots({ db, slotCapacity }, now, hours, {
+      catering,
+      subtotalCents: query.subtotal_cents,
+    });
     const busy = store.busyMinutes;
     const paused = pausedNow(now, store);
-    const horizon = new Date(now.getTime() + (restaurant.ordering.horizonDays + 1) * 24 * 3_600_000);
-    const loads = await slotLoads(db, now, horizon);
-    const options = {
-      catering,
-      store,
-      loads,
-      capacity: slotCapacity,
-      ...(query.subtotal_cents !== undefined ? { subtotalCents: query.subtotal_cents } : {}),
-    };
-    const available = perType((type) => availableSlots(now, type, options));
     const slots = perType((type) => available[type].slots.map((slot) => slot.toISOString()));
     const answer: StoreHoursResponse = {
-      open_now: perType((type) => isOpen(now, type, undefined, busy)),
+      open_now: perType((type) => isOpen(now, type, hours, busy)),
       paused,
-      next_opening: perType((type) => nextOpening(now, type, undefined, busy)?.toISOString() ?? null),
+      next_opening: perType((type) => nextOpening(now, type, hours, busy)?.toISOString() ?? null),
       // What an ASAP order would be refused with now, or null: the widget shows it as is.
       closed_message: perType((type) =>
         paused
           ? apiMessageIn(locale, ORDERING_PAUSED)
-          : !isOpen(now, type, undefined, busy)
-            ? closedNow(type, nextOpening(now, type, undefined, busy), now, t, undefined, intlLocale(locale))
+          : !isOpen(now, type, hours, busy)
+            ? closedNow(type, nextOpening(now, type, hours, busy), now, t, hours.timeZone, intlLocale(locale))
             : available[type].asapFull
               ? apiMessageIn(locale, ASAP_FULL)
               : null,
@@ -86,6 +70,7 @@ export function storeHoursRoutes({
       asap_full: perType((type) => available[type].asapFull),
       asap_minutes: perType((type) => available[type].asapMinutes),
       next_slot: perType((type) => slots[type][0] ?? null),
+      pricing: pricingSettingsOf(live.settings),
     };
     const body = JSON.stringify(answer);
     const etag = etagOf(body);

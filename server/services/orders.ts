@@ -55,9 +55,12 @@ import { requestHashOf, sameRequest } from '../http/idempotency-key.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
+import { checkServedAt } from '../menu/served.ts';
 import { log } from '../logger.ts';
 import { paidMail } from './order-mail.ts';
 import { checkPromoCode, customerKeys, promoMinimumMessage } from './promo-codes.ts';
+import { liveValues } from './live-settings.ts';
+import { beyondRadius, courierFeeCents } from '../providers/delivery/courier.ts';
 
 export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
 export const ORDER_NOT_FOUND = 'We could not find that order.';
@@ -117,6 +120,7 @@ export async function placeOrder(
   const snapshot = await deps.menu.snapshot();
   const { priced, rows } = priceCart(snapshot, request.cart_items);
   const { scheduledFor, slot } = await orderTime(deps, request, snapshot, now, options.locale ?? 'en');
+  checkServedAt(snapshot, request.cart_items, scheduledFor ?? now);
   const promo = request.promo_code
     ? await applicablePromo(deps, request.promo_code, now, {
         cognitoSub: options.cognitoSub,
@@ -126,7 +130,8 @@ export async function placeOrder(
     : null;
   const phone = normalizePhone(request.phone);
   if (request.redeem_points) await checkRedeemer(deps, options.cognitoSub ?? null, phone);
-  const delivery = request.delivery_type === 'delivery' ? await deliveryFor(deps, request, now) : null;
+  const { pricing } = await liveValues(db);
+  const delivery = request.delivery_type === 'delivery' ? await deliveryFor(deps, request, now, pricing) : null;
   const tipCents = delivery ? toCents(request.tip ?? 0) : 0;
   if (tipCents > MAXIMUM_TIP_CENTS) throw new HttpError(422, `A tip can be at most ${formatUSD(MAXIMUM_TIP_CENTS)}.`);
 
@@ -138,6 +143,7 @@ export async function placeOrder(
     tip: tipCents,
     taxPercent: restaurant.taxPercent,
     redeemPoints: request.redeem_points,
+    minimumFeeCents: pricing.minimumFeeCents,
   });
   if (promo && totals.subtotal < promo.minSubtotalCents) {
     throw new HttpError(422, promoMinimumMessage(promo.code, promo.minSubtotalCents));
@@ -379,11 +385,13 @@ async function orderTime(
     (line) => snapshot.items.get(line.menu_item_id)?.categoryName === restaurant.ordering.cateringCategory,
   );
   const store = await readStoreStatus(deps.db, now);
+  // The owner's live hours, holidays and lead times (services/live-settings.ts).
+  const { hours } = await liveValues(deps.db);
   // Closed now: said in the customer's language, with the day and time as they read them.
   const words = { t: translator(locale), intl: intlLocale(locale) };
-  const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, store, ...words });
+  const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, store, ...words }, hours);
   if (refusal) throw new HttpError(422, refusal);
-  return { scheduledFor, slot: orderSlot(now, request.delivery_type, scheduledFor, store) };
+  return { scheduledFor, slot: orderSlot(now, request.delivery_type, scheduledFor, store, hours) };
 }
 
 async function applicablePromo(deps: AppDependencies, code: string, now: Date, who: PromoCustomer) {
@@ -392,14 +400,26 @@ async function applicablePromo(deps: AppDependencies, code: string, now: Date, w
   return check as { code: string; rule: PromoRule; minSubtotalCents: number; limitedPerCustomer: boolean };
 }
 
-async function deliveryFor(deps: AppDependencies, request: CreateOrderRequest, now: Date) {
+async function deliveryFor(
+  deps: AppDependencies,
+  request: CreateOrderRequest,
+  now: Date,
+  area: { radiusMiles: number; feeTiers: readonly { upToMiles: number; feeCents: number }[] },
+) {
   const found = await findUsableQuote(deps.db, request.delivery_quote_id ?? '', now);
   if (!found.ok)
     throw new HttpError(422, { expired: QUOTE_EXPIRED, used: QUOTE_USED, missing: QUOTE_MISSING }[found.reason]);
   const quote = found.quote;
   if (quote.zip.slice(0, 5) !== (request.delivery_zip ?? '').slice(0, 5))
     throw new HttpError(422, QUOTE_ADDRESS_CHANGED);
-  return { quoteId: quote.id, feeCents: quote.fee_cents, lat: quote.lat, lng: quote.lng };
+  // The in-house courier's fee follows the owner's live radius and tiers, even for a quote made before a change.
+  let feeCents = quote.fee_cents;
+  if (quote.provider === 'courier') {
+    const live = courierFeeCents(quote.distance_miles, area);
+    if (live === null) throw new HttpError(422, beyondRadius(quote.distance_miles, area.radiusMiles));
+    feeCents = live;
+  }
+  return { quoteId: quote.id, feeCents, lat: quote.lat, lng: quote.lng };
 }
 
 /** Integer cents turned into the wire's dollars. */
@@ -432,7 +452,13 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
   if (status === 'processing') throw new HttpError(409, PAYMENT_PROCESSING);
   if (status === 'canceled') throw new HttpError(409, PAYMENT_CANCELED);
   if (status !== 'succeeded') throw new HttpError(402, payment.failure_message ?? PAYMENT_NOT_RECEIVED);
-  const points = pointsEarned(order.subtotal_cents, order.promo_discount_cents + order.loyalty_discount_cents);
+  // At the owner's live earn rate when the order is paid.
+  const { pricing } = await liveValues(db);
+  const points = pointsEarned(
+    order.subtotal_cents,
+    order.promo_discount_cents + order.loyalty_discount_cents,
+    pricing.centsPerPoint,
+  );
   const paidNow = await db.transaction(async (tx) => {
     if (order.points_redeemed > 0) await lockPhonePoints(tx, order.phone);
     if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', { paidAt: deps.clock(), pointsEarned: points })))

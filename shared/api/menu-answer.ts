@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DIET_TAGS, MAX_SPICE_LEVEL } from '../diet.ts';
+import { WINDOW_DAYS } from '../menu-windows.ts';
 
 /**
  * A menu entry's words in another language, where the menu has them (the demo menu, or the
@@ -60,9 +61,18 @@ export const MenuAnswerItemSchema = z.object({
 });
 export type MenuAnswerItem = z.infer<typeof MenuAnswerItemSchema>;
 
+/** When a category is served (shared/menu-windows.ts): weekdays, from and to in the restaurant's zone. */
+export const MenuAnswerWindowSchema = z.object({
+  days: z.array(z.enum(WINDOW_DAYS)),
+  from: z.string(),
+  to: z.string(),
+});
+
 export const MenuAnswerCategorySchema = z.object({
   name: z.string(),
   translations: MenuAnswerTranslationsSchema,
+  /** Empty: served whenever the restaurant takes orders; else only in one of these windows. */
+  windows: z.array(MenuAnswerWindowSchema),
   menu_items: z.array(MenuAnswerItemSchema),
   subcategories: z.array(
     z.object({

@@ -812,6 +812,11 @@ export const StoreHoursQuerySchema = request({
 export type StoreHoursQuery = z.infer<typeof StoreHoursQuerySchema>;
 
 const PerOrderType = <T extends z.ZodType>(value: T) => z.object({ pickup: value, delivery: value });
+const TipPresetAnswer = z.object({
+  floor_cents: z.int().min(0),
+  per_mile_cents: z.int().min(0),
+  cap_percent: z.number().min(0).max(100),
+});
 
 /** Whether ASAP orders are taken now, why not, when they next are, and the slots to order ahead. */
 export const StoreHoursResponseSchema = z.object({
@@ -826,6 +831,22 @@ export const StoreHoursResponseSchema = z.object({
   asap_minutes: PerOrderType(z.int().min(0)).optional(),
   /** The earliest time an order can be placed for now (the first of `slots`), or null. */
   next_slot: PerOrderType(z.string().nullable()).optional(),
+  /** The owner's live delivery radius and fees, tip presets and earn rate (shared/live-settings.ts). */
+  pricing: z
+    .object({
+      delivery: z.object({
+        radius_miles: z.number().positive(),
+        fee_tiers: z.array(z.object({ up_to_miles: z.number().positive(), fee_cents: z.int().min(0) })).min(1),
+        minimum_fee_cents: z.int().min(0),
+      }),
+      tips: z.object({
+        basic: TipPresetAnswer,
+        plus: TipPresetAnswer,
+        super: TipPresetAnswer,
+      }),
+      loyalty: z.object({ cents_per_point: z.int().positive() }),
+    })
+    .optional(),
 });
 export type StoreHoursResponse = z.infer<typeof StoreHoursResponseSchema>;
 

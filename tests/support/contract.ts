@@ -12,7 +12,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { AuditPageSchema, PromoCodeAdminSchema, PromoCodeListSchema } from '../../shared/api/admin.ts';
 import { CustomerDetailSchema, CustomerSearchAnswerSchema } from '../../shared/api/admin-customers.ts';
+import {
+  ImportAppliedSchema,
+  ImportPreviewSchema,
+  MenuEditorSchema,
+  MenuFileSchema,
+  MenuSyncNowSchema,
+} from '../../shared/api/admin-menu.ts';
 import { SalesReportSchema } from '../../shared/api/admin-sales.ts';
+import { AdminSettingsSchema, SettingsPreviewSchema } from '../../shared/api/admin-settings.ts';
 import { MenusAnswerSchema } from '../../shared/api/menu-answer.ts';
 import {
   ApiErrorSchema,
@@ -125,6 +133,36 @@ export const CONTRACT: readonly Row[] = [
   ok('POST', '/api/staff/admin/customers/:phone/points/', CustomerDetailSchema),
   // Its CSV twin, /api/staff/admin/sales/orders.csv, answers text/csv (not checked here; its refusals are JSON).
   ok('GET', '/api/staff/admin/sales/', SalesReportSchema),
+  ok('GET', '/api/staff/admin/settings/', AdminSettingsSchema),
+  ok('PUT', '/api/staff/admin/settings/:section/', AdminSettingsSchema),
+  ok('DELETE', '/api/staff/admin/settings/:section/', AdminSettingsSchema),
+  ok('POST', '/api/staff/admin/settings/preview/', SettingsPreviewSchema),
+  // The menu editor; its CSV export, /api/staff/admin/menu/export.csv, answers text/csv, and the photos
+  // at /api/menu-photos/ answer images (not checked here).
+  ok('GET', '/api/staff/admin/menu/', MenuEditorSchema),
+  ok('GET', '/api/staff/admin/menu/export.json', MenuFileSchema),
+  ok('POST', '/api/staff/admin/menu/categories/', MenuEditorSchema),
+  ok('PATCH', '/api/staff/admin/menu/categories/:id/', MenuEditorSchema),
+  ok('DELETE', '/api/staff/admin/menu/categories/:id/', MenuEditorSchema),
+  ok('POST', '/api/staff/admin/menu/categories/:id/move/', MenuEditorSchema),
+  ok('POST', '/api/staff/admin/menu/items/', MenuEditorSchema),
+  ok('PATCH', '/api/staff/admin/menu/items/:id/', MenuEditorSchema),
+  ok('DELETE', '/api/staff/admin/menu/items/:id/', MenuEditorSchema),
+  ok('POST', '/api/staff/admin/menu/items/:id/move/', MenuEditorSchema),
+  ok('PUT', '/api/staff/admin/menu/items/:id/photo/', MenuEditorSchema),
+  ok('DELETE', '/api/staff/admin/menu/items/:id/photo/', MenuEditorSchema),
+  ok('PUT', '/api/staff/admin/menu/items/:id/groups/:group/', MenuEditorSchema),
+  ok('DELETE', '/api/staff/admin/menu/items/:id/groups/:group/', MenuEditorSchema),
+  ok('POST', '/api/staff/admin/menu/groups/', MenuEditorSchema),
+  ok('PATCH', '/api/staff/admin/menu/groups/:id/', MenuEditorSchema),
+  ok('DELETE', '/api/staff/admin/menu/groups/:id/', MenuEditorSchema),
+  ok('POST', '/api/staff/admin/menu/groups/:id/modifiers/', MenuEditorSchema),
+  ok('PATCH', '/api/staff/admin/menu/modifiers/:id/', MenuEditorSchema),
+  ok('DELETE', '/api/staff/admin/menu/modifiers/:id/', MenuEditorSchema),
+  ok('POST', '/api/staff/admin/menu/modifiers/:id/move/', MenuEditorSchema),
+  ok('POST', '/api/staff/admin/menu/import/preview/', ImportPreviewSchema),
+  ok('POST', '/api/staff/admin/menu/import/apply/', ImportAppliedSchema),
+  ok('POST', '/api/staff/admin/menu/sync/', MenuSyncNowSchema),
   ok('GET', '/api/staff/orders/', BoardAnswerSchema),
   ok('GET', '/api/staff/orders/:id/', BoardOrderSchema),
   ok('POST', '/api/staff/orders/:id/move/', BoardOrderSchema),

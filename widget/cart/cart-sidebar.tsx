@@ -9,6 +9,7 @@
 import { useEffect, useRef } from 'react';
 import type { Signal } from '@preact/signals-react';
 import type { CartAction, CartLine, CartState } from '../../shared/cart.ts';
+import type { LivePricing } from '../../shared/live-settings.ts';
 import { formatUSD } from '../../shared/money.ts';
 import { linePriceCents } from '../../shared/pricing.ts';
 import { accountEntryIn } from '../../shared/account-entry.ts';
@@ -19,12 +20,14 @@ import { t } from '../i18n.ts';
 
 interface Props {
   cart: Signal<CartState>;
+  /** The owner's live pricing (the cart store's). */
+  pricing: Signal<LivePricing>;
   open: Signal<boolean>;
   apiOrigin: string;
   dispatch: (action: CartAction) => void;
 }
 
-export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
+export function CartSidebar({ cart, pricing, open, apiOrigin, dispatch }: Props) {
   const isOpen = open.value;
   const panel = useRef<HTMLDialogElement>(null);
 
@@ -88,7 +91,7 @@ export function CartSidebar({ cart, open, apiOrigin, dispatch }: Props) {
                 <Line key={line.id} line={line} step={step} dispatch={dispatch} />
               ))}
             </ul>
-            <OrderTotals state={state} />
+            <OrderTotals state={state} pricing={pricing.value} />
             <CheckoutLink apiOrigin={apiOrigin} path="/checkout/" cart={state}>
               {t('cart.checkout')}
             </CheckoutLink>

@@ -94,7 +94,8 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
     );
   }
 
-  const totals = cartTotals(cart);
+  const pricing = store.pricing.value;
+  const totals = cartTotals(cart, undefined, pricing.minimumFeeCents);
   const delivery = cart.deliveryType === 'delivery';
   const updateContact = (next: CheckoutContact) => {
     setContact(next);
@@ -159,6 +160,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
       <div className="checkout-main">
         <h1>{t('checkout.title')}</h1>
         <OrderTypeChoice
+          radiusMiles={pricing.radiusMiles}
           value={cart.deliveryType}
           onChange={(deliveryType) => store.dispatch({ type: 'setDeliveryType', deliveryType })}
         />
@@ -171,12 +173,21 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
           value={scheduledFor}
           onChange={setScheduledFor}
         />
-        {delivery && <DeliveryAddressForm cart={cart} api={api} dispatch={store.dispatch} errors={addressErrors} />}
+        {delivery && (
+          <DeliveryAddressForm
+            cart={cart}
+            api={api}
+            dispatch={store.dispatch}
+            tips={pricing.tips}
+            errors={addressErrors}
+          />
+        )}
         {delivery && cart.deliveryQuoteId && (
           <TipChoice
             key={cart.deliveryQuoteId}
             subtotal={totals.subtotal}
             distance={cart.distance}
+            presets={pricing.tips}
             tipCents={cart.tipCents}
             dispatch={store.dispatch}
           />
@@ -185,7 +196,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
           contact={contact}
           errors={contactErrors}
           existingPoints={cart.existingPoints}
-          earns={pointsEarned(totals.subtotal, totals.promoDiscount + totals.loyaltyDiscount)}
+          earns={pointsEarned(totals.subtotal, totals.promoDiscount + totals.loyaltyDiscount, pricing.centsPerPoint)}
           reward={{ signedIn: Boolean(account), owner: pointsOwner, chosen: cart.redeemPoints }}
           api={api}
           dispatch={store.dispatch}
@@ -215,7 +226,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
           api={api}
           dispatch={store.dispatch}
         />
-        <OrderTotals state={cart} />
+        <OrderTotals state={cart} pricing={pricing} />
         {problem && (
           <p ref={problemRef} className="error" role="alert" tabIndex={-1}>
             {problem}

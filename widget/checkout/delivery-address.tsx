@@ -13,6 +13,7 @@ import type { CartAction, CartState, DeliveryAddress } from '../../shared/cart.t
 import { checkAddress, type AddressErrors } from '../../shared/checkout-form.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import type { PlaceAddress } from '../../shared/places-address.ts';
+import type { TipPresets } from '../../shared/pricing.ts';
 import { t, widgetIntlLocale } from '../i18n.ts';
 import { Field } from './field.tsx';
 import { PlaceSuggestions, usePlacesAutocomplete, type PlacesSource } from './places-autocomplete.tsx';
@@ -21,13 +22,15 @@ interface Props {
   cart: CartState;
   api: ApiClient;
   dispatch: (action: CartAction) => void;
+  /** The owner's live tip presets: the tip starts at the basic one for the distance (absent: the settings file's). */
+  tips?: TipPresets;
   /** Errors found when the customer tried to place the order. */
   errors: AddressErrors;
   /** Where the Places key and web services are (tests); Google's by default. */
   places?: PlacesSource;
 }
 
-export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, places }: Props) {
+export function DeliveryAddressForm({ cart, api, dispatch, tips, errors: placeErrors, places }: Props) {
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState('');
   const [errors, setErrors] = useState<AddressErrors>({});
@@ -83,7 +86,7 @@ export function DeliveryAddressForm({ cart, api, dispatch, errors: placeErrors, 
         feeCents: toCents(estimate.delivery_estimate ?? 0),
       });
       dispatch({ type: 'setCoordinates', lat: estimate.delivery_lat ?? null, lng: estimate.delivery_lng ?? null });
-      dispatch({ type: 'setDistance', distance: estimate.distance_miles ?? 0 });
+      dispatch({ type: 'setDistance', distance: estimate.distance_miles ?? 0, ...(tips ? { tips } : {}) });
     } catch (error) {
       dispatch({ type: 'setDeliveryQuote', quoteId: null, feeCents: 0 });
       setProblem(error instanceof Error ? error.message : String(error));

@@ -4,11 +4,13 @@ import { restaurant } from '../../shared/restaurant.ts';
 import { t } from '../i18n.ts';
 
 interface Props {
+  /** The owner's live delivery radius. */
+  radiusMiles: number;
   value: DeliveryType;
   onChange: (value: DeliveryType) => void;
 }
 
-export function OrderTypeChoice({ value, onChange }: Props) {
+export function OrderTypeChoice({ radiusMiles, value, onChange }: Props) {
   const option = (type: DeliveryType, label: string, detail: string) => (
     <label className={`choice${value === type ? ' chosen' : ''}`}>
       <input type="radio" name="delivery-type" value={type} checked={value === type} onChange={() => onChange(type)} />
@@ -29,11 +31,7 @@ export function OrderTypeChoice({ value, onChange }: Props) {
           t('checkout.pickup'),
           t('checkout.pickupAt', { street: restaurant.address.street, city: restaurant.address.city }),
         )}
-        {option(
-          'delivery',
-          t('checkout.delivery'),
-          t('checkout.deliveryWithin', { miles: restaurant.delivery.radiusMiles }),
-        )}
+        {option('delivery', t('checkout.delivery'), t('checkout.deliveryWithin', { miles: radiusMiles }))}
       </div>
     </fieldset>
   );

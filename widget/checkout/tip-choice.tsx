@@ -6,21 +6,23 @@ import { useState } from 'react';
 import type { CartAction } from '../../shared/cart.ts';
 import { parseTipCents, TIP_FORMAT } from '../../shared/checkout-form.ts';
 import { dollarsText, formatUSD, type Cents } from '../../shared/money.ts';
-import { tipOptions } from '../../shared/pricing.ts';
+import { tipOptions, type TipPresets } from '../../shared/pricing.ts';
 import { t } from '../i18n.ts';
 import { Field } from './field.tsx';
 
 interface Props {
   subtotal: Cents;
   distance: number;
+  /** The owner's live tip presets. */
+  presets: TipPresets;
   tipCents: Cents;
   dispatch: (action: CartAction) => void;
 }
 
 type Choice = 'basic' | 'plus' | 'super' | 'custom';
 
-export function TipChoice({ subtotal, distance, tipCents, dispatch }: Props) {
-  const options = tipOptions(subtotal, distance);
+export function TipChoice({ subtotal, distance, presets, tipCents, dispatch }: Props) {
+  const options = tipOptions(subtotal, distance, presets);
   const matching = (['basic', 'plus', 'super'] as const).find((name) => options[name] === tipCents);
   const [custom, setCustom] = useState<string | null>(matching ? null : dollarsText(tipCents));
   const choice: Choice = custom !== null ? 'custom' : (matching ?? 'custom');

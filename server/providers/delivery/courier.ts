@@ -8,7 +8,7 @@ import type { EstimateDeliveryRequest } from '../../../shared/api/schemas.ts';
 import { deliveryFeeCents, type DeliveryFeeTier } from '../../../shared/delivery-fee.ts';
 import { distanceMiles, type Point } from '../../../shared/distance.ts';
 import { restaurant } from '../../../shared/restaurant.ts';
-import type { DeliveryProvider, DeliveryQuoteResult } from './delivery-provider.ts';
+import type { DeliveryArea, DeliveryProvider, DeliveryQuoteResult, QuoteOptions } from './delivery-provider.ts';
 import { zipCentroid, zip5, zipState, type ZipCentroid } from './zip-centroids.ts';
 
 export interface CourierOptions {
@@ -64,6 +64,11 @@ export function roundMiles(miles: number): number {
   return Math.round(miles * 10) / 10;
 }
 
+/** The courier's fee for a trip of `miles` (rounded as roundMiles does), or null beyond the radius or the last tier. */
+export function courierFeeCents(miles: number, area: DeliveryArea): number | null {
+  return miles <= area.radiusMiles ? deliveryFeeCents(miles, area.feeTiers) : null;
+}
+
 export function createCourier(options: Partial<CourierOptions> = {}): DeliveryProvider {
   const config: CourierOptions = {
     origin: restaurant.location,
@@ -77,7 +82,9 @@ export function createCourier(options: Partial<CourierOptions> = {}): DeliveryPr
 
   return {
     name: 'courier',
-    async quote(address: EstimateDeliveryRequest): Promise<DeliveryQuoteResult> {
+    async quote(address: EstimateDeliveryRequest, options: QuoteOptions = {}): Promise<DeliveryQuoteResult> {
+      const radiusMiles = options.area?.radiusMiles ?? config.radiusMiles;
+      const feeTiers = options.area?.feeTiers ?? config.feeTiers;
       if (address.delivery_country.toUpperCase() !== 'US') return refuse(OUTSIDE_US);
       const zip = address.delivery_zip.trim();
       const place = config.locate(zip);
@@ -87,7 +94,7 @@ export function createCourier(options: Partial<CourierOptions> = {}): DeliveryPr
         const code = zip5(zip);
         const zipsState = code ? zipState(code) : undefined;
         const ours = restaurant.address.state.toUpperCase();
-        if (zipsState && zipsState !== ours) return refuse(outsideArea(config.radiusMiles));
+        if (zipsState && zipsState !== ours) return refuse(outsideArea(radiusMiles));
         return refuse(unknownZip(zip));
       }
       const state = address.delivery_state.trim().toUpperCase();
@@ -95,8 +102,8 @@ export function createCourier(options: Partial<CourierOptions> = {}): DeliveryPr
         return refuse(wrongState(zip5(zip) ?? zip, place.state, state));
       const point = (await config.geocode?.(address).catch(() => null)) ?? place;
       const miles = roundMiles(distanceMiles(config.origin, point));
-      const feeCents = miles <= config.radiusMiles ? deliveryFeeCents(miles, config.feeTiers) : null;
-      if (feeCents === null) return refuse(beyondRadius(miles, config.radiusMiles));
+      const feeCents = courierFeeCents(miles, { radiusMiles, feeTiers });
+      if (feeCents === null) return refuse(beyondRadius(miles, radiusMiles));
       return {
         ok: true,
         provider: 'courier',

@@ -39,9 +39,20 @@ export type RequoteResult =
   | { ok: true; feeCents: number; changed: boolean; providerQuoteId: string; quote: DeliveryQuote }
   | { ok: false; message: string };
 
+/** The owner's live delivery area and fees (shared/live-settings.ts), which the in-house courier prices with. */
+export interface DeliveryArea {
+  radiusMiles: number;
+  feeTiers: readonly { upToMiles: number; feeCents: number }[];
+}
+
+export interface QuoteOptions {
+  /** The live radius and fee tiers: the courier prices with them (its own defaults when absent); DoorDash prices by itself. */
+  area?: DeliveryArea;
+}
+
 export interface DeliveryProvider {
   readonly name: string;
-  quote(address: EstimateDeliveryRequest): Promise<DeliveryQuoteResult>;
+  quote(address: EstimateDeliveryRequest, options?: QuoteOptions): Promise<DeliveryQuoteResult>;
   /** Books the quoted delivery after payment; `{ expired: true }` when the quote is gone. */
   acceptQuote?(providerQuoteId: string, options: { tipCents: number; phone?: string }): Promise<AcceptResult>;
   /** A fresh quote for the address, and whether its fee differs from the one agreed. */

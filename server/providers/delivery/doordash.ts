@@ -13,7 +13,13 @@ import { normalizePhone } from '../../../shared/phone.ts';
 import { restaurant } from '../../../shared/restaurant.ts';
 import { newId } from '../../ids.ts';
 import { OUTSIDE_US, roundMiles, unknownZip, wrongState } from './courier.ts';
-import type { AcceptResult, DeliveryProvider, DeliveryQuoteResult, RequoteResult } from './delivery-provider.ts';
+import type {
+  AcceptResult,
+  DeliveryProvider,
+  DeliveryQuoteResult,
+  QuoteOptions,
+  RequoteResult,
+} from './delivery-provider.ts';
 import { trackingLink } from './doordash-tracking.ts';
 import {
   createDoorDashClient,
@@ -34,8 +40,8 @@ export interface DoorDashConfig extends DoorDashCredentials {
   newDeliveryId?: () => string;
 }
 
-/** What the quote may also say about the order, when the caller knows it. */
-export interface QuoteDetails {
+/** What the quote may also say about the order, when the caller knows it (a live `area` is not DoorDash's business). */
+export interface QuoteDetails extends QuoteOptions {
   orderValueCents?: number;
   phone?: string;
   givenName?: string;

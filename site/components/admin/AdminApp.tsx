@@ -8,8 +8,10 @@ import { StaffSignIn } from '../staff/StaffSignIn.tsx';
 import { createAdminCall, type AdminCall } from './admin-api.ts';
 import { AuditLogScreen } from './AuditLogScreen.tsx';
 import { CustomersScreen } from './CustomersScreen.tsx';
+import { MenuScreen } from './MenuScreen.tsx';
 import { PromoCodesScreen } from './PromoCodesScreen.tsx';
 import { SalesScreen } from './SalesScreen.tsx';
+import { SettingsScreen } from './SettingsScreen.tsx';
 
 export const ADMINS_ONLY_HERE = 'This area is for admins. Your account can use the order board.';
 
@@ -19,6 +21,8 @@ const SCREENS = [
   { id: 'audit', label: 'Audit log', Screen: AuditLogScreen },
   { id: 'customers', label: 'Customers', Screen: CustomersScreen },
   { id: 'sales', label: 'Sales', Screen: SalesScreen },
+  { id: 'menu', label: 'Menu', Screen: MenuScreen },
+  { id: 'settings', label: 'Settings', Screen: SettingsScreen },
 ] as const satisfies readonly { id: string; label: string; Screen: (props: { call: AdminCall }) => unknown }[];
 type ScreenId = (typeof SCREENS)[number]['id'];
 

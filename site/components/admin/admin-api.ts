@@ -44,6 +44,29 @@ async function fileFrom(fetcher: typeof fetch, path: string, token: string): Pro
   throw new ApiRequestError(response.status, serverMessage(data) ?? REQUEST_FAILED, data);
 }
 
+/** A file sent as the request's body itself (a menu photo), with its own type; JSON back. */
+async function blobTo(fetcher: typeof fetch, method: string, path: string, file: Blob, token: string, csrf: string) {
+  let response: Response;
+  try {
+    response = await fetcher(path, {
+      method,
+      body: file,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': file.type || 'application/octet-stream',
+        'X-CSRFToken': csrf,
+        'X-Requested-With': 'XMLHttpRequest',
+      },
+      credentials: 'include',
+    });
+  } catch (error) {
+    throw new ApiRequestError(0, NETWORK_ERROR, undefined, { cause: error });
+  }
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiRequestError(response.status, serverMessage(data) ?? REQUEST_FAILED, data);
+  return data;
+}
+
 export function createAdminCall(session: StaffSession, fetcher: typeof fetch = (...args) => fetch(...args)): AdminCall {
   const readCookie = () => document.cookie;
   const transport = createTransport({ baseUrl: '', fetch: fetcher, readCookie });
@@ -51,6 +74,16 @@ export function createAdminCall(session: StaffSession, fetcher: typeof fetch = (
     session.run(async (token) => {
       if (answer === 'file') return (await fileFrom(fetcher, `/api/staff/admin/${path}`, token)) as T;
       if (method !== 'GET' && !readCsrfCookie(readCookie)) await transport.csrf();
+      // A Blob (a photo) goes as the body itself; anything else as JSON.
+      if (body instanceof Blob)
+        return (await blobTo(
+          fetcher,
+          method,
+          `/api/staff/admin/${path}`,
+          body,
+          token,
+          readCsrfCookie(readCookie) ?? '',
+        )) as T;
       return transport.request<T>(method, `/api/staff/admin/${path}`, {
         body,
         headers: { Authorization: `Bearer ${token}` },
