@@ -1,7 +1,7 @@
 // The menu editor at /staff/admin/#menu in real Chromium, on the real server: the admin moves a
 // category with the keyboard (Alt+ArrowUp on the focused row, announced) and with the buttons,
 // changes an item's price in its form (a bad price refused with the server's sentence), and the
-// widget on /order/ shows the new price. The screen passes axe and never scrolls sideways on a
+// widget on /order/ and the printed menu on /menu/ show the new price. The screen passes axe and never scrolls sideways on a
 // phone or a tablet. A photo uploaded in the item's form (previewed first) reaches the widget as
 // a <picture> with AVIF and WebP sources, and a category served only on another day says when and
 // offers its items to no one today.
@@ -45,7 +45,7 @@ const categoryNames = (page: Page) =>
   page.getByRole('list', { name: 'Categories' }).locator(':scope > li .menu-name').allTextContents();
 
 describe('the menu editor', () => {
-  it('reorders by keyboard, changes a price, and the widget on /order/ shows it', async () => {
+  it('reorders by keyboard, changes a price, and the widget on /order/ and /menu/ show it', async () => {
     const admin = await menuScreen(PHONE);
     const errors = watchErrors(admin);
     expect(await axeViolations(admin)).toEqual([]);
@@ -72,6 +72,14 @@ describe('the menu editor', () => {
       .waitFor();
     expect(await categoryNames(admin)).toEqual(before);
 
+    // The marketing menu, rendered by the server with the live menu, prints the price before and after.
+    const visitor = await browser.newPage({ viewport: PHONE });
+    const printedPrice = async () => {
+      await visitor.goto(`${server.url}/menu/`);
+      return visitor.locator('li.entry', { hasText: 'Mexican Coca-Cola' }).locator('.price').textContent();
+    };
+    expect(await printedPrice()).toBe('$3.50');
+
     // The price of a Mexican Coca-Cola, from $3.50 to $4.75.
     await admin.getByRole('combobox', { name: /^Category/ }).selectOption({ label: 'Drinks' });
     await admin.getByRole('button', { name: 'Edit Mexican Coca-Cola' }).click();
@@ -94,6 +102,8 @@ describe('the menu editor', () => {
     const card = customer.locator('comal-order').locator('li.item[data-item="drink-mexican-coke"]');
     expect(await card.locator('.price').textContent()).toBe('$4.75');
     await customer.close();
+    expect(await printedPrice()).toBe('$4.75');
+    await visitor.close();
     // The one refused form (a price of -$2) is the only failed request.
     expect(errors).toEqual([
       'Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)',
