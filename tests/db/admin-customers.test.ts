@@ -26,16 +26,15 @@ import {
 } from '../../shared/api/admin-customers.ts';
 import { redeemNotYours } from '../../shared/loyalty.ts';
 import { hiddenCharactersMessage } from '../../shared/plain-text.ts';
-import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { NOT_JSON } from '../../server/http/errors.ts';
 import { ADMINS_ONLY, STAFF_ONLY, STAFF_SIGN_IN_REQUIRED } from '../../server/http/staff.ts';
 import { csvCell } from '../../server/http/csv.ts';
 import { signUpAndIn } from '../support/accounts.ts';
-import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { staffMember, staffSignIn } from '../support/staff-members.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 
-const PASSWORD = 'owner of the comal 2026';
 const CARD = { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' };
 
 describe.each(databaseTargets)('the admin’s customers on $name', (target) => {
@@ -56,17 +55,8 @@ describe.each(databaseTargets)('the admin’s customers on $name', (target) => {
     return { 'X-Forwarded-For': `10.77.${caller >> 8}.${caller & 255}` };
   };
 
-  async function signIn(email: string) {
-    const login = await api.call('POST', '/api/staff/login/', { email, password: PASSWORD }, from());
-    expect(login.status).toBe(200);
-    return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  }
-  async function member(email: string, role: 'staff' | 'admin') {
-    const invite = await inviteStaff(api.deps.db, { email, role, origin: TEST_ORIGIN, now });
-    const token = new URL(invite.url).searchParams.get('set-password')!;
-    expect((await api.call('POST', '/api/staff/password/', { token, password: PASSWORD })).status).toBe(200);
-    return signIn(email);
-  }
+  const signIn = (email: string) => staffSignIn(api, email, from());
+  const member = (email: string, role: 'staff' | 'admin') => staffMember(api, email, role, now, from());
 
   interface Placing {
     name: string;

@@ -48,30 +48,21 @@ import type { MenusAnswer } from '../../shared/api/menu-answer.ts';
 import { flattenMenu } from '../../shared/menu.ts';
 import { MENU_PHOTO_WIDTHS } from '../../shared/menu-photo.ts';
 import { toCents } from '../../shared/money.ts';
-import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { ADMINS_ONLY, STAFF_ONLY, STAFF_SIGN_IN_REQUIRED } from '../../server/http/staff.ts';
 import { notServedThen } from '../../server/menu/served.ts';
 import { createCloverClient } from '../../server/providers/menu/clover-client.ts';
 import { noSuchItem } from '../../server/services/admin-menu.ts';
 import { ITEM_NOT_ON_MENU } from '../../server/services/orders.ts';
 import { signUpAndIn } from '../support/accounts.ts';
-import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
 import { generateCatalogue } from '../support/clover-catalogue.ts';
 import { startCloverStandIn, type CloverStandIn } from '../support/clover-stand-in.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { staffMember } from '../support/staff-members.ts';
 
-const PASSWORD = 'owner of the comal 2026';
 const M = '/api/staff/admin/menu/';
 
 /** An invited member's bearer header, after setting a password and signing in. */
-async function member(api: TestApi, email: string, role: 'staff' | 'admin', now: Date) {
-  const invite = await inviteStaff(api.deps.db, { email, role, origin: TEST_ORIGIN, now });
-  const token = new URL(invite.url).searchParams.get('set-password')!;
-  expect((await api.call('POST', '/api/staff/password/', { token, password: PASSWORD })).status).toBe(200);
-  const login = await api.call('POST', '/api/staff/login/', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
-  return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-}
 
 const message = async (response: Response) => ((await response.json()) as { message: string }).message;
 
@@ -87,8 +78,8 @@ describe.each(databaseTargets)('the admin’s menu editor on $name', (target) =>
 
   beforeAll(async () => {
     api = await createTestApi(target, { clock: () => now });
-    admin = await member(api, 'owner@comal.example', 'admin', now);
-    cook = await member(api, 'cook@comal.example', 'staff', now);
+    admin = await staffMember(api, 'owner@comal.example', 'admin', now);
+    cook = await staffMember(api, 'cook@comal.example', 'staff', now);
     customer = (await signUpAndIn(api, 'diner@example.com', from())).bearer;
   });
   afterAll(() => api?.close());
@@ -611,7 +602,7 @@ describe.each(databaseTargets)('the menu editor with Clover on $name', (target) 
     clover = await startCloverStandIn({ catalogue: generateCatalogue(12) });
     const pos = createCloverClient({ apiBase: clover.url, merchantId: clover.merchantId, token: clover.token });
     api = await createTestApi(target, { clock: () => now, pos });
-    admin = await member(api, 'owner@comal.example', 'admin', now);
+    admin = await staffMember(api, 'owner@comal.example', 'admin', now);
   });
   afterAll(async () => {
     await api?.close();

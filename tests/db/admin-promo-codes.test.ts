@@ -19,17 +19,15 @@ import {
   type PromoCodeAdmin,
   type PromoCodeList,
 } from '../../shared/api/admin.ts';
-import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { ADMINS_ONLY, STAFF_ONLY, STAFF_SIGN_IN_REQUIRED } from '../../server/http/staff.ts';
 import { AUDIT_PAGE } from '../../server/routes/staff/admin/audit.ts';
 import { noSuchPromoCode, promoCodeTaken } from '../../server/services/admin-promo-codes.ts';
 import { PROMO_FIRST_ORDER_ONLY, PROMO_INACTIVE } from '../../server/services/promo-codes.ts';
 import { signUpAndIn } from '../support/accounts.ts';
-import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { staffMember } from '../support/staff-members.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
-
-const PASSWORD = 'owner of the comal 2026';
 
 describe.each(databaseTargets)('the admin’s promo codes on $name', (target) => {
   let api: TestApi;
@@ -41,14 +39,7 @@ describe.each(databaseTargets)('the admin’s promo codes on $name', (target) =>
   let caller = 0;
   const from = () => ({ 'X-Forwarded-For': `198.51.100.${++caller}` });
 
-  async function member(email: string, role: 'staff' | 'admin') {
-    const invite = await inviteStaff(api.deps.db, { email, role, origin: TEST_ORIGIN, now });
-    const token = new URL(invite.url).searchParams.get('set-password')!;
-    expect((await api.call('POST', '/api/staff/password/', { token, password: PASSWORD })).status).toBe(200);
-    const login = await api.call('POST', '/api/staff/login/', { email, password: PASSWORD }, from());
-    expect(login.status).toBe(200);
-    return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  }
+  const member = (email: string, role: 'staff' | 'admin') => staffMember(api, email, role, now, from());
 
   beforeAll(async () => {
     api = await createTestApi(target, { clock: () => now });

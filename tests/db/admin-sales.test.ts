@@ -21,15 +21,14 @@ import {
   type SalesReport,
 } from '../../shared/api/admin-sales.ts';
 import type { BoardOrder } from '../../shared/api/staff.ts';
-import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { ADMINS_ONLY, STAFF_ONLY, STAFF_SIGN_IN_REQUIRED } from '../../server/http/staff.ts';
 import { csvTooLarge, SALES_CSV_MAX_ORDERS } from '../../server/services/admin-sales.ts';
 import { signUpAndIn } from '../support/accounts.ts';
-import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { staffMember, staffSignIn } from '../support/staff-members.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 
-const PASSWORD = 'owner of the comal 2026';
 const ADMIN = 'owner@comal.example';
 const COOK = 'cook@comal.example';
 const address = {
@@ -152,23 +151,13 @@ describe.each(databaseTargets)('the admin’s sales at a glance on $name', (targ
       { id: 'sa-flan', name: NAMES['sa-flan']!, priceCents: PRICES['sa-flan']! },
       { id: 'sa-agua', name: NAMES['sa-agua']!, priceCents: PRICES['sa-agua']! },
     ]);
-    for (const [email, role] of [
-      [ADMIN, 'admin'],
-      [COOK, 'staff'],
-    ] as const) {
-      const invite = await inviteStaff(api.deps.db, { email, role, origin: TEST_ORIGIN, now });
-      const token = new URL(invite.url).searchParams.get('set-password')!;
-      expect((await api.call('POST', '/api/staff/password/', { token, password: PASSWORD })).status).toBe(200);
-    }
+    await staffMember(api, ADMIN, 'admin', now, from());
+    await staffMember(api, COOK, 'staff', now, from());
   });
   afterAll(() => api?.close());
 
   /** A staff member signed in now (a token lasts 15 minutes of the test clock). */
-  async function signIn(email: string): Promise<{ Authorization: string }> {
-    const login = await api.call('POST', '/api/staff/login/', { email, password: PASSWORD }, from());
-    expect(login.status).toBe(200);
-    return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  }
+  const signIn = (email: string) => staffSignIn(api, email, from());
   const message = async (response: Response) => ((await response.json()) as { message: string }).message;
   async function report(query = ''): Promise<SalesReport> {
     const response = await api.call('GET', `/api/staff/admin/sales/${query}`, undefined, await signIn(ADMIN));

@@ -41,17 +41,16 @@ import type { StoreHoursResponse } from '../../shared/api/schemas.ts';
 import { fileSettings, pricingOf, type LiveSettings } from '../../shared/live-settings.ts';
 import { tipOptions } from '../../shared/pricing.ts';
 import { instantToWallTime, notOpenAt } from '../../shared/schedule.ts';
-import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { writeLiveSettings } from '../../server/db/live-settings.ts';
 import { saveQuote } from '../../server/db/delivery-quotes.ts';
 import { ADMINS_ONLY, STAFF_ONLY, STAFF_SIGN_IN_REQUIRED } from '../../server/http/staff.ts';
 import { beyondRadius } from '../../server/providers/delivery/courier.ts';
 import { signUpAndIn } from '../support/accounts.ts';
-import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { staffMember } from '../support/staff-members.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 
-const PASSWORD = 'owner of the comal 2026';
 const ZONE = 'America/Los_Angeles';
 const TODAY = '2026-11-20';
 const TOMORROW = '2026-11-21';
@@ -77,14 +76,7 @@ describe.each(databaseTargets)('the admin’s live settings on $name', (target) 
   let caller = 0;
   const from = () => ({ 'X-Forwarded-For': `198.51.100.${++caller}` });
 
-  async function member(email: string, role: 'staff' | 'admin') {
-    const invite = await inviteStaff(api.deps.db, { email, role, origin: TEST_ORIGIN, now });
-    const token = new URL(invite.url).searchParams.get('set-password')!;
-    expect((await api.call('POST', '/api/staff/password/', { token, password: PASSWORD })).status).toBe(200);
-    const login = await api.call('POST', '/api/staff/login/', { email, password: PASSWORD }, from());
-    expect(login.status).toBe(200);
-    return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  }
+  const member = (email: string, role: 'staff' | 'admin') => staffMember(api, email, role, now, from());
 
   beforeAll(async () => {
     api = await createTestApi(target, { clock: () => now });

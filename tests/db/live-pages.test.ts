@@ -10,15 +10,14 @@ import { MenusResponseSchema } from '../../shared/api/schemas.ts';
 import { LIVE_PAGES } from '../../shared/live-pages.ts';
 import { flattenMenu, type MenuItem } from '../../shared/menu.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
-import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { createCloverClient } from '../../server/providers/menu/clover-client.ts';
 import { syncCloverMenu } from '../../server/services/menu-sync.ts';
-import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
 import { generateCatalogue, generatedItemId, generatedPrice } from '../support/clover-catalogue.ts';
 import { startCloverStandIn, type CloverStandIn } from '../support/clover-stand-in.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { staffMember } from '../support/staff-members.ts';
 
-const PASSWORD = 'a long kitchen passphrase 42';
 const now = new Date('2026-11-20T18:00:00.000Z');
 
 /** A page's text as a reader sees it: tags out, entities in. */
@@ -70,16 +69,7 @@ describe.each(databaseTargets)('the live pages on $name', (target) => {
   beforeAll(async () => {
     api = await createTestApi(target, { clock: () => now });
     clover = await startCloverStandIn();
-    const invite = await inviteStaff(api.deps.db, {
-      email: 'cook@comal.example',
-      role: 'staff',
-      origin: TEST_ORIGIN,
-      now,
-    });
-    const token = new URL(invite.url).searchParams.get('set-password')!;
-    expect((await api.call('POST', '/api/staff/password/', { token, password: PASSWORD })).status).toBe(200);
-    const login = await api.call('POST', '/api/staff/login/', { email: 'cook@comal.example', password: PASSWORD });
-    staff = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    staff = await staffMember(api, 'cook@comal.example', 'staff', now);
   });
   afterAll(async () => {
     await api?.close();
