@@ -268,15 +268,17 @@ export function isRefundProblem(value: PricedRefund | RefundProblem): value is R
 /**
  * The points an order keeps after its refunds: what its remaining eligible subtotal earns (the
  * discounted subtotal less the goods of line refunds and less amounts refunded), never more than
- * it earned; none once it is cancelled.
+ * it earned; none once it is cancelled. Counted at the rate the order earned at (`centsPerPoint`;
+ * the file's when not given), whatever the rate is today.
  */
 export function pointsKept(
   order: Pick<RefundableOrder, 'money'>,
   sofar: Pick<RefundedSoFar, 'goodsCents' | 'amountCents'>,
   earned: number,
   cancelled: boolean,
+  centsPerPoint?: number,
 ): number {
   if (cancelled) return 0;
   const eligible = Math.max(0, discountedSubtotal(order.money) - sofar.goodsCents - sofar.amountCents);
-  return Math.min(earned, pointsEarned(eligible, 0));
+  return Math.min(earned, pointsEarned(eligible, 0, centsPerPoint));
 }

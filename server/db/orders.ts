@@ -68,6 +68,8 @@ export interface OrderRow extends NewOrder {
   locale: Locale;
   number: number;
   points_earned: number;
+  /** The earn rate its points were counted at (0032_points_rate.sql); null: the file's, before live settings. */
+  points_cents_per_point: number | null;
   created_at: Date;
   paid_at: Date | null;
   /** When the food should be ready (0008_scheduling.sql); null for as soon as possible. */
@@ -268,13 +270,21 @@ export async function moveOrder(
   id: string,
   from: OrderStatus,
   to: OrderStatus,
-  extra: { paidAt?: Date; pointsEarned?: number; noShow?: boolean } = {},
+  extra: { paidAt?: Date; pointsEarned?: number; pointsCentsPerPoint?: number; noShow?: boolean } = {},
 ): Promise<boolean> {
   const updated = await db.query(
     `update orders set status = $3, paid_at = coalesce($4, paid_at), points_earned = coalesce($5, points_earned),
-            no_show = coalesce($6, no_show)
+            no_show = coalesce($6, no_show), points_cents_per_point = coalesce($7, points_cents_per_point)
       where id = $1 and status = $2 returning id`,
-    [id, from, to, extra.paidAt ?? null, extra.pointsEarned ?? null, extra.noShow ?? null],
+    [
+      id,
+      from,
+      to,
+      extra.paidAt ?? null,
+      extra.pointsEarned ?? null,
+      extra.noShow ?? null,
+      extra.pointsCentsPerPoint ?? null,
+    ],
   );
   if (updated.length === 0) return false;
   await addStatus(db, id, to);

@@ -461,8 +461,8 @@ export async function finalizeOrder(deps: AppDependencies, orderId: string): Pro
   );
   const paidNow = await db.transaction(async (tx) => {
     if (order.points_redeemed > 0) await lockPhonePoints(tx, order.phone);
-    if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', { paidAt: deps.clock(), pointsEarned: points })))
-      return false;
+    const paidWith = { paidAt: deps.clock(), pointsEarned: points, pointsCentsPerPoint: pricing.centsPerPoint };
+    if (!(await moveOrder(tx, orderId, 'pending_payment', 'paid', paidWith))) return false;
     // The reward was priced on a balance checked at checkout. The money has moved, so the points
     // are spent even if another order spent some meanwhile (the balance never shows below 0).
     if (order.points_redeemed > 0) {

@@ -226,7 +226,8 @@ export async function giveBack(
     );
     // The order keeps what its remaining eligible subtotal earns; a cancel took its points already.
     const points = await orderPoints(tx, orderId);
-    const kept = pointsKept(refundable, succeeded, points.earned, order.status === 'cancelled');
+    const cancelled = order.status === 'cancelled';
+    const kept = pointsKept(refundable, succeeded, points.earned, cancelled, order.points_cents_per_point ?? undefined);
     const taken = await reverseEarnedPoints(tx, orderId, refundId, points.earned - points.reversed - kept);
     if (taken > 0) await setRefundPoints(tx, refundId, refund.points_reversed + taken);
     if (succeeded.cents >= payment.amount_cents) await refundSucceededPayment(tx, payment.provider_reference);

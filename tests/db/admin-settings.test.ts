@@ -12,6 +12,7 @@
 // - a changed delivery radius, fee tier, minimum fee, tip preset or earn rate is what the
 //   estimate, create-order and the paid order charge and earn, to the cent, at each boundary;
 // - a change written by another replica is followed on the next request (the version is read each time).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closesBeforeOpens,
@@ -156,7 +157,7 @@ describe.each(databaseTargets)('the admin’s live settings on $name', (target) 
     expect(confirmed.status).toBe(200);
     const finalized = await api.call('POST', `/api/finalize-order/${placed.order_id}/`);
     expect(finalized.status).toBe(200);
-    return (await finalized.json()) as { points_earned: number };
+    return { ...((await finalized.json()) as { points_earned: number }), order_id: placed.order_id };
   }
   /** A stored courier quote for ADDRESS at exactly `miles` (as the estimate keeps it). */
   const quoteAt = async (miles: number, feeCents: number) =>
@@ -648,6 +649,22 @@ describe.each(databaseTargets)('the admin’s live settings on $name', (target) 
     expect((await storeHours()).pricing!.loyalty).toEqual({ cents_per_point: 250 });
     await reset('loyalty');
     expect((await paid({})).points_earned).toBe(25);
+  });
+
+  it('takes points back from a refund at the rate the order earned them, after the owner changed it', async () => {
+    await save('loyalty', { cents_per_point: 250 });
+    const order = await paid({});
+    expect(order.points_earned).toBe(10);
+    await reset('loyalty');
+    // $25.00 - $5.00 = $20.00 at a point per $2.50 keeps 8 of the 10 points (at today's $1.00, all 10).
+    const refunded = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/refunds/`,
+      { reason: 'kitchen_delay', amount_cents: 500 },
+      { ...cook, 'Idempotency-Key': randomUUID() },
+    );
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    expect(((await refunded.json()) as { refunds: { points_reversed: number }[] }).refunds[0]!.points_reversed).toBe(2);
   });
 
   it('follows a change another replica saved, on the next request', async () => {
