@@ -149,7 +149,13 @@ function expectConsistent(
       // Taken between create-order and finalize: the same order, not yet paid.
       paidAfterSnapshot += 1;
       expect(kept.order.status, id).toBe('paid');
-      expect(copy.order, id).toEqual({ ...kept.order, status: 'pending_payment', paid_at: null, points_earned: 0 });
+      expect(copy.order, id).toEqual({
+        ...kept.order,
+        status: 'pending_payment',
+        paid_at: null,
+        points_earned: 0,
+        points_cents_per_point: null,
+      });
       const [payment] = copy.payments;
       expect(payment, id).toEqual({
         ...kept.payments[0],
