@@ -5,6 +5,7 @@ import { windowsText } from '../../../shared/menu-windows.ts';
 import { useSubmit } from '../staff/use-submit.ts';
 import { movedText, ReorderList } from './menu-reorder.tsx';
 import { WindowsField } from './menu-windows-field.tsx';
+import { EntryActions } from './menu-entry-actions.tsx';
 import type { MenuPanelProps } from './menu-api.ts';
 
 export function MenuCategories(props: MenuPanelProps) {
@@ -43,20 +44,12 @@ export function MenuCategories(props: MenuPanelProps) {
               {category.windows.length > 0 && ` · Served ${windowsText(category.windows)}`}
               {` · ${menu.items.filter((item) => item.category_id === category.id).length} items`}
             </span>
-            {!readOnly && (
-              <span className="admin-actions">
-                <button type="button" onClick={() => setEditing(category)}>
-                  Edit <span className="visually-hidden">{category.name}</span>
-                </button>
-                <button
-                  type="button"
-                  className="staff-danger"
-                  onClick={() => void run(() => api.removeCategory(category.id), `${category.name} is removed.`)}
-                >
-                  Remove <span className="visually-hidden">{category.name}</span>
-                </button>
-              </span>
-            )}
+            <EntryActions
+              name={category.name}
+              readOnly={readOnly}
+              onEdit={() => setEditing(category)}
+              onRemove={() => void run(() => api.removeCategory(category.id), `${category.name} is removed.`)}
+            />
           </>
         )}
       </ReorderList>

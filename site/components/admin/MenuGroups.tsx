@@ -4,6 +4,7 @@ import type { EditorGroup } from '../../../shared/api/admin-menu.ts';
 import { useSubmit } from '../staff/use-submit.ts';
 import { centsToDollars, dollarsToCents, money } from './admin-form.ts';
 import { movedText, ReorderList } from './menu-reorder.tsx';
+import { EntryActions } from './menu-entry-actions.tsx';
 import type { MenuPanelProps } from './menu-api.ts';
 
 type Modifier = EditorGroup['modifiers'][number];
@@ -154,20 +155,12 @@ function Modifiers(props: MenuPanelProps & { group: EditorGroup }) {
               {modifier.price_cents > 0 ? `+${money(modifier.price_cents)}` : 'No charge'}
               {!modifier.available && ' · Sold out'}
             </span>
-            {!readOnly && (
-              <span className="admin-actions">
-                <button type="button" onClick={() => setEditing(modifier)}>
-                  Edit <span className="visually-hidden">{modifier.name}</span>
-                </button>
-                <button
-                  type="button"
-                  className="staff-danger"
-                  onClick={() => void run(() => api.removeModifier(modifier.id), `${modifier.name} is removed.`)}
-                >
-                  Remove <span className="visually-hidden">{modifier.name}</span>
-                </button>
-              </span>
-            )}
+            <EntryActions
+              name={modifier.name}
+              readOnly={readOnly}
+              onEdit={() => setEditing(modifier)}
+              onRemove={() => void run(() => api.removeModifier(modifier.id), `${modifier.name} is removed.`)}
+            />
           </>
         )}
       </ReorderList>

@@ -4,6 +4,7 @@ import type { EditorItem } from '../../../shared/api/admin-menu.ts';
 import { money } from './admin-form.ts';
 import { MenuItemForm } from './MenuItemForm.tsx';
 import { movedText, ReorderList } from './menu-reorder.tsx';
+import { EntryActions } from './menu-entry-actions.tsx';
 import type { MenuPanelProps } from './menu-api.ts';
 
 export function MenuItems(props: MenuPanelProps) {
@@ -71,20 +72,13 @@ export function MenuItems(props: MenuPanelProps) {
               {subName(item.subcategory_id) && ` · ${subName(item.subcategory_id)}`}
               {!item.available && ' · Sold out'}
             </span>
-            <span className="admin-actions">
-              <button type="button" onClick={() => setEditing(item)}>
-                {readOnly ? 'View' : 'Edit'} <span className="visually-hidden">{item.name}</span>
-              </button>
-              {!readOnly && (
-                <button
-                  type="button"
-                  className="staff-danger"
-                  onClick={() => void run(() => api.removeItem(item.id), `${item.name} is removed.`)}
-                >
-                  Remove <span className="visually-hidden">{item.name}</span>
-                </button>
-              )}
-            </span>
+            <EntryActions
+              name={item.name}
+              readOnly={readOnly}
+              viewWhenReadOnly
+              onEdit={() => setEditing(item)}
+              onRemove={() => void run(() => api.removeItem(item.id), `${item.name} is removed.`)}
+            />
           </>
         )}
       </ReorderList>
