@@ -5,7 +5,7 @@
  * version and records the change in the same transaction.
  */
 import type { Database, Queryable } from './database.ts';
-import { lockMenuWrites, menuVersion } from './menu-store.ts';
+import { lockMenuWrites, menuVersion, type MenuItemRow } from './menu-store.ts';
 
 /** Serialises two admins' changes (or an import) to the menu. */
 const MENU_EDITOR_LOCK = 72_413_031;
@@ -27,22 +27,10 @@ export interface EditorSubcategoryRow {
   position: number;
   translations: unknown;
 }
-export interface EditorItemRow {
-  id: string;
-  category_id: string;
-  subcategory_id: string | null;
-  name: string;
-  description: string;
-  price_cents: number;
-  is_special: boolean;
-  clover_id: string | null;
-  photo: string | null;
-  /** The column: false while switched off (by the editor, or by staff until a time). */
-  available: boolean;
+/** An item as stored, read back unchecked; `available` is the column: false while switched off (by the editor, or by staff until a time). */
+export interface EditorItemRow extends Omit<MenuItemRow, 'diet' | 'translations'> {
   sold_out_until: Date | null;
-  position: number;
   diet: unknown;
-  spice_level: number;
   translations: unknown;
 }
 export interface EditorGroupRow {
