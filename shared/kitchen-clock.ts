@@ -1,7 +1,8 @@
 /**
  * The board's clock, pure: when an order reaches New and when it is due (the server's fire_at and
  * due_at, from shared/kitchen-time.ts), whether it still waits in Upcoming, how urgent it is, how
- * its times read, what the line makes in all, and when the new-order sound plays.
+ * its times read, what the line makes in all, when the new-order sound plays, and when the alarm
+ * for a problem on an order (a courier not booked, a disputed payment) sounds.
  *
  * Urgency of an order in the kitchen's hands (paid or accepted, and fired):
  * - on time until it has waited the kitchen's prep time since it reached New, or until
@@ -11,7 +12,7 @@
  * A scheduled order reaches New its prep time before it is due, so it turns amber 5 minutes
  * before its time; an order for as soon as possible turns amber once it has waited the prep time.
  */
-import type { BoardOrder } from './api/staff.ts';
+import type { BoardOrder, OrderProblem } from './api/staff.ts';
 import { minutesWaited } from './kitchen-time.ts';
 import { instantToWallTime } from './schedule.ts';
 
@@ -170,4 +171,76 @@ export function chimeStep(
   if (memory.lastAt === null) return { chime: null, arrived, memory: { heard, lastAt: now } };
   if (now - memory.lastAt >= repeatMs) return { chime: 'repeat', arrived, memory: { heard, lastAt: now } };
   return { chime: null, arrived, memory: { heard, lastAt: memory.lastAt } };
+}
+
+/**
+ * A problem on an order (BoardOrder.problems) as every device knows it: its order, its kind and
+ * when it was opened. Flagged again while open it keeps its key; settled and opened again later,
+ * it is a new one (a new opened_at).
+ */
+export function problemKey(orderId: string, problem: Pick<OrderProblem, 'kind' | 'opened_at'>): string {
+  return `${orderId} ${problem.kind} ${problem.opened_at}`;
+}
+
+/** The keys of the open problems on these orders, in the board's order. */
+export function openProblemKeys(orders: Iterable<Pick<BoardOrder, 'order_id' | 'problems'>>): string[] {
+  const keys: string[] = [];
+  for (const order of orders) for (const problem of order.problems) keys.push(problemKey(order.order_id, problem));
+  return keys;
+}
+
+/**
+ * What the problem alarm remembers on this device for the visit: the problems it already sounded
+ * for, and when it last sounded (null while every open problem has been marked seen here).
+ */
+export interface AlarmMemory {
+  heard: ReadonlySet<string>;
+  lastAt: number | null;
+}
+
+/** Nothing heard yet: at load, every open problem not marked seen on this device sounds at once. */
+export const ALARM_MEMORY: AlarmMemory = { heard: new Set(), lastAt: null };
+
+export interface AlarmStep {
+  /** 'new': a problem not heard on this device; 'repeat': problems nobody marked seen here. */
+  alarm: 'new' | 'repeat' | null;
+  /** The problems heard just now, to announce. */
+  arrived: string[];
+  memory: AlarmMemory;
+}
+
+/**
+ * One look at the board's problems. `open` are the keys of the problems open on the board now,
+ * `seen` the ones someone marked seen on this device. A problem neither heard nor seen here
+ * sounds at once; while any open problem is not marked seen, the alarm repeats every `repeatMs`
+ * (counted from the last sound). Problems settled are forgotten.
+ */
+export function alarmStep(
+  memory: AlarmMemory,
+  open: readonly string[],
+  seen: ReadonlySet<string>,
+  now: number,
+  repeatMs: number,
+): AlarmStep {
+  const unseen = open.filter((key) => !seen.has(key));
+  const arrived = unseen.filter((key) => !memory.heard.has(key));
+  const heard = new Set(open.filter((key) => memory.heard.has(key) || arrived.includes(key)));
+  if (arrived.length > 0) return { alarm: 'new', arrived, memory: { heard, lastAt: now } };
+  if (unseen.length === 0) return { alarm: null, arrived, memory: { heard, lastAt: null } };
+  if (memory.lastAt === null) return { alarm: null, arrived, memory: { heard, lastAt: now } };
+  if (now - memory.lastAt >= repeatMs) return { alarm: 'repeat', arrived, memory: { heard, lastAt: now } };
+  return { alarm: null, arrived, memory: { heard, lastAt: memory.lastAt } };
+}
+
+/**
+ * The alarm played outside a look (the sound just turned on): the problems not marked seen count
+ * as heard, and the repeat counts from `now`.
+ */
+export function alarmSounded(memory: AlarmMemory, unseen: readonly string[], now: number): AlarmMemory {
+  return { heard: new Set([...memory.heard, ...unseen]), lastAt: now };
+}
+
+/** The problems marked seen on this device, kept only while they are open on the board. */
+export function keepSeen(seen: ReadonlySet<string>, open: readonly string[]): Set<string> {
+  return new Set(open.filter((key) => seen.has(key)));
 }

@@ -8,9 +8,11 @@ import type { Queryable } from './database.ts';
 
 /**
  * 'refunded' from 0024_refunds.sql; 'alerted' (0025_kitchen_board.sql): the restaurant's phone was
- * texted about an order nobody accepted.
+ * texted about an order nobody accepted; 'problem' (0033_order_problems.sql): a problem that needs a
+ * person (db/order-problems.ts) was opened or resolved.
  */
-export type OrderEventKind = 'paid' | 'status' | 'cancelled' | 'promised' | 'delivery' | 'refunded' | 'alerted';
+export type OrderEventKind =
+  'paid' | 'status' | 'cancelled' | 'promised' | 'delivery' | 'refunded' | 'alerted' | 'problem';
 
 export interface OrderEventRow {
   /** bigserial as decimal text. */

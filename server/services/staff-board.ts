@@ -34,6 +34,7 @@ import {
   type OrderRow,
   type OrderStatus,
 } from '../db/orders.ts';
+import { openProblemsByOrder } from '../db/order-problems.ts';
 import { refundsByOrder } from '../db/refunds.ts';
 import { setItemAvailability } from '../db/sold-out.ts';
 import { HttpError } from '../http/errors.ts';
@@ -136,10 +137,11 @@ function cancelOf(row: BoardOrderRow): Pick<BoardOrder, 'cancel_reason' | 'cance
 async function boardRows(db: Queryable, rows: BoardOrderRow[], now: Date): Promise<BoardOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, refunds, latest] = await Promise.all([
+  const [lines, refunds, latest, problems] = await Promise.all([
     boardLines(db, ids),
     refundsByOrder(db, ids),
     latestStatusEvents(db, ids),
+    openProblemsByOrder(db, ids),
   ]);
   // Lines stored before they kept their groups' names: the menu's group of each choice, by id.
   const ungrouped = new Set(lines.flatMap((line) => line.modifiers.filter((m) => !m.group && m.id).map((m) => m.id!)));
@@ -214,6 +216,11 @@ async function boardRows(db: Queryable, rows: BoardOrderRow[], now: Date): Promi
       refunded_cents: sofar.cents,
       refunds: orderRefunds,
       undo: move ? { from: move.from, until: undoUntil(move.at).toISOString(), event_id: move.eventId } : null,
+      problems: (problems.get(row.id) ?? []).map((problem) => ({
+        kind: problem.kind,
+        detail: problem.detail,
+        opened_at: iso(problem.opened_at)!,
+      })),
     };
   });
 }

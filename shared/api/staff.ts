@@ -277,6 +277,21 @@ export type RefundAnswer = z.infer<typeof RefundAnswerSchema>;
 export const BoardModifierGroupSchema = z.object({ name: z.string(), choices: z.array(z.string()) });
 
 /** An order as the board shows it: GET /api/staff/orders/ lists them; each SSE `order` event carries one. */
+/**
+ * What needs a person on a paid order beyond its status: the courier could not be booked for a
+ * delivery (after one re-quote and re-book), or the customer disputed the payment with their bank.
+ */
+export const ORDER_PROBLEMS = ['delivery_not_booked', 'payment_disputed'] as const;
+export type OrderProblemKind = (typeof ORDER_PROBLEMS)[number];
+
+export const OrderProblemSchema = z.object({
+  kind: z.enum(ORDER_PROBLEMS),
+  /** What happened, in the staff's words (English), e.g. the courier's refusal or the dispute's reason. */
+  detail: z.string(),
+  opened_at: z.string(),
+});
+export type OrderProblem = z.infer<typeof OrderProblemSchema>;
+
 export const BoardOrderSchema = z.object({
   order_id: z.string(),
   number: z.number().int().positive(),
@@ -332,6 +347,8 @@ export const BoardOrderSchema = z.object({
    * when, and its order event's id (the undo names it, so it never takes back someone else's later move).
    */
   undo: z.object({ from: z.enum(ORDER_STATUSES), until: z.string(), event_id: z.string() }).nullable(),
+  /** Open problems, oldest first: the ticket shows each and the board sounds for a new one. */
+  problems: z.array(OrderProblemSchema),
 });
 export type BoardOrder = z.infer<typeof BoardOrderSchema>;
 

@@ -490,6 +490,7 @@ describe.each(databaseTargets)('staff on $name', (target) => {
         refunded_cents: 0,
         refunds: [],
         undo: null,
+        problems: [],
       });
       expect(orders.find((o) => o.order_id === second.order_id)!.delivery_address).toEqual({
         street: '200 N Spring St',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardOrder } from '../../shared/api/staff.ts';
 import {
+  ALARM_MEMORY,
+  alarmSounded,
+  alarmStep,
   allDayCounts,
   boardTimeText,
   chimeMemoryAt,
@@ -8,8 +11,12 @@ import {
   dueTime,
   fireTime,
   isUpcoming,
+  keepSeen,
+  openProblemKeys,
+  problemKey,
   timerText,
   urgencyOf,
+  type AlarmMemory,
   type ChimeMemory,
 } from '../../shared/kitchen-clock.ts';
 
@@ -46,6 +53,7 @@ function order(more: Partial<BoardOrder> = {}): BoardOrder {
     refunded_cents: 0,
     refunds: [],
     undo: null,
+    problems: [],
     ...more,
   };
 }
@@ -224,5 +232,84 @@ describe('the new-order sound', () => {
   it('forgets orders gone from the board', () => {
     const step = look(chimeMemoryAt(['a', 'b'], 0), [], 1_000, ['a']);
     expect([...step.memory.heard]).toEqual(['a']);
+  });
+});
+
+describe('the alarm for a problem on an order', () => {
+  const REPEAT = 30_000;
+  const NOT_BOOKED = { kind: 'delivery_not_booked' as const, opened_at: '2026-11-20T19:01:00.000Z' };
+  const DISPUTED = { kind: 'payment_disputed' as const, opened_at: '2026-11-20T19:03:00.000Z' };
+  const a = problemKey('ord_a', NOT_BOOKED);
+  const b = problemKey('ord_b', DISPUTED);
+  const look = (memory: AlarmMemory, open: string[], now: number, seen: string[] = []) =>
+    alarmStep(memory, open, new Set(seen), now, REPEAT);
+
+  it('knows a problem by its order, its kind and when it was opened', () => {
+    expect(a).toBe('ord_a delivery_not_booked 2026-11-20T19:01:00.000Z');
+    // Flagged again while open: the same opened_at, the same problem, whatever the new detail says.
+    const flaggedAgain = { ...NOT_BOOKED, detail: 'DoorDash refused again: the address is too far.' };
+    expect(problemKey('ord_a', flaggedAgain)).toBe(a);
+    // Settled and opened again: a new problem.
+    expect(problemKey('ord_a', { ...NOT_BOOKED, opened_at: '2026-11-20T19:40:00.000Z' })).not.toBe(a);
+    expect(
+      openProblemKeys([
+        order({ order_id: 'ord_a', problems: [{ ...NOT_BOOKED, detail: 'x' }] }),
+        order({ order_id: 'ord_c' }),
+        order({ order_id: 'ord_b', problems: [{ ...DISPUTED, detail: 'y' }] }),
+      ]),
+    ).toEqual([a, b]);
+  });
+
+  it('sounds at once for a new problem, then every 30 s until it is marked seen on this device', () => {
+    let step = look(ALARM_MEMORY, [a], 1_000);
+    expect(step).toMatchObject({ alarm: 'new', arrived: [a] });
+    expect(look(step.memory, [a], 30_999).alarm).toBeNull();
+    step = look(step.memory, [a], 31_000);
+    expect(step).toMatchObject({ alarm: 'repeat', arrived: [] });
+    expect(look(step.memory, [a], 60_999).alarm).toBeNull();
+    expect(look(step.memory, [a], 61_000).alarm).toBe('repeat');
+    // Seen: silence, for as long as it stays open.
+    step = look(step.memory, [a], 45_000, [a]);
+    expect(step).toMatchObject({ alarm: null, arrived: [] });
+    expect(look(step.memory, [a], 500_000, [a]).alarm).toBeNull();
+  });
+
+  it('at load sounds for every open problem not marked seen here, and not for the ones that are', () => {
+    expect(look(ALARM_MEMORY, [a, b], 0, [a])).toMatchObject({ alarm: 'new', arrived: [b] });
+    const quiet = look(ALARM_MEMORY, [a, b], 0, [a, b]);
+    expect(quiet.alarm).toBeNull();
+    expect(look(quiet.memory, [a, b], 120_000, [a, b]).alarm).toBeNull();
+  });
+
+  it('a second problem sounds at once and restarts the 30 s; seeing one leaves the other repeating', () => {
+    const first = look(ALARM_MEMORY, [a], 0);
+    const second = look(first.memory, [a, b], 20_000);
+    expect(second).toMatchObject({ alarm: 'new', arrived: [b] });
+    expect(look(second.memory, [a, b], 49_999).alarm).toBeNull();
+    expect(look(second.memory, [a, b], 50_000, [a]).alarm).toBe('repeat');
+    expect(look(second.memory, [a, b], 50_000, [a, b]).alarm).toBeNull();
+  });
+
+  it('a problem flagged again while open stays quiet; settled and opened again, it sounds anew even if seen before', () => {
+    const heard = look(ALARM_MEMORY, [a], 0).memory;
+    const seenAt = look(heard, [a], 5_000, [a]);
+    expect(look(seenAt.memory, [a], 10_000, [a]).alarm).toBeNull();
+    // Settled: forgotten.
+    const settled = look(seenAt.memory, [], 20_000, [a]);
+    expect([...settled.memory.heard]).toEqual([]);
+    const again = problemKey('ord_a', { ...NOT_BOOKED, opened_at: '2026-11-20T19:40:00.000Z' });
+    expect(look(settled.memory, [again], 30_000, [a])).toMatchObject({ alarm: 'new', arrived: [again] });
+  });
+
+  it('sounded when the sound is turned on, it repeats 30 s after that, not sooner', () => {
+    // The sound was off: the alarm "played" unheard at 0 and repeated unheard at 30 s.
+    const unheard = look(look(ALARM_MEMORY, [a], 0).memory, [a], 30_000).memory;
+    const turnedOn = alarmSounded(unheard, [a], 41_000);
+    expect(look(turnedOn, [a], 60_000).alarm).toBeNull();
+    expect(look(turnedOn, [a], 71_000).alarm).toBe('repeat');
+  });
+
+  it('keeps the marks of problems still open only', () => {
+    expect([...keepSeen(new Set([a, b, 'ord_gone payment_disputed x']), [b])]).toEqual([b]);
   });
 });

@@ -55,6 +55,7 @@ function order(number: number, more: Partial<BoardOrder> = {}): BoardOrder {
     refunded_cents: 0,
     refunds: [],
     undo: null,
+    problems: [],
     ...more,
   };
 }

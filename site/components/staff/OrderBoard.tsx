@@ -1,7 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardOrder, StaffCancelInput, StaffStoreInput, StoreStatusAnswer } from '../../../shared/api/staff.ts';
 import { LOADING } from '../../../shared/api/messages.ts';
-import { allDayCounts, chimeMemoryAt, chimeStep, type ChimeMemory } from '../../../shared/kitchen-clock.ts';
+import {
+  ALARM_MEMORY,
+  alarmSounded,
+  alarmStep,
+  allDayCounts,
+  chimeMemoryAt,
+  chimeStep,
+  keepSeen,
+  problemKey,
+  type AlarmMemory,
+  type ChimeMemory,
+} from '../../../shared/kitchen-clock.ts';
 import { kitchenSettings } from '../../../shared/settings/values.ts';
 import {
   applyEvent,
@@ -23,13 +34,23 @@ import {
   type StruckItems,
 } from '../../../shared/staff-board.ts';
 import { BarMenu } from './BarMenu.tsx';
-import { readAutoPrint, readPrinted, readStruck, saveAutoPrint, savePrinted, saveStruck } from './board-device.ts';
+import {
+  readAutoPrint,
+  readPrinted,
+  readSeenProblems,
+  readStruck,
+  saveAutoPrint,
+  savePrinted,
+  saveSeenProblems,
+  saveStruck,
+} from './board-device.ts';
 import { openBoardStream, type StreamState } from './board-stream.ts';
 import { CancelDialog } from './CancelDialog.tsx';
 import { HelpDialog } from './HelpDialog.tsx';
 import { KitchenTicket } from './KitchenTicket.tsx';
-import { playChime, soundState, unlockChime, watchSound, type SoundState } from './new-order-chime.ts';
+import { playAlarm, playChime, soundState, unlockChime, watchSound, type SoundState } from './new-order-chime.ts';
 import { OrderCard, type TicketActions } from './OrderCard.tsx';
+import { attentionLine, attentionText, PROBLEM_LABELS } from './order-text.ts';
 import { RefundDialog } from './RefundDialog.tsx';
 import { SoldOutPanel } from './SoldOutPanel.tsx';
 import { StoreSwitches, storeBanners, storeLabel } from './StoreSwitches.tsx';
@@ -65,6 +86,22 @@ function useNow(everyMs: number): number {
   return now;
 }
 
+/** An open problem on the board, with its order: the alarm's and the strip's unit. */
+interface OpenProblem {
+  key: string;
+  order: BoardOrder;
+  problem: BoardOrder['problems'][number];
+}
+
+/** The open problems on the board, oldest first. */
+function openProblems(orders: Iterable<BoardOrder>): OpenProblem[] {
+  const open: OpenProblem[] = [];
+  for (const order of orders) {
+    for (const problem of order.problems) open.push({ key: problemKey(order.order_id, problem), order, problem });
+  }
+  return open.sort((a, b) => Date.parse(a.problem.opened_at) - Date.parse(b.problem.opened_at));
+}
+
 /** Keys typed into a field, or with a modifier, are not the board's. */
 function typing(event: KeyboardEvent): boolean {
   if (event.ctrlKey || event.metaKey || event.altKey) return true;
@@ -76,7 +113,10 @@ function typing(event: KeyboardEvent): boolean {
  * The kitchen's board: paid orders in lanes (New, Accepted, Ready, Completed, and Upcoming for
  * scheduled orders not due to start), live from the event stream, with a sound for each new one
  * repeated until someone accepts it, the line's all-day counts, keyboard shortcuts, the store's
- * pace switches, printing, refunds; the sold-out switches; and for admins, the team.
+ * pace switches, printing, refunds; the sold-out switches; and for admins, the team. A problem on
+ * an order (the courier not booked, the payment disputed) shows across the top of its ticket and
+ * in a strip over the lanes that jumps to it, and sounds its own alarm at once and every 30 s
+ * until someone marks it seen on this device.
  */
 export function OrderBoard({ api, session, pageTitle }: Props) {
   const [board, setBoardState] = useState<BoardState | null>(null);
@@ -100,11 +140,13 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
   const [selected, setSelected] = useState<string | null>(null);
   const focusSelected = useRef(false);
   const [struck, setStruck] = useState<StruckItems>(() => readStruck());
+  const [seenProblems, setSeenProblems] = useState<ReadonlySet<string>>(() => readSeenProblems());
   const [autoPrint, setAutoPrint] = useState(() => readAutoPrint());
   /** This board's latest move it may take back: the undo bar and the U key. */
   const [lastMove, setLastMove] = useState<(OwnMove & { orderId: string; text: string }) | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const chime = useRef<ChimeMemory | null>(null);
+  const alarm = useRef<AlarmMemory>(ALARM_MEMORY);
   const printed = useRef<Set<string> | null>(null);
   const now = useNow(1000);
 
@@ -161,6 +203,10 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
     [board, now],
   );
   const waiting = columns?.new.length ?? 0;
+  const problems = useMemo(() => (board ? openProblems(board.orders.values()) : []), [board]);
+  /** The open problems nobody marked seen here, for the alarm when the sound turns on. */
+  const unseenNow = useRef<string[]>([]);
+  unseenNow.current = problems.map((open) => open.key).filter((key) => !seenProblems.has(key));
   /** The orders in New and in Accepted now, for the sound's first chime. */
   const lanesNow = useRef<{ waiting: string[]; working: string[] }>({ waiting: [], working: [] });
   lanesNow.current = {
@@ -173,16 +219,20 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
   }, [pageTitle, waiting]);
 
   // Turning the sound on: the orders already waiting sound at once, so the kitchen hears it works
-  // (and they count as heard: the repeat follows 30 s later).
+  // (and they count as heard: the repeat follows 30 s later); so do the problems not marked seen.
   const turnOnSound = useRef(() => {
     unlocking.current ??= (async () => {
       const before = soundState();
       const state = await unlockChime();
       setSound(state);
+      if (before === 'on' || state !== 'on') return;
       const { waiting, working } = lanesNow.current;
-      if (before !== 'on' && state === 'on' && waiting.length > 0 && playChime() && chime.current) {
+      const chimed = waiting.length > 0 && playChime();
+      if (chimed && chime.current) {
         chime.current = { heard: new Set([...chime.current.heard, ...waiting, ...working]), lastAt: Date.now() };
       }
+      const unseen = unseenNow.current;
+      if (unseen.length > 0 && playAlarm(chimed)) alarm.current = alarmSounded(alarm.current, unseen, Date.now());
     })().finally(() => {
       unlocking.current = null;
     });
@@ -204,8 +254,9 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
     };
   }, [turnOnSound]);
 
-  // Each look at the board: a new order sounds (and repeats while it waits); with auto-print on,
-  // each order reaching Accepted prints once on this device.
+  // Each look at the board: a new order sounds (and repeats while it waits), a new problem sounds
+  // its alarm (and repeats until marked seen here); with auto-print on, each order reaching
+  // Accepted prints once on this device.
   useEffect(() => {
     if (!board || !columns) return;
     const waitingIds = columns.new.map((order) => order.order_id);
@@ -218,13 +269,28 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
       kitchenSettings.repeatChimeSeconds * 1000,
     );
     chime.current = step.memory;
-    if (step.chime) playChime();
-    if (step.arrived.length > 0) {
-      const said = step.arrived
+    const chimed = step.chime ? playChime() : false;
+    const alarmed = alarmStep(
+      alarm.current,
+      problems.map((open) => open.key),
+      seenProblems,
+      now,
+      kitchenSettings.repeatChimeSeconds * 1000,
+    );
+    alarm.current = alarmed.memory;
+    if (alarmed.alarm) playAlarm(chimed);
+    const said = [
+      ...step.arrived
         .map((id) => board.orders.get(id)!)
-        .map((order) => `New order ${order.number} from ${order.name}.`);
-      setAnnouncement(said.join(' '));
-    }
+        .map((order) => `New order ${order.number} from ${order.name}.`),
+      ...problems
+        .filter((open) => alarmed.arrived.includes(open.key))
+        .map(
+          ({ order, problem }) =>
+            `Order ${order.number} from ${order.name}: ${PROBLEM_LABELS[problem.kind].toLowerCase()}. ${problem.detail}`,
+        ),
+    ];
+    if (said.length > 0) setAnnouncement(said.join(' '));
     if (!printed.current) {
       // At load, what is already accepted counts as printed: a reload prints nothing twice.
       printed.current = readPrinted();
@@ -240,14 +306,19 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
         enqueuePrint(fresh);
       }
     }
-  }, [board, columns, now, autoPrint]);
+  }, [board, columns, now, autoPrint, problems, seenProblems]);
 
-  // Struck items stay with this device, for orders still on the board.
+  // Struck items stay with this device, for orders still on the board; problems marked seen, while open.
   useEffect(() => {
     if (!board) return;
     const kept = keepStruck(struck, new Set(board.orders.keys()));
     saveStruck(kept);
   }, [board, struck]);
+  useEffect(() => {
+    if (!board) return;
+    const open = problems.map((problem) => problem.key);
+    saveSeenProblems(keepSeen(seenProblems, open));
+  }, [board, problems, seenProblems]);
 
   function enqueuePrint(orders: readonly BoardOrder[]) {
     const added = orders.map((order) => ({ key: (printKey.current += 1), order }));
@@ -323,6 +394,13 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
     setNotice(`Undone: order ${updated.number} is back to ${statusText(updated).toLowerCase()}.`);
   }
 
+  /** Picks the order's ticket and moves the focus to it, in whichever lane (the browser scrolls it into view). */
+  function jumpTo(orderId: string) {
+    setView('orders');
+    focusSelected.current = true;
+    setSelected(orderId);
+  }
+
   const actions: TicketActions = {
     select: (order) => setSelected(order.order_id),
     move,
@@ -333,6 +411,11 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
     refund: (order) => setRefunding(order.order_id),
     recall: (order) => void undoableMove(order, (token) => api.recall(token, order.order_id)),
     noShow: (order) => void undoableMove(order, (token) => api.noShow(token, order.order_id)),
+    seeProblem(order, problem) {
+      setSeenProblems((was) => new Set(was).add(problemKey(order.order_id, problem)));
+      // The button goes: the focus stays on its ticket.
+      jumpTo(order.order_id);
+    },
   };
 
   async function cancel(order: BoardOrder, body: StaffCancelInput) {
@@ -428,6 +511,8 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
   const cancellingOrder = cancelling ? board?.orders.get(cancelling) : undefined;
   const refundingOrder = refunding ? board?.orders.get(refunding) : undefined;
   const allDay = columns ? allDayCounts([...columns.new, ...columns.accepted]) : [];
+  /** The orders with an open problem, the oldest problem first. */
+  const attention = [...new Map(problems.map((open) => [open.order.order_id, open.order])).values()];
   const firstTicket = columns ? COLUMNS.map((c) => columns[c.id][0]).find(Boolean) : undefined;
   const tabStop = selected && board?.orders.has(selected) ? selected : firstTicket?.order_id;
 
@@ -513,6 +598,20 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
           {text}
         </p>
       ))}
+      {attention.length > 0 && (
+        <section className="board-attention" aria-labelledby="board-attention-title">
+          <h2 id="board-attention-title">{attentionText(attention.length)}:</h2>
+          <ul>
+            {attention.map((order) => (
+              <li key={order.order_id}>
+                <button type="button" onClick={() => jumpTo(order.order_id)}>
+                  {attentionLine(order)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <p className="visually-hidden" aria-live="assertive">
         {announcement}
       </p>
@@ -549,6 +648,7 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
                       selected={order.order_id === selected}
                       tabbable={order.order_id === tabStop}
                       struck={struck[order.order_id] ?? []}
+                      seenProblems={seenProblems}
                       busy={busy.has(order.order_id)}
                       error={errors[order.order_id]}
                       actions={actions}

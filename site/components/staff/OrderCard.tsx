@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { BoardOrder } from '../../../shared/api/staff.ts';
-import { clockText, dueTime, fireTime, timerText, urgencyOf } from '../../../shared/kitchen-clock.ts';
+import type { BoardOrder, OrderProblem } from '../../../shared/api/staff.ts';
+import { clockText, dueTime, fireTime, problemKey, timerText, urgencyOf } from '../../../shared/kitchen-clock.ts';
 import { formatUsPhone } from '../../../shared/phone.ts';
 import { restaurant } from '../../../shared/restaurant.ts';
 import { formatStoreTime } from '../../../shared/schedule.ts';
@@ -23,6 +23,7 @@ import {
   dueWord,
   modifierLines,
   PACE,
+  PROBLEM_LABELS,
   refundText,
   timeText,
   typeText,
@@ -39,6 +40,8 @@ export interface TicketActions {
   refund(order: BoardOrder): void;
   recall(order: BoardOrder): void;
   noShow(order: BoardOrder): void;
+  /** Someone on this device has seen the problem: its alarm stops here. */
+  seeProblem(order: BoardOrder, problem: OrderProblem): void;
 }
 
 interface Props {
@@ -52,6 +55,8 @@ interface Props {
   tabbable: boolean;
   /** The positions of the lines struck done on this device. */
   struck: readonly number[];
+  /** The problems marked seen on this device, by key (problemKey). */
+  seenProblems: ReadonlySet<string>;
   /** A call for this order is in flight: its buttons wait. */
   busy: boolean;
   /** The server's sentence when the last call for this order failed. */
@@ -60,17 +65,30 @@ interface Props {
 }
 
 /**
- * One order as the kitchen reads it: number and name, pickup or delivery, when it is due, how long
+ * One order as the kitchen reads it: first, across the top, any problem that needs a person (the
+ * courier not booked, the payment disputed), in words, with its Seen button; then number and name, pickup or delivery, when it is due, how long
  * it has waited (amber, then red, each with its word), the items with their choices under their
  * group's name, the customer's note, and the one move it takes next. The rest (phone, address,
  * total, printing, refunds, cancelling) opens from the order's name.
  */
-export function OrderCard({ order, column, now, selected, tabbable, struck, busy, error, actions }: Props) {
+export function OrderCard({
+  order,
+  column,
+  now,
+  selected,
+  tabbable,
+  struck,
+  seenProblems,
+  busy,
+  error,
+  actions,
+}: Props) {
   const [open, setOpen] = useState(false);
   const move = nextMove(order);
   const id = order.order_id;
   const titleId = `ticket-${id}-title`;
   const detailsId = `ticket-${id}-details`;
+  const problemsId = `ticket-${id}-problems`;
   const compact = column === 'upcoming' || column === 'completed';
   const bump = move && column !== 'upcoming' ? move : null;
   const urgency = urgencyOf(order, now, PACE);
@@ -82,6 +100,7 @@ export function OrderCard({ order, column, now, selected, tabbable, struck, busy
     `urgency-${urgency?.level ?? 'none'}`,
     selected ? 'is-selected' : '',
     order.note ? 'has-note' : '',
+    order.problems.length > 0 ? 'has-problem' : '',
   ];
 
   return (
@@ -93,9 +112,39 @@ export function OrderCard({ order, column, now, selected, tabbable, struck, busy
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={tabbable ? 0 : -1}
       aria-labelledby={titleId}
+      aria-describedby={order.problems.length > 0 ? problemsId : undefined}
       aria-busy={busy}
       onFocus={() => actions.select(order)}
     >
+      {order.problems.length > 0 && (
+        <div id={problemsId} className="ticket-problems">
+          {order.problems.map((problem) => {
+            const label = PROBLEM_LABELS[problem.kind];
+            const seen = seenProblems.has(problemKey(id, problem));
+            return (
+              <div key={problem.kind} className={`ticket-problem problem-${problem.kind}${seen ? ' is-seen' : ''}`}>
+                <p className="ticket-problem-text">
+                  <strong className="ticket-problem-label">{label}</strong>
+                  <span className="visually-hidden">: </span>
+                  <span className="ticket-problem-detail">{problem.detail}</span>
+                </p>
+                {seen ? (
+                  <p className="ticket-problem-seen">Seen here</p>
+                ) : (
+                  <button
+                    type="button"
+                    className="ticket-problem-ack"
+                    aria-label={`Seen: ${label.toLowerCase()}, order ${order.number}`}
+                    onClick={() => actions.seeProblem(order, problem)}
+                  >
+                    Seen
+                  </button>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
       <div className="ticket-head">
         <h3 id={titleId} className="ticket-title">
           <button

@@ -1,5 +1,7 @@
 /**
- * The sound of a new order: two short rising tones made with Web Audio (no file to fetch).
+ * The sound of a new order: two short rising tones made with Web Audio (no file to fetch); the
+ * alarm for a problem on an order: four tones falling and rising, lower and harsher, so the
+ * kitchen tells them apart.
  * Browsers keep a page's audio suspended until someone touches it, so the board makes its audio
  * context at load and, while it is not running, shows 'Sound is off: tap to turn on' (any tap or
  * key on the page also turns it on). A context that stops later (a tablet's audio taken by
@@ -45,23 +47,40 @@ export async function unlockChime(): Promise<SoundState> {
   return soundState();
 }
 
-/** Plays the chime; false when the sound is off (nothing is heard, so nothing is played). */
-export function playChime(): boolean {
+/** The new-order chime's tones, in Hz. */
+export const CHIME_HZ = [880, 1320] as const;
+/** The problem alarm's tones, in Hz. */
+export const ALARM_HZ = [660, 440, 660, 440] as const;
+
+/**
+ * Plays these tones one after the other, `step` seconds each, from `delay` seconds on, rising to
+ * `peak` volume; false when the sound is off.
+ */
+function play(frequencies: readonly number[], type: OscillatorType, step: number, delay: number, peak = 0.4): boolean {
   const ctx = audio();
   if (!ctx || ctx.state !== 'running') return false;
-  const start = ctx.currentTime + 0.01;
-  [880, 1320].forEach((frequency, index) => {
-    const at = start + index * 0.18;
+  const start = ctx.currentTime + 0.01 + delay;
+  frequencies.forEach((frequency, index) => {
+    const at = start + index * step;
     const tone = ctx.createOscillator();
     const volume = ctx.createGain();
-    tone.type = 'sine';
+    tone.type = type;
     tone.frequency.value = frequency;
     volume.gain.setValueAtTime(0.0001, at);
-    volume.gain.exponentialRampToValueAtTime(0.4, at + 0.02);
-    volume.gain.exponentialRampToValueAtTime(0.0001, at + 0.16);
+    volume.gain.exponentialRampToValueAtTime(peak, at + 0.02);
+    volume.gain.exponentialRampToValueAtTime(0.0001, at + step - 0.02);
     tone.connect(volume).connect(ctx.destination);
     tone.start(at);
-    tone.stop(at + 0.17);
+    tone.stop(at + step - 0.01);
   });
   return true;
 }
+
+/** Plays the chime; false when the sound is off (nothing is heard, so nothing is played). */
+export const playChime = (): boolean => play(CHIME_HZ, 'sine', 0.18, 0);
+
+/**
+ * Plays the problem alarm; false when the sound is off. `afterChime`: a chime plays now too, so
+ * the alarm waits for it to end rather than sound over it.
+ */
+export const playAlarm = (afterChime = false): boolean => play(ALARM_HZ, 'square', 0.2, afterChime ? 0.4 : 0, 0.25);

@@ -1,5 +1,5 @@
 /** How the board and the kitchen ticket write an order's parts: times, type, address, money, refunds. */
-import type { BoardOrder, RefundAnswer } from '../../../shared/api/staff.ts';
+import type { BoardOrder, OrderProblemKind, RefundAnswer } from '../../../shared/api/staff.ts';
 import { boardTimeText, dueTime, type KitchenPace } from '../../../shared/kitchen-clock.ts';
 import { formatUSD, toCents } from '../../../shared/money.ts';
 import { restaurant } from '../../../shared/restaurant.ts';
@@ -68,3 +68,17 @@ export function cancelText(order: BoardOrder): string {
   const note = order.cancel_note ? ` (“${order.cancel_note}”)` : '';
   return `Cancelled: ${reason}${note}. ${order.refunded ? 'Refunded.' : 'Not refunded yet.'}`;
 }
+
+/** What each problem on an order is called on the ticket, on paper and in the board's strip. */
+export const PROBLEM_LABELS: Record<OrderProblemKind, string> = {
+  delivery_not_booked: 'Delivery not booked',
+  payment_disputed: 'Payment disputed',
+};
+
+/** '2 orders need attention', '1 order needs attention'. */
+export const attentionText = (count: number) =>
+  count === 1 ? '1 order needs attention' : `${count} orders need attention`;
+
+/** One order in the strip: '#1042 delivery not booked', '#1043 delivery not booked, payment disputed'. */
+export const attentionLine = (order: Pick<BoardOrder, 'number' | 'problems'>) =>
+  `#${order.number} ${order.problems.map((problem) => PROBLEM_LABELS[problem.kind].toLowerCase()).join(', ')}`;

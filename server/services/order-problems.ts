@@ -1,0 +1,55 @@
+/**
+ * Problems that need a person on a paid order (db/order-problems.ts): opening or resolving one
+ * records an order event in the same transaction, so every staff board shows it at once (and
+ * sounds for a new one). The courier hand-off opens 'delivery_not_booked'; Stripe's dispute
+ * events open and resolve 'payment_disputed'.
+ */
+import type { OrderProblemKind } from '../../shared/api/staff.ts';
+import type { Database } from '../db/database.ts';
+import { recordOrderEvent } from '../db/order-events.ts';
+import { openOrderProblem, resolveOrderProblem } from '../db/order-problems.ts';
+import { lockOrder } from '../db/orders.ts';
+
+type Transactional = Pick<Database, 'transaction'>;
+
+/**
+ * Opens the problem on the order (or updates its detail); true when it was not open before.
+ * False, and nothing recorded, when there is no such order.
+ */
+export async function flagOrderProblem(
+  db: Transactional,
+  problem: { orderId: string; kind: OrderProblemKind; detail: string; at: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, problem.orderId);
+    if (!order) return false;
+    const opened = await openOrderProblem(tx, problem);
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'problem',
+      status: order.status,
+      at: problem.at,
+      payload: { problem: problem.kind, open: true },
+    });
+    return opened;
+  });
+}
+
+/** Resolves the order's open problem of this kind; true when one was open. */
+export async function settleOrderProblem(
+  db: Transactional,
+  problem: { orderId: string; kind: OrderProblemKind; at: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, problem.orderId);
+    if (!order || !(await resolveOrderProblem(tx, problem))) return false;
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'problem',
+      status: order.status,
+      at: problem.at,
+      payload: { problem: problem.kind, open: false },
+    });
+    return true;
+  });
+}
