@@ -40,6 +40,7 @@ import * as store from '../db/menu-editor.ts';
 import type { EditorRows } from '../db/menu-editor.ts';
 import { replaceMenuRows } from '../db/menu-replace.ts';
 import { bumpMenuVersion, type MenuRows, type MenuTranslations } from '../db/menu-store.ts';
+import { readMenuSyncStatus, type MenuSyncNote } from '../db/menu-sync-status.ts';
 import { HttpError, parseWith } from '../http/errors.ts';
 import { availableNow, menuFileFromCsv, menuFileOf, parseMenuJson } from './menu-file.ts';
 import { resizePhoto } from './menu-photos.ts';
@@ -770,13 +771,15 @@ export const NO_CLOVER = 'The menu is edited here: there is no point-of-sale to 
 
 export async function syncNow(
   deps: Deps,
-): Promise<{ ok: boolean; error: string | null; items: number; menu: MenuEditor }> {
+): Promise<{ ok: boolean; error: string | null; items: number; notes: MenuSyncNote[]; menu: MenuEditor }> {
   if (!deps.pos) throw new HttpError(409, NO_CLOVER);
   const result = await syncCloverMenu({ db: deps.db, clover: deps.pos, clock: deps.clock, menu: deps.menu });
   return {
     ok: result.ok,
     error: result.ok ? null : result.error,
     items: result.ok ? result.items : 0,
+    // The report of the menu served now: this sync's, or while it failed, the last good one's.
+    notes: (await readMenuSyncStatus(deps.db)).last_notes,
     menu: await menuEditor(deps),
   };
 }

@@ -4,14 +4,16 @@
  * transaction that also bumps the menu's version. Any failure leaves the last good menu served
  * as it was and records 'Failed to fetch Clover menu.' (the sentence the widget shows when the menu fails) with the cause, and
  * the time of the last good sync stays. `startMenuSyncSchedule` runs it now and every 15 minutes.
+ * A good sync stores its notes with the menu (what Clover sells that the online menu leaves out or
+ * changes, and why: clover-menu.ts), so the status every replica answers says so.
  * Staff "sold out until" decisions on rows still on the menu survive a sync (menu-replace.ts).
  */
 import type { Database } from '../db/database.ts';
 import { replaceMenuRows } from '../db/menu-replace.ts';
 import { bumpMenuVersion, lockMenuWrites } from '../db/menu-store.ts';
-import { recordMenuSyncFailure, recordMenuSyncSuccess } from '../db/menu-sync-status.ts';
+import { recordMenuSyncFailure, recordMenuSyncSuccess, type MenuSyncNote } from '../db/menu-sync-status.ts';
 import type { CloverClient } from '../providers/menu/clover-client.ts';
-import { menuRowsFromClover } from '../providers/menu/clover-menu.ts';
+import { cloverMenu } from '../providers/menu/clover-menu.ts';
 import { log } from '../logger.ts';
 
 export const MENU_SYNC_FAILED = 'Failed to fetch Clover menu.';
@@ -29,7 +31,15 @@ export interface MenuSyncDeps {
 }
 
 export type MenuSyncResult =
-  | { ok: true; at: Date; categories: number; items: number; modifierGroups: number; modifiers: number }
+  | {
+      ok: true;
+      at: Date;
+      categories: number;
+      items: number;
+      modifierGroups: number;
+      modifiers: number;
+      notes: MenuSyncNote[];
+    }
   | { ok: false; at: Date; error: typeof MENU_SYNC_FAILED; detail: string };
 
 export async function syncCloverMenu(deps: MenuSyncDeps): Promise<MenuSyncResult> {
@@ -40,12 +50,12 @@ export async function syncCloverMenu(deps: MenuSyncDeps): Promise<MenuSyncResult
     const categories = await clover.categories();
     const items = await clover.items();
     const modifierGroups = await clover.modifierGroups();
-    const rows = menuRowsFromClover({ categories, items, modifierGroups });
+    const { rows, notes } = cloverMenu({ categories, items, modifierGroups });
     await db.transaction(async (tx) => {
       await lockMenuWrites(tx, MENU_SYNC_LOCK);
       await replaceMenuRows(tx, rows, at);
       await bumpMenuVersion(tx);
-      await recordMenuSyncSuccess(tx, SOURCE, at);
+      await recordMenuSyncSuccess(tx, SOURCE, at, notes);
     });
     await deps.menu?.invalidate();
     return {
@@ -55,6 +65,7 @@ export async function syncCloverMenu(deps: MenuSyncDeps): Promise<MenuSyncResult
       items: rows.items.length,
       modifierGroups: rows.groups.length,
       modifiers: rows.modifiers.length,
+      notes,
     };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { DIET_TAGS, MAX_SPICE_LEVEL } from '../diet.ts';
 import { WINDOW_DAYS } from '../menu-windows.ts';
+import { MenuSyncNoteSchema } from './staff.ts';
 
 const BODY_UNREADABLE = 'Some details are missing or not valid. Check the form and try again.';
 const body = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape, { error: BODY_UNREADABLE });
@@ -410,6 +411,8 @@ export const MenuSyncNowSchema = z.object({
   /** The sync's failure, as the staff side shows it; null when it worked. */
   error: z.string().nullable(),
   items: z.int(),
+  /** What Clover sells that the online menu now served leaves out or changes, and why. */
+  notes: z.array(MenuSyncNoteSchema),
   menu: MenuEditorSchema,
 });
 export type MenuSyncNow = z.infer<typeof MenuSyncNowSchema>;

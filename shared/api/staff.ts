@@ -382,6 +382,19 @@ export type SoldOutAnswer = z.infer<typeof SoldOutAnswerSchema>;
 export const SoldOutSwitchAnswerSchema = SoldOutEntrySchema.pick({ id: true, available: true, sold_out_until: true });
 export type SoldOutSwitchAnswer = z.infer<typeof SoldOutSwitchAnswerSchema>;
 
+/**
+ * One line of a menu sync's report about a POS item: kept off the online menu ('kept_out', e.g. a
+ * price typed in at the register), or on it but changed so it is never sold wrong ('changed', e.g.
+ * a choice made required); `reason` is a sentence for staff.
+ */
+export const MenuSyncNoteSchema = z.object({
+  item_id: z.string(),
+  item_name: z.string(),
+  action: z.enum(['kept_out', 'changed']),
+  reason: z.string(),
+});
+export type MenuSyncNote = z.infer<typeof MenuSyncNoteSchema>;
+
 /** GET and POST /api/staff/menu/sync/: where the menu comes from and how its last sync went. */
 export const MenuSyncAnswerSchema = z.object({
   /** 'clover' when a point-of-sale feeds the menu; 'demo' on the embedded defaults (nothing to sync). */
@@ -390,6 +403,8 @@ export const MenuSyncAnswerSchema = z.object({
   /** 'Failed to fetch Clover menu.' while the latest sync failed, else null. */
   last_error: z.string().nullable(),
   last_error_at: z.string().nullable(),
+  /** The last good sync's report: about the menu customers are served now; [] on the demo data. */
+  notes: z.array(MenuSyncNoteSchema),
 });
 export type MenuSyncAnswer = z.infer<typeof MenuSyncAnswerSchema>;
 

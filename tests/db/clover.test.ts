@@ -76,12 +76,17 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
     const result = await sync();
     expect(result).toMatchObject({ ok: true, categories: 6, items: 300, modifierGroups: 2, modifiers: 5 });
 
-    // 305 items in Clover: pages at 0, 100, 200 and 300, the last one short.
+    // 305 items in Clover: pages at 0, 100, 200 and 300, the last one short; read twice, as Clover
+    // asks for three expansions a call at most: the menu attributes come in their own pass.
     expect(calls('items').map((r) => [r.query.offset, r.query.limit, r.query.expand, r.status])).toEqual([
       ['0', '100', 'categories,modifierGroups,tags', 200],
       ['100', '100', 'categories,modifierGroups,tags', 200],
       ['200', '100', 'categories,modifierGroups,tags', 200],
       ['300', '100', 'categories,modifierGroups,tags', 200],
+      ['0', '100', 'menuItem', 200],
+      ['100', '100', 'menuItem', 200],
+      ['200', '100', 'menuItem', 200],
+      ['300', '100', 'menuItem', 200],
     ]);
     expect(clover.requests.every((r) => r.headers.authorization === `Bearer ${clover.token}`)).toBe(true);
 
@@ -119,6 +124,7 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       last_error: null,
       last_error_detail: null,
       last_error_at: null,
+      last_notes: [],
     });
   });
 
@@ -139,7 +145,7 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       error: 'Failed to fetch Clover menu.',
       detail: 'Clover GET modifier_groups failed: HTTP 500 (Internal Server Error).',
     });
-    expect(calls('items').map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(calls('items').map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
     expect(calls('modifier_groups').map((r) => r.status)).toEqual([500]);
 
     const after = await getMenus();
@@ -152,6 +158,7 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       last_error: MENU_SYNC_FAILED,
       last_error_detail: 'Clover GET modifier_groups failed: HTTP 500 (Internal Server Error).',
       last_error_at: T2,
+      last_notes: [],
     });
 
     // Clover back: the next sync brings the new prices and clears the error.

@@ -126,12 +126,14 @@ describe.each(databaseTargets)('production providers wired into the app on $name
         last_success_at: null,
         last_error: null,
         last_error_at: null,
+        notes: [],
       });
       expect(await syncStatus('POST')).toEqual({
         source: 'clover',
         last_success_at: NOW.toISOString(),
         last_error: null,
         last_error_at: null,
+        notes: [],
       });
       const menus = await (await api.call('GET', '/api/menus/')).text();
       expect(menus).toContain(generatedItemId(11));
@@ -144,6 +146,7 @@ describe.each(databaseTargets)('production providers wired into the app on $name
           last_success_at: NOW.toISOString(),
           last_error: MENU_SYNC_FAILED,
           last_error_at: now.toISOString(),
+          notes: [],
         });
         expect(await (await api.call('GET', '/api/menus/')).text()).toBe(menus);
       } finally {

@@ -2,13 +2,18 @@
  * A local stand-in for the part of Clover's REST API v3 the menu sync and the order push use, on
  * 127.0.0.1 and a free port (CLOVER_API_BASE):
  *   GET  /v3/merchants/{mId}/categories                      limit/offset paging
- *   GET  /v3/merchants/{mId}/items?expand=categories,modifierGroups,tags
+ *   GET  /v3/merchants/{mId}/items?expand=categories,modifierGroups,tags (or menuItem)
  *   GET  /v3/merchants/{mId}/modifier_groups?expand=modifiers
+ *   GET  /v3/merchants/{mId}/modifier_groups/{id}/modifiers  one group's modifiers, paged
  *   GET  /v3/merchants/{mId}/orders?filter=title=...
  *   POST /v3/merchants/{mId}/atomic_order/orders            orderCart with lineItems of known items
- * As Clover does: `Authorization: Bearer <token>` or 401; listings answer `{ elements }`, with
- * `limit` (default 100, at most 1000) and `offset`; expansions only when asked for; errors as
- * `{ message }`; 429 with Retry-After. Test hooks: `catalogue` (change it between syncs),
+ * As Clover documents it (tests/fixtures/clover/README.md names the pages): `Authorization: Bearer
+ * <token>` or 401; listings answer `{ elements }`, with `limit` (default 100, at most 1000) and
+ * `offset`; expansions only when asked for, and a nested (expanded) list cut at its first 100
+ * elements with no way to page it ("If the result set for a nested field contains more than 100
+ * items, the API limits the results to the first 100 items"); a modifier group carries its
+ * read-only `modifierIds` (all of them, in order, com.clover.sdk.v3.inventory.ModifierGroup);
+ * errors as `{ message }`; 429 with Retry-After. Test hooks: `catalogue` (change it between syncs),
  * `outage` (a resource answers 5xx until cleared), `slowNext` (the next call to a resource is held
  * past the client's time-out, made or not made), `orders` and `requests` (everything received).
  */
@@ -22,13 +27,23 @@ import type {
   CloverModifierGroup,
 } from '../../server/providers/menu/clover-client.ts';
 
-export type CloverResource = 'categories' | 'items' | 'modifier_groups' | 'orders' | 'atomic_order/orders';
+export type CloverResource =
+  | 'categories'
+  | 'items'
+  | 'modifier_groups'
+  /** modifier_groups/{id}/modifiers */
+  | 'modifiers'
+  | 'orders'
+  | 'atomic_order/orders';
+
+/** Clover's cap on a nested (expanded) list. */
+export const CLOVER_NESTED_CAP = 100;
 
 export interface CloverCatalogue {
   categories: CloverCategory[];
-  /** Items with their category and modifier group references (sent only when expanded). */
+  /** Items with their category, modifier group and tag references and menu attributes (sent only when expanded). */
   items: CloverItem[];
-  /** Groups with their modifiers (sent only when expanded). */
+  /** Groups with all their modifiers (sent only when expanded, and then the first 100). */
   modifierGroups: CloverModifierGroup[];
 }
 
@@ -108,18 +123,23 @@ export async function startCloverStandIn(
     return { elements: rows.slice(offset, offset + limit) };
   };
   const expands = (query: Record<string, string>) => new Set((query.expand ?? '').split(',').map((s) => s.trim()));
+  /** An expanded list as Clover sends it: the first 100, no more. */
+  const nested = <T>(list: { elements?: T[] } | null | undefined) => ({
+    elements: (list?.elements ?? []).slice(0, CLOVER_NESTED_CAP),
+  });
 
-  function listing(resource: CloverResource, query: Record<string, string>): unknown {
+  function listing(resource: CloverResource, query: Record<string, string>, groupId: string | null): unknown {
     const { categories, items, modifierGroups } = standIn.catalogue;
     const expand = expands(query);
     if (resource === 'categories') return page(categories, query);
     if (resource === 'items') {
       return page(
-        items.map(({ categories: cats, modifierGroups: groups, tags, ...item }) => ({
+        items.map(({ categories: cats, modifierGroups: groups, tags, menuItem, ...item }) => ({
           ...item,
-          ...(expand.has('categories') ? { categories: cats ?? { elements: [] } } : {}),
-          ...(expand.has('modifierGroups') ? { modifierGroups: groups ?? { elements: [] } } : {}),
-          ...(expand.has('tags') ? { tags: tags ?? { elements: [] } } : {}),
+          ...(expand.has('categories') ? { categories: nested(cats) } : {}),
+          ...(expand.has('modifierGroups') ? { modifierGroups: nested(groups) } : {}),
+          ...(expand.has('tags') ? { tags: nested(tags) } : {}),
+          ...(expand.has('menuItem') && menuItem !== undefined ? { menuItem } : {}),
         })),
         query,
       );
@@ -128,10 +148,15 @@ export async function startCloverStandIn(
       return page(
         modifierGroups.map(({ modifiers, ...group }) => ({
           ...group,
-          ...(expand.has('modifiers') ? { modifiers: modifiers ?? { elements: [] } } : {}),
+          modifierIds: group.modifierIds ?? (modifiers?.elements ?? []).map((m) => m.id).join(','),
+          ...(expand.has('modifiers') ? { modifiers: nested(modifiers) } : {}),
         })),
         query,
       );
+    }
+    if (resource === 'modifiers') {
+      const group = modifierGroups.find((g) => g.id === groupId);
+      return group ? page(group.modifiers?.elements ?? [], query) : null;
     }
     // orders: Clover's filter syntax, only `title=...` here.
     const filter = query.filter ?? '';
@@ -158,12 +183,12 @@ export async function startCloverStandIn(
           return { status: 400, answer: { message: `Modifier ${m.modifier?.id} not found` } };
         total += modifiers.get(m.modifier.id)!.price ?? 0;
       }
-      total += item.price;
+      total += item.price ?? 0;
       lineItems.push({
         id: cloverId(),
         item: { id: item.id },
         name: item.name,
-        price: item.price,
+        price: item.price ?? 0,
         modifications: { elements: line.modifications ?? [] },
       });
     }
@@ -192,9 +217,13 @@ export async function startCloverStandIn(
       body = rawBody;
     }
     const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length).replace(/\/$/, '') : null;
-    const resource =
-      (['categories', 'items', 'modifier_groups', 'orders', 'atomic_order/orders'] as const).find((r) => r === rest) ??
-      null;
+    const groupModifiers = /^modifier_groups\/([^/]+)\/modifiers$/.exec(rest ?? '');
+    const groupId = groupModifiers ? decodeURIComponent(groupModifiers[1]!) : null;
+    const resource: CloverResource | null = groupModifiers
+      ? 'modifiers'
+      : ((['categories', 'items', 'modifier_groups', 'orders', 'atomic_order/orders'] as const).find(
+          (r) => r === rest,
+        ) ?? null);
     const recorded: CloverStandInRequest = {
       method,
       path: url.pathname,
@@ -226,8 +255,10 @@ export async function startCloverStandIn(
     if (delay) slow.delete(resource);
 
     const work = (): { status: number; answer: unknown } => {
-      if (method === 'GET' && resource !== 'atomic_order/orders')
-        return { status: 200, answer: listing(resource, query) };
+      if (method === 'GET' && resource !== 'atomic_order/orders') {
+        const listed = listing(resource, query, groupId);
+        return listed === null ? { status: 404, answer: { message: 'Not Found' } } : { status: 200, answer: listed };
+      }
       if (method === 'POST' && resource === 'atomic_order/orders') return createOrder(body);
       return { status: 405, answer: { message: 'Method Not Allowed' } };
     };

@@ -5,6 +5,17 @@
  * and orders found by title. Every call has its own time-out, and every error names the call that
  * failed, so a log line says "Clover GET items failed: HTTP 500" rather than "fetch failed".
  * Clover's raw shapes stop here and in clover-menu.ts / clover-orders.ts.
+ *
+ * Two limits Clover documents shape how the inventory is read:
+ * - "Limit expansions to a maximum of three fields per API call"
+ *   (https://docs.clover.com/docs/expanding-fields): items are read twice, once with their
+ *   categories, modifier groups and tags, once with their menu attributes (`menuItem`), and the
+ *   two are joined by item id;
+ * - "Offsets and limits cannot be used to paginate results in nested fields. If the result set for
+ *   a nested field contains more than 100 items, the API limits the results to the first 100
+ *   items" (https://docs.clover.com/docs/paginating-elements): a group whose expanded modifiers
+ *   come back full (100) or shorter than its `modifierIds` list is read again in full from
+ *   GET modifier_groups/{id}/modifiers, page by page, in the group's own order.
  */
 
 export interface CloverConfig {
@@ -29,22 +40,47 @@ export interface CloverRef {
 export interface CloverCategory {
   id: string;
   name: string;
-  sortOrder?: number | null;
+  /** A number, or the same number as a string (Clover's own expand example sends "0"). */
+  sortOrder?: number | string | null;
+}
+
+/**
+ * How an item is priced (com.clover.sdk.v3.inventory.PriceType): FIXED at `price`; VARIABLE,
+ * entered at the register when sold (`price` means nothing); PER_UNIT, `price` per `unitName`
+ * (per lb, per hour), a line item then carrying `unitQty` in thousandths of the unit.
+ */
+export type CloverPriceType = 'FIXED' | 'VARIABLE' | 'PER_UNIT';
+
+/**
+ * An item's menu attributes (com.clover.sdk.v3.inventory.MenuItem, `Item.menuItem`, sent only when
+ * expanded): the customer-facing side of the item, apart from the Register's `hidden`.
+ */
+export interface CloverMenuItem {
+  /** "Item enabled for menu": false keeps the item off the online menu, whatever `hidden` says. */
+  enabled?: boolean | null;
+  /** "Item description": Clover's Item has no description of its own. */
+  description?: string | null;
 }
 
 export interface CloverItem {
   id: string;
   name: string;
   alternateName?: string | null;
-  description?: string | null;
-  /** Integer cents. */
-  price: number;
+  /** Integer cents; per unit for PER_UNIT, meaningless for VARIABLE (often 0 or absent). */
+  price?: number | null;
+  /** A CloverPriceType, or a kind Clover may add later; Clover sends FIXED unless told otherwise. */
+  priceType?: string | null;
+  /** The unit of a PER_UNIT price ("lb", "oz", "hr"); often "" otherwise. */
+  unitName?: string | null;
+  /** "True if this item is hidden from Clover Register App": the Register's switch, not the menu's. */
   hidden?: boolean | null;
   available?: boolean | null;
   categories?: { elements?: CloverRef[] } | null;
   modifierGroups?: { elements?: CloverRef[] } | null;
   /** Labels the merchant put on the item (sent only when expanded). */
   tags?: { elements?: CloverTag[] } | null;
+  /** Sent only when expanded (`expand=menuItem`). */
+  menuItem?: CloverMenuItem | null;
 }
 
 export interface CloverTag {
@@ -70,6 +106,9 @@ export interface CloverModifierGroup {
   minRequired?: number | null;
   maxAllowed?: number | null;
   showByDefault?: boolean | null;
+  /** "An ordered, comma-separated list of modifier ids in this group (READ ONLY)". */
+  modifierIds?: string | null;
+  /** At most the first 100 when expanded (NESTED_CAP); the client reads the rest. */
   modifiers?: { elements?: CloverModifier[] } | null;
 }
 
@@ -113,9 +152,9 @@ export class CloverError extends Error {
 
 export interface CloverClient {
   categories(): Promise<CloverCategory[]>;
-  /** Items with their categories and modifier groups expanded. */
+  /** Items with their categories, modifier groups, tags and menu attributes. */
   items(): Promise<CloverItem[]>;
-  /** Modifier groups with their modifiers expanded. */
+  /** Modifier groups with every one of their modifiers, however many. */
   modifierGroups(): Promise<CloverModifierGroup[]>;
   createAtomicOrder(order: CloverAtomicOrder): Promise<CloverOrder>;
   /** Orders whose title is exactly `title` (Clover's `filter=title=...`). */
@@ -123,6 +162,8 @@ export interface CloverClient {
 }
 
 const MAX_PAGE = 1000;
+/** The most elements Clover puts in one expanded (nested) list. */
+export const NESTED_CAP = 100;
 
 export function createCloverClient(config: CloverConfig): CloverClient {
   const base = `${config.apiBase.replace(/\/+$/, '')}/v3/merchants/${encodeURIComponent(config.merchantId)}`;
@@ -202,8 +243,34 @@ export function createCloverClient(config: CloverConfig): CloverClient {
 
   return {
     categories: () => all<CloverCategory>('categories'),
-    items: () => all<CloverItem>('items', { expand: 'categories,modifierGroups,tags' }),
-    modifierGroups: () => all<CloverModifierGroup>('modifier_groups', { expand: 'modifiers' }),
+    async items() {
+      // Three expansions a call at most: the menu attributes come in a second pass.
+      const items = await all<CloverItem>('items', { expand: 'categories,modifierGroups,tags' });
+      const menus = new Map(
+        (await all<Pick<CloverItem, 'id' | 'menuItem'>>('items', { expand: 'menuItem' })).map((item) => [
+          item.id,
+          item.menuItem,
+        ]),
+      );
+      // An item added between the passes has no menu attributes: clover-menu.ts falls back to `hidden`.
+      return items.map((item) => (menus.has(item.id) ? { ...item, menuItem: menus.get(item.id) ?? null } : item));
+    },
+    async modifierGroups() {
+      const groups = await all<CloverModifierGroup>('modifier_groups', { expand: 'modifiers' });
+      const whole: CloverModifierGroup[] = [];
+      for (const group of groups) {
+        const listed = group.modifiers?.elements ?? [];
+        const order = idList(group.modifierIds);
+        if (listed.length < NESTED_CAP && order.length <= listed.length) {
+          whole.push(group);
+          continue;
+        }
+        // Cut at 100: the group's own listing, page by page, in the group's order.
+        const every = await all<CloverModifier>(`modifier_groups/${encodeURIComponent(group.id)}/modifiers`);
+        whole.push({ ...group, modifiers: { elements: inOrder(every, order) } });
+      }
+      return whole;
+    },
     async createAtomicOrder(order) {
       const created = await call<CloverOrder>('POST', 'atomic_order/orders', {}, order);
       if (typeof created?.id !== 'string') {
@@ -244,6 +311,28 @@ export function cloverConfigFromEnv(env: Record<string, string | undefined>): Cl
     token: env.CLOVER_TOKEN!,
     ...(env.CLOVER_TIMEOUT_MS && Number.isFinite(timeout) && timeout > 0 ? { timeoutMs: timeout } : {}),
   };
+}
+
+/** Clover's comma-separated id list, empty when absent or not a string. */
+function idList(value: unknown): string[] {
+  return typeof value === 'string'
+    ? value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+    : [];
+}
+
+/** Modifiers in the group's order (`modifierIds`); any it does not name keep their listed order, last. */
+function inOrder(modifiers: CloverModifier[], order: string[]): CloverModifier[] {
+  const rank = new Map(order.map((id, index) => [id, index]));
+  return modifiers
+    .map((modifier, index) => ({ modifier, index }))
+    .sort(
+      (a, b) =>
+        (rank.get(a.modifier.id) ?? order.length) - (rank.get(b.modifier.id) ?? order.length) || a.index - b.index,
+    )
+    .map(({ modifier }) => modifier);
 }
 
 function causeOf(error: unknown): string {

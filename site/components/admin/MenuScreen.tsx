@@ -2,10 +2,12 @@
  * The menu editor: categories (order, shown or hidden, when served), items (words, price, diet
  * tags, photo, sold out, choices offered), modifier groups with their modifiers, and the whole
  * menu out and in as JSON or CSV. With Clover as the point-of-sale it shows the menu read-only,
- * says it is managed in Clover, and offers "Sync now".
+ * says it is managed in Clover, and offers "Sync now", which says what the sync kept off the online
+ * menu or changed, and why.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { MenuEditor } from '../../../shared/api/admin-menu.ts';
+import type { MenuSyncNote } from '../../../shared/api/staff.ts';
 import { LOADING } from '../../../shared/api/messages.ts';
 import type { AdminCall } from './admin-api.ts';
 import { createMenuApi } from './menu-api.ts';
@@ -13,6 +15,7 @@ import { MenuCategories } from './MenuCategories.tsx';
 import { MenuGroups } from './MenuGroups.tsx';
 import { MenuImport } from './MenuImport.tsx';
 import { MenuItems } from './MenuItems.tsx';
+import { SyncNotes } from '../staff/MenuSync.tsx';
 import './menu-screen.css';
 
 export const CLOVER_SAYS = 'The menu is managed in Clover.';
@@ -23,6 +26,8 @@ export function MenuScreen({ call }: { call: AdminCall }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
+  /** What the last "Sync now" said Clover sells that the online menu leaves out or changes. */
+  const [notes, setNotes] = useState<readonly MenuSyncNote[]>([]);
 
   useEffect(() => {
     api.menu().then(setMenu, (failure: Error) => setProblem(failure.message));
@@ -46,6 +51,7 @@ export function MenuScreen({ call }: { call: AdminCall }) {
     try {
       const result = await api.syncNow();
       setMenu(result.menu);
+      setNotes(result.notes);
       if (result.ok) {
         setProblem(null);
         setNotice(`Synced with Clover: ${result.items} items.`);
@@ -79,6 +85,7 @@ export function MenuScreen({ call }: { call: AdminCall }) {
           <button type="button" className="staff-primary" disabled={syncing} onClick={() => void syncNow()}>
             {syncing ? 'Syncing…' : 'Sync now'}
           </button>
+          <SyncNotes notes={notes} />
         </div>
       )}
       {!props ? (

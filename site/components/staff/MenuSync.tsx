@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { MenuSyncAnswer } from '../../../shared/api/staff.ts';
+import type { MenuSyncAnswer, MenuSyncNote } from '../../../shared/api/staff.ts';
 import type { StaffApi } from './staff-api.ts';
 import type { StaffSession } from './staff-session.ts';
 import { timeText } from './order-text.ts';
@@ -12,9 +12,39 @@ interface Props {
 }
 
 /**
+ * What a sync kept off the online menu (a price typed in at the register, sold by weight) or
+ * changed (a choice made required), each Clover item with the reason; nothing when all went on.
+ */
+export function SyncNotes({ notes }: { notes: readonly MenuSyncNote[] }) {
+  const keptOut = notes.filter((note) => note.action === 'kept_out');
+  const changed = notes.filter((note) => note.action === 'changed');
+  const list = (title: string, lines: readonly MenuSyncNote[]) =>
+    lines.length > 0 && (
+      <>
+        <p className="menu-sync-notes-title">{title}</p>
+        <ul>
+          {lines.map((note) => (
+            <li key={note.item_id}>
+              <strong>{note.item_name}</strong>: {note.reason}
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  if (keptOut.length === 0 && changed.length === 0) return null;
+  return (
+    <div className="menu-sync-notes">
+      {list(`Not on the online menu (${keptOut.length}):`, keptOut)}
+      {list(`Changed for online ordering (${changed.length}):`, changed)}
+    </div>
+  );
+}
+
+/**
  * Where the menu comes from. With Clover: when it last synced, the error while the latest sync
- * failed (the customers keep the last good menu meanwhile), and a button to sync now. On the
- * demo data there is nothing to sync, and nothing is shown.
+ * failed (the customers keep the last good menu meanwhile), what the sync kept off the online menu
+ * or changed and why, and a button to sync now. On the demo data there is nothing to sync, and
+ * nothing is shown.
  */
 export function MenuSync({ api, session, onSynced }: Props) {
   const [status, setStatus] = useState<MenuSyncAnswer | null>(null);
@@ -56,7 +86,9 @@ export function MenuSync({ api, session, onSynced }: Props) {
           {status.last_success_at ? `Customers see the menu of ${timeText(status.last_success_at)}.` : ''}
         </p>
       )}
-      <button type="button" className="staff-primary" disabled={busy} onClick={() => void syncNow()}>
+      <SyncNotes notes={status.notes} />
+      {/* Not the board's green: white on it is too faint for this button's size (axe colour-contrast). */}
+      <button type="button" disabled={busy} onClick={() => void syncNow()}>
         {busy ? 'Syncing…' : 'Sync menu now'}
       </button>
     </section>
