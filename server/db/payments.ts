@@ -79,3 +79,16 @@ export async function refundSucceededPayment(db: Queryable, reference: string): 
     [reference],
   );
 }
+
+/**
+ * Notes that the provider is moving the money and has not said it arrived: only a payment still
+ * waiting for it (a later, or earlier-sent, report of success or a refund is never undone).
+ */
+export async function markPaymentProcessing(db: Queryable, reference: string): Promise<boolean> {
+  const rows = await db.query(
+    `update payments set status = 'processing', failure_message = null, updated_at = now()
+      where provider_reference = $1 and status in ('requires_payment', 'failed') returning provider_reference`,
+    [reference],
+  );
+  return rows.length > 0;
+}

@@ -117,6 +117,66 @@ export async function insertRefund(
 }
 
 /**
+ * Writes a refund the provider already made, succeeded, with its reference: one made elsewhere
+ * (the provider's dashboard), found when the provider reports it or refuses one of ours.
+ */
+export async function insertProviderRefund(
+  db: Queryable,
+  refund: Pick<RefundRow, 'id' | 'order_id' | 'amount_cents' | 'reason' | 'note' | 'whole_order' | 'by'> & {
+    provider_reference: string;
+    at: Date;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into refunds (id, order_id, amount_cents, reason, note, lines, whole_order, status, provider_reference, by, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, '[]', $6, 'succeeded', $7, $8, $9, $9)`,
+    [
+      refund.id,
+      refund.order_id,
+      refund.amount_cents,
+      refund.reason,
+      refund.note,
+      refund.whole_order,
+      refund.provider_reference,
+      refund.by,
+      refund.at,
+    ],
+  );
+}
+
+/**
+ * A cancel's refund (not succeeded) becomes the record of a refund the provider made elsewhere,
+ * which gave back what it was to: its amount and reference, succeeded. Answers whether it changed.
+ */
+export async function adoptProviderRefund(
+  db: Queryable,
+  refundId: string,
+  amountCents: number,
+  providerReference: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update refunds set status = 'succeeded', amount_cents = $2, provider_reference = $3, updated_at = $4
+      where id = $1 and status <> 'succeeded' returning id`,
+    [refundId, amountCents, providerReference, at],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A pending refund asked again for a new amount (less was left at the provider than it asked):
+ * one more attempt, so it goes with a new idempotency key. Answers whether it changed.
+ */
+export async function resizeRefund(db: Queryable, refundId: string, amountCents: number, at: Date): Promise<boolean> {
+  const rows = await db.query(
+    `update refunds set amount_cents = $2, attempts = attempts + 1, updated_at = $3
+      where id = $1 and status = 'pending' returning id`,
+    [refundId, amountCents, at],
+  );
+  return rows.length > 0;
+}
+
+/**
  * Sets how a refund went at the provider. Only a pending or failed refund changes: a succeeded
  * one stays succeeded (a late or repeated answer changes nothing). Answers whether it changed.
  */

@@ -1,6 +1,20 @@
 /**
- * POST /api/webhooks/stripe/: Stripe tells us about a PaymentIntent, so an order is marked paid
- * even when the customer's browser closed before it called finalize-order.
+ * POST /api/webhooks/stripe/: Stripe tells us what happened to a payment.
+ *
+ * - payment_intent.succeeded: the order is marked paid even when the customer's browser closed
+ *   before it called finalize-order; payment_intent.payment_failed records why a card was refused.
+ * - payment_intent.processing: the payment is noted as on its way, the order stays unpaid (it is
+ *   neither on the board nor sent to the kitchen; finalize-order tells the customer it is still
+ *   processing). payment_intent.canceled: an unpaid order's payment is marked cancelled, which ends
+ *   the slot place its checkout held (db/slots.ts); a paid order is never touched.
+ * - charge.refunded, charge.refund.updated, refund.created, refund.updated: the payment's refunds
+ *   are read from Stripe (the event's Charge no longer lists them, from API version 2022-11-15) and
+ *   each one not recorded yet, made in Stripe's Dashboard, becomes a refund of the order
+ *   (services/refunds.ts).
+ * - charge.dispute.created, .updated, .closed (and .funds_withdrawn, .funds_reinstated): the
+ *   dispute is recorded on its order, the order flagged on the staff board while it is open, and
+ *   the owner mailed when it opens and closes (services/payment-disputes.ts). A dispute names its
+ *   PaymentIntent, or only its Charge, whose PaymentIntent is then read from Stripe.
  *
  * - The signature (Stripe-Signature header, the endpoint's whsec_ secret) is checked on the raw
  *   body before anything is read from it; the CSRF check does not apply to /api/webhooks/.
@@ -14,14 +28,24 @@
  *   payment_intent.succeeded for it is recorded in webhook_events and changes nothing.
  */
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import type { ApiError, WebhookReceived } from '../../shared/api/schemas.ts';
 import Stripe from 'stripe';
 import type { AppDependencies, Route } from '../dependencies.ts';
 import { findOrder } from '../db/orders.ts';
-import { paymentByReference, setPaymentStatus } from '../db/payments.ts';
+import {
+  cancelUnpaidPayment,
+  markPaymentProcessing,
+  paymentByReference,
+  setPaymentStatus,
+  type PaymentRow,
+} from '../db/payments.ts';
 import { recordWebhookEvent, webhookEventHandled } from '../db/webhook-events.ts';
+import { HttpError } from '../http/errors.ts';
 import { finalizeOrder } from '../services/orders.ts';
 import { countDecline, TOO_MANY_DECLINES } from '../services/card-attempts.ts';
+import { recordDispute } from '../services/payment-disputes.ts';
+import { takeInProviderRefunds } from '../services/refunds.ts';
 import { log } from '../logger.ts';
 
 export const WEBHOOK_SIGNATURE_INVALID = 'The webhook signature is not valid.';
@@ -31,6 +55,47 @@ export const STRIPE_WEBHOOKS_OFF = 'Stripe webhooks are not set up on this serve
 export const PAYMENT_FAILED = 'Your payment did not go through. Try again or use another card.';
 
 const PROVIDER = 'stripe';
+
+/** An id Stripe gave, or the object it names (expanded). */
+const StripeId = z.string().min(1).max(255);
+const Expandable = z
+  .union([StripeId, z.looseObject({ id: StripeId })])
+  .nullable()
+  .optional()
+  .transform((value) => (typeof value === 'string' ? value : (value?.id ?? null)));
+/** A code Stripe writes (fraudulent, needs_response): lowercase words, else 'unknown'. */
+const Code = z
+  .string()
+  .max(200)
+  .transform((value) => (/^[a-z][a-z_]{0,63}$/.test(value) ? value : 'unknown'));
+
+/** The part of a Charge (charge.refunded) this route reads: https://docs.stripe.com/api/charges/object. */
+const ChargeObject = z.looseObject({ id: StripeId, payment_intent: Expandable });
+/** The part of a Refund (refund.updated, charge.refund.updated): https://docs.stripe.com/api/refunds/object. */
+const RefundObject = z.looseObject({ id: StripeId, payment_intent: Expandable, charge: Expandable });
+/** The part of a Dispute (charge.dispute.*): https://docs.stripe.com/api/disputes/object. */
+const DisputeObject = z.looseObject({
+  id: StripeId,
+  amount: z.number().int().min(0).max(99_999_999),
+  reason: Code,
+  status: Code,
+  evidence_details: z
+    .looseObject({ due_by: z.number().int().min(0).max(32_503_680_000).nullable().optional() })
+    .nullable()
+    .optional(),
+  payment_intent: Expandable,
+  charge: Expandable,
+  livemode: z.boolean().optional(),
+});
+
+const REFUND_EVENTS = new Set(['charge.refunded', 'charge.refund.updated', 'refund.created', 'refund.updated']);
+const DISPUTE_EVENTS = new Set([
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+]);
 
 export interface StripeWebhookOptions {
   /** The endpoint's signing secret (whsec_...) from STRIPE_WEBHOOK_SECRET; without it the route answers 404. */
@@ -68,30 +133,119 @@ async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWe
   if (typeof event?.id !== 'string' || typeof event.type !== 'string') {
     return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT } satisfies ApiError, 400);
   }
-  // A PaymentIntent event whose object is not a PaymentIntent (signed, so only a broken sender).
+  // An event whose object is not what its type says (signed, so only a broken sender).
   const object = (event.data as { object?: { id?: unknown } } | undefined)?.object;
-  if (
-    event.type.startsWith('payment_intent.') &&
-    (typeof object !== 'object' || object === null || typeof object.id !== 'string')
-  ) {
-    return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT } satisfies ApiError, 400);
-  }
+  const type = event.type;
+  const refund = REFUND_EVENTS.has(type) ? (type.startsWith('charge.refunded') ? ChargeObject : RefundObject) : null;
+  const readable = type.startsWith('payment_intent.')
+    ? typeof object === 'object' && object !== null && typeof object.id === 'string'
+    : refund
+      ? refund.safeParse(object).success
+      : DISPUTE_EVENTS.has(type)
+        ? DisputeObject.safeParse(object).success
+        : true;
+  if (!readable) return c.json({ error: true, message: WEBHOOK_NOT_AN_EVENT } satisfies ApiError, 400);
 
   if (await webhookEventHandled(deps.db, PROVIDER, event.id))
     return c.json({ received: true, duplicate: true } satisfies WebhookReceived);
-  switch (event.type) {
+  switch (type) {
     case 'payment_intent.succeeded':
       await paymentSucceeded(deps, event.data.object);
       break;
     case 'payment_intent.payment_failed':
       await paymentFailed(deps, event.data.object);
       break;
+    case 'payment_intent.processing':
+      await paymentProcessing(deps, event.data.object);
+      break;
+    case 'payment_intent.canceled':
+      await paymentCanceled(deps, event.data.object);
+      break;
     default:
-      // Events this server does not act on (the endpoint may be subscribed to more).
+      if (refund)
+        await refundsChanged(
+          deps,
+          type,
+          refund === ChargeObject ? ChargeObject.parse(object) : RefundObject.parse(object),
+        );
+      else if (DISPUTE_EVENTS.has(type)) await disputeChanged(deps, type, DisputeObject.parse(object));
+      // Anything else: events this server does not act on (the endpoint may be subscribed to more).
       break;
   }
-  await recordWebhookEvent(deps.db, PROVIDER, event.id, event.type);
+  await recordWebhookEvent(deps.db, PROVIDER, event.id, type);
   return c.json({ received: true } satisfies WebhookReceived);
+}
+
+/** The order's payment, by its PaymentIntent; null (the event is for another system's payment) when there is none. */
+async function ourPayment(deps: AppDependencies, intentId: string | null): Promise<PaymentRow | null> {
+  return intentId ? paymentByReference(deps.db, intentId) : null;
+}
+
+async function paymentProcessing(deps: AppDependencies, intent: Stripe.PaymentIntent): Promise<void> {
+  const payment = await paymentByReference(deps.db, intent.id);
+  if (!payment) return ignored('payment_intent.processing', intent);
+  // The order stays unpaid: only payment_intent.succeeded (checked with Stripe) marks it paid.
+  await markPaymentProcessing(deps.db, intent.id);
+}
+
+async function paymentCanceled(deps: AppDependencies, intent: Stripe.PaymentIntent): Promise<void> {
+  const payment = await paymentByReference(deps.db, intent.id);
+  if (!payment) return ignored('payment_intent.canceled', intent);
+  // A paid order is never touched (a succeeded PaymentIntent cannot be cancelled; this is a late or odd report).
+  if (await cancelUnpaidPayment(deps.db, intent.id))
+    log.info({ order_id: payment.order_id, payment_intent: intent.id }, 'unpaid checkout cancelled at Stripe');
+}
+
+/** A refund made or changed at Stripe: the payment's refunds, read from Stripe, recorded on its order. */
+async function refundsChanged(
+  deps: AppDependencies,
+  type: string,
+  object: { id: string; payment_intent: string | null; charge?: string | null },
+): Promise<void> {
+  const intentId =
+    object.payment_intent ?? (object.charge ? ((await deps.payments.paymentOfCharge?.(object.charge)) ?? null) : null);
+  const payment = await ourPayment(deps, intentId);
+  if (!payment)
+    return log.info({ type, object: object.id }, 'Stripe refund event for a payment this server did not create');
+  const order = await findOrder(deps.db, payment.order_id);
+  // Paid at Stripe but not marked so yet here (its success still on the way): marked now, so the
+  // refund is recorded on a paid order and the order is never cooked after its money went back.
+  if (order?.status === 'pending_payment') await finalizeIfPaid(deps, payment.order_id);
+  const recorded = await takeInProviderRefunds(deps, payment.order_id, payment.provider_reference);
+  if (recorded > 0) log.info({ type, order_id: payment.order_id, recorded }, 'refunds made at Stripe recorded');
+}
+
+/** A dispute opened, changed or closed: recorded on its order, which it finds through its PaymentIntent or Charge. */
+async function disputeChanged(
+  deps: AppDependencies,
+  type: string,
+  dispute: z.infer<typeof DisputeObject>,
+): Promise<void> {
+  const intentId =
+    dispute.payment_intent ??
+    (dispute.charge ? ((await deps.payments.paymentOfCharge?.(dispute.charge)) ?? null) : null);
+  const payment = await ourPayment(deps, intentId);
+  if (!payment)
+    return log.info({ type, dispute: dispute.id }, 'Stripe dispute for a payment this server did not create');
+  const due = dispute.evidence_details?.due_by;
+  await recordDispute(deps, payment.order_id, {
+    id: dispute.id,
+    amountCents: dispute.amount,
+    reason: dispute.reason,
+    status: dispute.status,
+    evidenceDueBy: typeof due === 'number' ? new Date(due * 1000) : null,
+    livemode: dispute.livemode === true,
+    closed: type === 'charge.dispute.closed',
+  });
+}
+
+/** finalize-order, for an order whose payment may have gone through; a payment not through is left as it is. */
+async function finalizeIfPaid(deps: AppDependencies, orderId: string): Promise<void> {
+  try {
+    await finalizeOrder(deps, orderId);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+  }
 }
 
 async function paymentSucceeded(deps: AppDependencies, intent: Stripe.PaymentIntent): Promise<void> {

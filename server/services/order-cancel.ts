@@ -37,7 +37,9 @@ export const cannotCancel = (number: number, status: OrderStatus) =>
  * and those it spent given back (ledger entries), and its promo code use is released. The
  * customer is told by mail and text once the money went back (at once when there is none to
  * give). Cancelling a cancelled order changes nothing, unless its refund failed (or never heard
- * back): then the refund is tried again.
+ * back) and something is still left to give back: then the refund is tried again. When the
+ * provider answers that the money went back already (refunded in its dashboard), what it gave back
+ * is recorded and the cancel ends there (services/refunds.ts), with no retry to offer.
  */
 export async function cancelOrder(
   deps: Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight'>,
@@ -50,6 +52,15 @@ export async function cancelOrder(
     if (order.status === 'cancelled') {
       const whole = await wholeOrderRefund(tx, orderId);
       if (!whole) return null;
+      // Its refund failed, but everything went back since another way (the provider's dashboard):
+      // there is nothing left to try again.
+      if (whole.status === 'failed') {
+        const paid = (await paymentForOrder(tx, orderId))?.amount_cents ?? 0;
+        const back = (await refundRows(tx, orderId))
+          .filter((row) => row.status !== 'failed')
+          .reduce((sum, row) => sum + row.amount_cents, 0);
+        if (back >= paid) return null;
+      }
       const now = deps.clock();
       const claimed = await claimRetry(tx, whole.id, now, new Date(now.getTime() - REFUND_STALE_MS));
       if (!claimed) return null;

@@ -7,6 +7,13 @@
  * boards and the customer's page follow it), and tells the customer by mail (in the same
  * transaction, through the outbox) and by text when they agreed to texts. Cancelling
  * (order-cancel.ts) gives back everything left through the same steps.
+ *
+ * Refunds made elsewhere (in the payment provider's dashboard) are recorded too, once each by the
+ * provider's reference: when the provider reports them (Stripe's charge.refunded) and when it
+ * refuses one of ours because the money went back already (`RefundedElsewhere`). Each becomes a
+ * succeeded row by PROVIDER_DASHBOARD, takes back points by the same rule, and is told to the
+ * customer as a staff refund is; one that gives back the rest of an open order ends the order, as
+ * a staff cancel would, and one found by a cancel is that cancel's refund.
  */
 import type { BoardOrder, StaffRefund } from '../../shared/api/staff.ts';
 import {
@@ -14,25 +21,31 @@ import {
   isRefundProblem,
   pointsKept,
   priceLineRefund,
+  REFUND_SENTENCES,
   refundedSoFar,
   type RefundableOrder,
 } from '../../shared/refunds.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Queryable } from '../db/database.ts';
 import { claimKey, storeAnswer } from '../db/idempotency.ts';
-import { orderPoints, reverseEarnedPoints } from '../db/loyalty.ts';
+import { orderPoints, restoreRedeemedPoints, reverseEarnedPoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
-import { lockOrder, type OrderRow } from '../db/orders.ts';
+import { lockOrder, moveOrder, setCancelReason, type OrderRow, type OrderStatus } from '../db/orders.ts';
 import { paymentForOrder, refundSucceededPayment, type PaymentRow } from '../db/payments.ts';
+import { releaseRedemption } from '../db/promo-codes.ts';
 import {
+  adoptProviderRefund,
+  insertProviderRefund,
   insertRefund,
   refundableLines,
   refundRows,
+  resizeRefund,
   setRefundPoints,
   setRefundStatus,
   type RefundLine,
   type RefundRow,
 } from '../db/refunds.ts';
+import { RefundedElsewhere, type ProviderRefund } from '../providers/payments/payment-provider.ts';
 import { requestHashOf, sameRequest } from '../http/idempotency-key.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
@@ -51,6 +64,14 @@ export const REFUND_KEY_REUSED =
   'This refund window already sent a different refund. Close it and open Refund again to make another one.';
 export const refundOnItsWay = (number: number) =>
   `The refund of order ${number} is still on its way to the payment provider. Look at the order again in a moment.`;
+
+/** Who made a refund found at the provider that nobody asked for here: the owner, in Stripe's Dashboard. */
+export const PROVIDER_DASHBOARD = 'Stripe Dashboard';
+/** The note such a refund carries (its reason is 'other'); the customer reads it with the refund. */
+export const DASHBOARD_NOTE = 'Refunded in the Stripe Dashboard.';
+
+/** Statuses of an order still in the kitchen's hands: a refund of everything left ends it. */
+const OPEN_STATUSES: ReadonlySet<OrderStatus> = new Set(['paid', 'accepted', 'ready', 'out_for_delivery']);
 
 /** A refund left pending this long never heard back from the provider (a crash): it may be tried again. */
 export const REFUND_STALE_MS = 2 * 60_000;
@@ -96,6 +117,14 @@ export interface RefundAttempt {
   paymentReference: string;
   /** 1 for the first try; a retry's key differs, and it first looks for what an earlier try made. */
   attempts: number;
+  /** Asked again, for what was left, after the provider said part was refunded elsewhere: not again. */
+  afterElsewhere?: boolean;
+}
+
+/** What the customer is told after the commit, and under which text kind. */
+interface Told {
+  kind: 'cancelled' | `refund:${string}`;
+  notice: MoneyBackNotice;
 }
 
 const IDEMPOTENCY_SCOPE = 'staff-refund';
@@ -179,7 +208,8 @@ export async function refundOrder(
  * Asks the provider for a pending refund and records how it went. On success, in one transaction:
  * the refund succeeded, the points its part had earned taken back, the payment marked refunded
  * once all of it is back, an order event, and the customer's mail; then their text. On failure:
- * the refund failed, an order event, and a 502 with `failure`'s sentence.
+ * the refund failed, an order event, and a 502 with `failure`'s sentence. When the provider
+ * refused because the money went back already (its dashboard), see `refundedElsewhere`.
  */
 export async function giveBack(
   deps: Deps,
@@ -196,6 +226,8 @@ export async function giveBack(
       retry: attempt.attempts > 1,
     }));
   } catch (error) {
+    if (error instanceof RefundedElsewhere && deps.payments.refunds && !attempt.afterElsewhere)
+      return refundedElsewhere(deps, orderId, attempt, failure, error);
     log.error({ order_id: orderId, refund_id: refundId, err: error }, 'refund failed');
     const number = await deps.db.transaction(async (tx) => {
       const order = (await lockOrder(tx, orderId))!;
@@ -216,33 +248,255 @@ export async function giveBack(
   const told = await deps.db.transaction(async (tx) => {
     const order = (await lockOrder(tx, orderId))!;
     if (!(await setRefundStatus(tx, refundId, 'succeeded', deps.clock(), providerReference))) return null;
+    return settleSucceeded(tx, deps, order, refundId);
+  });
+  if (told) tellAfterCommit(deps, orderId, `refund:${refundId}`, told);
+}
+
+/**
+ * In the transaction that marked refund `refundId` succeeded: the points its part had earned taken
+ * back, the payment marked refunded once all of it is back, an order event, and the customer's
+ * mail (queued). Answers what the customer is told.
+ */
+async function settleSucceeded(tx: Queryable, deps: Deps, order: OrderRow, refundId: string): Promise<MoneyBackNotice> {
+  const orderId = order.id;
+  const payment = (await paymentForOrder(tx, orderId))!;
+  const refundable = await refundableOrder(tx, order, payment);
+  const rows = await refundRows(tx, orderId);
+  const refund = rows.find((row) => row.id === refundId)!;
+  const succeeded = refundedSoFar(
+    refundable,
+    rows.filter((row) => row.status === 'succeeded'),
+  );
+  // The order keeps what its remaining eligible subtotal earns; a cancel took its points already.
+  const points = await orderPoints(tx, orderId);
+  const cancelled = order.status === 'cancelled';
+  const kept = pointsKept(refundable, succeeded, points.earned, cancelled, order.points_cents_per_point ?? undefined);
+  const taken = await reverseEarnedPoints(tx, orderId, refundId, points.earned - points.reversed - kept);
+  if (taken > 0) await setRefundPoints(tx, refundId, refund.points_reversed + taken);
+  if (succeeded.cents >= payment.amount_cents) await refundSucceededPayment(tx, payment.provider_reference);
+  await recordOrderEvent(tx, {
+    orderId,
+    kind: 'refunded',
+    status: order.status,
+    at: deps.clock(),
+    payload: { refund_id: refundId, status: 'succeeded', amount_cents: refund.amount_cents, by: refund.by },
+  });
+  const notice = noticeOf(refund, refund.points_reversed + taken, refund.whole_order ? points.restored : 0);
+  await deps.mailer.queue(tx, moneyBackMail(order, notice));
+  return notice;
+}
+
+/**
+ * The provider refused a refund of ours because less was left than it asked: it was given back
+ * elsewhere (its dashboard). What the provider gave back is recorded, then:
+ * - a cancel's refund: with nothing left it is the refund found (the first one not recorded), or,
+ *   when every refund was recorded already, it failed having nothing to give and the customer is
+ *   told of the cancel; with part left it is asked again, once, for what is left;
+ * - a refund of some items or an amount: it failed, and staff are told what is left (409).
+ */
+async function refundedElsewhere(
+  deps: Deps,
+  orderId: string,
+  attempt: RefundAttempt,
+  failure: (number: number) => string,
+  refusal: RefundedElsewhere,
+): Promise<void> {
+  log.warn(
+    { order_id: orderId, refund_id: attempt.refundId, nothing_left: refusal.nothingLeft },
+    'refund refused: the payment was refunded elsewhere; recording what was',
+  );
+  const found = await deps.payments.refunds!(attempt.paymentReference);
+  const outcome = await deps.db.transaction(async (tx) => {
+    let order = (await lockOrder(tx, orderId))!;
     const payment = (await paymentForOrder(tx, orderId))!;
-    const refundable = await refundableOrder(tx, order, payment);
+    const told = await confirmOurs(tx, deps, order, found);
     const rows = await refundRows(tx, orderId);
-    const refund = rows.find((row) => row.id === refundId)!;
-    const succeeded = refundedSoFar(
-      refundable,
-      rows.filter((row) => row.status === 'succeeded'),
-    );
-    // The order keeps what its remaining eligible subtotal earns; a cancel took its points already.
-    const points = await orderPoints(tx, orderId);
-    const cancelled = order.status === 'cancelled';
-    const kept = pointsKept(refundable, succeeded, points.earned, cancelled, order.points_cents_per_point ?? undefined);
-    const taken = await reverseEarnedPoints(tx, orderId, refundId, points.earned - points.reversed - kept);
-    if (taken > 0) await setRefundPoints(tx, refundId, refund.points_reversed + taken);
-    if (succeeded.cents >= payment.amount_cents) await refundSucceededPayment(tx, payment.provider_reference);
+    const row = rows.find((candidate) => candidate.id === attempt.refundId)!;
+    if (row.status === 'succeeded') return { told };
+    const theirs = madeElsewhere(rows, found);
+    const before = succeededCents(rows.filter((other) => other.id !== row.id));
+    const left = payment.amount_cents - before - theirs.reduce((sum, refund) => sum + refund.amountCents, 0);
+    const now = deps.clock();
+    if (row.whole_order) {
+      if (left > 0) {
+        for (const refund of theirs) told.push((await recordElsewhere(tx, deps, order, payment, refund, false)).told);
+        await resizeRefund(tx, row.id, left, now);
+        const retry: RefundAttempt = {
+          ...attempt,
+          amountCents: left,
+          attempts: row.attempts + 1,
+          afterElsewhere: true,
+        };
+        return { told, retry };
+      }
+      const [first, ...rest] = theirs;
+      if (first) {
+        await adoptProviderRefund(tx, row.id, first.amountCents, first.reference, now);
+        told.push({ kind: `refund:${row.id}`, notice: await settleSucceeded(tx, deps, order, row.id) });
+        for (const refund of rest) told.push((await recordElsewhere(tx, deps, order, payment, refund, false)).told);
+        return { told };
+      }
+      // Every refund was recorded already: this one had nothing to give back; the cancel is told now.
+      await markFailed(tx, deps, order, row.id);
+      const points = await orderPoints(tx, orderId);
+      const notice = noticeOf({ ...row, amount_cents: 0 }, row.points_reversed, points.restored);
+      await deps.mailer.queue(tx, moneyBackMail(order, notice));
+      told.push({ kind: 'cancelled', notice });
+      return { told };
+    }
+    for (const refund of theirs) {
+      const recorded = await recordElsewhere(tx, deps, order, payment, refund, true);
+      told.push(recorded.told);
+      order = recorded.order;
+    }
+    await markFailed(tx, deps, order, row.id);
+    const nowLeft = payment.amount_cents - succeededCents(await refundRows(tx, orderId));
+    return { told, refused: REFUND_SENTENCES.overRefund(order.number, attempt.amountCents, Math.max(0, nowLeft)) };
+  });
+  for (const { kind, notice } of outcome.told) tellAfterCommit(deps, orderId, kind, notice);
+  if (outcome.retry) return giveBack(deps, orderId, outcome.retry, failure);
+  if (outcome.refused) throw new HttpError(409, outcome.refused);
+}
+
+/** Marks a refund failed, with its order event. */
+async function markFailed(tx: Queryable, deps: Deps, order: OrderRow, refundId: string): Promise<void> {
+  if (await setRefundStatus(tx, refundId, 'failed', deps.clock())) {
     await recordOrderEvent(tx, {
-      orderId,
+      orderId: order.id,
       kind: 'refunded',
       status: order.status,
       at: deps.clock(),
-      payload: { refund_id: refundId, status: 'succeeded', amount_cents: refund.amount_cents, by: refund.by },
+      payload: { refund_id: refundId, status: 'failed' },
     });
-    const notice = noticeOf(refund, refund.points_reversed + taken, refund.whole_order ? points.restored : 0);
-    await deps.mailer.queue(tx, moneyBackMail(order, notice));
-    return notice;
+  }
+}
+
+/**
+ * POST /api/webhooks/stripe/ (charge.refunded, refund.updated): the payment's refunds as the
+ * provider has them now, recorded. Ours that went through but were not marked so (the answer was
+ * lost, or this report came first) are marked succeeded; each made elsewhere becomes a row. Only an
+ * order paid by card is touched. Answers how many refunds were recorded.
+ */
+export async function takeInProviderRefunds(deps: Deps, orderId: string, paymentReference: string): Promise<number> {
+  if (!deps.payments.refunds) return 0;
+  const found = await deps.payments.refunds(paymentReference);
+  const outcome = await deps.db.transaction(async (tx) => {
+    let order = await lockOrder(tx, orderId);
+    const payment = await paymentForOrder(tx, orderId);
+    if (!order || !paidByCard(payment) || payment.provider_reference !== paymentReference) return [];
+    const told = await confirmOurs(tx, deps, order, found);
+    const rows = await refundRows(tx, orderId);
+    // A cancel whose refund failed is finished by the first refund made elsewhere.
+    let failedCancel = rows.find((row) => row.whole_order && row.status === 'failed');
+    for (const refund of madeElsewhere(rows, found)) {
+      if (failedCancel) {
+        await adoptProviderRefund(tx, failedCancel.id, refund.amountCents, refund.reference, deps.clock());
+        told.push({
+          kind: `refund:${failedCancel.id}`,
+          notice: await settleSucceeded(tx, deps, order, failedCancel.id),
+        });
+        failedCancel = undefined;
+        continue;
+      }
+      const recorded = await recordElsewhere(tx, deps, order, payment, refund, true);
+      told.push(recorded.told);
+      order = recorded.order;
+    }
+    return told;
   });
-  if (told) tellAfterCommit(deps, orderId, `refund:${refundId}`, told);
+  for (const { kind, notice } of outcome) tellAfterCommit(deps, orderId, kind, notice);
+  return outcome.length;
+}
+
+/** Cents the refunds gave back (succeeded ones). */
+function succeededCents(rows: readonly RefundRow[]): number {
+  return rows.filter((row) => row.status === 'succeeded').reduce((sum, row) => sum + row.amount_cents, 0);
+}
+
+/**
+ * The provider's refunds that went through and are not recorded here: neither a row's reference
+ * nor one of our rows (its metadata), oldest first.
+ */
+function madeElsewhere(rows: readonly RefundRow[], found: readonly ProviderRefund[]): ProviderRefund[] {
+  return found.filter(
+    (refund) =>
+      refund.status === 'succeeded' &&
+      !rows.some((row) => row.provider_reference === refund.reference) &&
+      !(refund.refundId !== null && rows.some((row) => row.id === refund.refundId)),
+  );
+}
+
+/** Our refunds the provider made that are not marked succeeded yet: marked so, each told. */
+async function confirmOurs(
+  tx: Queryable,
+  deps: Deps,
+  order: OrderRow,
+  found: readonly ProviderRefund[],
+): Promise<Told[]> {
+  const told: Told[] = [];
+  const rows = await refundRows(tx, order.id);
+  for (const refund of found) {
+    if (refund.status !== 'succeeded' || refund.refundId === null) continue;
+    const row = rows.find((candidate) => candidate.id === refund.refundId);
+    if (!row || row.status === 'succeeded' || rows.some((other) => other.provider_reference === refund.reference))
+      continue;
+    if (!(await setRefundStatus(tx, row.id, 'succeeded', deps.clock(), refund.reference))) continue;
+    told.push({ kind: `refund:${row.id}`, notice: await settleSucceeded(tx, deps, order, row.id) });
+  }
+  return told;
+}
+
+/**
+ * A refund made elsewhere, recorded as a succeeded row by PROVIDER_DASHBOARD, its points taken back
+ * and the customer's mail queued. When it gives back the rest of an order still in the kitchen's
+ * hands and `mayEnd`, it is the order's whole refund and ends the order as a staff cancel would.
+ */
+async function recordElsewhere(
+  tx: Queryable,
+  deps: Deps,
+  order: OrderRow,
+  payment: PaymentRow,
+  refund: ProviderRefund,
+  mayEnd: boolean,
+): Promise<{ told: Told; order: OrderRow }> {
+  const now = deps.clock();
+  const id = newId('rf');
+  const before = succeededCents(await refundRows(tx, order.id));
+  const ends = mayEnd && OPEN_STATUSES.has(order.status) && before + refund.amountCents >= payment.amount_cents;
+  await insertProviderRefund(tx, {
+    id,
+    order_id: order.id,
+    amount_cents: refund.amountCents,
+    reason: 'other',
+    note: DASHBOARD_NOTE,
+    whole_order: ends,
+    by: PROVIDER_DASHBOARD,
+    provider_reference: refund.reference,
+    at: now,
+  });
+  const current = ends ? await endOrder(tx, deps, order) : order;
+  return { told: { kind: `refund:${id}`, notice: await settleSucceeded(tx, deps, current, id) }, order: current };
+}
+
+/**
+ * The order ends as a staff cancel ends it (order-cancel.ts), in the caller's transaction: cancelled
+ * with reason 'other' and DASHBOARD_NOTE, the points it spent given back, its promo use released, a
+ * 'cancelled' event. The points it earned are taken back with its refund (settleSucceeded).
+ */
+async function endOrder(tx: Queryable, deps: Deps, order: OrderRow): Promise<OrderRow> {
+  if (!(await moveOrder(tx, order.id, order.status, 'cancelled'))) return order;
+  await setCancelReason(tx, order.id, 'other', DASHBOARD_NOTE);
+  await restoreRedeemedPoints(tx, order.id);
+  await releaseRedemption(tx, order.id, deps.clock());
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'cancelled',
+    status: 'cancelled',
+    at: deps.clock(),
+    payload: { from: order.status, reason: 'other', by: PROVIDER_DASHBOARD },
+  });
+  return { ...order, status: 'cancelled', cancel_reason: 'other', cancel_note: DASHBOARD_NOTE };
 }
 
 /** What the customer is told about a refund row that went through (or a cancel with nothing to give back). */

@@ -420,6 +420,48 @@ const BODY_ROUTES: readonly BodyRoute[] = [
     stripeSigned: true,
     weight: 3,
   },
+  // Signed refund and dispute events with garbage inside (a Charge, a Dispute as Stripe documents them)
+  {
+    method: 'POST',
+    path: '/api/webhooks/stripe/',
+    base: () => ({
+      id: 'evt_fuzz_refunded',
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: { id: 'ch_fuzz', object: 'charge', amount: 2607, amount_refunded: 500, payment_intent: 'pi_fuzz' },
+        previous_attributes: { amount_refunded: 0, refunded: false },
+      },
+    }),
+    who: ['anon'],
+    stripeSigned: true,
+    weight: 2,
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/stripe/',
+    base: () => ({
+      id: 'evt_fuzz_dispute',
+      object: 'event',
+      type: 'charge.dispute.created',
+      data: {
+        object: {
+          id: 'dp_fuzz',
+          object: 'dispute',
+          amount: 2607,
+          charge: 'ch_fuzz',
+          payment_intent: 'pi_fuzz',
+          reason: 'fraudulent',
+          status: 'needs_response',
+          evidence_details: { due_by: 1795910399 },
+          livemode: false,
+        },
+      },
+    }),
+    who: ['anon'],
+    stripeSigned: true,
+    weight: 2,
+  },
   {
     method: 'POST',
     path: '/api/webhooks/doordash/',

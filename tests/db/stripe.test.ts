@@ -15,6 +15,7 @@ import {
   stripeWebhookRoutes,
 } from '../../server/routes/stripe-webhooks.ts';
 import { PAYMENT_CANCELED, PAYMENT_NOT_RECEIVED, PAYMENT_PROCESSING } from '../../server/services/orders.ts';
+import { slotLoad } from '../../server/db/slots.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
@@ -137,7 +138,10 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
       amount: 6584,
       currency: 'usd',
       metadata: { order_id: order.order_id },
-      automatic_payment_methods: { enabled: true },
+      // Only methods that confirm at once: no bank debit left processing for days.
+      automatic_payment_methods: null,
+      allowed_payment_method_types: ['card', 'link'],
+      payment_method_types: ['card', 'link'],
       status: 'requires_payment_method',
     });
     expect(intent.description).toMatch(/online order/);
@@ -153,8 +157,15 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     expect(create!.params).toMatchObject({
       amount: '6584',
       currency: 'usd',
-      automatic_payment_methods: { enabled: 'true' },
+      allowed_payment_method_types: { '0': 'card', '1': 'link' },
     });
+    expect(Object.keys(create!.params).sort()).toEqual([
+      'allowed_payment_method_types',
+      'amount',
+      'currency',
+      'description',
+      'metadata',
+    ]);
   });
 
   it('a repeated create-order with one Idempotency-Key asks Stripe once', async () => {
@@ -355,6 +366,79 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     standIn.succeed(stranger.reference);
     expect((await deliverEvent(standIn.event('payment_intent.succeeded', stranger.reference))).status).toBe(200);
     expect(await orderRow(order.order_id)).toMatchObject({ status: 'pending_payment' });
+  });
+
+  it('a PaymentIntent takes only instant methods: Stripe refuses a bank debit on it, while one with automatic methods would sit processing', async () => {
+    const { intent } = await placeOrder('(213) 555-0114');
+    // As Stripe.js would confirm an ACH Direct Debit the Payment Element offered.
+    await expect(
+      payments.stripe.paymentIntents.confirm(intent.id, { payment_method_data: { type: 'us_bank_account' } }),
+    ).rejects.toThrow(
+      'The PaymentMethod provided (us_bank_account) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: card, link.',
+    );
+    expect(standIn.intent(intent.id)).toMatchObject({ status: 'requires_payment_method' });
+
+    // What the old way (Stripe's default, the Dashboard's methods) let through: a debit processing for days.
+    const automatic = await payments.stripe.paymentIntents.create({ amount: 6584, currency: 'usd' });
+    expect(automatic.payment_method_types).toEqual(['card', 'link', 'us_bank_account']);
+    const debit = await payments.stripe.paymentIntents.confirm(automatic.id, {
+      payment_method_data: { type: 'us_bank_account' },
+    });
+    expect(debit.status).toBe('processing');
+    // And the parameter the brief first named is refused by the pinned API version.
+    await expect(
+      payments.stripe.paymentIntents.create({ amount: 6584, currency: 'usd', payment_method_types: ['card'] } as never),
+    ).rejects.toThrow(/payment_method_types is no longer supported/);
+  });
+
+  it('payment_intent.processing never marks the order paid; the customer is told it is still processing', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0115');
+    standIn.setStatus(intent.id, 'processing');
+    const response = await deliverEvent(standIn.event('payment_intent.processing', intent.id));
+    expect(response.status).toBe(200);
+    expect(await orderRow(order.order_id)).toEqual({ status: 'pending_payment', points_earned: 0 });
+    expect(await paymentRow(order.order_id)).toEqual({ status: 'processing', failure_message: null });
+    expect(await paidRows(order.order_id)).toBe(0);
+    // The order page asks finalize-order, which says so (and nothing reaches the kitchen).
+    const page = await finalize(order.order_id);
+    expect(page.status).toBe(409);
+    expect(await message(page)).toBe(PAYMENT_PROCESSING);
+    const [events] = await api.deps.db.query<{ n: string | number }>(
+      'select count(*) as n from order_events where order_id = $1',
+      [order.order_id],
+    );
+    expect(Number(events!.n)).toBe(0);
+    // A report of processing after the payment went through changes nothing.
+    standIn.succeed(intent.id);
+    expect((await deliverEvent(standIn.event('payment_intent.succeeded', intent.id))).status).toBe(200);
+    expect((await deliverEvent(standIn.event('payment_intent.processing', intent.id))).status).toBe(200);
+    expect(await paymentRow(order.order_id)).toEqual({ status: 'succeeded', failure_message: null });
+    expect(await orderRow(order.order_id)).toMatchObject({ status: 'paid' });
+  });
+
+  it('payment_intent.canceled ends an unpaid checkout and the slot place it held; a paid order is never touched', async () => {
+    const { order, intent } = await placeOrder('(213) 555-0116');
+    const [slot] = await api.deps.db.query<{ slot_at: Date }>('select slot_at from orders where id = $1', [
+      order.order_id,
+    ]);
+    const held = async () => (await slotLoad(api.deps.db, new Date(slot!.slot_at), null)).orders;
+    const before = await held();
+    standIn.setStatus(intent.id, 'canceled');
+    expect((await deliverEvent(standIn.event('payment_intent.canceled', intent.id))).status).toBe(200);
+    expect(await paymentRow(order.order_id)).toEqual({ status: 'canceled', failure_message: null });
+    expect(await held()).toBe(before - 1);
+    const answer = await finalize(order.order_id);
+    expect(answer.status).toBe(409);
+    expect(await message(answer)).toBe(PAYMENT_CANCELED);
+
+    const paid = await placeOrder('(213) 555-0117');
+    standIn.succeed(paid.intent.id);
+    expect((await finalize(paid.order.order_id)).status).toBe(200);
+    const odd = standIn.event('payment_intent.canceled', paid.intent.id);
+    odd.data.object.status = 'canceled';
+    expect((await deliverEvent(odd)).status).toBe(200);
+    expect(await paymentRow(paid.order.order_id)).toEqual({ status: 'succeeded', failure_message: null });
+    expect(await orderRow(paid.order.order_id)).toMatchObject({ status: 'paid' });
   });
 
   it('the webhook route only answers POST', async () => {

@@ -13,7 +13,10 @@
  * publishable key and client secret in the form, and resolves `{ paymentIntent }` or `{ error }`
  * (https://docs.stripe.com/js/payment_intents/confirm_payment). The Express Checkout Element is
  * one button, "Pay with Link", whose 'ready' event names the wallets available
- * (`availablePaymentMethods`, none when the page set `window.__standInNoWallets`), and whose
+ * (`availablePaymentMethods`: Link when the PaymentIntent takes `link`, which it reads from the
+ * Stripe stand-in with the publishable key and client secret as Stripe.js does; Apple Pay and
+ * Google Pay, cards in a wallet, never in a headless browser; none when the page set
+ * `window.__standInNoWallets`), and whose
  * click fires 'confirm' ({ expressPaymentType: 'link', paymentFailed }) as the element does once
  * the customer approves on the wallet's sheet; confirmPayment called from that handler pays with
  * the wallet's card, 4242 4242 4242 4242
@@ -99,6 +102,20 @@ export function stripeJsStandIn(apiBase: string): string {
     return element;
   }
 
+  /** The PaymentIntent's payment methods, as Stripe.js reads the intent with the publishable key. */
+  async function intentMethods(elements) {
+    const clientSecret = elements._clientSecret;
+    const intentId = clientSecret.split('_secret_')[0];
+    const query = '?key=' + encodeURIComponent(elements._publishableKey) + '&client_secret=' + encodeURIComponent(clientSecret);
+    try {
+      const response = await fetch(API_BASE + '/v1/payment_intents/' + encodeURIComponent(intentId) + query);
+      const intent = response.ok ? await response.json() : null;
+      return intent && Array.isArray(intent.payment_method_types) ? intent.payment_method_types : [];
+    } catch {
+      return [];
+    }
+  }
+
   function createExpressElement(elements) {
     const handlers = {};
     let container = null;
@@ -120,28 +137,32 @@ export function stripeJsStandIn(apiBase: string): string {
         if (node.getRootNode() instanceof ShadowRoot) throw new IntegrationError('Elements cannot be mounted in a ShadowRoot. Please mount in the Light DOM.');
         container = document.createElement('div');
         container.className = 'StripeElement StripeElement--standIn';
-        const wallets = window.__standInNoWallets ? undefined : { link: true, applePay: false, googlePay: false, paypal: false, amazonPay: false, klarna: false };
-        if (wallets) {
-          const button = document.createElement('button');
-          button.type = 'button';
-          button.textContent = 'Pay with Link';
-          button.addEventListener('click', () => {
-            elements._expressPending = true;
-            try {
-              emit('confirm', {
-                elementType: 'expressCheckout',
-                expressPaymentType: 'link',
-                paymentFailed: (payload = {}) => { element._failed = payload.reason || 'fail'; },
-                billingDetails: {},
-              });
-            } finally {
-              elements._expressPending = false;
-            }
-          });
-          container.append(button);
-        }
         node.append(container);
-        setTimeout(() => emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: wallets }), 0);
+        const shown = container;
+        intentMethods(elements).then((types) => {
+          if (shown !== container) return;
+          const wallets = window.__standInNoWallets || !types.includes('link') ? undefined : { link: true, applePay: false, googlePay: false, paypal: false, amazonPay: false, klarna: false };
+          if (wallets) {
+            const button = document.createElement('button');
+            button.type = 'button';
+            button.textContent = 'Pay with Link';
+            button.addEventListener('click', () => {
+              elements._expressPending = true;
+              try {
+                emit('confirm', {
+                  elementType: 'expressCheckout',
+                  expressPaymentType: 'link',
+                  paymentFailed: (payload = {}) => { element._failed = payload.reason || 'fail'; },
+                  billingDetails: {},
+                });
+              } finally {
+                elements._expressPending = false;
+              }
+            });
+            container.append(button);
+          }
+          emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: wallets });
+        });
       },
       unmount() {
         container?.remove();
@@ -180,6 +201,7 @@ export function stripeJsStandIn(apiBase: string): string {
         const created = [];
         const elements = {
           _clientSecret: options.clientSecret,
+          _publishableKey: publishableKey,
           _expressPending: false,
           _payment: () => created.find((e) => e.type === 'payment'),
           create(type) {

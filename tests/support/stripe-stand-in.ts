@@ -2,22 +2,39 @@
  * A local stand-in for the part of Stripe's REST API the server uses, on 127.0.0.1 and a free
  * port, so the real `stripe` SDK can be pointed at it (host, port, protocol 'http'):
  *   POST /v1/payment_intents       form-encoded, as the SDK sends it; Idempotency-Key honoured
- *   GET  /v1/payment_intents/:id
+ *   GET  /v1/payment_intents/:id   (also with the publishable key and the client secret, as Stripe.js reads it)
  *   POST /v1/payment_intents/:id/confirm
- *   POST /v1/refunds               payment_intent, amount and metadata; only a succeeded intent, never more than it took
- *   GET  /v1/refunds               ?payment_intent=: that intent's refunds, newest first (a list object)
- * Requests need `Authorization: Bearer sk_test_...`, except confirm as Stripe.js sends it from the
+ *   POST /v1/payment_intents/:id/cancel
+ *   GET  /v1/charges/:id
+ *   POST /v1/refunds               payment_intent (or charge), amount and metadata; only a succeeded intent, never more than it took
+ *   GET  /v1/refunds               ?payment_intent= or ?charge=: the refunds, newest first, in pages (limit, starting_after)
+ * Every object it answers with starts as the one Stripe publishes (tests/fixtures/stripe/, from
+ * stripe/openapi's fixtures3.json) with only the fields it keeps state in set, and every error is
+ * Stripe's error body (the published ones in the same folder). A Charge never carries its
+ * `refunds` list, as from API version 2022-11-15.
+ *
+ * PaymentIntents take the payment methods they are created with, as the pinned API version
+ * (2026-10-28.endive) takes them: `allowed_payment_method_types`, or, with
+ * `automatic_payment_methods` (Stripe's default when neither is sent), what a Dashboard with ACH
+ * Direct Debit turned on offers (AUTOMATIC_METHODS); `payment_method_types` is refused as from
+ * 2026-09-30.endive. Confirming with a method the intent does not take is refused as Stripe
+ * refuses it; a bank debit (`us_bank_account`) leaves the intent `processing`, as ACH does for days.
+ *
+ * Requests need `Authorization: Bearer sk_test_...`, except what Stripe.js sends from the
  * customer's browser: the publishable key as the form field `key=pk_test_...` with the intent's
- * `client_secret` and the card in `payment_method_data[card][number]`, which decides the outcome as
- * Stripe's test cards do (https://docs.stripe.com/testing). Every answer carries CORS headers so a
- * page can call it. Answers and errors have Stripe's shapes
- * (https://docs.stripe.com/api/payment_intents/object, https://docs.stripe.com/api/errors).
- * Test hooks play the customer's part in Stripe's iframe: `succeed`, `decline`, `setStatus`,
- * and `event` builds the webhook event Stripe would send; `refuseRefunds` makes the next refunds
- * fail as Stripe can (an api_error 500 by default), answers that, like Stripe's, are stored under
- * their Idempotency-Key and replayed.
+ * `client_secret` (confirm, and reading the intent), the card in `payment_method_data[card][number]`,
+ * which decides the outcome as Stripe's test cards do (https://docs.stripe.com/testing). Every
+ * answer carries CORS headers so a page can call it.
+ *
+ * Test hooks play the parts of the customer in Stripe's iframe (`succeed`, `decline`,
+ * `setStatus`), of the owner in Stripe's Dashboard (`refundInDashboard`), of the customer's bank
+ * (`dispute`, `closeDispute`), and build the webhook events Stripe would send (`event`,
+ * `chargeEvent`, `refundEvent`, `disputeEvent`); `refuseRefunds` makes the next refunds fail as
+ * Stripe can (an api_error 500 by default), answers that, like Stripe's, are stored under their
+ * Idempotency-Key and replayed.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -36,6 +53,14 @@ export interface StandInPaymentError {
   decline_code?: string;
   message: string;
 }
+
+/** A published Stripe object or error body (tests/fixtures/stripe/), a fresh copy each time. */
+export function stripeFixture<T = Record<string, unknown>>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`../fixtures/stripe/${name}.json`, import.meta.url), 'utf8')) as T;
+}
+
+/** The payment methods `automatic_payment_methods` brings: a Dashboard with cards, Link and ACH Direct Debit on. */
+export const AUTOMATIC_METHODS = ['card', 'link', 'us_bank_account'] as const;
 
 /** What Stripe's test cards do when confirmed: succeed, or decline with Stripe's code and sentence. */
 const TEST_CARDS: Record<string, { decline?: { code: string; message: string } }> = {
@@ -60,13 +85,16 @@ const CORS_HEADERS = {
   'Access-Control-Max-Age': '300',
 };
 
+/** https://docs.stripe.com/api/payment_intents/object: the published object, with these fields kept here. */
 export interface StandInIntent {
+  [field: string]: unknown;
   id: string;
   object: 'payment_intent';
   amount: number;
   amount_capturable: number;
   amount_received: number;
-  automatic_payment_methods: { allow_redirects: 'always' | 'never'; enabled: boolean } | null;
+  allowed_payment_method_types: string[] | null;
+  automatic_payment_methods: { allow_redirects?: 'always' | 'never'; enabled: boolean } | null;
   canceled_at: number | null;
   cancellation_reason: string | null;
   capture_method: 'automatic_async' | 'automatic' | 'manual';
@@ -82,9 +110,61 @@ export interface StandInIntent {
   metadata: Record<string, string>;
   next_action: null;
   payment_method: string | null;
+  /** What the customer can pay with: the allowed types, or the Dashboard's. */
   payment_method_types: string[];
+  processing: { type: string } | null;
   receipt_email: string | null;
   status: IntentStatus;
+}
+
+/** https://docs.stripe.com/api/charges/object (no `refunds` list, as from 2022-11-15). */
+export interface StandInCharge {
+  [field: string]: unknown;
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: boolean;
+  created: number;
+  currency: string;
+  disputed: boolean;
+  metadata: Record<string, string>;
+  paid: boolean;
+  payment_intent: string;
+  refunded: boolean;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
+/** https://docs.stripe.com/api/refunds/object. */
+export interface StandInRefund {
+  [field: string]: unknown;
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  metadata: Record<string, string>;
+  created: number;
+}
+
+/** https://docs.stripe.com/api/disputes/object. */
+export interface StandInDispute {
+  [field: string]: unknown;
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  currency: string;
+  created: number;
+  evidence_details: { due_by: number | null; has_evidence: boolean; past_due: boolean; submission_count: number };
+  is_charge_refundable: boolean;
+  livemode: false;
+  payment_intent: string | null;
+  reason: string;
+  status: string;
 }
 
 export interface RecordedRequest {
@@ -110,6 +190,8 @@ export interface StripeStandIn {
   intent(id: string): StandInIntent | undefined;
   /** All intents created, oldest first. */
   intents(): StandInIntent[];
+  /** The intent's latest charge. */
+  charge(intentId: string): StandInCharge | undefined;
   /** As if the customer's card went through in the Payment Element. */
   succeed(id: string): StandInIntent;
   /** As if the customer's card was declined: back to requires_payment_method with last_payment_error. */
@@ -117,6 +199,35 @@ export interface StripeStandIn {
   setStatus(id: string, status: IntentStatus): StandInIntent;
   /** The Event object Stripe would post to a webhook endpoint, with the intent as it is now. */
   event(type: string, intentId: string): StripeEventJson;
+  /**
+   * A charge event (`charge.refunded`) with the intent's latest charge as it is now and, after a
+   * refund, `previous_attributes` with its `amount_refunded` and `refunded` from before that refund.
+   */
+  chargeEvent(type: string, intentId: string): StripeEventJson<StandInCharge>;
+  /** A refund event (`refund.updated`, `charge.refund.updated`) with the refund as it is now. */
+  refundEvent(type: string, refundId: string): StripeEventJson<StandInRefund>;
+  /** A dispute event (`charge.dispute.created`, `.closed`, `.updated`) with the dispute as it is now. */
+  disputeEvent(type: string, disputeId: string): StripeEventJson<StandInDispute>;
+  /** As if the owner refunded `amount` (all that is left unless told) in Stripe's Dashboard: no metadata. */
+  refundInDashboard(intentId: string, amount?: number): StandInRefund;
+  /** Sets a refund's status, as Stripe does when a refund later fails or goes through. */
+  setRefundStatus(refundId: string, status: StandInRefund['status']): StandInRefund;
+  /**
+   * As if the customer disputed the intent's charge with their bank. `linkedBy: 'charge'` makes a
+   * dispute that names only its charge (`payment_intent: null`), as the published one does.
+   */
+  dispute(
+    intentId: string,
+    options?: {
+      reason?: string;
+      amount?: number;
+      status?: string;
+      dueBy?: number | null;
+      linkedBy?: 'payment_intent' | 'charge';
+    },
+  ): StandInDispute;
+  /** The bank decided: `won`, `lost`, or `warning_closed` for an inquiry. */
+  closeDispute(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): StandInDispute;
   /** As if the customer confirmed a SetupIntent with a card in the Payment Element: the saved PaymentMethod. */
   saveCard(setupIntentId: string, card: StandInCard): StandInPaymentMethod;
   /** The PaymentMethods made, by id. */
@@ -133,24 +244,14 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-/** https://docs.stripe.com/api/refunds/object (the part the server reads). */
-export interface StandInRefund {
-  id: string;
-  object: 'refund';
-  amount: number;
-  currency: string;
-  payment_intent: string;
-  status: 'succeeded';
-  metadata: Record<string, string>;
-  created: number;
-}
-
-export interface StripeEventJson {
+/** https://docs.stripe.com/api/events/object: the published envelope around the object it is about. */
+export interface StripeEventJson<T = StandInIntent> {
+  [field: string]: unknown;
   id: string;
   object: 'event';
   api_version: string;
   created: number;
-  data: { object: StandInIntent };
+  data: { object: T; previous_attributes?: Record<string, unknown> };
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
@@ -183,32 +284,52 @@ interface StandInSetupIntent {
   usage: string;
   status: 'requires_payment_method' | 'succeeded';
   payment_method: string | null;
+  allowed_payment_method_types: string[] | null;
+  payment_method_types: string[];
   created: number;
 }
 
 const API_VERSION = '2026-10-28.endive';
 const MINIMUM_AMOUNT: Record<string, number> = { usd: 50 };
+const DAY_SECONDS = 86_400;
+
+interface ErrorBody {
+  type: string;
+  message: string;
+  code?: string;
+  param?: string;
+  decline_code?: string;
+  payment_intent?: unknown;
+}
 
 class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: {
-      type: string;
-      message: string;
-      code?: string;
-      param?: string;
-      decline_code?: string;
-      payment_intent?: unknown;
-    },
+    readonly body: ErrorBody,
   ) {
     super(body.message);
   }
 }
 
+/** A published error file (`{ status, body: { error } }`) with its sentence made by `message` from the published one. */
+function publishedError(name: string, message?: (published: string) => string): StripeApiError {
+  const { status, body } = stripeFixture<{ status: number; body: { error: ErrorBody } }>(name);
+  return new StripeApiError(status, {
+    ...body.error,
+    message: message ? message(body.error.message) : body.error.message,
+  });
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
 export async function startStripeStandIn(
   options: { secretKey?: string; publishableKey?: string } = {},
 ): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
+  const charges = new Map<string, StandInCharge>();
+  /** The charge's `amount_refunded` and `refunded` before its latest refund (a charge.refunded event's previous_attributes). */
+  const beforeLastRefund = new Map<string, { amount_refunded: number; refunded: boolean }>();
+  const disputes = new Map<string, StandInDispute>();
   const customers = new Map<
     string,
     { id: string; object: 'customer'; email: string | null; name: string | null; metadata: Record<string, string> }
@@ -227,6 +348,49 @@ export async function startStripeStandIn(
   const requests: RecordedRequest[] = [];
   const now = () => Math.floor(Date.now() / 1000);
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+  /** `payment_method_types[0]=card&payment_method_types[1]=link` (the SDK's form) as a list, in order. */
+  function listParam(value: string | FormParams | undefined): string[] | undefined {
+    if (value === undefined) return undefined;
+    if (typeof value === 'string') return [value];
+    return Object.keys(value)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((key) => value[key])
+      .filter((item): item is string => typeof item === 'string');
+  }
+
+  /**
+   * The payment methods an intent (or SetupIntent) is created with, as API version 2026-09-30.endive
+   * takes them: `allowed_payment_method_types`, or the Dashboard's (`automatic_payment_methods`,
+   * the default) less `excluded_payment_method_types`; the old `payment_method_types` is refused.
+   */
+  function paymentMethodsOf(params: FormParams): {
+    allowed: string[] | null;
+    excluded: string[] | null;
+    types: string[];
+  } {
+    if (params.payment_method_types !== undefined)
+      throw publishedError('error-payment-method-types-no-longer-supported');
+    const allowed = listParam(params.allowed_payment_method_types);
+    const excluded = listParam(params.excluded_payment_method_types);
+    const others = [
+      params.automatic_payment_methods,
+      params.excluded_payment_method_types,
+      params.payment_method_configuration,
+    ];
+    if (allowed !== undefined && others.some((other) => other !== undefined))
+      throw publishedError('error-parameters-exclusive');
+    if (allowed !== undefined && allowed.length === 0) throw missing('allowed_payment_method_types');
+    const automatic = params.automatic_payment_methods;
+    if (allowed === undefined && typeof automatic === 'object' && automatic.enabled === 'false')
+      throw missing('allowed_payment_method_types');
+    if (allowed) return { allowed, excluded: null, types: allowed };
+    return {
+      allowed: null,
+      excluded: excluded ?? null,
+      types: AUTOMATIC_METHODS.filter((type) => !excluded?.includes(type)),
+    };
+  }
 
   function createIntent(params: FormParams): StandInIntent {
     const amountText = params.amount;
@@ -257,17 +421,19 @@ export async function startStripeStandIn(
     if (typeof metadata !== 'object' || Object.values(metadata).some((v) => typeof v !== 'string')) {
       throw invalid('metadata', 'Invalid object', 'parameter_invalid_object');
     }
-    const automatic = params.automatic_payment_methods;
-    const automaticEnabled = typeof automatic === 'object' && automatic.enabled === 'true';
+    const methods = paymentMethodsOf(params);
     const description = params.description;
     const intentId = id('pi');
+    const published = stripeFixture<Record<string, unknown>>('payment_intent');
     const intent: StandInIntent = {
+      ...published,
       id: intentId,
       object: 'payment_intent',
       amount,
       amount_capturable: 0,
       amount_received: 0,
-      automatic_payment_methods: automaticEnabled ? { allow_redirects: 'always', enabled: true } : null,
+      allowed_payment_method_types: methods.allowed,
+      automatic_payment_methods: methods.allowed ? null : { allow_redirects: 'always', enabled: true },
       canceled_at: null,
       cancellation_reason: null,
       capture_method: 'automatic_async',
@@ -283,8 +449,13 @@ export async function startStripeStandIn(
       metadata: metadata as Record<string, string>,
       next_action: null,
       payment_method: null,
-      payment_method_types: automaticEnabled ? ['card', 'link'] : ['card'],
+      excluded_payment_method_types: methods.excluded,
+      payment_method_configuration_details: methods.allowed ? null : published.payment_method_configuration_details,
+      payment_method_types: methods.types,
+      processing: null,
       receipt_email: null,
+      shipping: null,
+      transfer_data: null,
       status: 'requires_payment_method',
     };
     intents.set(intentId, intent);
@@ -304,22 +475,79 @@ export async function startStripeStandIn(
     return intent;
   }
 
+  function foundCharge(chargeId: string): StandInCharge {
+    const charge = charges.get(chargeId);
+    if (!charge) {
+      throw new StripeApiError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: `No such charge: '${chargeId}'`,
+      });
+    }
+    return charge;
+  }
+
+  /** A charge for the intent, as Stripe makes one for each attempt (the published charge, without its refunds list). */
+  function newCharge(intent: StandInIntent, status: StandInCharge['status']): StandInCharge {
+    const published = stripeFixture<Record<string, unknown>>('charge');
+    const charge: StandInCharge = {
+      ...published,
+      id: id('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: status === 'succeeded' ? intent.amount : 0,
+      amount_refunded: 0,
+      balance_transaction: status === 'succeeded' ? id('txn') : null,
+      captured: status === 'succeeded',
+      created: now(),
+      currency: intent.currency,
+      customer: intent.customer,
+      description: intent.description,
+      disputed: false,
+      livemode: false,
+      metadata: { ...intent.metadata },
+      paid: status === 'succeeded',
+      payment_intent: intent.id,
+      refunded: false,
+      status,
+      transfer_data: null,
+    };
+    charges.set(charge.id, charge);
+    return charge;
+  }
+
   function succeeded(intent: StandInIntent): StandInIntent {
+    const charge = newCharge(intent, 'succeeded');
     return Object.assign(intent, {
       status: 'succeeded',
       amount_received: intent.amount,
       last_payment_error: null,
-      latest_charge: id('ch'),
+      latest_charge: charge.id,
       payment_method: id('pm'),
+      processing: null,
     } satisfies Partial<StandInIntent>);
   }
 
   function declined(intent: StandInIntent, message: string, declineCode: string): StandInIntent {
+    const charge = newCharge(intent, 'failed');
     return Object.assign(intent, {
       status: 'requires_payment_method',
       last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: declineCode, message },
-      latest_charge: id('ch'),
+      latest_charge: charge.id,
       payment_method: null,
+    } satisfies Partial<StandInIntent>);
+  }
+
+  /** A bank debit confirmed: the money is on its way for days, the intent `processing`. */
+  function debiting(intent: StandInIntent, type: string): StandInIntent {
+    const charge = newCharge(intent, 'pending');
+    return Object.assign(intent, {
+      status: 'processing',
+      last_payment_error: null,
+      latest_charge: charge.id,
+      payment_method: id('pm'),
+      processing: { type },
     } satisfies Partial<StandInIntent>);
   }
 
@@ -345,6 +573,18 @@ export async function startStripeStandIn(
         payment_intent: view(intent),
       });
     }
+    const data = params.payment_method_data;
+    const type =
+      typeof params.payment_method === 'string'
+        ? 'card'
+        : typeof data === 'object' && typeof data.type === 'string'
+          ? data.type
+          : 'card';
+    if (!intent.payment_method_types.includes(type)) {
+      throw publishedError('error-payment-method-not-allowed', () =>
+        notAllowedSentence(type, intent.payment_method_types),
+      );
+    }
     if (typeof params.payment_method === 'string') {
       // A saved card: it must belong to the intent's customer (https://docs.stripe.com/payments/save-and-reuse).
       const saved = paymentMethods.get(params.payment_method);
@@ -358,7 +598,7 @@ export async function startStripeStandIn(
       }
       return view(succeeded(intent));
     }
-    const data = params.payment_method_data;
+    if (type === 'us_bank_account') return view(debiting(intent, type));
     const card = typeof data === 'object' && typeof data.card === 'object' ? data.card : undefined;
     const number = typeof card?.number === 'string' ? card.number.replace(/\s/g, '') : undefined;
     if (!number) throw missing('payment_method_data[card][number]');
@@ -376,29 +616,6 @@ export async function startStripeStandIn(
   }
 
   /** Stripe.js's confirmSetup: a test card becomes the customer's PaymentMethod, a declining one is refused. */
-  /** POST /v1/payment_intents/{id}/cancel, as Stripe documents it: only a PaymentIntent not yet paid. */
-  function cancel(intent: StandInIntent, params: FormParams): StandInIntent {
-    const cancellable = [
-      'requires_payment_method',
-      'requires_capture',
-      'requires_confirmation',
-      'requires_action',
-      'processing',
-    ];
-    if (!cancellable.includes(intent.status)) {
-      throw new StripeApiError(400, {
-        type: 'invalid_request_error',
-        code: 'payment_intent_unexpected_state',
-        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancellable.join(', ')}.`,
-        payment_intent: intent,
-      });
-    }
-    intent.status = 'canceled';
-    intent.canceled_at = now();
-    intent.cancellation_reason = typeof params.cancellation_reason === 'string' ? params.cancellation_reason : null;
-    return intent;
-  }
-
   function confirmSetup(setupId: string, params: FormParams): Partial<StandInSetupIntent> {
     const setup = setupIntents.get(setupId);
     if (!setup || params.client_secret !== setup.client_secret) {
@@ -416,6 +633,13 @@ export async function startStripeStandIn(
       });
     }
     const data = params.payment_method_data;
+    const type = typeof data === 'object' && typeof data.type === 'string' ? data.type : 'card';
+    if (!setup.payment_method_types.includes(type)) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: notAllowedSentence(type, setup.payment_method_types).replace('PaymentIntent', 'SetupIntent'),
+      });
+    }
     const card = typeof data === 'object' && typeof data.card === 'object' ? data.card : undefined;
     const number = typeof card?.number === 'string' ? card.number.replace(/\s/g, '') : undefined;
     if (!number) throw missing('payment_method_data[card][number]');
@@ -444,54 +668,135 @@ export async function startStripeStandIn(
     return setup;
   }
 
-  function refund(params: FormParams): StandInRefund {
-    if (refusals.count > 0) {
-      refusals.count -= 1;
-      const { status, ...body } = refusals.error;
-      throw new StripeApiError(status, body);
+  /** POST /v1/payment_intents/{id}/cancel, as Stripe documents it: only a PaymentIntent not yet paid. */
+  function cancel(intent: StandInIntent, params: FormParams): StandInIntent {
+    const cancellable = [
+      'requires_payment_method',
+      'requires_capture',
+      'requires_confirmation',
+      'requires_action',
+      'processing',
+    ];
+    if (!cancellable.includes(intent.status)) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancellable.join(', ')}.`,
+        payment_intent: intent,
+      });
     }
-    const intentId = typeof params.payment_intent === 'string' ? params.payment_intent : undefined;
-    if (!intentId) throw missing('payment_intent');
-    const intent = found(intentId);
-    const metadata = params.metadata ?? {};
-    if (typeof metadata !== 'object' || Object.values(metadata).some((v) => typeof v !== 'string')) {
-      throw invalid('metadata', 'Invalid object', 'parameter_invalid_object');
-    }
-    if (intent.status !== 'succeeded') {
+    intent.status = 'canceled';
+    intent.canceled_at = now();
+    intent.cancellation_reason = typeof params.cancellation_reason === 'string' ? params.cancellation_reason : null;
+    return intent;
+  }
+
+  /**
+   * A refund of the intent's charge (POST /v1/refunds, or the owner in the Dashboard): Stripe's
+   * refusals when nothing or less is left, else the published refund with its amount and links.
+   */
+  function makeRefund(intent: StandInIntent, amountText: string | undefined, metadata: Record<string, string>) {
+    const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+    if (intent.status !== 'succeeded' || !charge) {
       throw new StripeApiError(400, {
         type: 'invalid_request_error',
         code: 'charge_not_refundable',
         message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
       });
     }
-    const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
-    const amount = typeof params.amount === 'string' ? Number(params.amount) : intent.amount - refunded;
-    if (refunded >= intent.amount) {
-      throw new StripeApiError(400, {
-        type: 'invalid_request_error',
-        code: 'charge_already_refunded',
-        message: `Charge for PaymentIntent ${intent.id} has already been refunded.`,
-      });
-    }
-    if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) {
-      throw invalid(
-        'amount',
-        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`,
-        'amount_too_large',
+    const left = charge.amount - charge.amount_refunded;
+    if (left <= 0)
+      throw publishedError('error-charge-already-refunded', () => `Charge ${charge.id} has already been refunded.`);
+    const amount = amountText === undefined ? left : Number(amountText);
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw invalid('amount', `Invalid integer: ${amountText ?? ''}`, 'parameter_invalid_integer');
+    if (amount > left) {
+      throw publishedError(
+        'error-amount-too-large',
+        () => `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
       );
     }
     const made: StandInRefund = {
+      ...stripeFixture<Record<string, unknown>>('refund'),
       id: id('re'),
       object: 'refund',
       amount,
-      currency: intent.currency,
-      payment_intent: intent.id,
-      status: 'succeeded',
-      metadata: metadata as Record<string, string>,
+      balance_transaction: id('txn'),
+      charge: charge.id,
       created: now(),
+      currency: intent.currency,
+      customer: intent.customer,
+      metadata,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      status: 'succeeded',
     };
+    beforeLastRefund.set(charge.id, { amount_refunded: charge.amount_refunded, refunded: charge.refunded });
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded >= charge.amount;
     refunds.push(made);
     return made;
+  }
+
+  function refund(params: FormParams): StandInRefund {
+    if (refusals.count > 0) {
+      refusals.count -= 1;
+      const { status, ...body } = refusals.error;
+      throw new StripeApiError(status, body);
+    }
+    const chargeId = typeof params.charge === 'string' ? params.charge : undefined;
+    const intentId =
+      typeof params.payment_intent === 'string'
+        ? params.payment_intent
+        : chargeId && foundCharge(chargeId).payment_intent;
+    if (!intentId) throw missing('payment_intent');
+    const intent = found(intentId);
+    const metadata = params.metadata ?? {};
+    if (typeof metadata !== 'object' || Object.values(metadata).some((v) => typeof v !== 'string')) {
+      throw invalid('metadata', 'Invalid object', 'parameter_invalid_object');
+    }
+    return makeRefund(
+      intent,
+      typeof params.amount === 'string' ? params.amount : undefined,
+      metadata as Record<string, string>,
+    );
+  }
+
+  /** GET /v1/refunds: newest first, `limit` (1 to 100, default 10) at a time after `starting_after`. */
+  function listRefunds(params: FormParams) {
+    const text = (key: string) => (typeof params[key] === 'string' ? params[key] : undefined);
+    const intentId = text('payment_intent');
+    const chargeId = text('charge');
+    if (chargeId !== undefined) foundCharge(chargeId);
+    if (intentId !== undefined) found(intentId);
+    const limitText = text('limit') ?? '10';
+    const limit = Number(limitText);
+    if (!/^\d+$/.test(limitText) || limit < 1 || limit > 100) {
+      throw invalid(
+        'limit',
+        `Invalid limit: must be an integer between 1 and 100 (inclusive)`,
+        'parameter_invalid_integer',
+      );
+    }
+    const all = refunds
+      .filter(
+        (r) =>
+          (intentId === undefined || r.payment_intent === intentId) &&
+          (chargeId === undefined || r.charge === chargeId),
+      )
+      .reverse();
+    const after = text('starting_after');
+    const from = after === undefined ? 0 : all.findIndex((r) => r.id === after) + 1;
+    if (after !== undefined && from === 0) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'starting_after',
+        message: `No such refund: '${after}'`,
+      });
+    }
+    const data = all.slice(from, from + limit);
+    return { object: 'list', url: '/v1/refunds', has_more: from + limit < all.length, data };
   }
 
   function route(
@@ -504,10 +809,23 @@ export async function startStripeStandIn(
     const confirming = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     const confirmingSetup = /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(path);
     const cancelling = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    const chargePath = /^\/v1\/charges\/([^/]+)$/.exec(path);
     if (method === 'POST' && confirming)
       return { status: 200, body: confirm(found(decodeURIComponent(confirming[1]!)), params, publicView) };
     if (method === 'POST' && confirmingSetup)
       return { status: 200, body: confirmSetup(decodeURIComponent(confirmingSetup[1]!), params) };
+    if (method === 'GET' && retrieve && publicView) {
+      // Stripe.js reads the intent (its payment methods) with the publishable key and the client secret.
+      const intent = found(decodeURIComponent(retrieve[1]!));
+      if (params.client_secret !== intent.client_secret) {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          param: 'client_secret',
+          message: 'The client_secret provided does not match any associated PaymentIntent on this account.',
+        });
+      }
+      return { status: 200, body: withoutSecretFields(intent) };
+    }
     if (publicView) {
       throw new StripeApiError(401, {
         type: 'invalid_request_error',
@@ -516,11 +834,8 @@ export async function startStripeStandIn(
     }
     if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: createIntent(params) };
     if (method === 'POST' && path === '/v1/refunds') return { status: 200, body: refund(params) };
-    if (method === 'GET' && path === '/v1/refunds') {
-      const intentId = typeof params.payment_intent === 'string' ? params.payment_intent : undefined;
-      const data = refunds.filter((r) => intentId === undefined || r.payment_intent === intentId).reverse();
-      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } };
-    }
+    if (method === 'GET' && path === '/v1/refunds') return { status: 200, body: listRefunds(params) };
+    if (method === 'GET' && chargePath) return { status: 200, body: foundCharge(decodeURIComponent(chargePath[1]!)) };
     if (method === 'POST' && cancelling)
       return { status: 200, body: cancel(found(decodeURIComponent(cancelling[1]!)), params) };
     const cards = routeCards(method, path, params);
@@ -558,6 +873,7 @@ export async function startStripeStandIn(
           param: 'customer',
           message: `No such customer: '${customer}'`,
         });
+      const methods = paymentMethodsOf(params);
       const setupId = id('seti');
       const intent: StandInSetupIntent = {
         id: setupId,
@@ -567,6 +883,8 @@ export async function startStripeStandIn(
         usage: text('usage') ?? 'off_session',
         status: 'requires_payment_method',
         payment_method: null,
+        allowed_payment_method_types: methods.allowed,
+        payment_method_types: methods.types,
         created: now(),
       };
       setupIntents.set(setupId, intent);
@@ -697,6 +1015,27 @@ export async function startStripeStandIn(
     if (!intent) throw new Error(`The Stripe stand-in has no PaymentIntent ${intentId}.`);
     return intent;
   };
+  const latestCharge = (intentId: string) => {
+    const intent = existing(intentId);
+    const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+    if (!charge) throw new Error(`The Stripe stand-in's PaymentIntent ${intentId} has no charge.`);
+    return charge;
+  };
+  /** The published event around `object`. */
+  function eventOf<T>(type: string, object: T, previous?: Record<string, unknown>): StripeEventJson<T> {
+    return {
+      ...stripeFixture<Record<string, unknown>>('event'),
+      id: id('evt'),
+      object: 'event',
+      api_version: API_VERSION,
+      created: now(),
+      data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+  }
 
   return {
     host: '127.0.0.1',
@@ -704,28 +1043,77 @@ export async function startStripeStandIn(
     requests,
     intent: (intentId) => intents.get(intentId),
     intents: () => [...intents.values()],
+    charge: (intentId) => {
+      const chargeId = intents.get(intentId)?.latest_charge;
+      return chargeId ? charges.get(chargeId) : undefined;
+    },
     succeed: (intentId) => succeeded(existing(intentId)),
     decline: (intentId, message = 'Your card was declined.', declineCode = 'generic_decline') =>
       declined(existing(intentId), message, declineCode),
     setStatus(intentId, status) {
       const intent = existing(intentId);
+      if (status === 'succeeded') return succeeded(intent);
       intent.status = status;
-      if (status === 'succeeded') intent.amount_received = intent.amount;
       if (status === 'canceled') intent.canceled_at = now();
       return intent;
     },
-    event(type, intentId) {
-      return {
-        id: id('evt'),
-        object: 'event',
-        api_version: API_VERSION,
-        created: now(),
-        data: { object: structuredClone(existing(intentId)) },
+    event: (type, intentId) => eventOf(type, existing(intentId)),
+    chargeEvent(type, intentId) {
+      const charge = latestCharge(intentId);
+      return eventOf(type, charge, type === 'charge.refunded' ? beforeLastRefund.get(charge.id) : undefined);
+    },
+    refundEvent(type, refundId) {
+      const made = refunds.find((r) => r.id === refundId);
+      if (!made) throw new Error(`The Stripe stand-in has no refund ${refundId}.`);
+      return eventOf(type, made);
+    },
+    disputeEvent(type, disputeId) {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`The Stripe stand-in has no dispute ${disputeId}.`);
+      return eventOf(type, dispute);
+    },
+    refundInDashboard: (intentId, amount) =>
+      makeRefund(existing(intentId), amount === undefined ? undefined : String(amount), {}),
+    setRefundStatus(refundId, status) {
+      const made = refunds.find((r) => r.id === refundId);
+      if (!made) throw new Error(`The Stripe stand-in has no refund ${refundId}.`);
+      made.status = status;
+      return made;
+    },
+    dispute(intentId, disputeOptions = {}) {
+      const intent = existing(intentId);
+      const charge = latestCharge(intentId);
+      const created = now();
+      const published = stripeFixture<
+        Record<string, unknown> & { evidence_details: StandInDispute['evidence_details'] }
+      >('dispute');
+      const dispute: StandInDispute = {
+        ...published,
+        id: id('dp'),
+        object: 'dispute',
+        amount: disputeOptions.amount ?? charge.amount,
+        charge: charge.id,
+        created,
+        currency: charge.currency,
+        evidence_details: {
+          ...published.evidence_details,
+          due_by: disputeOptions.dueBy === undefined ? created + 7 * DAY_SECONDS : disputeOptions.dueBy,
+        },
+        is_charge_refundable: false,
         livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
+        payment_intent: disputeOptions.linkedBy === 'charge' ? null : intent.id,
+        reason: disputeOptions.reason ?? 'fraudulent',
+        status: disputeOptions.status ?? 'needs_response',
       };
+      charge.disputed = true;
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
+    closeDispute(disputeId, status) {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`The Stripe stand-in has no dispute ${disputeId}.`);
+      dispute.status = status;
+      return dispute;
     },
     saveCard(setupIntentId, card) {
       const setup = setupIntents.get(setupIntentId);
@@ -767,6 +1155,11 @@ export async function startStripeStandIn(
       return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
+}
+
+/** Stripe's sentence for a payment method type an intent does not take (error-payment-method-not-allowed.json). */
+function notAllowedSentence(type: string, allowed: readonly string[]): string {
+  return `The PaymentMethod provided (${type}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${allowed.join(', ')}. Alternatively, update the allowed payment_method_types for this PaymentIntent to include "${type}"`;
 }
 
 function withoutSecretFields(intent: StandInIntent): Partial<StandInIntent> {

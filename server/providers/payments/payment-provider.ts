@@ -38,6 +38,34 @@ export interface RefundOptions {
   retry: boolean;
 }
 
+/** A refund of a payment as the provider shows it (a Stripe Refund), whoever made it. */
+export interface ProviderRefund {
+  /** The provider's name for it (re_... for Stripe). */
+  reference: string;
+  amountCents: number;
+  /** 'succeeded' once the money went back; 'pending' on its way; 'failed' or 'canceled' gave nothing back. */
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  /** Our refunds.id when we asked for it (kept with the provider's refund), null when someone else made it (its dashboard). */
+  refundId: string | null;
+}
+
+/**
+ * `refund` refused because the payment has less left than asked: all of it was given back already
+ * (Stripe's charge_already_refunded) or part of it (amount_too_large), usually in the provider's
+ * dashboard. This try gave nothing back; `refunds` says what was.
+ */
+export class RefundedElsewhere extends Error {
+  constructor(
+    readonly reference: string,
+    /** Nothing at all is left (charge_already_refunded), rather than less than asked. */
+    readonly nothingLeft: boolean,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RefundedElsewhere';
+  }
+}
+
 export interface PaymentProvider {
   /** Reported to the browser and stored on each payment; what the provider can do is said by the members below. */
   readonly name: 'demo' | 'stripe';
@@ -64,9 +92,17 @@ export interface PaymentProvider {
    * (`refundId`, a row of the refunds table); a payment can have several until all of it is
    * back. Idempotent per refund: a repeat with the same key is the same refund, and a retry after
    * a failure (a new key, `retry`) first looks for the refund an earlier attempt may have made.
-   * Answers the provider's name for the refund; throws when the provider refused it.
+   * Answers the provider's name for the refund; throws when the provider refused it, with
+   * `RefundedElsewhere` when it refused because less was left than asked.
    */
   refund(reference: string, amountCents: number, options: RefundOptions): Promise<{ reference: string }>;
+  /**
+   * Every refund of the payment the provider knows, ours and those made in its dashboard, oldest
+   * first. Only a provider whose refunds can be made elsewhere has it.
+   */
+  refunds?(reference: string): Promise<ProviderRefund[]>;
+  /** The payment (a PaymentIntent) a provider's charge belongs to, or null when it has none or there is no such charge. */
+  paymentOfCharge?(chargeReference: string): Promise<string | null>;
   /**
    * Stops a payment that has not succeeded, so no further card can be tried on it (card testing).
    * Idempotent; a payment that already succeeded, was refunded or cancelled is left as it is.

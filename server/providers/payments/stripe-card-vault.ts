@@ -50,7 +50,8 @@ export function createStripeCardVault(options: StripeCardVaultOptions): CardVaul
       const intent = await stripe.setupIntents.create({
         customer: stripeCustomer,
         usage: 'on_session',
-        automatic_payment_methods: { enabled: true },
+        // A card (what the account's screen lists and checkout pays with), never a bank account.
+        allowed_payment_method_types: ['card'],
       });
       return { clientSecret: intent.client_secret! };
     },

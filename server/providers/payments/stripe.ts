@@ -4,10 +4,32 @@
  * here: the rest of the app sees a reference, a client secret and a PaymentStatus.
  */
 import Stripe from 'stripe';
-import type { PaymentProvider, PaymentStatus } from './payment-provider.ts';
+import {
+  RefundedElsewhere,
+  type PaymentProvider,
+  type PaymentStatus,
+  type ProviderRefund,
+} from './payment-provider.ts';
 import { createStripeClient, type StripeClientOptions } from './stripe-client.ts';
+import { log } from '../../logger.ts';
 
 export type StripePaymentsOptions = StripeClientOptions;
+
+/**
+ * The payment methods a PaymentIntent takes (`allowed_payment_method_types`: the API version the
+ * SDK pins, 2026-10-28.endive, refuses the older `payment_method_types`): those that confirm at
+ * once. Cards, with the wallets that pay with one (Apple Pay and Google Pay are cards to Stripe, so
+ * the Express Checkout Element still offers them), and Link. Not `automatic_payment_methods`,
+ * Stripe's default, which brings whatever the Dashboard has turned on, bank debits included: those
+ * stay `processing` for days, and the order would reach the kitchen long after the customer's time.
+ */
+export const INSTANT_PAYMENT_METHODS = ['card', 'link'] as const;
+
+/** More refunds than one payment can have in practice: the listing stops there. */
+const MOST_REFUNDS = 1000;
+
+/** A refund id as Stripe writes them (re_..., pyr_...), nothing else taken from its answer. */
+const REFUND_ID = /^[a-z]{2,5}_[A-Za-z0-9]{1,250}$/;
 
 export interface StripePayments extends PaymentProvider {
   readonly name: 'stripe';
@@ -35,7 +57,7 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
         {
           amount: input.amountCents,
           currency: input.currency,
-          automatic_payment_methods: { enabled: true },
+          allowed_payment_method_types: [...INSTANT_PAYMENT_METHODS],
           description: input.description,
           metadata: { order_id: input.orderId },
           // A signed-in customer's saved cards can pay it.
@@ -54,17 +76,24 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
       // the way back after Stripe gave the money (Stripe replays a keyed failure, so a retry
       // needs a new key, and this look keeps that from refunding twice).
       if (retry) {
-        const earlier = await stripe.refunds.list({ payment_intent: reference, limit: 100 });
-        const made = earlier.data.find(
-          (refund) =>
-            refund.metadata?.refund_id === refundId && refund.status !== 'failed' && refund.status !== 'canceled',
+        const made = (await listRefunds(reference)).find(
+          (refund) => refund.refundId === refundId && refund.status !== 'failed' && refund.status !== 'canceled',
         );
-        if (made) return { reference: made.id };
+        if (made) return { reference: made.reference };
       }
-      const refund = await stripe.refunds.create(
-        { payment_intent: reference, amount: amountCents, metadata: { refund_id: refundId } },
-        { idempotencyKey },
-      );
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: reference, amount: amountCents, metadata: { refund_id: refundId } },
+          { idempotencyKey },
+        );
+      } catch (error) {
+        // Less left than asked: refunded already, all of it or part, mostly in Stripe's Dashboard.
+        const code = error instanceof Stripe.errors.StripeInvalidRequestError ? error.code : undefined;
+        if (code === 'charge_already_refunded' || code === 'amount_too_large')
+          throw new RefundedElsewhere(reference, code === 'charge_already_refunded', (error as Error).message);
+        throw error;
+      }
       if (refund.status === 'failed' || refund.status === 'canceled')
         throw new Error(
           `Stripe refund ${refund.id} is ${refund.status}: ${refund.failure_reason ?? 'no reason given'}.`,
@@ -79,7 +108,47 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
         if ((error as { code?: string }).code !== 'payment_intent_unexpected_state') throw error;
       }
     },
+    refunds: listRefunds,
+    async paymentOfCharge(chargeReference) {
+      let charge: Stripe.Charge;
+      try {
+        charge = await stripe.charges.retrieve(chargeReference);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        throw error;
+      }
+      const intent = charge.payment_intent;
+      return typeof intent === 'string' ? intent : (intent?.id ?? null);
+    },
     describePayment,
+  };
+
+  /** The PaymentIntent's refunds, every page of them, oldest first. */
+  async function listRefunds(reference: string): Promise<ProviderRefund[]> {
+    const found: ProviderRefund[] = [];
+    for await (const refund of stripe.refunds.list({ payment_intent: reference, limit: 100 })) {
+      const known = providerRefund(refund);
+      if (known) found.push(known);
+      else log.warn({ payment_intent: reference }, 'Stripe listed a refund this server cannot read; left out');
+      if (found.length >= MOST_REFUNDS) break;
+    }
+    // Stripe lists newest first.
+    return found.reverse();
+  }
+}
+
+/** A Stripe Refund in the app's words, or null for one that does not read as Stripe documents it. */
+export function providerRefund(refund: Stripe.Refund): ProviderRefund | null {
+  const statuses: readonly string[] = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'];
+  if (typeof refund.id !== 'string' || !REFUND_ID.test(refund.id)) return null;
+  if (!Number.isSafeInteger(refund.amount) || refund.amount <= 0) return null;
+  if (typeof refund.status !== 'string' || !statuses.includes(refund.status)) return null;
+  const ours = refund.metadata?.refund_id;
+  return {
+    reference: refund.id,
+    amountCents: refund.amount,
+    status: refund.status as ProviderRefund['status'],
+    refundId: typeof ours === 'string' && ours !== '' ? ours : null,
   };
 }
 

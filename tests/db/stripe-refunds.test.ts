@@ -1,0 +1,548 @@
+// Refunds made in Stripe's Dashboard, through the real API on a fresh database (PGlite, and
+// PostgreSQL when DATABASE_URL is set), against the Stripe stand-in answering with Stripe's
+// published objects (tests/fixtures/stripe/): charge.refunded for a full refund ends the open
+// order as a cancel would and for a partial one records a refund row, each once, with the points
+// taken back by the staff rule and the customer told as a staff refund tells them; a staff cancel or
+// refund that Stripe refuses because the money went back already (charge_already_refunded,
+// amount_too_large) records what Stripe gave back and ends, with no "cancel again" loop.
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderStatusEvent } from '../../shared/api/schemas.ts';
+import type { BoardOrder } from '../../shared/api/staff.ts';
+import { translator } from '../../shared/i18n/translator.ts';
+import { restaurant } from '../../shared/restaurant.ts';
+import { inviteStaff } from '../../server/auth/staff-auth.ts';
+import { createStripePayments } from '../../server/providers/payments/stripe.ts';
+import { WEBHOOK_NOT_AN_EVENT } from '../../server/routes/stripe-webhooks.ts';
+import { REFUND_FAILED } from '../../server/services/order-cancel.ts';
+import { DASHBOARD_NOTE, PROVIDER_DASHBOARD } from '../../server/services/refunds.ts';
+import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { databaseTargets } from '../support/databases.ts';
+import { addTestItems } from '../support/menu-fixtures.ts';
+import { readSse } from '../support/sse.ts';
+import {
+  startStripeStandIn,
+  stripeFixture,
+  type StripeEventJson,
+  type StripeStandIn,
+} from '../support/stripe-stand-in.ts';
+
+const SECRET_KEY = 'sk_test_dashboard_refunds';
+const WEBHOOK_SECRET = 'whsec_dashboard_refunds';
+const STAFF_PASSWORD = 'comal kitchen board 2026';
+const COOK = 'cook@comal.example';
+const STOP = translator('en')('sms.stopSentence');
+
+describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
+  let api: TestApi;
+  let stripe: StripeStandIn;
+  // A Friday, 11:00 in Los Angeles; each order a minute after the one before.
+  let now = new Date('2026-11-20T19:00:00Z');
+  let caller = 0;
+  let phone = 300;
+  const from = () => ({ 'X-Forwarded-For': `203.0.113.${++caller % 250}` });
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn({ secretKey: SECRET_KEY });
+    const payments = createStripePayments({
+      secretKey: SECRET_KEY,
+      host: stripe.host,
+      port: stripe.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    api = await createTestApi(target, { payments, clock: () => now }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    await addTestItems(api, [
+      {
+        id: 'dr-torta',
+        name: 'Torta',
+        priceCents: 1150,
+        groups: [
+          {
+            id: 'dr-extras',
+            name: 'Extras',
+            min: 0,
+            max: 1,
+            modifiers: [{ id: 'dr-aguacate', name: 'Aguacate', priceCents: 50 }],
+          },
+        ],
+      },
+      { id: 'dr-agua', name: 'Agua fresca', priceCents: 850 },
+      { id: 'dr-churro', name: 'Churro', priceCents: 325 },
+    ]);
+    const invite = await inviteStaff(api.deps.db, { email: COOK, role: 'staff', origin: TEST_ORIGIN, now });
+    const set = await api.call('POST', '/api/staff/password/', {
+      token: new URL(invite.url).searchParams.get('set-password'),
+      password: STAFF_PASSWORD,
+    });
+    expect(set.status).toBe(200);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await stripe?.close();
+  });
+
+  async function cook(): Promise<{ Authorization: string }> {
+    const login = await api.call('POST', '/api/staff/login/', { email: COOK, password: STAFF_PASSWORD }, from());
+    expect(login.status).toBe(200);
+    return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  }
+
+  /**
+   * Torta with aguacate ($11.50 + $0.50), agua fresca ($8.50) and a churro ($3.25): $23.75, tax
+   * 9.75% = $2.32, $26.07 paid through Stripe; it earns 23 points. Texts wanted.
+   */
+  async function paidOrder() {
+    now = new Date(now.getTime() + 60_000);
+    const digits = `213555${String(++phone).padStart(4, '0')}`;
+    const created = await api.call(
+      'POST',
+      '/api/create-order/',
+      {
+        name: 'Ana Ruiz',
+        email: `ana${phone}@example.com`,
+        phone: digits,
+        delivery_type: 'pickup',
+        promo_code: '',
+        sms_opt_in: true,
+        cart_items: [
+          { menu_item_id: 'dr-torta', quantity: 1, modifiers: ['dr-aguacate'] },
+          { menu_item_id: 'dr-agua', quantity: 1, modifiers: [] },
+          { menu_item_id: 'dr-churro', quantity: 1, modifiers: [] },
+        ],
+      },
+      from(),
+    );
+    expect(created.status, await created.clone().text()).toBe(201);
+    const order = (await created.json()) as { order_id: string; number: number; totals: { total: number } };
+    const intent = stripe.intents().find((i) => i.metadata.order_id === order.order_id)!;
+    stripe.succeed(intent.id);
+    expect((await api.call('POST', `/api/finalize-order/${order.order_id}/`)).status).toBe(200);
+    expect(order.totals.total).toBe(26.07);
+    return { ...order, intent: intent.id, phone: digits, email: `ana${phone}@example.com` };
+  }
+
+  const deliver = async (event: StripeEventJson<unknown>) => {
+    const payload = JSON.stringify(event);
+    const response = await api.app.request('/api/webhooks/stripe/', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+      body: payload,
+    });
+    await api.deps.inFlight.idle();
+    return response;
+  };
+  const board = async (orderId: string, staff: Record<string, string>) =>
+    (await (await api.call('GET', `/api/staff/orders/${orderId}/`, undefined, staff)).json()) as BoardOrder;
+  const points = async (digits: string) =>
+    (
+      (await (await api.call('GET', `/api/loyalty/points/?phone=${digits}`, undefined, from())).json()) as {
+        points: number;
+      }
+    ).points;
+  const mails = (to: string) =>
+    api.deps.db.query<{ subject: string; body: string }>(
+      'select subject, body from outbox where recipient = $1 order by id',
+      [to],
+    );
+  const texts = async (orderId: string) => {
+    await api.deps.inFlight.idle();
+    return api.deps.db.query<{ kind: string; body: string }>(
+      'select kind, body from sms_messages where order_id = $1 order by id',
+      [orderId],
+    );
+  };
+  const paymentStatus = async (orderId: string) =>
+    (await api.deps.db.query<{ status: string }>('select status from payments where order_id = $1', [orderId]))[0]!
+      .status;
+  const stripeAmounts = (intent: string) =>
+    stripe
+      .refunds()
+      .filter((r) => r.payment_intent === intent)
+      .map((r) => r.amount);
+  async function statusNow(orderId: string): Promise<OrderStatusEvent> {
+    const stream = readSse(await api.call('GET', `/api/orders/${orderId}/status/`));
+    try {
+      const [first] = await stream.next(1, 5000);
+      return JSON.parse(first!.data) as OrderStatusEvent;
+    } finally {
+      await stream.close();
+    }
+  }
+  const cancelMail = (number: number, amount: string, why: string, note: string | null, pointsBack: number) =>
+    `Hi Ana Ruiz,\n\n` +
+    `We are sorry: we cancelled your order #${number}.\n` +
+    `${amount} is going back to the card you paid with; your bank can take 5 to 10 business days to show it.\n` +
+    `Why: ${why}.\n` +
+    (note ? `A note from the restaurant: ${note}\n` : '') +
+    `${pointsBack} loyalty points this order earned were taken back.\n\n` +
+    `Questions? Call us at ${restaurant.phoneDisplay}.\n`;
+
+  it('charge.refunded for a full Dashboard refund ends the open order as a cancel would, once', async () => {
+    const order = await paidOrder();
+    expect(await points(order.phone)).toBe(23);
+    const made = stripe.refundInDashboard(order.intent);
+    expect(made).toMatchObject({ amount: 2607, metadata: {}, status: 'succeeded' });
+
+    const event = stripe.chargeEvent('charge.refunded', order.intent);
+    // As Stripe sends it from API version 2022-11-15: the charge without its refunds.
+    expect(event.data.object).toMatchObject({ amount: 2607, amount_refunded: 2607, refunded: true });
+    expect(event.data.object).not.toHaveProperty('refunds');
+    expect(event.data.previous_attributes).toEqual({ amount_refunded: 0, refunded: false });
+    const response = await deliver(event);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+
+    // Stripe was asked for the payment's refunds.
+    expect(
+      stripe.requests.filter(
+        (r) => r.method === 'GET' && r.path === '/v1/refunds' && r.params.payment_intent === order.intent,
+      ),
+    ).toHaveLength(1);
+    const staff = await cook();
+    const shown = await board(order.order_id, staff);
+    expect(shown).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'other',
+      cancel_note: DASHBOARD_NOTE,
+      refunded: true,
+      refunded_cents: 2607,
+    });
+    expect(shown.refunds).toEqual([
+      {
+        id: expect.stringMatching(/^rf_/) as unknown,
+        amount_cents: 2607,
+        reason: 'other',
+        note: DASHBOARD_NOTE,
+        lines: [],
+        whole_order: true,
+        status: 'succeeded',
+        by: PROVIDER_DASHBOARD,
+        points_reversed: 23,
+        created_at: now.toISOString(),
+      },
+    ]);
+    expect(await points(order.phone)).toBe(0);
+    expect(await paymentStatus(order.order_id)).toBe('refunded');
+    const [stored] = await api.deps.db.query<{ provider_reference: string }>(
+      'select provider_reference from refunds where order_id = $1',
+      [order.order_id],
+    );
+    expect(stored!.provider_reference).toBe(made.id);
+
+    // The customer: one mail and one text, as a staff cancel tells them; their page shows it.
+    const sent = await mails(order.email);
+    expect(sent.map((m) => m.subject)).toEqual([
+      `Order #${order.number} is in: ${restaurant.name}`,
+      `Order #${order.number} is cancelled`,
+    ]);
+    expect(sent[1]!.body).toBe(cancelMail(order.number, '$26.07', 'another reason', DASHBOARD_NOTE, 23));
+    expect(await texts(order.order_id)).toEqual([
+      {
+        kind: `refund:${shown.refunds[0]!.id}`,
+        body: `${restaurant.name}: we cancelled order ${order.number}. $26.07 is going back to your card. Why: another reason (${DASHBOARD_NOTE}). ${STOP}`,
+      },
+    ]);
+    const page = await statusNow(order.order_id);
+    expect(page).toMatchObject({
+      status: 'cancelled',
+      cancel: { reason: 'other', reason_text: 'another reason', note: DASHBOARD_NOTE },
+      refunds: [expect.objectContaining({ amount_cents: 2607, whole_order: true, status: 'succeeded' })],
+    });
+
+    // The same event again, another event about the same refund, and a staff cancel: nothing more.
+    expect(await (await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    expect((await deliver(stripe.refundEvent('refund.updated', made.id))).status).toBe(200);
+    const cancelled = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/cancel/`,
+      { reason: 'kitchen_delay' },
+      staff,
+    );
+    expect(cancelled.status).toBe(200);
+    expect((await board(order.order_id, staff)).refunds).toHaveLength(1);
+    expect((await mails(order.email)).length).toBe(2);
+    expect(await texts(order.order_id)).toHaveLength(1);
+    expect(stripe.requests.some((r) => r.method === 'POST' && r.params.payment_intent === order.intent)).toBe(false);
+  });
+
+  it('a partial Dashboard refund is a refund row, points back by the staff rule; the rest later ends the order', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    const first = stripe.refundInDashboard(order.intent, 500);
+    expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
+    let shown = await board(order.order_id, staff);
+    expect(shown).toMatchObject({ status: 'paid', refunded: false, refunded_cents: 500 });
+    // $23.75 - $5.00 = $18.75 earns 18 of the 23 points: 5 taken back.
+    expect(shown.refunds).toEqual([
+      expect.objectContaining({
+        amount_cents: 500,
+        reason: 'other',
+        note: DASHBOARD_NOTE,
+        whole_order: false,
+        status: 'succeeded',
+        by: PROVIDER_DASHBOARD,
+        points_reversed: 5,
+      }),
+    ]);
+    expect(await points(order.phone)).toBe(18);
+    expect((await mails(order.email)).at(-1)).toEqual({
+      subject: `A refund on order #${order.number}`,
+      body:
+        `Hi Ana Ruiz,\n\n` +
+        `We refunded $5.00 of your order #${order.number}.\n` +
+        `$5.00 is going back to the card you paid with; your bank can take 5 to 10 business days to show it.\n` +
+        `Why: another reason.\n` +
+        `A note from the restaurant: ${DASHBOARD_NOTE}\n` +
+        `5 loyalty points this order earned were taken back.\n\n` +
+        `Questions? Call us at ${restaurant.phoneDisplay}.\n`,
+    });
+    expect((await statusNow(order.order_id)).refunds).toEqual([
+      expect.objectContaining({ amount_cents: 500, reason: 'other', note: DASHBOARD_NOTE, status: 'succeeded' }),
+    ]);
+
+    // A staff refund of ours, then Stripe's charge.refunded about it: counted once, as ours.
+    const ours = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/refunds/`,
+      { reason: 'kitchen_delay', amount_cents: 300 },
+      { ...staff, 'Idempotency-Key': randomUUID() },
+    );
+    expect(ours.status).toBe(200);
+    expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
+    shown = await board(order.order_id, staff);
+    expect(shown.refunds.map((r) => [r.amount_cents, r.by])).toEqual([
+      [500, PROVIDER_DASHBOARD],
+      [300, COOK],
+    ]);
+    expect(shown.refunded_cents).toBe(800);
+    expect(await points(order.phone)).toBe(15);
+
+    // The rest in the Dashboard: the order ends, its remaining points taken back.
+    stripe.refundInDashboard(order.intent);
+    expect(stripeAmounts(order.intent)).toEqual([500, 300, 1807]);
+    expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
+    shown = await board(order.order_id, staff);
+    expect(shown).toMatchObject({ status: 'cancelled', refunded: true, refunded_cents: 2607 });
+    expect(shown.refunds.at(-1)).toMatchObject({
+      amount_cents: 1807,
+      whole_order: true,
+      by: PROVIDER_DASHBOARD,
+      points_reversed: 15,
+    });
+    expect(await points(order.phone)).toBe(0);
+    expect((await mails(order.email)).at(-1)!.body).toBe(
+      cancelMail(order.number, '$18.07', 'another reason', DASHBOARD_NOTE, 15),
+    );
+    expect((await mails(order.email)).map((m) => m.subject)).toEqual([
+      `Order #${order.number} is in: ${restaurant.name}`,
+      `A refund on order #${order.number}`,
+      `A refund on order #${order.number}`,
+      `Order #${order.number} is cancelled`,
+    ]);
+    expect(first.id).toMatch(/^re_/);
+  });
+
+  it('Dashboard-refunded, then a staff cancel: Stripe says charge_already_refunded; 200, cancelled, the refund recorded once', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    const made = stripe.refundInDashboard(order.intent);
+    const published = stripeFixture<{ body: { error: { code: string } } }>('error-charge-already-refunded');
+
+    const cancelled = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/cancel/`,
+      { reason: 'kitchen_delay' },
+      staff,
+    );
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    const refused = stripe.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.payment_intent === order.intent,
+    );
+    expect(refused.map((r) => r.status)).toEqual([400]);
+    expect(published.body.error.code).toBe('charge_already_refunded');
+
+    const shown = (await cancelled.json()) as BoardOrder;
+    expect(shown).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'kitchen_delay',
+      refunded: true,
+      refunded_cents: 2607,
+    });
+    expect(shown.refunds).toEqual([
+      expect.objectContaining({
+        amount_cents: 2607,
+        reason: 'kitchen_delay',
+        whole_order: true,
+        status: 'succeeded',
+        by: COOK,
+        points_reversed: 23,
+      }),
+    ]);
+    const [stored] = await api.deps.db.query<{ provider_reference: string }>(
+      'select provider_reference from refunds where order_id = $1',
+      [order.order_id],
+    );
+    expect(stored!.provider_reference).toBe(made.id);
+    expect(stripeAmounts(order.intent)).toEqual([2607]);
+    expect(await points(order.phone)).toBe(0);
+    expect(await paymentStatus(order.order_id)).toBe('refunded');
+    const sent = await mails(order.email);
+    expect(sent.map((m) => m.subject)).toEqual([
+      `Order #${order.number} is in: ${restaurant.name}`,
+      `Order #${order.number} is cancelled`,
+    ]);
+    expect(sent[1]!.body).toBe(cancelMail(order.number, '$26.07', 'the kitchen ran late', null, 23));
+    expect(await texts(order.order_id)).toHaveLength(1);
+
+    // Stripe's event arrives after: the refund is known. Cancelling again asks Stripe nothing.
+    expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
+    const posts = stripe.requests.length;
+    const again = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/cancel/`,
+      { reason: 'kitchen_delay' },
+      staff,
+    );
+    expect(again.status).toBe(200);
+    expect(stripe.requests.length).toBe(posts);
+    expect((await board(order.order_id, staff)).refunds).toHaveLength(1);
+    expect(await mails(order.email)).toHaveLength(2);
+    expect(await texts(order.order_id)).toHaveLength(1);
+  });
+
+  it('a staff refund after a partial Dashboard refund: amount_too_large records it and says what is left (409)', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    stripe.refundInDashboard(order.intent, 2000);
+    const refund = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/refunds/`,
+      { reason: 'quality_issue', amount_cents: 1000 },
+      { ...staff, 'Idempotency-Key': randomUUID() },
+    );
+    expect(refund.status).toBe(409);
+    expect(await refund.json()).toEqual({
+      error: true,
+      message: `Only $6.07 of order ${order.number} is left to refund, less than $10.00.`,
+    });
+    const shown = await board(order.order_id, staff);
+    expect(shown).toMatchObject({ status: 'paid', refunded_cents: 2000 });
+    // In the order they were written: the staff's try, then what Stripe said was given back before it.
+    expect(shown.refunds.map((r) => [r.amount_cents, r.by, r.status])).toEqual([
+      [1000, COOK, 'failed'],
+      [2000, PROVIDER_DASHBOARD, 'succeeded'],
+    ]);
+    // $3.75 left of the subtotal earns 3 points: 20 taken back.
+    expect(await points(order.phone)).toBe(3);
+    expect((await mails(order.email)).map((m) => m.subject)).toEqual([
+      `Order #${order.number} is in: ${restaurant.name}`,
+      `A refund on order #${order.number}`,
+    ]);
+
+    // The cancel gives back what is left.
+    const cancelled = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/cancel/`,
+      { reason: 'quality_issue' },
+      staff,
+    );
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ status: 'cancelled', refunded: true, refunded_cents: 2607 });
+    expect(stripeAmounts(order.intent)).toEqual([2000, 607]);
+    expect(await points(order.phone)).toBe(0);
+  });
+
+  it('a cancel after a partial Dashboard refund records it and gives back the rest, with a new key', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    stripe.refundInDashboard(order.intent, 1000);
+    const cancelled = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/cancel/`,
+      { reason: 'customer_request' },
+      staff,
+    );
+    expect(cancelled.status).toBe(200);
+    const shown = (await cancelled.json()) as BoardOrder;
+    expect(shown).toMatchObject({ status: 'cancelled', refunded: true, refunded_cents: 2607 });
+    expect(shown.refunds.map((r) => [r.amount_cents, r.by, r.whole_order, r.status])).toEqual([
+      [1607, COOK, true, 'succeeded'],
+      [1000, PROVIDER_DASHBOARD, false, 'succeeded'],
+    ]);
+    expect(stripeAmounts(order.intent)).toEqual([1000, 1607]);
+    const whole = shown.refunds.find((r) => r.whole_order)!;
+    const keys = stripe.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.payment_intent === order.intent)
+      .map((r) => [r.headers['idempotency-key'], r.status]);
+    expect(keys).toEqual([
+      [`refund-${whole.id}`, 400],
+      [`refund-${whole.id}-2`, 200],
+    ]);
+    const sent = await mails(order.email);
+    expect(sent.slice(1).map((m) => m.subject)).toEqual([
+      `A refund on order #${order.number}`,
+      `Order #${order.number} is cancelled`,
+    ]);
+    expect(sent.at(-1)!.body).toBe(cancelMail(order.number, '$16.07', 'you asked us to', null, 23));
+  });
+
+  it('a cancel whose refund Stripe refused is finished by a later Dashboard refund', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    stripe.refuseRefunds(1);
+    const cancel = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/cancel/`,
+      { reason: 'kitchen_delay' },
+      staff,
+    );
+    expect(cancel.status).toBe(502);
+    expect(await cancel.json()).toEqual({ error: true, message: REFUND_FAILED });
+    expect(await mails(order.email)).toHaveLength(1);
+
+    stripe.refundInDashboard(order.intent);
+    expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
+    const shown = await board(order.order_id, staff);
+    expect(shown).toMatchObject({ status: 'cancelled', refunded: true, refunded_cents: 2607 });
+    expect(shown.refunds).toEqual([
+      expect.objectContaining({ amount_cents: 2607, whole_order: true, status: 'succeeded', by: COOK }),
+    ]);
+    expect((await mails(order.email)).at(-1)!.body).toBe(
+      cancelMail(order.number, '$26.07', 'the kitchen ran late', null, 23),
+    );
+    expect(await texts(order.order_id)).toHaveLength(1);
+  });
+
+  it('refund events for payments this server did not create are acknowledged and ignored; a wrong object is refused', async () => {
+    const stranger = await api.deps.payments.createPayment({
+      orderId: 'pos_sale_9',
+      amountCents: 900,
+      currency: 'usd',
+      description: 'In-store sale',
+      idempotencyKey: 'pos-sale-9',
+    });
+    stripe.succeed(stranger.reference);
+    const made = stripe.refundInDashboard(stranger.reference);
+    const before = await api.deps.db.query('select id from refunds');
+    for (const event of [
+      stripe.chargeEvent('charge.refunded', stranger.reference),
+      stripe.refundEvent('refund.updated', made.id),
+    ]) {
+      const response = await deliver(event);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true });
+    }
+    expect(await api.deps.db.query('select id from refunds')).toEqual(before);
+
+    const broken = stripe.chargeEvent('charge.refunded', stranger.reference);
+    (broken.data as { object: unknown }).object = { object: 'charge', amount_refunded: 900 };
+    const refused = await deliver(broken);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: true, message: WEBHOOK_NOT_AN_EVENT });
+  });
+});
