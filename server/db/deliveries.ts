@@ -3,7 +3,8 @@
  * delivery of an order, and its status webhooks applied once each. One event moves the delivery
  * and, for picked up and dropped off, the order, in one transaction with the order event the
  * customer's live page and the staff board read; the same webhook delivered twice changes
- * nothing the second time.
+ * nothing the second time. Booking a paid order's courier is recorded here too
+ * (0036_delivery_bookings.sql): one replica claims it, so no order is booked twice.
  */
 import { deliveryStepFor, orderMoveFor, type DeliveryStep } from '../providers/delivery/doordash-webhook.ts';
 import type { Database, Queryable } from './database.ts';
@@ -83,7 +84,14 @@ export type DeliveryEventOutcome =
   | { outcome: 'duplicate' }
   /** No delivery of ours has that id, or the event means nothing here: acknowledged and left alone. */
   | { outcome: 'ignored' }
-  | { outcome: 'applied'; orderId: string; step: DeliveryStep; movedTo: OrderStatus | null };
+  | {
+      outcome: 'applied';
+      orderId: string;
+      step: DeliveryStep;
+      movedTo: OrderStatus | null;
+      /** Where the order is now (null when it is gone). */
+      orderStatus: OrderStatus | null;
+    };
 
 /** Applies one status webhook once; a retry of an earlier step never moves a delivery or an order back. */
 export async function applyDeliveryEvent(db: Database, event: DeliveryEventInput): Promise<DeliveryEventOutcome> {
@@ -144,6 +152,100 @@ export async function applyDeliveryEvent(db: Database, event: DeliveryEventInput
         payload: { by: event.provider, delivery_status: step.status },
       });
     }
-    return { outcome: 'applied', orderId: delivery.order_id, step, movedTo };
+    return {
+      outcome: 'applied',
+      orderId: delivery.order_id,
+      step,
+      movedTo,
+      orderStatus: movedTo ?? order?.status ?? null,
+    };
   });
+}
+
+export type BookingState = 'booking' | 'booked' | 'not_booked' | 'unknown';
+
+export interface DeliveryBookingRow {
+  order_id: string;
+  provider: string;
+  external_delivery_id: string;
+  state: BookingState;
+  requoted: boolean;
+  attempts: number;
+  last_answer: string | null;
+  claimed_until: Date;
+  updated_at: Date;
+}
+
+/**
+ * Starts booking an order's courier under the quote's id, claimed until `until`: the row, or null
+ * when the order's booking was already started (by another replica, or before).
+ */
+export async function startBooking(
+  db: Queryable,
+  booking: { orderId: string; provider: string; externalDeliveryId: string; at: Date; until: Date },
+): Promise<DeliveryBookingRow | null> {
+  const [row] = await db.query<DeliveryBookingRow>(
+    `insert into delivery_bookings (order_id, provider, external_delivery_id, state, attempts, claimed_until, updated_at)
+     values ($1, $2, $3, 'booking', 1, $4, $5)
+     on conflict (order_id) do nothing
+     returning *`,
+    [booking.orderId, booking.provider, booking.externalDeliveryId, booking.until, booking.at],
+  );
+  return row ?? null;
+}
+
+/**
+ * Claims, until `until`, the bookings due a look-up at `now`: those the service did not answer
+ * about, and those whose replica stopped mid-way (its claim ran out). Each is claimed by one
+ * caller only; its attempts count up.
+ */
+export async function claimDueBookings(
+  db: Queryable,
+  { now, until, limit = 20 }: { now: Date; until: Date; limit?: number },
+): Promise<DeliveryBookingRow[]> {
+  return db.query<DeliveryBookingRow>(
+    `update delivery_bookings set claimed_until = $2, attempts = attempts + 1, updated_at = $1
+     where order_id in (
+       select order_id from delivery_bookings
+        where state in ('booking', 'unknown') and claimed_until <= $1
+        order by claimed_until limit $3
+        for update skip locked)
+       and claimed_until <= $1
+     returning *`,
+    [now, until, limit],
+  );
+}
+
+/** Notes the new id the courier is asked for under (a new quote), before the service is asked. */
+export async function rebookUnder(
+  db: Queryable,
+  booking: { orderId: string; externalDeliveryId: string; at: Date },
+): Promise<void> {
+  await db.query(
+    `update delivery_bookings set external_delivery_id = $2, requoted = true, updated_at = $3 where order_id = $1`,
+    [booking.orderId, booking.externalDeliveryId, booking.at],
+  );
+}
+
+/** Ends this round of a booking: booked, not booked, or unknown (looked up again from `retryAt`). */
+export async function finishBooking(
+  db: Queryable,
+  booking: {
+    orderId: string;
+    state: Exclude<BookingState, 'booking'>;
+    lastAnswer: string | null;
+    at: Date;
+    retryAt?: Date;
+  },
+): Promise<void> {
+  await db.query(
+    `update delivery_bookings set state = $2, last_answer = $3, updated_at = $4, claimed_until = coalesce($5, claimed_until)
+     where order_id = $1`,
+    [booking.orderId, booking.state, booking.lastAnswer, booking.at, booking.retryAt ?? null],
+  );
+}
+
+export async function bookingForOrder(db: Queryable, orderId: string): Promise<DeliveryBookingRow | null> {
+  const [row] = await db.query<DeliveryBookingRow>('select * from delivery_bookings where order_id = $1', [orderId]);
+  return row ?? null;
 }

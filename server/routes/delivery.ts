@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { EstimateDeliveryRequestSchema, type ApiError, type DeliveryQuoteResponse } from '../../shared/api/schemas.ts';
+import { EstimateDeliveryRequestSchema, type DeliveryQuoteResponse } from '../../shared/api/schemas.ts';
 import { toDollars } from '../../shared/money.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { saveQuote } from '../db/delivery-quotes.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { readBody } from '../http/errors.ts';
+import { HttpError, readBody } from '../http/errors.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { liveValues } from '../services/live-settings.ts';
 
@@ -17,7 +17,8 @@ export const ESTIMATE_RATE_LIMIT: RateLimit = {
 
 /**
  * POST /api/estimate-delivery/: what delivery to an address costs, held for a while under a
- * quote id that create-order charges; 422 with a sentence when the address cannot be served.
+ * quote id that create-order charges; 422 with a sentence when the address cannot be served
+ * (thrown, so the caller reads it in its own language), nothing kept.
  */
 export function deliveryRoutes({ db, delivery, clock, settings }: AppDependencies): Hono {
   return new Hono().post('/estimate-delivery/', async (c) => {
@@ -28,7 +29,7 @@ export function deliveryRoutes({ db, delivery, clock, settings }: AppDependencie
     const quote = await delivery.quote(address, {
       area: { radiusMiles: pricing.radiusMiles, feeTiers: pricing.feeTiers },
     });
-    if (!quote.ok) return c.json({ error: true, message: quote.message } satisfies ApiError, 422);
+    if (!quote.ok) throw new HttpError(422, quote.message);
     const stored = await saveQuote(db, {
       provider: quote.provider,
       provider_quote_id: quote.providerQuoteId,

@@ -7,14 +7,22 @@
  * - DoorDash resends an event until it gets 200 (up to 3 times), so one delivery of one event is
  *   applied once (db/deliveries.ts); a retry is answered 200 and changes nothing.
  * - An event for a delivery we did not book is answered 200 and left alone, as Stripe's are.
+ * - DoorDash cancelling the delivery of an order not yet completed or cancelled flags it
+ *   'delivery not booked' on the staff board, with DoorDash's documented reason (never its text).
  */
 import { Hono, type Context } from 'hono';
 import type { ApiError, WebhookReceived } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { applyDeliveryEvent } from '../db/deliveries.ts';
 import { findOrder } from '../db/orders.ts';
-import { eventKey, parseDoorDashEvent, verifyDoorDashWebhook } from '../providers/delivery/doordash-webhook.ts';
+import {
+  cancellationDetail,
+  eventKey,
+  parseDoorDashEvent,
+  verifyDoorDashWebhook,
+} from '../providers/delivery/doordash-webhook.ts';
 import { readyMail, sendOrderMail } from '../services/order-mail.ts';
+import { flagOrderProblem } from '../services/order-problems.ts';
 import { sendOrderText } from '../services/order-texts.ts';
 import { log } from '../logger.ts';
 
@@ -69,6 +77,11 @@ async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Prom
     const order = await findOrder(deps.db, result.orderId);
     if (order) await sendOrderMail(deps.mailer, readyMail(order, 'out_for_delivery'));
     void deps.inFlight.track(sendOrderText(deps, result.orderId, 'out_for_delivery'));
+  }
+  const stillOpen = (status: string | null) => status !== null && status !== 'completed' && status !== 'cancelled';
+  if (result.outcome === 'applied' && result.step.status === 'cancelled' && stillOpen(result.orderStatus)) {
+    const detail = cancellationDetail(event.cancellation_reason);
+    await flagOrderProblem(deps.db, { orderId: result.orderId, kind: 'delivery_not_booked', detail, at: deps.clock() });
   }
   return c.json({ received: true } satisfies WebhookReceived);
 }

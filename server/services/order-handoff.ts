@@ -3,22 +3,43 @@
  * - with a point-of-sale (Clover), the order goes to it, so the kitchen's own screen shows it;
  *   the push retries with back-off and records itself, so it never happens twice
  *   (providers/menu/clover-orders.ts), and `pushWaitingOrders` picks up any a crash left behind;
- * - with a delivery service that sends drivers (DoorDash), the quoted delivery is booked. When
- *   the quote ran out between checkout and payment, it is quoted again: the same fee books at
- *   once; a different one is booked too (the customer already paid the agreed fee, so the
- *   restaurant absorbs the difference) and the difference is logged for the staff.
+ * - with a delivery service that sends drivers (DoorDash), the quoted delivery is booked, by one
+ *   replica only (db/deliveries.ts startBooking). Any refusal of the booking (an expired quote
+ *   among them: DoorDash documents no one answer for it) gets one new quote and one more booking;
+ *   a changed fee is absorbed by the restaurant (the customer paid the agreed one) and logged.
+ *   When that fails too, the order is flagged 'delivery not booked' on every staff board, with
+ *   what DoorDash said. A booking DoorDash did not answer (a timeout, a 5xx) may have gone
+ *   through, so it is looked up before anything is booked again, never booked twice; while
+ *   DoorDash cannot say, the order is flagged and `recheckBookings` looks again every minute. A
+ *   booking that succeeds later settles the flag.
  * Neither may hold up or undo the customer's paid order: both run after it is committed, and a
- * failure is logged, not thrown.
+ * failure is recorded for the staff, not thrown.
  */
 import type { AppDependencies } from '../dependencies.ts';
-import { saveAcceptedDelivery } from '../db/deliveries.ts';
-import { findQuote } from '../db/delivery-quotes.ts';
-import type { OrderRow } from '../db/orders.ts';
+import {
+  claimDueBookings,
+  finishBooking,
+  rebookUnder,
+  saveAcceptedDelivery,
+  startBooking,
+  type DeliveryBookingRow,
+} from '../db/deliveries.ts';
+import { findQuote, type DeliveryQuoteRow } from '../db/delivery-quotes.ts';
+import { findOrder, type OrderRow } from '../db/orders.ts';
 import { ordersWaitingForPos } from '../db/pos-order-pushes.ts';
 import { pushOrderToClover } from '../providers/menu/clover-orders.ts';
+import type { AcceptResult, LookupResult } from '../providers/delivery/delivery-provider.ts';
+import { flagOrderProblem, settleOrderProblem } from './order-problems.ts';
 import { log } from '../logger.ts';
 
 type HandOffDeps = Pick<AppDependencies, 'db' | 'clock' | 'delivery' | 'pos'>;
+
+/** How long one replica holds a booking it works on; past it, a crashed one is looked up by `recheckBookings`. */
+export const BOOKING_LEASE_MS = 2 * 60_000;
+/** When a booking the service did not answer about is looked up again. */
+export const BOOKING_RECHECK_MS = 60_000;
+/** Rounds of a booking nobody could answer about, before it is left to the staff alone. */
+export const BOOKING_MAX_ATTEMPTS = 30;
 
 /** Starts the hand-off of a just-paid order; answers when both parts have finished (tests wait on it). */
 export async function handOffPaidOrder(deps: HandOffDeps, order: OrderRow): Promise<void> {
@@ -35,54 +56,184 @@ async function pushToPos({ db, clock, pos }: HandOffDeps, orderId: string): Prom
   }
 }
 
-async function bookDelivery({ db, clock, delivery }: HandOffDeps, order: OrderRow): Promise<void> {
+async function bookDelivery(deps: HandOffDeps, order: OrderRow): Promise<void> {
+  const { db, clock, delivery } = deps;
   if (order.delivery_type !== 'delivery' || !order.delivery_quote_id || !delivery.acceptQuote) return;
   try {
     const quote = await findQuote(db, order.delivery_quote_id);
     if (!quote?.provider_quote_id || quote.provider !== delivery.name) return;
-    const tip = { tipCents: order.tip_cents, phone: order.phone };
-    let accepted = await delivery.acceptQuote(quote.provider_quote_id, tip);
-    let feeCents = quote.fee_cents;
-    if ('expired' in accepted && delivery.requote) {
-      const address = {
-        delivery_street: order.delivery_street ?? '',
-        delivery_city: order.delivery_city ?? '',
-        delivery_state: order.delivery_state ?? '',
-        delivery_zip: order.delivery_zip ?? '',
-        delivery_country: order.delivery_country ?? 'US',
-      };
-      const fresh = await delivery.requote(address, { feeCents: quote.fee_cents });
-      if (!fresh.ok) {
-        log.error({ order_id: order.id, error: fresh.message }, 'the delivery quote expired and a new one was refused');
-        return;
-      }
-      if (fresh.changed)
-        log.info(
-          { order_id: order.id, quoted_cents: quote.fee_cents, fee_cents: fresh.feeCents },
-          'the delivery fee changed after payment; the restaurant absorbs it',
-        );
-      feeCents = fresh.feeCents;
-      accepted = await delivery.acceptQuote(fresh.providerQuoteId, tip);
-    }
-    if (!('accepted' in accepted) || !accepted.accepted) {
-      log.error(
-        { order_id: order.id, error: 'message' in accepted ? accepted.message : 'the quote expired' },
-        'the delivery could not be booked',
-      );
-      return;
-    }
-    await saveAcceptedDelivery(db, {
+    const at = clock();
+    const booking = await startBooking(db, {
       orderId: order.id,
       provider: delivery.name,
-      externalDeliveryId: accepted.externalDeliveryId,
-      trackingUrl: accepted.trackingUrl,
-      feeCents: accepted.feeCents || feeCents,
-      tipCents: order.tip_cents,
-      at: clock(),
+      externalDeliveryId: quote.provider_quote_id,
+      at,
+      until: new Date(at.getTime() + BOOKING_LEASE_MS),
     });
+    // Started before: another replica books it, or did.
+    if (!booking) return;
+    await book(deps, order, quote, booking, 'accept');
   } catch (error) {
+    // The booking row stays claimed: once its claim runs out, recheckBookings looks it up.
     log.error({ order_id: order.id, err: error }, 'booking the delivery failed');
+    await flagOrderProblem(db, {
+      orderId: order.id,
+      kind: 'delivery_not_booked',
+      detail: 'Booking the courier failed on our side. Check the DoorDash portal before booking by hand.',
+      at: clock(),
+    }).catch((flagError: unknown) =>
+      log.error({ order_id: order.id, err: flagError }, 'the order could not be flagged'),
+    );
   }
+}
+
+/**
+ * One round of a booking: accept the quote (or, for a booking whose answer was lost, look it up
+ * first), and after a refusal, one new quote and one more accept. Ends booked, not booked
+ * (flagged) or unknown (flagged, looked up again later).
+ */
+async function book(
+  deps: HandOffDeps,
+  order: OrderRow,
+  quote: DeliveryQuoteRow,
+  booking: DeliveryBookingRow,
+  first: 'accept' | 'lookup',
+): Promise<void> {
+  const { db, clock, delivery } = deps;
+  const tip = { tipCents: order.tip_cents, phone: order.phone };
+  let id = booking.external_delivery_id;
+  let requoted = booking.requoted;
+  let feeCents = quote.fee_cents;
+  let step = first;
+  /** What the service said to the booking before the new quote, for the staff. */
+  let before: string | null = null;
+  for (;;) {
+    const answer: AcceptResult | LookupResult =
+      step === 'accept' ? await delivery.acceptQuote!(id, tip) : await lookUp(deps, id);
+    if (answer.outcome === 'booked') {
+      await db.transaction(async (tx) => {
+        await saveAcceptedDelivery(tx, {
+          orderId: order.id,
+          provider: delivery.name,
+          externalDeliveryId: answer.externalDeliveryId,
+          trackingUrl: answer.trackingUrl,
+          feeCents: answer.feeCents ?? feeCents,
+          tipCents: order.tip_cents,
+          at: clock(),
+        });
+        await finishBooking(tx, { orderId: order.id, state: 'booked', lastAnswer: null, at: clock() });
+      });
+      await settleOrderProblem(db, { orderId: order.id, kind: 'delivery_not_booked', at: clock() });
+      return;
+    }
+    // No answer to the accept: the courier may be booked. Ask before booking anything again.
+    if (answer.outcome === 'unknown' && step === 'accept') {
+      step = 'lookup';
+      continue;
+    }
+    if (answer.outcome === 'unknown') return leaveUnknown(deps, order, booking, answer.detail);
+    // A conflict may be a booking that went through after all: look before booking again.
+    if (answer.outcome === 'refused' && answer.status === 409) {
+      step = 'lookup';
+      continue;
+    }
+    const said: string = before ? `${before} After a new quote: ${answer.detail}` : answer.detail;
+    if (requoted || !delivery.requote) return leaveNotBooked(deps, order, said);
+    const fresh = await delivery.requote(addressOf(order), { feeCents: quote.fee_cents });
+    if (!fresh.ok)
+      return leaveNotBooked(deps, order, `${said} A new quote was refused: ${fresh.detail ?? fresh.message}`);
+    if (fresh.changed)
+      log.info(
+        { order_id: order.id, quoted_cents: quote.fee_cents, fee_cents: fresh.feeCents },
+        'the delivery fee changed after payment; the restaurant absorbs it',
+      );
+    // Noted before asking, so that a lost answer is looked up under the new id.
+    await rebookUnder(db, { orderId: order.id, externalDeliveryId: fresh.providerQuoteId, at: clock() });
+    id = fresh.providerQuoteId;
+    requoted = true;
+    feeCents = fresh.feeCents;
+    before = said;
+    step = 'accept';
+  }
+}
+
+async function lookUp({ delivery }: HandOffDeps, id: string): Promise<LookupResult> {
+  if (!delivery.findDelivery)
+    return { outcome: 'unknown', detail: `${delivery.name} cannot be asked about a booking.` };
+  return delivery.findDelivery(id);
+}
+
+async function leaveNotBooked(deps: HandOffDeps, order: OrderRow, detail: string): Promise<void> {
+  const at = deps.clock();
+  log.error({ order_id: order.id, detail }, 'the delivery could not be booked');
+  await finishBooking(deps.db, { orderId: order.id, state: 'not_booked', lastAnswer: detail, at });
+  await flagOrderProblem(deps.db, { orderId: order.id, kind: 'delivery_not_booked', detail, at });
+}
+
+/** The service could not say whether it booked: flagged the first time, looked up again later. */
+async function leaveUnknown(
+  deps: HandOffDeps,
+  order: OrderRow,
+  booking: DeliveryBookingRow,
+  said: string,
+): Promise<void> {
+  if (booking.attempts >= BOOKING_MAX_ATTEMPTS) {
+    return leaveNotBooked(
+      deps,
+      order,
+      `${said} Still no answer after ${booking.attempts} tries: check the DoorDash portal and book by hand.`,
+    );
+  }
+  const at = deps.clock();
+  const detail = `${said} Whether a courier is booked is unknown: we ask DoorDash again every minute; check the DoorDash portal before booking by hand.`;
+  log.error({ order_id: order.id, detail }, 'the delivery booking is unknown');
+  await finishBooking(deps.db, {
+    orderId: order.id,
+    state: 'unknown',
+    lastAnswer: detail,
+    at,
+    retryAt: new Date(at.getTime() + BOOKING_RECHECK_MS),
+  });
+  // Once: the board sounds for a new problem, not for every look-up.
+  if (booking.state !== 'unknown') {
+    await flagOrderProblem(deps.db, { orderId: order.id, kind: 'delivery_not_booked', detail, at });
+  }
+}
+
+function addressOf(order: OrderRow) {
+  return {
+    delivery_street: order.delivery_street ?? '',
+    delivery_city: order.delivery_city ?? '',
+    delivery_state: order.delivery_state ?? '',
+    delivery_zip: order.delivery_zip ?? '',
+    delivery_country: order.delivery_country ?? 'US',
+  };
+}
+
+/**
+ * Looks up the bookings due (those the service did not answer about, and any a stopped replica
+ * left mid-way), one replica each: booked ones are recorded and their flag settled; ones the
+ * service has no trace of get their one new quote, or are flagged. Answers how many it looked at.
+ */
+export async function recheckBookings(deps: HandOffDeps): Promise<number> {
+  const { db, clock, delivery } = deps;
+  if (!delivery.acceptQuote) return 0;
+  const now = clock();
+  const due = await claimDueBookings(db, { now, until: new Date(now.getTime() + BOOKING_LEASE_MS) });
+  for (const booking of due) {
+    try {
+      const order = await findOrder(db, booking.order_id);
+      const quote = order?.delivery_quote_id ? await findQuote(db, order.delivery_quote_id) : null;
+      if (!order || !quote || booking.provider !== delivery.name) {
+        await finishBooking(db, { orderId: booking.order_id, state: 'not_booked', lastAnswer: null, at: clock() });
+        continue;
+      }
+      await book(deps, order, quote, booking, 'lookup');
+    } catch (error) {
+      log.error({ order_id: booking.order_id, err: error }, 'looking up the delivery booking failed');
+    }
+  }
+  return due.length;
 }
 
 /** Sends the paid orders that did not reach the POS (a crash, an outage), one after the other. */
@@ -93,13 +244,16 @@ export async function pushWaitingOrders(deps: HandOffDeps): Promise<number> {
   return waiting.length;
 }
 
-/** Every minute, pushes what is waiting; the timer does not keep the process alive. Answers the stop. */
+/**
+ * Every minute, pushes what is waiting for the POS and looks up the deliveries due
+ * (`recheckBookings`); the timer does not keep the process alive. Answers the stop.
+ */
 export function startPosRetries(deps: HandOffDeps, everyMs = 60_000): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    pushWaitingOrders(deps)
+    Promise.all([pushWaitingOrders(deps), recheckBookings(deps)])
       .catch((error: unknown) => log.error({ err: error }, 'retrying POS pushes failed'))
       .finally(() => {
         running = false;

@@ -2,7 +2,7 @@
 // DoorDash: the estimate answers DoorDash's fee under our quote id, after payment the quote is
 // accepted with the customer's tip, DoorDash's status webhooks move the order (once each, and
 // only with the registered Authorization), and an expired quote is asked again with the fee
-// change reported.
+// change reported. The stand-in answers with DoorDash's published payloads (tests/fixtures/doordash/).
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,7 @@ import { createDoorDash, type DoorDashProvider } from '../../server/providers/de
 import { DOORDASH_WEBHOOK_UNAUTHORIZED, doordashWebhookRoutes } from '../../server/routes/doordash-webhook.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
-import { startDoorDashStandIn, type DoorDashStandIn } from '../support/doordash-stand-in.ts';
+import { doordashError, startDoorDashStandIn, type DoorDashStandIn } from '../support/doordash-stand-in.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -156,7 +156,8 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
   });
 
   it('an address DoorDash does not serve is refused with a sentence', async () => {
-    doordash.failNext(422, { code: 'address_not_serviceable', message: 'Dropoff address not within service area' });
+    const { status, body } = doordashError('error-422-delivery-address-not-in-coverage');
+    doordash.failNext(status, body);
     const response = await estimate();
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ error: true, message: DOORDASH_NOT_SERVED });
@@ -170,7 +171,11 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
       signingSecret: Buffer.from('not the secret').toString('base64url'),
     });
     const before = doordash.requests.length;
-    expect(await wrong.quote(address)).toEqual({ ok: false, message: DOORDASH_UNAVAILABLE });
+    expect(await wrong.quote(address)).toEqual({
+      ok: false,
+      message: DOORDASH_UNAVAILABLE,
+      detail: 'DoorDash refused our access key (authentication_error).',
+    });
     expect(doordash.requests.slice(before).map((r) => r.status)).toEqual([401]);
     // Nobody answering at all says the same.
     const unreachable = createDoorDash({
@@ -180,7 +185,11 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
       signingSecret: doordash.signingSecret,
       timeoutMs: 2000,
     });
-    expect(await unreachable.quote(address)).toEqual({ ok: false, message: DOORDASH_UNAVAILABLE });
+    expect(await unreachable.quote(address)).toEqual({
+      ok: false,
+      message: DOORDASH_UNAVAILABLE,
+      detail: 'DoorDash did not answer (network_error).',
+    });
   });
 
   it("the payment books the quoted delivery with the customer's tip and phone, once", async () => {
@@ -294,9 +303,11 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
     doordash.setFee(1150);
     doordash.expireQuotes();
     expect(await provider.acceptQuote(externalId, { tipCents: 300, phone: '(213) 555-0199' })).toEqual({
-      expired: true,
+      outcome: 'refused',
+      status: 404,
+      detail: 'DoorDash refused (unknown_delivery_id).',
     });
-    expect(doordash.requests.at(-1)).toMatchObject({ status: 400, path: `/drive/v2/quotes/${externalId}/accept` });
+    expect(doordash.requests.at(-1)).toMatchObject({ status: 404, path: `/drive/v2/quotes/${externalId}/accept` });
 
     const again = await provider.requote(address, { feeCents: 975 });
     expect(again).toMatchObject({ ok: true, feeCents: 1150, changed: true });
@@ -306,12 +317,14 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
 
     // Five minutes on DoorDash's clock expire a quote too; the same fee again is no change.
     doordash.advance(5 * 60_000 + 1000);
-    expect(await provider.acceptQuote(again.providerQuoteId, { tipCents: 300 })).toEqual({ expired: true });
+    expect(await provider.acceptQuote(again.providerQuoteId, { tipCents: 300 })).toMatchObject({
+      outcome: 'refused',
+    });
     const same = await provider.requote(address, { feeCents: 1150 });
     expect(same).toMatchObject({ ok: true, feeCents: 1150, changed: false });
     if (!same.ok) throw new Error('requote refused');
     expect(await provider.acceptQuote(same.providerQuoteId, { tipCents: 300 })).toMatchObject({
-      accepted: true,
+      outcome: 'booked',
       feeCents: 1150,
     });
     doordash.setFee(975);

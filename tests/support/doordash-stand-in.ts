@@ -3,20 +3,48 @@
  * free port, so the real adapter can be pointed at it with DOORDASH_API_BASE:
  *   POST /drive/v2/quotes                               a quote at the fee set with `setFee`, held 5 minutes
  *   POST /drive/v2/quotes/{external_delivery_id}/accept tip and dropoff_phone_number; the delivery
+ *   GET  /drive/v2/deliveries/{external_delivery_id}    the delivery as it is now
+ * Every answer starts as the one DoorDash publishes (tests/fixtures/doordash/, whose README names
+ * each source): a quote or delivery is the docs' sample response with the request's id,
+ * addresses and phone numbers, the stand-in's fee and times, and `dropoff_location` at the ZIP
+ * code's centre; every error is a published error body with its status.
  * Every call needs `Authorization: Bearer <jwt>` as DoorDash checks it
  * (https://developer.doordash.com/en-US/docs/drive/reference/JWTs): HS256 over the base64url-decoded
  * signing secret, header dd-ver DD-JWT-V1, aud 'doordash', iss the developer id, kid the key id,
- * exp at most 30 minutes after iat and not passed; else 401. Errors have DoorDash's shape
- * `{ code, message, field_errors }` (https://developer.doordash.com/en-US/docs/drive/reference/errors).
- * DoorDash documents no single answer for accepting an expired quote; this one answers
- * 400 `quote_expired`. Test hooks: `setFee`, `expireQuotes` and `advance` (the 5-minute clock),
- * `failNext`, `setTrackingUrl` (what its answers and events give as tracking_url), and `event` /
- * `postWebhook` to play DoorDash's status webhooks.
+ * exp at most 30 minutes after iat and not passed; else 401.
+ * DoorDash documents no answer for accepting an expired quote; this one answers with whatever
+ * `setExpiredAnswer` was given (404 with DoorDash's unknown-delivery body until then). Test hooks:
+ * `setFee`, `expireQuotes` and `advance` (the 5-minute clock), `failNext` (a refusal, a lost
+ * answer after the work was done, or a slow answer), `setTrackingUrl` (what its answers and events
+ * give as tracking_url), `deliveries` (what was booked), and `event` / `postWebhook` to play
+ * DoorDash's status webhooks.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { zipCentroid } from '../../server/providers/delivery/zip-centroids.ts';
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/doordash');
+
+/** A published DoorDash payload (tests/fixtures/doordash/), a fresh copy each time. */
+export function doordashFixture<T = Record<string, unknown>>(name: string): T {
+  return JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as T;
+}
+
+/** A published error: its HTTP status and DoorDash's body. */
+export interface DoorDashAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A published error answer by its fixture name ('error-422-distance-too-long'). */
+export function doordashError(name: string): DoorDashAnswer {
+  return doordashFixture<DoorDashAnswer>(name);
+}
 
 export interface RecordedDoorDashRequest {
   method: string;
@@ -34,6 +62,8 @@ export interface StandInQuote {
   created_at: number;
   expired: boolean;
   accepted: boolean;
+  /** DoorDash's status for it: 'quote' until accepted, then 'created' and on. */
+  delivery_status: string;
   tip: number;
   request: Record<string, unknown>;
   dropoff_phone_number: string;
@@ -43,13 +73,22 @@ export interface DoorDashWebhookPayload {
   event_name: string;
   external_delivery_id: string;
   created_at: string;
-  tracking_url: string;
+  tracking_url?: string;
   delivery_status: string;
   dasher_name?: string;
-  fee: number;
-  tip: number;
-  currency: 'USD';
   [field: string]: unknown;
+}
+
+/** Which of the stand-in's calls a failure is for. */
+export type DoorDashCall = 'quote' | 'accept' | 'lookup';
+
+export interface FailOptions {
+  /** Only this kind of call (default: the next call of any kind). */
+  on?: DoorDashCall;
+  /** The call is carried out first (a quote made, a delivery booked), then answered with the failure: a lost answer. */
+  afterProcessing?: boolean;
+  /** Waits this long before answering; longer than the adapter's timeout plays a timeout. */
+  delayMs?: number;
 }
 
 export interface DoorDashStandIn {
@@ -60,6 +99,8 @@ export interface DoorDashStandIn {
   /** Every request received, in order. */
   readonly requests: RecordedDoorDashRequest[];
   quote(externalDeliveryId: string): StandInQuote | undefined;
+  /** The deliveries booked (quotes accepted), in order. */
+  deliveries(): StandInQuote[];
   /** The fee of the quotes made from now on, in cents. */
   setFee(cents: number): void;
   /** The tracking_url of answers and events from now on (any text, to play a hostile one); null: DoorDash's usual https link. */
@@ -68,13 +109,12 @@ export interface DoorDashStandIn {
   expireQuotes(): void;
   /** Moves the stand-in's clock, which expires quotes 5 minutes after they were made. */
   advance(ms: number): void;
-  /** The next call is answered with this status and DoorDash-shaped error body. */
-  failNext(
-    status: number,
-    body: { code: string; message: string; field_errors?: { field: string; error: string }[] },
-  ): void;
+  /** How an accept of an expired quote is answered from now on (undocumented by DoorDash). */
+  setExpiredAnswer(answer: DoorDashAnswer): void;
+  /** The next call (of the kind `options.on` names) is answered with this status and body. */
+  failNext(status: number, body: unknown, options?: FailOptions): void;
   /** The body DoorDash posts to a webhook endpoint for this event, the delivery as it is now. */
-  event(eventName: string, externalDeliveryId: string): DoorDashWebhookPayload;
+  event(eventName: string, externalDeliveryId: string, extra?: Record<string, unknown>): DoorDashWebhookPayload;
   /** Posts a webhook body to `url` with the Authorization header the portal was given. */
   postWebhook(url: string, payload: DoorDashWebhookPayload, authorization: string | null): Promise<Response>;
   close(): Promise<void>;
@@ -89,16 +129,48 @@ const STATUS_OF_EVENT: Record<string, string> = {
   DASHER_PICKED_UP: 'picked_up',
   DASHER_CONFIRMED_DROPOFF_ARRIVAL: 'arrived_at_dropoff',
   DASHER_DROPPED_OFF: 'delivered',
+  DELIVERY_RETURN_INITIALIZED: 'enroute_to_return',
+  DASHER_CONFIRMED_RETURN_ARRIVAL: 'arrived_at_return',
+  DELIVERY_RETURNED: 'returned',
   DELIVERY_CANCELLED: 'cancelled',
 };
+/** Keys of the samples that echo the request: the request's value, or left out when it sent none. */
+const ECHOED = new Set([
+  'order_fulfillment_method',
+  'pickup_address',
+  'pickup_business_name',
+  'pickup_phone_number',
+  'pickup_instructions',
+  'pickup_reference_tag',
+  'pickup_external_business_id',
+  'pickup_external_store_id',
+  'dropoff_address',
+  'dropoff_instructions',
+  'dropoff_contact_given_name',
+  'dropoff_contact_family_name',
+  'dropoff_contact_send_notifications',
+  'order_value',
+  'items',
+]);
 
 class DoorDashApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { code: string; message: string; field_errors?: { field: string; error: string }[] },
+    readonly body: unknown,
   ) {
-    super(body.message);
+    super(`DoorDash ${status}`);
   }
+}
+
+interface Failure extends FailOptions {
+  status: number;
+  body: unknown;
+}
+
+/** A published error body with the call's own id and text where DoorDash puts them. */
+function errorBody(name: string, fields: Record<string, unknown> = {}): DoorDashApiError {
+  const { status, body } = doordashError(name);
+  return new DoorDashApiError(status, { ...(body as Record<string, unknown>), ...fields });
 }
 
 export async function startDoorDashStandIn(
@@ -109,17 +181,22 @@ export async function startDoorDashStandIn(
   const signingSecret = options.signingSecret ?? randomBytes(32).toString('base64url');
   const key = Buffer.from(signingSecret, 'base64url');
   const quotes = new Map<string, StandInQuote>();
+  const booked: StandInQuote[] = [];
   const requests: RecordedDoorDashRequest[] = [];
+  const quoteSample = doordashFixture('quote-response');
+  const deliverySample = doordashFixture('accept-response');
   let fee = options.feeCents ?? 975;
   let offsetMs = 0;
-  let failure: DoorDashApiError | null = null;
+  let failures: Failure[] = [];
+  let expiredAnswer: DoorDashAnswer | null = null;
+  const supportReference = 2688703392;
   const now = () => Date.now() + offsetMs;
   let trackingUrlOverride: string | null = null;
   const trackingUrl = (id: string) =>
     trackingUrlOverride ?? `https://track.doordash.com/share/${encodeURIComponent(id)}/track`;
 
   async function verify(authorization: string | undefined): Promise<RecordedDoorDashRequest['token']> {
-    const unauthorized = (message: string) => new DoorDashApiError(401, { code: 'authentication_error', message });
+    const unauthorized = (message: string) => errorBody('error-401-authentication', { message });
     const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
     if (!token) throw unauthorized('The request has no Bearer token.');
     let header: Record<string, unknown>;
@@ -147,6 +224,10 @@ export async function startDoorDashStandIn(
     }
   }
 
+  function validationError(fieldErrors: { field: string; error: string }[]): DoorDashApiError {
+    return errorBody('error-400-validation-phone', { field_errors: fieldErrors });
+  }
+
   function createQuote(body: Record<string, unknown>): Record<string, unknown> {
     const id = body.external_delivery_id;
     const fieldErrors: { field: string; error: string }[] = [];
@@ -163,111 +244,131 @@ export async function startDoorDashStandIn(
     }
     if (typeof body.dropoff_phone_number !== 'string')
       fieldErrors.push({ field: 'dropoff_phone_number', error: 'This field is required.' });
-    if (fieldErrors.length > 0)
-      throw new DoorDashApiError(400, {
-        code: 'validation_error',
-        message: 'Validation Failed',
-        field_errors: fieldErrors,
-      });
-    if (quotes.has(id as string))
-      throw new DoorDashApiError(409, {
-        code: 'duplicate_delivery_id',
-        message: `Delivery with external_delivery_id ${String(id)} already exists.`,
-      });
+    if (fieldErrors.length > 0) throw validationError(fieldErrors);
+    if (quotes.has(id as string)) throw errorBody('error-409-duplicate-delivery-id', { external_delivery_id: id });
     const made: StandInQuote = {
       external_delivery_id: id as string,
       fee,
       created_at: now(),
       expired: false,
       accepted: false,
+      delivery_status: 'quote',
       tip: 0,
       request: body,
       dropoff_phone_number: body.dropoff_phone_number as string,
     };
     quotes.set(made.external_delivery_id, made);
-    return delivery(made, 'quote');
+    return delivery(made);
   }
 
   function accept(id: string, body: Record<string, unknown>): Record<string, unknown> {
     const quote = quotes.get(id);
-    if (!quote) throw new DoorDashApiError(404, { code: 'not_found', message: `Quote ${id} does not exist.` });
-    if (quote.accepted)
-      throw new DoorDashApiError(409, {
-        code: 'duplicate_delivery_id',
-        message: `The quote ${id} was already accepted.`,
-      });
+    if (!quote) throw errorBody('error-404-unknown-delivery-id', { external_delivery_id: id });
+    if (quote.accepted) throw errorBody('error-409-duplicate-delivery-id', { external_delivery_id: id });
     if (quote.expired || now() - quote.created_at > QUOTE_VALID_MS) {
-      throw new DoorDashApiError(400, {
-        code: 'quote_expired',
-        message: 'The quote has expired. Please request a new quote.',
-      });
+      if (expiredAnswer) throw new DoorDashApiError(expiredAnswer.status, expiredAnswer.body);
+      throw errorBody('error-404-unknown-delivery-id', { external_delivery_id: id });
     }
     if (body.tip !== undefined && (!Number.isInteger(body.tip) || (body.tip as number) < 0)) {
-      throw new DoorDashApiError(400, {
-        code: 'validation_error',
-        message: 'Validation Failed',
-        field_errors: [{ field: 'tip', error: 'Must be a non-negative integer.' }],
-      });
+      throw validationError([{ field: 'tip', error: 'Must be a non-negative integer.' }]);
     }
     if (
       body.dropoff_phone_number !== undefined &&
       (typeof body.dropoff_phone_number !== 'string' || !E164.test(body.dropoff_phone_number))
     ) {
-      throw new DoorDashApiError(400, {
-        code: 'validation_error',
-        message: 'Validation Failed',
-        field_errors: [
-          { field: 'dropoff_phone_number', error: 'Phone number provided does not seem to be a valid one' },
-        ],
-      });
+      throw validationError([
+        { field: 'dropoff_phone_number', error: 'Phone number provided does not seem to be a valid one' },
+      ]);
     }
     quote.accepted = true;
+    quote.delivery_status = 'created';
     quote.tip = (body.tip as number | undefined) ?? 0;
     if (typeof body.dropoff_phone_number === 'string') quote.dropoff_phone_number = body.dropoff_phone_number;
-    return delivery(quote, 'created');
+    booked.push(quote);
+    return delivery(quote);
   }
 
-  function delivery(quote: StandInQuote, status: string): Record<string, unknown> {
+  function lookup(id: string): Record<string, unknown> {
+    const quote = quotes.get(id);
+    if (!quote) throw errorBody('error-404-unknown-delivery-id', { external_delivery_id: id });
+    return delivery(quote);
+  }
+
+  /** The docs' sample for its status, with this delivery's values. */
+  function delivery(quote: StandInQuote): Record<string, unknown> {
+    const sample = quote.delivery_status === 'quote' ? quoteSample : deliverySample;
     const at = new Date(now());
-    return {
+    const answer: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(sample)) {
+      if (!ECHOED.has(key)) answer[key] = value;
+      else if (quote.request[key] !== undefined) answer[key] = quote.request[key];
+    }
+    delete answer.dropoff_location;
+    const dropoff = typeof quote.request.dropoff_address === 'string' ? quote.request.dropoff_address : '';
+    const zip = /(\d{5})(?:-\d{4})?\s*$/.exec(dropoff)?.[1];
+    const place = zip ? zipCentroid(zip) : null;
+    Object.assign(answer, {
       external_delivery_id: quote.external_delivery_id,
       currency: 'USD',
-      delivery_status: status,
+      delivery_status: quote.delivery_status,
       fee: quote.fee,
-      tip: quote.tip,
-      locale: 'en-US',
-      pickup_address: quote.request.pickup_address,
-      pickup_business_name: quote.request.pickup_business_name,
-      pickup_phone_number: quote.request.pickup_phone_number,
-      dropoff_address: quote.request.dropoff_address,
       dropoff_phone_number: quote.dropoff_phone_number,
-      order_value: quote.request.order_value ?? 0,
-      fee_components: [{ type: 'distance_based_fee', amount: quote.fee }],
-      tax: 0,
-      updated_at: at.toISOString(),
+      ...(place ? { dropoff_location: { lat: place.lat, lng: place.lng } } : {}),
       pickup_time_estimated: new Date(at.getTime() + 15 * 60_000).toISOString(),
       dropoff_time_estimated: new Date(at.getTime() + 40 * 60_000).toISOString(),
-      support_reference: String(1_000_000 + quotes.size),
-      tracking_url: trackingUrl(quote.external_delivery_id),
-    };
+    });
+    if (quote.delivery_status !== 'quote') {
+      Object.assign(answer, {
+        tip: quote.tip,
+        updated_at: at.toISOString(),
+        support_reference: String(supportReference + booked.indexOf(quote)),
+        tracking_url: trackingUrl(quote.external_delivery_id),
+      });
+    }
+    return answer;
+  }
+
+  function callOf(method: string, pathname: string): DoorDashCall | null {
+    if (method === 'POST' && pathname === '/drive/v2/quotes') return 'quote';
+    if (method === 'POST' && /^\/drive\/v2\/quotes\/[^/]+\/accept$/.test(pathname)) return 'accept';
+    if (method === 'GET' && /^\/drive\/v2\/deliveries\/[^/]+$/.test(pathname)) return 'lookup';
+    return null;
   }
 
   async function route(
     req: IncomingMessage,
     body: Record<string, unknown>,
-  ): Promise<{ status: number; body: unknown; token?: RecordedDoorDashRequest['token'] }> {
+  ): Promise<{ status: number; body: unknown; token?: RecordedDoorDashRequest['token']; delayMs?: number }> {
     const token = await verify(req.headers.authorization);
+    const pathname = new URL(req.url ?? '/', 'http://stand-in').pathname;
+    const method = req.method ?? '';
+    const call = callOf(method, pathname);
+    const index = failures.findIndex((f) => !f.on || f.on === call);
+    const failure = index >= 0 ? failures[index]! : null;
+    if (failure) failures = failures.filter((_, i) => i !== index);
+    const id = decodeURIComponent(pathname.split('/')[4] ?? '');
+    const work = (): Record<string, unknown> => {
+      if (call === 'quote') return createQuote(body);
+      if (call === 'accept') return accept(id, body);
+      if (call === 'lookup') return lookup(id);
+      throw errorBody('error-404-unknown-delivery-id', { message: `No route for ${method} ${pathname}.` });
+    };
     if (failure) {
-      const failed = failure;
-      failure = null;
-      throw failed;
+      if (failure.afterProcessing) {
+        try {
+          work();
+        } catch {
+          // The failure is what is answered either way.
+        }
+      }
+      return {
+        status: failure.status,
+        body: failure.body,
+        token,
+        ...(failure.delayMs ? { delayMs: failure.delayMs } : {}),
+      };
     }
-    const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
-    if (req.method === 'POST' && path === '/drive/v2/quotes') return { status: 200, body: createQuote(body), token };
-    const accepting = /^\/drive\/v2\/quotes\/([^/]+)\/accept$/.exec(path);
-    if (req.method === 'POST' && accepting)
-      return { status: 200, body: accept(decodeURIComponent(accepting[1]!), body), token };
-    throw new DoorDashApiError(404, { code: 'not_found', message: `No route for ${req.method} ${path}.` });
+    return { status: 200, body: work(), token };
   }
 
   async function answerRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -282,13 +383,13 @@ export async function startDoorDashStandIn(
       status: 0,
     };
     requests.push(record);
-    let answer: { status: number; body: unknown };
+    let answer: { status: number; body: unknown; delayMs?: number };
     try {
       let parsed: unknown = {};
       try {
         parsed = raw ? JSON.parse(raw) : {};
       } catch {
-        throw new DoorDashApiError(400, { code: 'validation_error', message: 'The request body is not JSON.' });
+        throw validationError([{ field: 'body', error: 'The request body is not JSON.' }]);
       }
       record.body = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
       const routed = await route(req, record.body);
@@ -298,9 +399,11 @@ export async function startDoorDashStandIn(
       answer =
         error instanceof DoorDashApiError
           ? { status: error.status, body: error.body }
-          : { status: 500, body: { code: 'internal_error', message: (error as Error).message } };
+          : { status: 500, body: doordashError('error-500-service-fault').body };
     }
     record.status = answer.status;
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    if (res.destroyed) return;
     res.writeHead(answer.status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(answer.body));
   }
@@ -316,25 +419,28 @@ export async function startDoorDashStandIn(
     signingSecret,
     requests,
     quote: (id) => quotes.get(id),
+    deliveries: () => [...booked],
     setFee: (cents) => void (fee = cents),
     setTrackingUrl: (url) => void (trackingUrlOverride = url),
     expireQuotes: () => quotes.forEach((q) => void (q.expired = true)),
     advance: (ms) => void (offsetMs += ms),
-    failNext: (status, body) => void (failure = new DoorDashApiError(status, body)),
-    event(eventName, externalDeliveryId) {
+    setExpiredAnswer: (answer) => void (expiredAnswer = answer),
+    failNext: (status, body, failOptions = {}) => void failures.push({ status, body, ...failOptions }),
+    event(eventName, externalDeliveryId, extra = {}) {
       const quote = quotes.get(externalDeliveryId);
+      const status = STATUS_OF_EVENT[eventName] ?? quote?.delivery_status ?? 'created';
+      if (quote) quote.delivery_status = status;
+      const details = quote
+        ? delivery(quote)
+        : { delivery_status: status, tracking_url: trackingUrl(externalDeliveryId) };
       return {
+        ...details,
         event_name: eventName,
         external_delivery_id: externalDeliveryId,
         created_at: new Date(now()).toISOString(),
-        tracking_url: trackingUrl(externalDeliveryId),
-        delivery_status: STATUS_OF_EVENT[eventName] ?? 'created',
+        delivery_status: status,
         ...(eventName.startsWith('DASHER_') ? { dasher_name: 'Rosa M.' } : {}),
-        fee: quote?.fee ?? 0,
-        tip: quote?.tip ?? 0,
-        currency: 'USD',
-        pickup_address: quote?.request.pickup_address,
-        dropoff_address: quote?.request.dropoff_address,
+        ...extra,
       };
     },
     postWebhook(url, payload, authorization) {
@@ -347,6 +453,10 @@ export async function startDoorDashStandIn(
         body: JSON.stringify(payload),
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

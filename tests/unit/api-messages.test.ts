@@ -187,6 +187,7 @@ const made: (readonly [string, string])[] = [
   ['wrongState', courier.wrongState('90012', 'CA', 'NV')],
   ['beyondRadius', courier.beyondRadius(12.44, 8)],
   ['outsideArea', courier.outsideArea(8)],
+  ['doordashTooFar', doordashClient.doordashTooFar(14)],
   ...[
     'DASHER_CONFIRMED',
     'DASHER_CONFIRMED_PICKUP_ARRIVAL',

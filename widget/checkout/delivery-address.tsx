@@ -2,7 +2,9 @@
  * The delivery address (street, apt, city, state, ZIP) and its estimate: 'Check delivery' asks
  * estimate-delivery, then keeps the quote, the coordinates and the distance in the cart (which
  * resets the tip to the basic tip) or shows why the address cannot be served. Changing the
- * address drops the quote, so an order never goes out with a price for another address.
+ * address drops the quote, so an order never goes out with a price for another address. A refused
+ * estimate (too far, outside the couriers' area or hours, DoorDash down) is said with a button that
+ * switches the order to pickup and puts the focus on the pickup choice.
  * With a Google Maps key on the server, the street field offers Google's address suggestions
  * (places-autocomplete.tsx, the Places API (New)): a pick fills every field and the place's
  * coordinates.
@@ -65,6 +67,14 @@ export function DeliveryAddressForm({ cart, api, dispatch, tips, errors: placeEr
   };
   const suggestions = usePlacesAutocomplete(picked, places);
   const changeStreet = change('deliveryStreet');
+
+  /** Pickup instead: the focus goes to the pickup choice (this form leaves with the delivery choice). */
+  function pickupInstead(event: { currentTarget: HTMLElement }) {
+    const root = event.currentTarget.getRootNode() as ParentNode;
+    root.querySelector<HTMLInputElement>('input[name="delivery-type"][value="pickup"]')?.focus();
+    setProblem('');
+    dispatch({ type: 'setDeliveryType', deliveryType: 'pickup' });
+  }
 
   async function check() {
     const found = checkAddress(cart);
@@ -172,9 +182,14 @@ export function DeliveryAddressForm({ cart, api, dispatch, tips, errors: placeEr
         )}
       </div>
       {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
+        <div className="refused">
+          <p className="error" role="alert">
+            {problem}
+          </p>
+          <button type="button" className="secondary" onClick={pickupInstead}>
+            {t('checkout.pickupInstead')}
+          </button>
+        </div>
       )}
     </fieldset>
   );

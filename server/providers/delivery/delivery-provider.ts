@@ -17,27 +17,41 @@ export type DeliveryQuoteResult =
       /** How long the price holds. */
       validForMs: number;
     }
-  | { ok: false; message: string };
+  /** `message` for the customer; `detail`, in English, for the staff (what the service said). */
+  | { ok: false; message: string; detail?: string };
 
 export type DeliveryQuote = Extract<DeliveryQuoteResult, { ok: true }>;
 
-/** A booking's outcome: booked, the quote ran out (ask again), or refused with the service's reason. */
+/** A delivery the service has booked: a courier will come. */
+export interface BookedDelivery {
+  externalDeliveryId: string;
+  trackingUrl: string | null;
+  /** The service's fee, when its answer said it. */
+  feeCents: number | null;
+  status: string;
+  supportReference: string | null;
+}
+
+/**
+ * A booking's outcome. `refused`: the service answered no, so no courier is booked (an expired
+ * quote is one such answer: the service documents no single shape for it). `unknown`: it did not
+ * answer (a timeout, a 5xx), so the delivery may exist: ask `findDelivery` before booking again.
+ */
 export type AcceptResult =
-  | {
-      accepted: true;
-      externalDeliveryId: string;
-      trackingUrl: string | null;
-      feeCents: number;
-      status: string;
-      supportReference: string | null;
-    }
-  | { expired: true }
-  | { accepted: false; message: string };
+  | ({ outcome: 'booked' } & BookedDelivery)
+  | { outcome: 'refused'; status: number; detail: string }
+  | { outcome: 'unknown'; detail: string };
+
+/** Whether a delivery the service was asked to book exists. */
+export type LookupResult =
+  | ({ outcome: 'booked' } & BookedDelivery)
+  | { outcome: 'not_booked'; detail: string }
+  | { outcome: 'unknown'; detail: string };
 
 /** A fresh quote after the agreed one ran out, and whether its fee differs. */
 export type RequoteResult =
   | { ok: true; feeCents: number; changed: boolean; providerQuoteId: string; quote: DeliveryQuote }
-  | { ok: false; message: string };
+  | { ok: false; message: string; detail?: string };
 
 /** The owner's live delivery area and fees (shared/live-settings.ts), which the in-house courier prices with. */
 export interface DeliveryArea {
@@ -53,8 +67,10 @@ export interface QuoteOptions {
 export interface DeliveryProvider {
   readonly name: string;
   quote(address: EstimateDeliveryRequest, options?: QuoteOptions): Promise<DeliveryQuoteResult>;
-  /** Books the quoted delivery after payment; `{ expired: true }` when the quote is gone. */
+  /** Books the quoted delivery after payment. */
   acceptQuote?(providerQuoteId: string, options: { tipCents: number; phone?: string }): Promise<AcceptResult>;
+  /** Whether the delivery booked (or asked for) under this id exists, after an answer was lost. */
+  findDelivery?(providerQuoteId: string): Promise<LookupResult>;
   /** A fresh quote for the address, and whether its fee differs from the one agreed. */
   requote?(address: EstimateDeliveryRequest, previous: { feeCents: number }): Promise<RequoteResult>;
 }

@@ -17,6 +17,31 @@ export interface DoorDashEvent {
   /** DoorDash's tracking page, only when it is an https link. */
   tracking_url?: string;
   dasher_name?: string;
+  /** Why DoorDash cancelled it, one of its documented words (DELIVERY_CANCELLED only). */
+  cancellation_reason?: CancellationReason;
+}
+
+/**
+ * DoorDash's reasons for a cancelled delivery (@doordash/sdk DeliveryResponse.cancellation_reason;
+ * the webhooks page names DELIVERY_CANCELLED "with reason = failed_to_return"), and what each says
+ * to the staff. Anything else it sends is "another reason", never its text.
+ */
+const CANCELLATION_REASONS = {
+  cancelled_by_creator: 'cancelled from our DoorDash account',
+  failed_to_process_payment: 'DoorDash could not charge for it',
+  failed_to_assign_and_refunded: 'no Dasher took it',
+  failed_to_pickup: 'the Dasher could not pick it up',
+  failed_to_deliver: 'the Dasher could not deliver it',
+  failed_to_return: 'the Dasher could not return it',
+} as const;
+
+export type CancellationReason = keyof typeof CANCELLATION_REASONS;
+
+/** For the staff board: 'DoorDash cancelled the delivery: no Dasher took it (failed_to_assign_and_refunded).' */
+export function cancellationDetail(reason: CancellationReason | undefined): string {
+  return reason
+    ? `DoorDash cancelled the delivery: ${CANCELLATION_REASONS[reason]} (${reason}).`
+    : 'DoorDash cancelled the delivery (no reason given).';
 }
 
 /** Our name for where a DoorDash delivery is, with what the customer's page says about it. */
@@ -108,12 +133,16 @@ export function parseDoorDashEvent(body: unknown): DoorDashEvent | null {
   if (!eventName || !externalId) return null;
   const trackingUrl = trackingLink(fields.tracking_url, externalId);
   const dasherName = text('dasher_name');
+  const reason = text('cancellation_reason') ?? text('reason');
+  const cancellationReason =
+    reason && Object.hasOwn(CANCELLATION_REASONS, reason) ? (reason as CancellationReason) : undefined;
   return {
     event_name: eventName,
     external_delivery_id: externalId,
     created_at: text('created_at') ?? '',
     ...(trackingUrl ? { tracking_url: trackingUrl } : {}),
     ...(dasherName ? { dasher_name: dasherName } : {}),
+    ...(cancellationReason ? { cancellation_reason: cancellationReason } : {}),
   };
 }
 

@@ -4,6 +4,8 @@
  * external_delivery_id we make up; after payment the caller accepts it with the customer's tip
  * and phone, and when the five minutes have passed it asks again and lets the customer agree to
  * a changed fee (https://developer.doordash.com/en-US/docs/drive/how_to/quote_deliveries/).
+ * A refusal of the accept means no courier is booked; an accept DoorDash did not answer may have
+ * booked one, so findDelivery asks DoorDash (GET /drive/v2/deliveries/{id}) before anyone books again.
  * Where the address is on the map comes from DoorDash's answer or the ZIP centroid, as the
  * courier does, so estimate-delivery answers the same fields whichever provider priced it.
  */
@@ -15,8 +17,10 @@ import { newId } from '../../ids.ts';
 import { OUTSIDE_US, roundMiles, unknownZip, wrongState } from './courier.ts';
 import type {
   AcceptResult,
+  BookedDelivery,
   DeliveryProvider,
   DeliveryQuoteResult,
+  LookupResult,
   QuoteOptions,
   RequoteResult,
 } from './delivery-provider.ts';
@@ -24,6 +28,7 @@ import { trackingLink } from './doordash-tracking.ts';
 import {
   createDoorDashClient,
   DoorDashError,
+  refusalMessage,
   type DoorDashClient,
   type DoorDashCredentials,
 } from './doordash-client.ts';
@@ -49,8 +54,10 @@ export interface QuoteDetails extends QuoteOptions {
 
 export interface DoorDashProvider extends DeliveryProvider {
   quote(address: EstimateDeliveryRequest, details?: QuoteDetails): Promise<DeliveryQuoteResult>;
-  /** Books the quoted delivery; `{ expired: true }` when the quote is gone (ask again with requote). */
+  /** Books the quoted delivery: booked, refused (an expired quote among the refusals), or unknown. */
   acceptQuote(externalDeliveryId: string, options: { tipCents: number; phone?: string }): Promise<AcceptResult>;
+  /** Whether a delivery exists under the id, after an accept whose answer was lost. */
+  findDelivery(externalDeliveryId: string): Promise<LookupResult>;
   /** A fresh quote for the address, and whether its fee differs from the one the customer agreed to. */
   requote(
     address: EstimateDeliveryRequest,
@@ -78,22 +85,21 @@ export function oneLineAddress(a: { street: string; city: string; state: string;
   return `${a.street.trim()}, ${a.city.trim()}, ${a.state.trim().toUpperCase()} ${a.zip.trim()}`;
 }
 
-/**
- * A refusal DoorDash gives when accepting a quote that is no longer open. The docs do not name
- * one code, so any 4xx that says "expired", and a 404 (the quote is gone), count.
- */
-export function isExpiredQuote(error: DoorDashError): boolean {
-  const text = `${error.body.code ?? ''} ${error.body.message ?? ''}`.toLowerCase();
-  if (error.status === 404) return true;
-  return (
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 401 &&
-    error.status !== 403 &&
-    error.status !== 429 &&
-    /expire/.test(text)
-  );
-}
+/** Where a delivery is, by DoorDash's `delivery_status` (the SDK's DeliveryStatus values): booked, or not. */
+const BOOKED_STATUSES = new Set([
+  'created',
+  'confirmed',
+  'enroute_to_pickup',
+  'arrived_at_pickup',
+  'picked_up',
+  'enroute_to_dropoff',
+  'arrived_at_dropoff',
+  'delivered',
+  'enroute_to_return',
+  'arrived_at_return',
+  'returned',
+]);
+const NOT_BOOKED_STATUSES = new Set(['quote', 'cancelled']);
 
 export function createDoorDash(
   config: DoorDashConfig,
@@ -130,11 +136,14 @@ export function createDoorDash(
         currency: 'USD',
       });
     } catch (error) {
-      if (error instanceof DoorDashError) return refused(error);
-      throw error;
+      if (!(error instanceof DoorDashError)) throw error;
+      logRefusal('quote', error);
+      // "More than N miles": DoorDash's own limit when it names one, else our measure to the ZIP's centre.
+      const miles = place ? distanceMiles(origin, place) : undefined;
+      return { ok: false, message: refusalMessage(error.refusal, miles), detail: error.staffDetail };
     }
     if (typeof answer?.external_delivery_id !== 'string' || !Number.isInteger(answer.fee) || answer.fee < 0) {
-      return { ok: false, message: DOORDASH_ANSWER_UNREADABLE };
+      return { ok: false, message: DOORDASH_ANSWER_UNREADABLE, detail: 'DoorDash gave a quote we could not read.' };
     }
     const at = readPoint(answer.dropoff_location) ?? (place ? { lat: place.lat, lng: place.lng } : null);
     if (!at) return { ok: false, message: unknownZip(zip) };
@@ -153,7 +162,7 @@ export function createDoorDash(
   return {
     name: 'doordash',
     quote,
-    async acceptQuote(externalDeliveryId, { tipCents, phone }) {
+    async acceptQuote(externalDeliveryId, { tipCents, phone }): Promise<AcceptResult> {
       let answer: DoorDashDelivery;
       try {
         answer = await client.post<DoorDashDelivery>(
@@ -165,18 +174,36 @@ export function createDoorDash(
         );
       } catch (error) {
         if (!(error instanceof DoorDashError)) throw error;
-        if (isExpiredQuote(error)) return { expired: true };
         logRefusal('accept', error);
-        return { accepted: false, message: error.customerMessage };
+        // A 4xx is DoorDash saying no (an expired quote answers in some 4xx, undocumented): nothing booked.
+        if (error.refused) return { outcome: 'refused', status: error.status, detail: error.staffDetail };
+        return { outcome: 'unknown', detail: `${error.staffDetail.replace(/\.$/, '')} when booking.` };
       }
-      return {
-        accepted: true,
-        externalDeliveryId: answer.external_delivery_id ?? externalDeliveryId,
-        trackingUrl: trackingLink(answer.tracking_url, answer.external_delivery_id ?? externalDeliveryId),
-        feeCents: answer.fee,
-        status: answer.delivery_status ?? 'created',
-        supportReference: answer.support_reference ?? null,
-      };
+      return { outcome: 'booked', ...booked(answer, externalDeliveryId) };
+    },
+    async findDelivery(externalDeliveryId): Promise<LookupResult> {
+      let answer: DoorDashDelivery;
+      try {
+        answer = await client.get<DoorDashDelivery>(`/drive/v2/deliveries/${encodeURIComponent(externalDeliveryId)}`);
+      } catch (error) {
+        if (!(error instanceof DoorDashError)) throw error;
+        logRefusal('delivery lookup', error);
+        if (error.status === 404)
+          return { outcome: 'not_booked', detail: `DoorDash has no such delivery (${error.word}).` };
+        return {
+          outcome: 'unknown',
+          detail: `${error.staffDetail.replace(/\.$/, '')} when asked whether the courier is booked.`,
+        };
+      }
+      const status = typeof answer?.delivery_status === 'string' ? answer.delivery_status : '';
+      if (BOOKED_STATUSES.has(status)) return { outcome: 'booked', ...booked(answer, externalDeliveryId) };
+      if (NOT_BOOKED_STATUSES.has(status)) {
+        return {
+          outcome: 'not_booked',
+          detail: `DoorDash's delivery is ${status === 'quote' ? 'only a quote' : 'cancelled'}.`,
+        };
+      }
+      return { outcome: 'unknown', detail: 'DoorDash answered with a delivery status we could not read.' };
     },
     async requote(address, previous, details) {
       const fresh = await quote(address, details);
@@ -199,16 +226,19 @@ function readPoint(location: DoorDashDelivery['dropoff_location']): Point | null
     : null;
 }
 
-function refused(error: DoorDashError): DeliveryQuoteResult {
-  logRefusal('quote', error);
-  return { ok: false, message: error.customerMessage };
+/** The booked delivery in DoorDash's answer, under the id we asked for. */
+function booked(answer: DoorDashDelivery, externalDeliveryId: string): BookedDelivery {
+  return {
+    externalDeliveryId,
+    trackingUrl: trackingLink(answer?.tracking_url, externalDeliveryId),
+    feeCents: Number.isInteger(answer?.fee) && answer.fee >= 0 ? answer.fee : null,
+    status: typeof answer?.delivery_status === 'string' ? answer.delivery_status : 'created',
+    supportReference: typeof answer?.support_reference === 'string' ? answer.support_reference : null,
+  };
 }
 
 function logRefusal(call: string, error: DoorDashError): void {
   const level =
     error.status === 0 || error.status >= 500 || error.status === 401 || error.status === 403 ? 'error' : 'info';
-  log[level](
-    { status: error.status, code: error.body.code ?? null, detail: error.body.message ?? null },
-    `DoorDash ${call} refused`,
-  );
+  log[level]({ status: error.status, word: error.word, kind: error.refusal.kind }, `DoorDash ${call} refused`);
 }
