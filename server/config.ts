@@ -124,7 +124,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clover: cloverConfigFromEnv(env),
     doordash: doordashSettings(env),
     doordashWebhookSecret: env.DOORDASH_WEBHOOK_SECRET || undefined,
-    twilio: twilioConfigFromEnv(env),
+    // Status callbacks go to the configured origin only (never a request's Host).
+    twilio: twilioConfigFromEnv(env, publicOrigin),
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY?.trim() || undefined,
     googleGeocodingApiKey: env.GOOGLE_GEOCODING_API_KEY?.trim() || env.GOOGLE_MAPS_API_KEY?.trim() || undefined,
     googleMapsApiBase: env.GOOGLE_MAPS_API_BASE?.trim()

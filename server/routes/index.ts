@@ -18,6 +18,7 @@ import { promoRoutes } from './promo.ts';
 import { staffRoutes } from './staff/index.ts';
 import { storeHoursRoutes } from './store-hours.ts';
 import { stripeWebhookRoutes } from './stripe-webhooks.ts';
+import { twilioWebhookRoutes } from './twilio-webhooks.ts';
 import { vitalsRoutes } from './vitals.ts';
 
 export const apiRoutes: readonly Route[] = [
@@ -40,4 +41,5 @@ export const apiRoutes: readonly Route[] = [
   staffRoutes,
   (deps) => stripeWebhookRoutes({ webhookSecret: deps.settings.stripeWebhookSecret })(deps),
   (deps) => doordashWebhookRoutes({ ...deps, webhookSecret: deps.settings.doordashWebhookSecret }),
+  twilioWebhookRoutes,
 ];

@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { log as serverLog } from '../../server/logger.ts';
+import { twilioSignature } from '../../server/providers/sms/twilio.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
 import { signUpAndIn } from '../support/accounts.ts';
 import { bodyFor, headerSafe, idSegment, oddText, queryFor, wellFormed } from '../support/bad-input.ts';
@@ -22,6 +23,30 @@ const QUERY_RUNS = 10_000;
 const SEED = 20_261_122;
 const STRIPE_SECRET = 'whsec_fuzz_local_secret';
 const DOORDASH_SECRET = 'doordash-fuzz-basic-secret';
+/** Twilio's Auth Token here; its API is a closed loopback port, so no text leaves. */
+const TWILIO_ENV = {
+  TWILIO_ACCOUNT_SID: `AC${'f'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'twilio-fuzz-auth-token',
+  TWILIO_FROM_NUMBER: '+12135550199',
+  TWILIO_API_BASE: 'http://127.0.0.1:9',
+  TWILIO_TIMEOUT_MS: '200',
+};
+/** A form body's fields, each name with all its values, as the server reads them. */
+const formFields = (body: string) => {
+  const fields = new Map<string, string[]>();
+  for (const [name, value] of new URLSearchParams(body)) fields.set(name, [...(fields.get(name) ?? []), value]);
+  return fields;
+};
+/** A form body (what Twilio posts) shaped like `base`: its fields and odd ones, with odd values, some doubled. */
+const formBody = (base: Record<string, unknown> | null) => {
+  const names = Object.keys(base ?? { Body: '' });
+  const values = Object.values(base ?? { Body: '' }).map(String);
+  return fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom(...names), oddText), fc.oneof(fc.constantFrom(...values), oddText)), {
+      maxLength: 12,
+    })
+    .map((pairs) => new URLSearchParams(pairs).toString());
+};
 const STAFF_PASSWORD = 'comal kitchen board 2026';
 
 type Who = 'anon' | 'customer' | 'staff' | 'admin';
@@ -40,6 +65,8 @@ interface BodyRoute {
   headers?: (ids: Fixtures) => fc.Arbitrary<Record<string, string>>;
   /** Sign the body as Stripe would (the secret is ours): reaches the handler with garbage inside. */
   stripeSigned?: boolean;
+  /** A form body signed as Twilio would (the token is ours): reaches the handler with garbage inside. */
+  twilioSigned?: boolean;
   weight: number;
 }
 
@@ -483,6 +510,38 @@ const BODY_ROUTES: readonly BodyRoute[] = [
       ),
     weight: 3,
   },
+  // Twilio: JSON or form bodies with no, garbage or other signatures, and form garbage Twilio-signed
+  ...(['/api/webhooks/twilio/status/', '/api/webhooks/twilio/incoming/'] as const).flatMap((path): BodyRoute[] => {
+    const base = () => ({
+      MessageSid: `SM${'0'.repeat(32)}`,
+      AccountSid: TWILIO_ENV.TWILIO_ACCOUNT_SID,
+      From: '+12135550100',
+      Body: 'STOP',
+      MessageStatus: 'undelivered',
+      ErrorCode: '30003',
+      OptOutType: 'STOP',
+    });
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    return [
+      {
+        method: 'POST',
+        path,
+        base,
+        who: ['anon'],
+        headers: () =>
+          fc.oneof(
+            fc.constant({}),
+            fc.constant(form),
+            fc
+              .constantFrom('', 'AAAA', 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')
+              .map((s) => ({ ...form, 'X-Twilio-Signature': s })),
+            oddText.map((s) => ({ ...form, 'X-Twilio-Signature': headerSafe(s) })),
+          ),
+        weight: 2,
+      },
+      { method: 'POST', path, base, who: ['anon'], twilioSigned: true, weight: 2 },
+    ];
+  }),
   // The team (admins only); ids here are never a real member's
   { method: 'PATCH', path: '/api/staff/members/:id/', base: () => ({ role: 'staff' }), who: EVERYONE, weight: 2 },
   { method: 'DELETE', path: '/api/staff/members/:id/', base: () => null, who: EVERYONE, weight: 2 },
@@ -760,7 +819,12 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
     api = await createTestApi(
       target,
       { clock: () => now },
-      { STRIPE_WEBHOOK_SECRET: STRIPE_SECRET, DOORDASH_WEBHOOK_SECRET: DOORDASH_SECRET, DEV_OUTBOX: '1' },
+      {
+        STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
+        DOORDASH_WEBHOOK_SECRET: DOORDASH_SECRET,
+        DEV_OUTBOX: '1',
+        ...TWILIO_ENV,
+      },
     );
     await addTestItems(api, [
       {
@@ -893,7 +957,7 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
       const arbitrary = fc.record({
         who: fc.constantFrom(...route.who),
         id: route.path.includes(':id') ? idSegment(fixtures.ids) : fc.constant(''),
-        body: bodyFor(base),
+        body: route.twilioSigned ? formBody(base) : bodyFor(base),
         query: route.query ? queryFor(route.query) : fc.constant(''),
         headers: route.headers ? route.headers(fixtures) : fc.constant<Record<string, string>>({}),
         // Now and then the query names this customer, to get past the ownership check.
@@ -908,7 +972,16 @@ describe.each(databaseTargets)('generated bad requests on $name', (target) => {
               : query;
           const signature: Record<string, string> = route.stripeSigned
             ? { 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_SECRET }) }
-            : {};
+            : route.twilioSigned
+              ? {
+                  'Content-Type': 'application/x-www-form-urlencoded',
+                  'X-Twilio-Signature': twilioSignature(
+                    TWILIO_ENV.TWILIO_AUTH_TOKEN,
+                    `${TEST_ORIGIN}${path}`,
+                    formFields(body),
+                  ),
+                }
+              : {};
           await check({
             method: route.method,
             url: `http://localhost${path}${q ? `?${q}` : ''}`,

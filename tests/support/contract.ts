@@ -114,6 +114,10 @@ export const CONTRACT: readonly Row[] = [
   ok('POST', '/api/webhooks/stripe', WebhookReceivedSchema),
   ok('POST', '/api/webhooks/doordash/', WebhookReceivedSchema),
   ok('POST', '/api/webhooks/doordash', WebhookReceivedSchema),
+  ok('POST', '/api/webhooks/twilio/status/', WebhookReceivedSchema),
+  ok('POST', '/api/webhooks/twilio/status', WebhookReceivedSchema),
+  // Twilio's incoming-message webhook, /api/webhooks/twilio/incoming/, answers TwiML (text/xml, not
+  // checked here; its refusals are JSON).
   ok('GET', '/api/dev/outbox/', OutboxResponseSchema),
   // The staff side
   ok('POST', '/api/staff/login/', StaffSessionAnswerSchema),
