@@ -6,14 +6,13 @@
 // is refused with nothing recorded; two problems on one order come oldest first.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BoardAnswer, BoardOrder } from '../../shared/api/staff.ts';
-import { inviteStaff } from '../../server/auth/staff-auth.ts';
+import { staffMember, staffSignIn } from '../support/staff-members.ts';
 import { flagOrderProblem, settleOrderProblem } from '../../server/services/order-problems.ts';
-import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { readSse } from '../support/sse.ts';
 
-const STAFF_PASSWORD = 'comal kitchen board 2026';
 const REFUSED = 'DoorDash refused: the address is too far (distance_too_long).';
 const REFUSED_AGAIN = 'DoorDash refused again after a new quote: the address is too far (distance_too_long).';
 const address = {
@@ -38,26 +37,12 @@ describe.each(databaseTargets)('order problems on $name', (target) => {
   beforeAll(async () => {
     api = await createTestApi(target, { clock: () => now });
     await addTestItems(api, [{ id: 'op-mole', name: 'Mole de Prueba', priceCents: 1800 }]);
-    const invite = await inviteStaff(api.deps.db, {
-      email: 'line@comal.example',
-      role: 'staff',
-      origin: TEST_ORIGIN,
-      now,
-    });
-    const token = new URL(invite.url).searchParams.get('set-password')!;
-    expect((await api.call('POST', '/api/staff/password/', { token, password: STAFF_PASSWORD })).status).toBe(200);
+    await staffMember(api, 'line@comal.example', 'staff', now);
   });
   afterAll(() => api?.close());
   beforeEach(async () => {
     now = new Date(OPENING.getTime() + tests++ * 15 * 60_000);
-    const login = await api.call(
-      'POST',
-      '/api/staff/login/',
-      { email: 'line@comal.example', password: STAFF_PASSWORD },
-      from(),
-    );
-    expect(login.status).toBe(200);
-    staff = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    staff = await staffSignIn(api, 'line@comal.example', from());
   });
 
   /** A delivery order (the in-house courier's quote), paid with the demo card. */

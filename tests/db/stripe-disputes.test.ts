@@ -9,17 +9,16 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardOrder } from '../../shared/api/staff.ts';
 import { restaurant } from '../../shared/restaurant.ts';
-import { inviteStaff } from '../../server/auth/staff-auth.ts';
+import { staffMember, staffSignIn } from '../support/staff-members.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { WEBHOOK_NOT_AN_EVENT } from '../../server/routes/stripe-webhooks.ts';
-import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { startStripeStandIn, type StripeEventJson, type StripeStandIn } from '../support/stripe-stand-in.ts';
 
 const SECRET_KEY = 'sk_test_disputes';
 const WEBHOOK_SECRET = 'whsec_disputes';
-const STAFF_PASSWORD = 'comal kitchen board 2026';
 const COOK = 'cook@comal.example';
 /** Friday, November 27, 2026, 11:59:59 PM in Los Angeles. */
 const DUE_BY = Date.parse('2026-11-28T07:59:59Z') / 1000;
@@ -46,23 +45,14 @@ describe.each(databaseTargets)('payment disputes on $name', (target) => {
       { id: 'dp-plato', name: 'Plato de carnitas', priceCents: 2000 },
       { id: 'dp-agua', name: 'Agua fresca', priceCents: 375 },
     ]);
-    const invite = await inviteStaff(api.deps.db, { email: COOK, role: 'staff', origin: TEST_ORIGIN, now });
-    const set = await api.call('POST', '/api/staff/password/', {
-      token: new URL(invite.url).searchParams.get('set-password'),
-      password: STAFF_PASSWORD,
-    });
-    expect(set.status).toBe(200);
+    await staffMember(api, COOK, 'staff', now);
   });
   afterAll(async () => {
     await api?.close();
     await stripe?.close();
   });
 
-  async function cook(): Promise<{ Authorization: string }> {
-    const login = await api.call('POST', '/api/staff/login/', { email: COOK, password: STAFF_PASSWORD }, from());
-    expect(login.status).toBe(200);
-    return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  }
+  const cook = () => staffSignIn(api, COOK, from());
 
   /** Carnitas ($20.00) and an agua fresca ($3.75): $23.75, tax $2.32, $26.07 paid through Stripe. */
   async function paidOrder(name = 'Ana Ruiz') {

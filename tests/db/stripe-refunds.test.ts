@@ -12,12 +12,12 @@ import type { OrderStatusEvent } from '../../shared/api/schemas.ts';
 import type { BoardOrder } from '../../shared/api/staff.ts';
 import { translator } from '../../shared/i18n/translator.ts';
 import { restaurant } from '../../shared/restaurant.ts';
-import { inviteStaff } from '../../server/auth/staff-auth.ts';
+import { staffMember, staffSignIn } from '../support/staff-members.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { WEBHOOK_NOT_AN_EVENT } from '../../server/routes/stripe-webhooks.ts';
 import { REFUND_FAILED } from '../../server/services/order-cancel.ts';
 import { DASHBOARD_NOTE, PROVIDER_DASHBOARD } from '../../server/services/refunds.ts';
-import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { readSse } from '../support/sse.ts';
@@ -30,7 +30,6 @@ import {
 
 const SECRET_KEY = 'sk_test_dashboard_refunds';
 const WEBHOOK_SECRET = 'whsec_dashboard_refunds';
-const STAFF_PASSWORD = 'comal kitchen board 2026';
 const COOK = 'cook@comal.example';
 const STOP = translator('en')('sms.stopSentence');
 
@@ -71,23 +70,14 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
       { id: 'dr-agua', name: 'Agua fresca', priceCents: 850 },
       { id: 'dr-churro', name: 'Churro', priceCents: 325 },
     ]);
-    const invite = await inviteStaff(api.deps.db, { email: COOK, role: 'staff', origin: TEST_ORIGIN, now });
-    const set = await api.call('POST', '/api/staff/password/', {
-      token: new URL(invite.url).searchParams.get('set-password'),
-      password: STAFF_PASSWORD,
-    });
-    expect(set.status).toBe(200);
+    await staffMember(api, COOK, 'staff', now);
   });
   afterAll(async () => {
     await api?.close();
     await stripe?.close();
   });
 
-  async function cook(): Promise<{ Authorization: string }> {
-    const login = await api.call('POST', '/api/staff/login/', { email: COOK, password: STAFF_PASSWORD }, from());
-    expect(login.status).toBe(200);
-    return { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  }
+  const cook = () => staffSignIn(api, COOK, from());
 
   /**
    * Torta with aguacate ($11.50 + $0.50), agua fresca ($8.50) and a churro ($3.25): $23.75, tax
