@@ -17,7 +17,8 @@ export const buildTargets = [
     // The live pages' renderer, built with the static pages.
     alsoOutputs: ['dist/site-server/entry.mjs'],
     outDir: 'dist/site',
-    inputs: ['site', 'shared', 'settings', 'astro.config.mjs', 'package-lock.json'],
+    // bench/results: the /speed/ page prints the bench's latest figures.
+    inputs: ['site', 'shared', 'settings', 'bench/results', 'astro.config.mjs', 'package-lock.json'],
     command: [bin('astro'), 'build'],
   },
   {

@@ -124,7 +124,8 @@ export const DEMO_STAFF_EMAIL = 'staff@comal.example';
 
 /**
  * The member a verified token names, as they are now: their current role and email, or null when
- * the token's session ended or the member was removed. The event stream asks again as it runs.
+ * the token's session ended or the member was removed. An open event stream asks again when told
+ * its session or member changed (db/staff.ts notifies on sign-out, removal and a change of role).
  */
 export async function liveStaff(db: Database, claimed: VerifiedStaff): Promise<VerifiedStaff | null> {
   const now = await findStaffInSession(db, claimed.sessionId, claimed.id);

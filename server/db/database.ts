@@ -14,14 +14,42 @@ export interface Queryable {
   query<T extends object = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** What a process hears of NOTIFY (`pg_notify`) while it listens: see `Database.listen`. */
+export interface NotificationListener {
+  /** A notification on one of the channels, delivered once its transaction committed. */
+  notify(channel: string, payload: string): void;
+  /**
+   * The listening connection is up (true: at the first connect and after each reconnect, when
+   * anything sent while it was down was missed and must be read again) or lost (false).
+   */
+  connection(up: boolean): void;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable & Pick<Database, 'exec'>) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channels` until the returned stop is called or the database closes: PGlite in
+   * process; PostgreSQL on one connection of its own, opened again with back-off when it is lost.
+   * One per process is enough (db/notifications.ts holds it). Absent: nothing is heard, and
+   * whoever waits for a notification looks for itself now and then.
+   */
+  listen?(channels: readonly string[], listener: NotificationListener): Promise<() => Promise<void>>;
+  /** Statements sent to the database since it opened, transactions' begin and commit included. */
+  statements?(): number;
   close(): Promise<void>;
 }
+
+/** A channel name LISTEN takes as it is (no quoting needed). */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+/** The first wait before opening a lost listening connection again; it doubles up to the most. */
+const LISTEN_RETRY_FIRST_MS = 250;
+const LISTEN_RETRY_MOST_MS = 10_000;
+/** How the listening connection names itself in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'comal-live';
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when absent, PGlite under dataDir. */
@@ -78,28 +106,125 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 /** The Database interface over an open PGlite instance. */
 export function pgliteDatabase(db: PGlite): Database {
+  let statements = 0;
   return {
     kind: 'pglite',
     async query<T extends object>(sql: string, params: unknown[] = []) {
+      statements += 1;
       return (await db.query<T>(sql, params)).rows;
     },
     async exec(sql) {
+      statements += 1;
       await db.exec(sql);
     },
     transaction(work) {
+      statements += 2; // begin, and commit or rollback
       return db.transaction((tx) =>
         work({
-          query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
-          exec: async (sql: string) => void (await tx.exec(sql)),
+          query: async <T extends object>(sql: string, params: unknown[] = []) => {
+            statements += 1;
+            return (await tx.query<T>(sql, params)).rows;
+          },
+          exec: async (sql: string) => {
+            statements += 1;
+            await tx.exec(sql);
+          },
         }),
       );
     },
+    async listen(channels, listener) {
+      for (const channel of channels) if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel ${channel}`);
+      const stops: (() => Promise<void>)[] = [];
+      for (const channel of channels) {
+        statements += 1;
+        stops.push(await db.listen(channel, (payload) => listener.notify(channel, payload)));
+      }
+      // In process: the connection is never lost.
+      listener.connection(true);
+      return async () => {
+        for (const stop of stops) await stop().catch(() => {});
+      };
+    },
+    statements: () => statements,
     close: () => db.close(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others): notifications go
+ * to `listener`; when the connection is lost it says so, opens a new one after a wait that doubles
+ * from LISTEN_RETRY_FIRST_MS up to LISTEN_RETRY_MOST_MS, and says so again once listening.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channels: readonly string[],
+  listener: NotificationListener,
+  count: () => void,
+): Promise<() => Promise<void>> {
+  for (const channel of channels) if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel ${channel}`);
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let wait = LISTEN_RETRY_FIRST_MS;
+  let retry: NodeJS.Timeout | undefined;
+
+  const again = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void connect(), wait);
+    wait = Math.min(wait * 2, LISTEN_RETRY_MOST_MS);
+  };
+  const lost = (client: pg.Client, error?: Error) => {
+    if (client !== current || stopped) return;
+    current = undefined;
+    log.warn(
+      { err: error },
+      'live events: the database connection that listens was lost; streams look every second until it is back',
+    );
+    listener.connection(false);
+    client.end().catch(() => {});
+    again();
+  };
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString, application_name: LISTEN_APPLICATION_NAME });
+    client.on('notification', (message) => listener.notify(message.channel, message.payload ?? ''));
+    client.on('error', (error) => lost(client, error));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      for (const channel of channels) {
+        count();
+        await client.query(`listen ${channel}`);
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'live events: could not listen on the database; trying again');
+      client.end().catch(() => {});
+      again();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    const reconnected = wait > LISTEN_RETRY_FIRST_MS;
+    current = client;
+    wait = LISTEN_RETRY_FIRST_MS;
+    if (reconnected) log.info('live events: listening on the database again');
+    listener.connection(true);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  let statements = 0;
+  const listening = new Set<() => Promise<void>>();
   // An idle connection the server drops (restart, failover) must not crash the process; the
   // pool replaces it, and requests in flight fail with their own error.
   pool.on('error', (error) => log.warn({ err: error }, 'database connection lost'));
@@ -108,9 +233,11 @@ async function openPostgres(connectionString: string): Promise<Database> {
   return {
     kind: 'postgres',
     async query<T extends object>(sql: string, params: unknown[] = []) {
+      statements += 1;
       return (await pool.query<T>(sql, params)).rows;
     },
     async exec(sql) {
+      statements += 1;
       await pool.query(sql);
     },
     async transaction(work) {
@@ -121,11 +248,17 @@ async function openPostgres(connectionString: string): Promise<Database> {
       const lost = () => {};
       client.on('error', lost);
       try {
+        statements += 2; // begin, and commit or rollback
         await client.query('begin');
         const result = await work({
-          query: async <T extends object>(sql: string, params: unknown[] = []) =>
-            (await client.query<T>(sql, params)).rows,
-          exec: async (sql: string) => void (await client.query(sql)),
+          query: async <T extends object>(sql: string, params: unknown[] = []) => {
+            statements += 1;
+            return (await client.query<T>(sql, params)).rows;
+          },
+          exec: async (sql: string) => {
+            statements += 1;
+            await client.query(sql);
+          },
         });
         await client.query('commit');
         return result;
@@ -137,6 +270,19 @@ async function openPostgres(connectionString: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channels, listener) {
+      const stop = await listenOnPostgres(connectionString, channels, listener, () => (statements += 1));
+      const stopOnce = async () => {
+        listening.delete(stopOnce);
+        await stop();
+      };
+      listening.add(stopOnce);
+      return stopOnce;
+    },
+    statements: () => statements,
+    async close() {
+      for (const stop of [...listening]) await stop();
+      await pool.end();
+    },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * SQL for the event streams open right now, per client, so that a limit on them holds on every
- * replica. A stream renews its row while it lives; a row not renewed for STALE_SECONDS belonged
- * to a server that died and no longer counts.
+ * replica. A server renews the rows of all its open streams at once while they live; a row not
+ * renewed for STALE_SECONDS belonged to a server that died and no longer counts.
  */
 import type { Database } from './database.ts';
 
@@ -26,8 +26,10 @@ export async function openStream(db: Database, id: string, client: string, limit
   });
 }
 
-export async function renewStream(db: Database, id: string): Promise<void> {
-  await db.query('update open_streams set seen_at = now() where id = $1', [id]);
+/** Renews every stream a process has open in one statement, however many there are. */
+export async function renewStreams(db: Database, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query('update open_streams set seen_at = now() where id = any($1::text[])', [[...ids]]);
 }
 
 export async function closeStream(db: Database, id: string): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { OrderStatus } from './orders.ts';
 import type { Queryable } from './database.ts';
+import { ORDER_EVENTS_CHANNEL } from './notifications.ts';
 
 /**
  * 'refunded' from 0024_refunds.sql; 'alerted' (0025_kitchen_board.sql): the restaurant's phone was
@@ -31,16 +32,21 @@ const ORDER_EVENTS_LOCK = 72_413_009;
  * Records an event. Call it with the transaction that changed the order: the advisory lock it
  * takes is held until that transaction ends, so events commit in id order and a reader polling
  * `id > last` never misses one that was still being written (outside a transaction the lock
- * ends with the statement, which is only safe when nothing else writes at the same moment).
+ * ends with the statement, which is only safe when nothing else writes at the same moment). It
+ * notifies ORDER_EVENTS_CHANNEL (`<id> <order id>`), heard by every replica once it commits.
  */
 export async function recordOrderEvent(
   db: Queryable,
   event: { orderId: string; kind: OrderEventKind; status: OrderStatus; at: Date; payload?: Record<string, unknown> },
 ): Promise<string> {
   await db.query('select pg_advisory_xact_lock($1)', [ORDER_EVENTS_LOCK]);
+  // The notification wakes the open streams of every replica when the transaction commits.
   const [row] = await db.query<{ id: string }>(
-    `insert into order_events (order_id, kind, status, at, payload) values ($1, $2, $3, $4, $5::text::jsonb) returning id::text as id`,
-    [event.orderId, event.kind, event.status, event.at, JSON.stringify(event.payload ?? {})],
+    `with recorded as (
+       insert into order_events (order_id, kind, status, at, payload) values ($1, $2, $3, $4, $5::text::jsonb) returning id
+     )
+     select id::text as id, pg_notify($6, id::text || ' ' || $1) from recorded`,
+    [event.orderId, event.kind, event.status, event.at, JSON.stringify(event.payload ?? {}), ORDER_EVENTS_CHANNEL],
   );
   return row!.id;
 }
@@ -59,11 +65,14 @@ export async function latestOrderEventId(db: Queryable): Promise<string> {
   return row?.id ?? '0';
 }
 
+/** The most events `eventsOfOrderAfter` answers at once. */
+export const ORDER_EVENTS_PAGE = 50;
+
 /** One order's events after `afterId`, oldest first (the customer's own page follows these). */
 export async function eventsOfOrderAfter(db: Queryable, orderId: string, afterId: string): Promise<OrderEventRow[]> {
   return db.query<OrderEventRow>(
-    `select id::text as id, order_id, kind, status, at, payload from order_events where order_id = $1 and id > $2::bigint order by order_events.id limit 50`,
-    [orderId, afterId],
+    `select id::text as id, order_id, kind, status, at, payload from order_events where order_id = $1 and id > $2::bigint order by order_events.id limit $3`,
+    [orderId, afterId, ORDER_EVENTS_PAGE],
   );
 }
 

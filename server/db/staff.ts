@@ -3,6 +3,7 @@
  * and their sessions (0016_sessions.sql).
  */
 import type { Queryable } from './database.ts';
+import { notifyStaffChanged } from './notifications.ts';
 
 export type StaffRole = 'staff' | 'admin';
 
@@ -78,12 +79,14 @@ export async function setStaffRole(db: Queryable, id: string, role: StaffRole): 
     'update staff_members set role = $2 where id = $1 returning id, email, role, password_hash, created_at',
     [id, role],
   );
+  if (row) await notifyStaffChanged(db, id);
   return row ?? null;
 }
 
 /** Removes a member; their links, refresh tokens and sessions go with them. False when there was none. */
 export async function deleteStaff(db: Queryable, id: string): Promise<boolean> {
   const rows = await db.query('delete from staff_members where id = $1 returning id', [id]);
+  if (rows.length > 0) await notifyStaffChanged(db, id);
   return rows.length > 0;
 }
 
@@ -168,6 +171,7 @@ export async function revokeStaffFamily(db: Queryable, familyId: string, now: Da
     now,
   ]);
   await db.query('update staff_sessions set revoked_at = coalesce(revoked_at, $2) where id = $1', [familyId, now]);
+  await notifyStaffChanged(db, familyId);
 }
 
 /** Ends every session of a member. */
@@ -177,6 +181,7 @@ export async function revokeStaffSessions(db: Queryable, staffId: string, now: D
     now,
   ]);
   await db.query('update staff_sessions set revoked_at = coalesce(revoked_at, $2) where staff_id = $1', [staffId, now]);
+  await notifyStaffChanged(db, staffId);
 }
 
 /** Records a session; a second call for the same id changes nothing (a refresh keeps its session). */

@@ -2,19 +2,44 @@
  * Server-Sent Events with the limits every stream needs: at most OPEN_STREAMS_PER_CLIENT open per
  * client address at once (counted in the database, so it holds across replicas; 429 beyond it),
  * each stream counted as work under way so shutdown waits for it, and its row renewed while it
- * lives and removed when it ends.
+ * lives (every stream of the process in one statement each RENEW_MS, so an idle stream adds no
+ * query of its own) and removed when it ends.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { AppDependencies } from '../dependencies.ts';
-import { closeStream, openStream, renewStream } from '../db/open-streams.ts';
+import type { Database } from '../db/database.ts';
+import { closeStream, openStream, renewStreams } from '../db/open-streams.ts';
 import { clientAddress } from './client-address.ts';
 import { HttpError } from './errors.ts';
 
 export const OPEN_STREAMS_PER_CLIENT = 20;
 export const TOO_MANY_STREAMS = 'Too many live updates are open from your network. Close some tabs and try again.';
 const RENEW_MS = 20_000;
+
+/** The streams this process has open, per database, and the one timer that renews them all. */
+const renewing = new WeakMap<Database, { ids: Set<string>; timer: NodeJS.Timeout }>();
+
+/** Counts `id` among the streams renewed; answers how to stop counting it. */
+function keepRenewed(db: Database, id: string): () => void {
+  let open = renewing.get(db);
+  if (!open) {
+    const ids = new Set<string>();
+    const timer = setInterval(() => void renewStreams(db, [...ids]).catch(() => {}), RENEW_MS);
+    timer.unref();
+    open = { ids, timer };
+    renewing.set(db, open);
+  }
+  const { ids, timer } = open;
+  ids.add(id);
+  return () => {
+    ids.delete(id);
+    if (ids.size > 0) return;
+    clearInterval(timer);
+    renewing.delete(db);
+  };
+}
 
 export async function eventStream(
   c: Context,
@@ -30,11 +55,11 @@ export async function eventStream(
   return streamSSE(c, (stream) =>
     deps.inFlight.track(
       (async () => {
-        const renew = setInterval(() => void renewStream(deps.db, id).catch(() => {}), RENEW_MS);
+        const stopRenewing = keepRenewed(deps.db, id);
         try {
           await run(stream);
         } finally {
-          clearInterval(renew);
+          stopRenewing();
           await closeStream(deps.db, id).catch(() => {});
         }
       })(),

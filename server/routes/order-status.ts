@@ -2,8 +2,9 @@
  * GET /api/orders/{id}/status/: the customer's /congratulations/ page follows its order live, as
  * Server-Sent Events. The order's id is the capability (unguessable, only the customer's browser
  * has it), as for finalize-order. The first event is the order's status now; then each change the
- * staff make, read from the order_events table (so it works whichever replica the board used),
- * until the order is completed or cancelled (and no refund of it is still on its way). Each
+ * staff make, read from the order_events table (so it works whichever replica the board used)
+ * when a notification of an event of this order wakes the stream (db/notifications.ts: no query
+ * while nothing happens), until the order is completed or cancelled (and no refund of it is still on its way). Each
  * event: `event: status`, `data: {status, promised_at, delivery, cancel, refunds, points_earned}`,
  * with the event's id for a reconnect's Last-Event-ID; `delivery` is the delivery service's word
  * and tracking link (`{ text, tracking_url }`) once one is booked; `cancel` why it was cancelled
@@ -15,7 +16,8 @@ import type { RefundReason } from '../../shared/api/staff.ts';
 import { translator } from '../../shared/i18n/translator.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { deliveryForOrder } from '../db/deliveries.ts';
-import { eventsOfOrderAfter } from '../db/order-events.ts';
+import { ORDER_EVENTS_CHANNEL, waitForNotifications } from '../db/notifications.ts';
+import { eventsOfOrderAfter, ORDER_EVENTS_PAGE, type OrderEventRow } from '../db/order-events.ts';
 import { orderPoints } from '../db/loyalty.ts';
 import { findOrder, type OrderRow } from '../db/orders.ts';
 import { refundRows } from '../db/refunds.ts';
@@ -24,8 +26,8 @@ import { eventStream } from '../http/event-stream.ts';
 import { reasonText } from '../services/order-mail.ts';
 import { ORDER_NOT_FOUND } from '../services/orders.ts';
 
-/** How often the stream looks for the order's new events. */
-const POLL_MS = 500;
+/** How long a quiet stream waits before it checks it was not closed meanwhile. */
+const LOOK_MS = 15_000;
 /** A stream ends after this long; the browser reconnects with Last-Event-ID. */
 const STREAM_MS = 10 * 60_000;
 const FINAL = new Set(['completed', 'cancelled']);
@@ -77,8 +79,16 @@ export function orderStatusRoutes(deps: Pick<AppDependencies, 'db' | 'settings' 
     const asked = c.req.header('Last-Event-ID') ?? '';
     let cursor = /^\d{1,18}$/.test(asked.trim()) ? asked.trim() : '0';
     return eventStream(c, deps, async (stream) => {
+      // Listening before the first read: an event of this order committed after it wakes the stream.
+      const waiter = waitForNotifications(
+        db,
+        (channel, payload) => channel === ORDER_EVENTS_CHANNEL && payload.split(' ')[1] === orderId,
+      );
       let open = true;
-      stream.onAbort(() => void (open = false));
+      stream.onAbort(() => {
+        open = false;
+        waiter.interrupt();
+      });
       const started = Date.now();
       /** Sends the order as it is now; answers whether a refund of it is still on its way. */
       const send = async (id: string | undefined, status: string, current: OrderRow) => {
@@ -93,21 +103,35 @@ export function orderStatusRoutes(deps: Pick<AppDependencies, 'db' | 'settings' 
         await stream.writeSSE({ ...(id ? { id } : {}), event: 'status', data: JSON.stringify(data) });
         return back.refunds?.some((refund) => refund.status === 'pending') ?? false;
       };
-      await stream.write('retry: 3000\n\n');
-      // The status now, then only what changes after it.
-      const seen = await eventsOfOrderAfter(db, orderId, cursor);
-      cursor = seen.at(-1)?.id ?? cursor;
-      const now = (await findOrder(db, orderId))!;
-      let pending = await send(cursor === '0' ? undefined : cursor, now.status, now);
-      let status = now.status as string;
-      while (open && (!FINAL.has(status) || pending) && Date.now() - started < STREAM_MS) {
-        await stream.sleep(POLL_MS);
-        for (const event of await eventsOfOrderAfter(db, orderId, cursor)) {
-          const current = (await findOrder(db, orderId))!;
-          status = event.status;
-          cursor = event.id;
-          pending = await send(event.id, event.status, current);
+      try {
+        await stream.write('retry: 3000\n\n');
+        // The status now, then only what changes after it.
+        let seen: OrderEventRow[];
+        do {
+          seen = await eventsOfOrderAfter(db, orderId, cursor);
+          cursor = seen.at(-1)?.id ?? cursor;
+        } while (seen.length === ORDER_EVENTS_PAGE);
+        const now = (await findOrder(db, orderId))!;
+        let pending = await send(cursor === '0' ? undefined : cursor, now.status, now);
+        let status = now.status as string;
+        while (open && (!FINAL.has(status) || pending)) {
+          const left = STREAM_MS - (Date.now() - started);
+          if (left <= 0) break;
+          // Woken by this order's next event; a look at `open` now and then costs no query.
+          if ((await waiter.next(Math.min(left, LOOK_MS))).size === 0) continue;
+          let events: OrderEventRow[];
+          do {
+            events = await eventsOfOrderAfter(db, orderId, cursor);
+            for (const event of events) {
+              const current = (await findOrder(db, orderId))!;
+              status = event.status;
+              cursor = event.id;
+              pending = await send(event.id, event.status, current);
+            }
+          } while (open && events.length === ORDER_EVENTS_PAGE);
         }
+      } finally {
+        waiter.close();
       }
     });
   });

@@ -15,6 +15,7 @@ export const PUBLIC_PATHS = [
   '/oldmenu/',
   '/privacy/',
   '/sms-terms/',
+  '/speed/',
 ] as const;
 
 const escapeXml = (text: string) =>

@@ -48,6 +48,7 @@ const PAGES: { path: string; h1: string; status?: number }[] = [
   { path: '/contact-us/', h1: 'Contact us' },
   { path: '/privacy/', h1: 'Privacy policy' },
   { path: '/sms-terms/', h1: 'SMS terms' },
+  { path: '/speed/', h1: 'Speed, measured' },
   { path: '/congratulations/', h1: 'Thank you for your order!' },
   { path: '/no-such-page/', h1: 'We could not find that page', status: 404 },
 ];

@@ -115,6 +115,7 @@ describe('what search engines and link previews read', () => {
         '/contact-us/',
         '/privacy/',
         '/sms-terms/',
+        '/speed/',
         '/oldmenu/',
         '/order/',
       ].sort(),

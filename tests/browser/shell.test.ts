@@ -19,6 +19,7 @@ const CONTENT_ROUTES = [
   '/about-us/',
   '/congratulations/',
   '/sms-terms/',
+  '/speed/',
   '/order/',
   '/catering/',
   '/privacy/',

@@ -39,6 +39,7 @@ const PAGES = [
   '/contact-us/',
   '/privacy/',
   '/sms-terms/',
+  '/speed/',
   '/oldmenu/',
   '/checkout/',
   '/account/',

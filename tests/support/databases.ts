@@ -207,6 +207,11 @@ function lease(instance: PGlite, onClose: () => Promise<void>): { database: Data
       check();
       return inner.transaction(work);
     },
+    async listen(channels, listener) {
+      check();
+      return inner.listen!(channels, listener);
+    },
+    statements: () => inner.statements!(),
     close: onClose,
   };
   return { database, revoke: () => (live = false) };

@@ -24,7 +24,7 @@ import { staffMenuDietRoutes } from './menu-diet.ts';
 import { staffSessionRoutes } from './session.ts';
 import { staffStoreRoutes } from './store.ts';
 
-export { EVENT_POLL_MS, PING_MS, SESSION_CHECK_MS } from './events.ts';
+export { PING_MS } from './events.ts';
 export { NOTHING_TO_SYNC } from './menu.ts';
 
 export function staffRoutes(deps: AppDependencies): Hono {
