@@ -1,20 +1,20 @@
-// Live events, measured against a running server: what idle staff boards cost the database, and
-// how long a payment takes to reach a board.
+// Live events, measured: what idle staff boards cost the database, and how long a payment takes
+// to reach a board.
 //
-// - idle_board_queries_per_minute: the statements the database ran over a window with BOARDS
-//   staff event streams open and idle, minus the same window with none open, per minute. Counted
-//   by PostgreSQL itself, so nothing of ours does the counting: transactions committed and rolled
-//   back (one per statement outside a transaction) less the sessions started (a new connection's
-//   own start-up is no query of ours; the pool opens and closes connections as it likes), from
-//   pg_stat_database. A backend reports its counts within about 10 s of going idle, so each window
-//   starts STATS_SETTLE_MS after the last change; the background jobs (the kitchen's 15 s look,
-//   the mail sweep) fall in both windows alike, and what is left is within a few a minute. On
-//   PGlite the database lives inside the server's process and cannot be asked from outside: null.
-// - paid_to_board_ms: one board open, one order at a time created, paid with the demo card and
-//   finalized; the time from sending finalize-order to its paid order arriving on the board.
+// - idle_board_queries_per_minute: the statements sent to the database over a window with BOARDS
+//   staff event streams open and idle, per minute. Counted where every query of the server goes
+//   through (server/db/database.ts's statements(), transactions' begin and commit included), in an
+//   instance of the API made in this process on the same kind of database with nothing else
+//   running: no background jobs (those belong to the started server, not to the boards), no other
+//   request. Exact, so the goal is 0 and nothing less precise stands in for it.
+// - paid_to_board_ms: against the running server, one board open, one order at a time created,
+//   paid with the demo card and finalized; the time from sending finalize-order to its paid order
+//   arriving on the board.
 import { performance } from 'node:perf_hooks';
+import { tsImport } from 'tsx/esm/api';
 
-const STATS_SETTLE_MS = 15_000;
+/** After the boards opened: each has made its first read and sent its first ping. */
+const SETTLE_MS = 3_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let customers = 0;
@@ -31,12 +31,11 @@ function nextAddress() {
  *   staff: { email: string, password: string },
  *   boardToken?: string,
  * }} server the server's base URL; the PostgreSQL database it runs on ('' or absent: PGlite); a
- *   staff member to open boards as, whose password is first set with `boardToken` (a set-password
- *   link's token, as `npm run staff create` prints it) when one is given
+ *   staff member to open its board as, whose password is first set with `boardToken` (a
+ *   set-password link's token, as `npm run staff create` prints it) when one is given
  * @param {{ boards?: number, seconds?: number, samples?: number }} [options] boards open for the
- *   idle count (5), each count window's length in seconds (60: a whole number of every background
- *   job's period, so both windows hold the same jobs), orders timed to the board (60)
- * @returns {Promise<{ idle_board_queries_per_minute: number | null, paid_to_board_ms: { p50: number, p95: number } }>}
+ *   idle count (5), its window in seconds (60), orders timed to the board (60)
+ * @returns {Promise<{ idle_board_queries_per_minute: number, paid_to_board_ms: { p50: number, p95: number } }>}
  */
 export async function measureLiveEvents(server, options = {}) {
   const { boards = 5, seconds = 60, samples = 60 } = options;
@@ -57,43 +56,73 @@ export async function measureLiveEvents(server, options = {}) {
   const { access_token: token } = await login.json();
   const openBoard = (onBlock) =>
     openStream(`${server.url}/api/staff/events/?access_token=${encodeURIComponent(token)}`, onBlock);
-
-  const idle = server.databaseUrl ? await idleQueries(server.databaseUrl, openBoard, boards, seconds) : null;
   const paid = await paidToBoard(server.url, post, openBoard, samples);
+  const idle = await idleStatements(server.databaseUrl ?? '', boards, seconds);
   return { idle_board_queries_per_minute: idle, paid_to_board_ms: paid };
 }
 
-/** Statements per minute that `boards` idle boards add, counted by PostgreSQL over `seconds`-long windows. */
-async function idleQueries(databaseUrl, openBoard, boards, seconds) {
-  const { default: pg } = await import('pg');
-  const name = new URL(databaseUrl).pathname.slice(1);
-  // A new connection per reading: a session keeps a snapshot of the statistics it read.
-  const count = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query(
-        'select (xact_commit + xact_rollback - sessions)::text as n from pg_stat_database where datname = $1',
-        [name],
-      );
-      return Number(rows[0].n);
-    } finally {
-      await client.end();
-    }
-  };
-  const counted = async () => {
-    await sleep(STATS_SETTLE_MS);
-    const before = await count();
-    await sleep(seconds * 1000);
-    return (await count()) - before;
-  };
-  const without = await counted();
-  const open = await Promise.all(Array.from({ length: boards }, () => openBoard()));
+const load = (file) => tsImport(file, import.meta.url);
+
+/**
+ * Statements per minute that `boards` open, idle staff boards send, on a new API instance over
+ * the database of `databaseUrl` (already migrated by the server) or a new PGlite in memory.
+ */
+export async function idleStatements(databaseUrl, boards, seconds) {
+  // The instance's request log would fill the bench's output: it logs warnings only.
+  const level = process.env.LOG_LEVEL;
+  process.env.LOG_LEVEL = 'warn';
+  const { openDatabase, migrate, readConfig, createDependencies, createApp, inviteStaff } = await load(
+    '../scripts/bench-api-instance.ts',
+  );
+  if (level === undefined) delete process.env.LOG_LEVEL;
+  else process.env.LOG_LEVEL = level;
+  const origin = 'http://127.0.0.1';
+  const db = await openDatabase({ databaseUrl: databaseUrl || undefined });
+  const opened = [];
   try {
-    const withBoards = await counted();
-    return Math.round(((withBoards - without) * 600) / seconds) / 10;
+    await migrate(db);
+    const config = readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', PUBLIC_ORIGIN: origin, DATABASE_URL: databaseUrl });
+    const app = createApp(await createDependencies(db, config));
+    const { csrftoken } = await (await app.request('/api/csrf/')).json();
+    const call = (path, body) =>
+      app.request(path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-csrftoken': csrftoken,
+          origin,
+          'x-forwarded-for': nextAddress(),
+        },
+        body: JSON.stringify(body),
+      });
+    const email = `idle-board-${Date.now()}@comal.example`;
+    const password = 'idle board password 2026';
+    const invite = await inviteStaff(db, { email, role: 'staff', origin });
+    const token = new URL(invite.url).searchParams.get('set-password');
+    if (!(await call('/api/staff/password/', { token, password })).ok)
+      throw new Error("the idle board's password was refused");
+    const login = await call('/api/staff/login/', { email, password });
+    if (!login.ok) throw new Error(`the idle board's sign-in was refused: ${await login.text()}`);
+    const { access_token: access } = await login.json();
+    for (let i = 0; i < boards; i++) {
+      const response = await app.request('/api/staff/events/', {
+        headers: { authorization: `Bearer ${access}`, 'x-forwarded-for': nextAddress() },
+      });
+      if (!response.ok) throw new Error(`an idle board was refused: ${response.status}`);
+      const reader = response.body.getReader();
+      opened.push(reader);
+      void (async () => {
+        while (!(await reader.read().catch(() => ({ done: true }))).done);
+      })();
+    }
+    await sleep(SETTLE_MS);
+    const before = db.statements();
+    await sleep(seconds * 1000);
+    const sent = db.statements() - before;
+    return Math.round((sent * 600) / seconds) / 10;
   } finally {
-    for (const stream of open) await stream.close();
+    for (const reader of opened) await reader.cancel().catch(() => {});
+    await db.close();
   }
 }
 

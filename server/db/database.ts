@@ -14,15 +14,36 @@ export interface Queryable {
   query<T extends object = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/**
+ * The database session a process listens on, as pg_stat_activity names it: while that row is
+ * there the process is alive (db/open-streams.ts counts a process's streams by it). `started` is
+ * the session's backend_start as PostgreSQL writes it, exact to the microsecond.
+ */
+export interface ListenSession {
+  pid: number;
+  started: string;
+}
+
+/** Asks a connection for its own session's pg_stat_activity identity (PGlite's and pg's query alike). */
+async function sessionOf(connection: { query(sql: string): Promise<{ rows: unknown[] }> }): Promise<ListenSession> {
+  const { rows } = await connection.query(
+    'select pid, backend_start::text as started from pg_stat_activity where pid = pg_backend_pid()',
+  );
+  const row = rows[0] as ListenSession | undefined;
+  if (!row) throw new Error('the database did not name its own session');
+  return row;
+}
+
 /** What a process hears of NOTIFY (`pg_notify`) while it listens: see `Database.listen`. */
 export interface NotificationListener {
   /** A notification on one of the channels, delivered once its transaction committed. */
   notify(channel: string, payload: string): void;
   /**
    * The listening connection is up (true: at the first connect and after each reconnect, when
-   * anything sent while it was down was missed and must be read again) or lost (false).
+   * anything sent while it was down was missed and must be read again, with the session now
+   * listening) or lost (false).
    */
-  connection(up: boolean): void;
+  connection(up: boolean, session?: ListenSession): void;
 }
 
 export interface Database extends Queryable {
@@ -56,7 +77,12 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite's directory; in memory when absent. */
   dataDir?: string | undefined;
+  /** The most PostgreSQL connections the pool opens (DATABASE_POOL_SIZE); DEFAULT_POOL_SIZE when absent. */
+  poolSize?: number | undefined;
 }
+
+/** The pool's size when DATABASE_POOL_SIZE is unset. */
+export const DEFAULT_POOL_SIZE = 10;
 
 /** What a request answers (503) while PostgreSQL cannot be reached: a restart, a failover, the network. */
 export const DATABASE_UNREACHABLE = 'We could not reach our database. Please try again in a moment.';
@@ -96,7 +122,7 @@ export async function ping(db: Queryable): Promise<void> {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -140,7 +166,8 @@ export function pgliteDatabase(db: PGlite): Database {
         stops.push(await db.listen(channel, (payload) => listener.notify(channel, payload)));
       }
       // In process: the connection is never lost.
-      listener.connection(true);
+      statements += 1;
+      listener.connection(true, await sessionOf(db));
       return async () => {
         for (const stop of stops) await stop().catch(() => {});
       };
@@ -184,6 +211,7 @@ async function listenOnPostgres(
     again();
   };
   async function connect(): Promise<void> {
+    let session: ListenSession;
     const client = new pg.Client({ connectionString, application_name: LISTEN_APPLICATION_NAME });
     client.on('notification', (message) => listener.notify(message.channel, message.payload ?? ''));
     client.on('error', (error) => lost(client, error));
@@ -194,6 +222,8 @@ async function listenOnPostgres(
         count();
         await client.query(`listen ${channel}`);
       }
+      count();
+      session = await sessionOf(client);
     } catch (error) {
       log.warn({ err: error }, 'live events: could not listen on the database; trying again');
       client.end().catch(() => {});
@@ -208,7 +238,7 @@ async function listenOnPostgres(
     current = client;
     wait = LISTEN_RETRY_FIRST_MS;
     if (reconnected) log.info('live events: listening on the database again');
-    listener.connection(true);
+    listener.connection(true, session);
   }
 
   await connect();
@@ -221,8 +251,8 @@ async function listenOnPostgres(
   };
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+async function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_SIZE): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   let statements = 0;
   const listening = new Set<() => Promise<void>>();
   // An idle connection the server drops (restart, failover) must not crash the process; the

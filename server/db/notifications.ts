@@ -7,16 +7,30 @@
  * One hub per process and database holds the one LISTEN and wakes the streams waiting on it. While
  * the listening connection is down every waiting stream is woken each FALLBACK_POLL_MS to look for
  * itself, and once it is back each is woken once more to catch up on what it missed meanwhile.
+ * Other parts that keep something in memory until the database says it changed (the menu) hear
+ * their channel through the same LISTEN with `subscribe`.
  */
 import { log } from '../logger.ts';
-import type { Database, Queryable } from './database.ts';
+import type { Database, ListenSession, Queryable } from './database.ts';
 
 /** An order event was recorded; payload: `<event id> <order id>` (db/order-events.ts). */
 export const ORDER_EVENTS_CHANNEL = 'order_events';
 /** A staff session ended or a member was removed or changed role; payload: the session's or the member's id. */
 export const STAFF_CHANNEL = 'staff_sessions';
-const CHANNELS = [ORDER_EVENTS_CHANNEL, STAFF_CHANNEL] as const;
-export type Channel = (typeof CHANNELS)[number];
+/** The menu changed; payload: its new version (db/menu-store.ts). */
+export const MENU_CHANNEL = 'menu_changed';
+/** The channels streams wait on. */
+const STREAM_CHANNELS = [ORDER_EVENTS_CHANNEL, STAFF_CHANNEL] as const;
+export type Channel = (typeof STREAM_CHANNELS)[number];
+const CHANNELS = [...STREAM_CHANNELS, MENU_CHANNEL] as const;
+type AnyChannel = (typeof CHANNELS)[number];
+
+/** Hears one channel through the process's LISTEN: see `subscribe`. */
+export interface Subscriber {
+  notify(payload: string): void;
+  /** Listening now (true: at the first connect and after each reconnect, when anything may have been missed) or not. */
+  connection(up: boolean): void;
+}
 
 /** How often waiting streams look for themselves while nothing can be heard. */
 export const FALLBACK_POLL_MS = 1_000;
@@ -35,12 +49,19 @@ type Wake = (channel: Channel, payload: string | null) => void;
 interface Hub {
   wakes: Set<Wake>;
   fallback: NodeJS.Timeout | undefined;
+  /** The session listening now; null while none is (not yet, lost, or this database cannot listen). */
+  session: ListenSession | null;
+  /** Settled once the first LISTEN answered or failed. */
+  ready: Promise<void>;
+  /** Told each time a new session starts listening. */
+  sessionChanged: Set<(session: ListenSession) => void>;
+  subscribers: Set<{ channel: AnyChannel; subscriber: Subscriber }>;
 }
 
 const hubs = new WeakMap<Database, Hub>();
 
 function lookNow(hub: Hub): void {
-  for (const wake of hub.wakes) for (const channel of CHANNELS) wake(channel, null);
+  for (const wake of hub.wakes) for (const channel of STREAM_CHANNELS) wake(channel, null);
 }
 
 function fallBack(hub: Hub): void {
@@ -51,30 +72,78 @@ function fallBack(hub: Hub): void {
 function hubOf(db: Database): Hub {
   let hub = hubs.get(db);
   if (hub) return hub;
-  const made: Hub = { wakes: new Set(), fallback: undefined };
+  let settle = () => {};
+  const made: Hub = {
+    wakes: new Set(),
+    fallback: undefined,
+    session: null,
+    ready: new Promise<void>((resolve) => (settle = resolve)),
+    sessionChanged: new Set(),
+    subscribers: new Set(),
+  };
   hub = made;
   hubs.set(db, made);
   // Until the LISTEN answers, streams look for themselves.
   fallBack(made);
   if (!db.listen) {
     log.warn('live events: this database cannot listen; streams look every second');
+    settle();
     return made;
   }
   db.listen(CHANNELS, {
     notify(channel, payload) {
-      if (!(CHANNELS as readonly string[]).includes(channel)) return;
+      for (const heard of made.subscribers) if (heard.channel === channel) heard.subscriber.notify(payload);
+      if (!(STREAM_CHANNELS as readonly string[]).includes(channel)) return;
       for (const wake of made.wakes) wake(channel as Channel, payload);
     },
-    connection(up) {
-      if (!up) return fallBack(made);
+    connection(up, session) {
+      for (const heard of made.subscribers) heard.subscriber.connection(up);
+      if (!up) {
+        made.session = null;
+        return fallBack(made);
+      }
       clearInterval(made.fallback);
       made.fallback = undefined;
+      made.session = session ?? null;
+      settle();
+      if (session) for (const told of made.sessionChanged) told(session);
       lookNow(made);
     },
-  }).catch((error: unknown) => {
-    log.warn({ err: error }, 'live events: could not listen; streams look every second');
-  });
+  })
+    .catch((error: unknown) => {
+      log.warn({ err: error }, 'live events: could not listen; streams look every second');
+    })
+    .finally(settle);
   return made;
+}
+
+/**
+ * The session this process listens on (starting to listen if it does not yet), once the first
+ * LISTEN answered; null when none listens now. Its pg_stat_activity row vanishes with the process.
+ */
+export async function listeningSession(db: Database): Promise<ListenSession | null> {
+  const hub = hubOf(db);
+  await hub.ready;
+  return hub.session;
+}
+
+/**
+ * Hears `channel` through this process's one LISTEN (started if it is not yet) until the answer
+ * is called. `subscriber.connection(true)` comes at once when it is listening already.
+ */
+export function subscribe(db: Database, channel: typeof MENU_CHANNEL, subscriber: Subscriber): () => void {
+  const hub = hubOf(db);
+  const entry = { channel, subscriber };
+  hub.subscribers.add(entry);
+  if (hub.session) subscriber.connection(true);
+  return () => hub.subscribers.delete(entry);
+}
+
+/** Calls `told` each time a new session of this process starts listening (after a reconnect); answers how to stop. */
+export function onListeningSession(db: Database, told: (session: ListenSession) => void): () => void {
+  const hub = hubOf(db);
+  hub.sessionChanged.add(told);
+  return () => hub.sessionChanged.delete(told);
 }
 
 export interface Waiter {

@@ -1,44 +1,42 @@
 /**
  * Server-Sent Events with the limits every stream needs: at most OPEN_STREAMS_PER_CLIENT open per
  * client address at once (counted in the database, so it holds across replicas; 429 beyond it),
- * each stream counted as work under way so shutdown waits for it, and its row renewed while it
- * lives (every stream of the process in one statement each RENEW_MS, so an idle stream adds no
- * query of its own) and removed when it ends.
+ * each stream counted as work under way so shutdown waits for it, and its row removed when it
+ * ends. The row names the database session this process listens on, which is how other replicas
+ * know it still lives: an open stream costs no query while it is idle (db/open-streams.ts). When
+ * that session is replaced (the listening connection was lost and opened again), one statement
+ * moves all of this process's rows to the new one.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Database } from '../db/database.ts';
-import { closeStream, openStream, renewStreams } from '../db/open-streams.ts';
+import { listeningSession, onListeningSession } from '../db/notifications.ts';
+import { closeStream, moveStreams, openStream } from '../db/open-streams.ts';
+import { log } from '../logger.ts';
 import { clientAddress } from './client-address.ts';
 import { HttpError } from './errors.ts';
 
 export const OPEN_STREAMS_PER_CLIENT = 20;
 export const TOO_MANY_STREAMS = 'Too many live updates are open from your network. Close some tabs and try again.';
-const RENEW_MS = 20_000;
 
-/** The streams this process has open, per database, and the one timer that renews them all. */
-const renewing = new WeakMap<Database, { ids: Set<string>; timer: NodeJS.Timeout }>();
+/** The streams this process has open, per database, moved together to a new listening session. */
+const openHere = new WeakMap<Database, Set<string>>();
 
-/** Counts `id` among the streams renewed; answers how to stop counting it. */
-function keepRenewed(db: Database, id: string): () => void {
-  let open = renewing.get(db);
-  if (!open) {
-    const ids = new Set<string>();
-    const timer = setInterval(() => void renewStreams(db, [...ids]).catch(() => {}), RENEW_MS);
-    timer.unref();
-    open = { ids, timer };
-    renewing.set(db, open);
+function streamsOf(db: Database): Set<string> {
+  let ids = openHere.get(db);
+  if (!ids) {
+    const made = new Set<string>();
+    ids = made;
+    openHere.set(db, made);
+    onListeningSession(db, (session) => {
+      moveStreams(db, [...made], session).catch((error: unknown) =>
+        log.warn({ err: error }, 'live events: could not move the open streams to the new listening session'),
+      );
+    });
   }
-  const { ids, timer } = open;
-  ids.add(id);
-  return () => {
-    ids.delete(id);
-    if (ids.size > 0) return;
-    clearInterval(timer);
-    renewing.delete(db);
-  };
+  return ids;
 }
 
 export async function eventStream(
@@ -47,7 +45,9 @@ export async function eventStream(
   run: (stream: SSEStreamingApi) => Promise<void>,
 ): Promise<Response> {
   const id = randomUUID();
-  if (!(await openStream(deps.db, id, clientAddress(c, deps.settings.trustProxy), OPEN_STREAMS_PER_CLIENT))) {
+  const client = clientAddress(c, deps.settings.trustProxy);
+  const session = await listeningSession(deps.db);
+  if (!(await openStream(deps.db, { id, client, session }, OPEN_STREAMS_PER_CLIENT))) {
     throw new HttpError(429, TOO_MANY_STREAMS, { 'Retry-After': '30' });
   }
   c.header('Cache-Control', 'no-store');
@@ -55,11 +55,12 @@ export async function eventStream(
   return streamSSE(c, (stream) =>
     deps.inFlight.track(
       (async () => {
-        const stopRenewing = keepRenewed(deps.db, id);
+        const open = streamsOf(deps.db);
+        open.add(id);
         try {
           await run(stream);
         } finally {
-          stopRenewing();
+          open.delete(id);
           await closeStream(deps.db, id).catch(() => {});
         }
       })(),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDependencies } from '../../server/compose.ts';
 import { readConfig } from '../../server/config.ts';
 import { LISTEN_APPLICATION_NAME } from '../../server/db/database.ts';
+import { OPEN_STREAMS_PER_CLIENT, TOO_MANY_STREAMS } from '../../server/http/event-stream.ts';
 import { moveOnBoard } from '../../server/services/staff-board.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
@@ -116,6 +117,41 @@ describe.each(databaseTargets)('live events on $name', (target) => {
     }
   });
 
+  it("streams count toward a client's limit while their server's listening session lives, and not a moment after it is gone", async () => {
+    const client = '198.51.100.77';
+    // The listening session of this server, as its open streams name it.
+    const board = await openBoard();
+    const [own] = await api.deps.db.query<{ pid: number; started: string }>(
+      `select server_pid as pid, server_started::text as started from open_streams where server_pid is not null limit 1`,
+    );
+    await board.close();
+    expect(own, "an open stream names its server's listening session").toBeDefined();
+    const fill = (pid: number, started: string) =>
+      api.deps.db.query(
+        `insert into open_streams (id, client, server_pid, server_started)
+           select 'filled-' || $3 || '-' || n, $1, $2, $3::timestamptz from generate_series(1, $4::int) n`,
+        [client, pid, started, OPEN_STREAMS_PER_CLIENT],
+      );
+    const open = () => api.app.request('/api/staff/events/', { headers: { ...staff, 'X-Forwarded-For': client } });
+
+    // A server that died: its session is no longer in pg_stat_activity, so its rows count for nothing.
+    await fill(own!.pid + 100_000, own!.started);
+    const afterDead = await open();
+    expect(afterDead.status, "the dead server's streams do not hold the place").toBe(200);
+    await afterDead.body?.cancel();
+    expect(
+      (await api.deps.db.query(`select 1 from open_streams where client = $1 and id like 'filled-%'`, [client])).length,
+      "the dead server's rows are cleared",
+    ).toBe(0);
+
+    // A server that lives (this one's session): its idle streams hold their places without any renewal.
+    await fill(own!.pid, own!.started);
+    const refused = await open();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(TOO_MANY_STREAMS);
+    await api.deps.db.query(`delete from open_streams where client = $1`, [client]);
+  });
+
   it('signing out ends an idle board stream within seconds', async () => {
     const email = 'line-cook@comal.example';
     await staffMember(api, email, 'staff', now);
@@ -155,6 +191,7 @@ describe.each(databaseTargets)('live events on $name', (target) => {
         expect(orderOf(moved!)).toMatchObject({ order_id: orderId, status: 'accepted' });
       } finally {
         await board.close();
+        await otherDb.close();
       }
     });
 
@@ -195,12 +232,18 @@ describe.each(databaseTargets)('live events on $name', (target) => {
         expect(changes.map((event) => event.id)).toEqual(recorded.map((row) => row.id));
 
         // Listening again on a new connection; then idle costs nothing again.
-        await waitFor(
+        const [again] = await waitFor(
           async () => {
             const pids = await listening();
-            return pids.length === 1 && pids[0] !== killed;
+            return pids.length === 1 && pids[0] !== killed ? pids : null;
           },
           { timeoutMs: 15_000, what: 'a new listening connection' },
+        );
+        // The board's place in the limit now names the new session, so it still counts.
+        await waitFor(
+          async () =>
+            (await api.deps.db.query('select 1 from open_streams where server_pid = $1', [again])).length === 1,
+          { what: "the open stream's row to name the new listening session" },
         );
         await board.next(1, 1_200);
         const idle = await quietFor(board, 3_000);
