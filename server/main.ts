@@ -54,7 +54,11 @@ try {
   printWarning(error.message);
   process.exit(1);
 }
-const { db, snapshot } = await openSnapshotDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const { db, snapshot } = await openSnapshotDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 if (snapshot) controlSocket?.serve(snapshot);
 const deps = await createDependencies(db, config);
 // The embedded defaults only (DEV_OUTBOX=1, no DATABASE_URL): a demo admin, its password printed once.

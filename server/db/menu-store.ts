@@ -4,6 +4,7 @@
  * The whole menu is read in a handful of queries, one per table, inside one snapshot, so the rows
  * and the version they carry always belong together.
  */
+import { MENU_CHANNEL } from './notifications.ts';
 import type { Database, Queryable } from './database.ts';
 
 /**
@@ -106,10 +107,32 @@ export async function menuVersion(db: Queryable): Promise<string> {
   return row.version;
 }
 
-/** Marks the menu changed; call it in the transaction that changed the menu tables (or after it). */
+/** Menu changes this process committed: see menuChangedHere. */
+let changesHere = 0;
+
+/**
+ * Call once the transaction that bumped the menu's version committed: this process's catalogs
+ * then read the version again at their next request, rather than wait for the announcement of
+ * the commit, which reaches every process (this one too) a moment later.
+ */
+export function menuChangedHere(): void {
+  changesHere += 1;
+}
+
+/** How many menu changes this process committed so far (menuChangedHere). */
+export function menuChangesHere(): number {
+  return changesHere;
+}
+
+/**
+ * Marks the menu changed; call it in the transaction that changed the menu tables (or after it),
+ * and menuChangedHere once that commits. Every listening replica hears of it on MENU_CHANNEL
+ * when the transaction commits.
+ */
 export async function bumpMenuVersion(db: Queryable): Promise<string> {
   const [row] = await db.query<{ version: string }>(
-    'update menu_state set version = version + 1 where id returning version::text as version',
+    `with bumped as (update menu_state set version = version + 1 where id returning version::text as version)
+     select version, pg_notify('${MENU_CHANNEL}', version) from bumped`,
   );
   if (!row) throw new Error('menu_state has no row; run the migrations first.');
   return row.version;

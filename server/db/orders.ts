@@ -58,6 +58,18 @@ export interface NewOrder {
   note?: string | null;
   /** The slot the order counts against (0023_pace.sql): its scheduled time, or ASAP's ready slot; absent is none. */
   slot_at?: Date | null;
+  /** The time the customer wants it ready; absent or null is as soon as possible. */
+  scheduled_for?: Date | null;
+}
+
+/** The payment made for a new order, written with it (server/db/payments.ts reads it). */
+export interface NewOrderPayment {
+  id: string;
+  provider: string;
+  provider_reference: string;
+  client_secret: string;
+  amount_cents: number;
+  status: PaymentStatus;
 }
 
 export interface OrderRow extends NewOrder {
@@ -147,6 +159,7 @@ const ORDER_FIELDS = [
   'locale',
   'note',
   'slot_at',
+  'scheduled_for',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 /** What an optional field is when the new order leaves it out. */
@@ -158,29 +171,54 @@ const ORDER_DEFAULTS: Partial<Record<keyof NewOrder, unknown>> = {
   note: null,
 };
 
-/** Writes the order, its lines and its first status; answers the order's number. */
-export async function insertOrder(db: Queryable, order: NewOrder, lines: OrderLineRow[]): Promise<number> {
-  const placeholders = ORDER_FIELDS.map((_, i) => `$${i + 1}`).join(', ');
-  const [row] = await db.query<{ number: string | number }>(
-    `insert into orders (${ORDER_FIELDS.join(', ')}) values (${placeholders}) returning number`,
-    ORDER_FIELDS.map((field) => order[field] ?? ORDER_DEFAULTS[field] ?? null),
+/**
+ * Writes the order, its lines, its first status and (when given) its payment in one statement,
+ * so a checkout's transaction makes one round trip for all of them; answers the order's number.
+ */
+export async function insertOrder(
+  db: Queryable,
+  order: NewOrder,
+  lines: OrderLineRow[],
+  payment?: NewOrderPayment,
+): Promise<number> {
+  const values = ORDER_FIELDS.map((field) => order[field] ?? ORDER_DEFAULTS[field] ?? null);
+  const at = (n: number) => `$${ORDER_FIELDS.length + n}`;
+  const linesJson = JSON.stringify(
+    lines.map((line, position) => ({
+      position,
+      menu_item_id: line.menu_item_id,
+      name: line.name,
+      unit_price_cents: line.unit_price_cents,
+      quantity: line.quantity,
+      modifiers: line.modifiers,
+    })),
   );
-  for (const [position, line] of lines.entries()) {
-    await db.query(
-      `insert into order_lines (order_id, position, menu_item_id, name, unit_price_cents, quantity, modifiers)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        order.id,
-        position,
-        line.menu_item_id,
-        line.name,
-        line.unit_price_cents,
-        line.quantity,
-        JSON.stringify(line.modifiers),
-      ],
-    );
-  }
-  await addStatus(db, order.id, order.status);
+  const [row] = await db.query<{ number: string | number }>(
+    `with placed as (
+       insert into orders (${ORDER_FIELDS.join(', ')})
+       values (${ORDER_FIELDS.map((_, i) => `$${i + 1}`).join(', ')}) returning id, number, status),
+     lines as (
+       insert into order_lines (order_id, position, menu_item_id, name, unit_price_cents, quantity, modifiers)
+       select placed.id, l.position, l.menu_item_id, l.name, l.unit_price_cents, l.quantity, l.modifiers
+         from placed, jsonb_to_recordset(${at(1)}::jsonb)
+           as l(position integer, menu_item_id text, name text, unit_price_cents integer, quantity integer, modifiers jsonb)),
+     history as (insert into order_status_history (order_id, status) select id, status from placed),
+     paid as (
+       insert into payments (id, order_id, provider, provider_reference, client_secret, amount_cents, status)
+       select ${at(2)}::text, placed.id, ${at(3)}::text, ${at(4)}::text, ${at(5)}::text, ${at(6)}::int, ${at(7)}::text
+         from placed where ${at(2)}::text is not null)
+     select number from placed`,
+    [
+      ...values,
+      linesJson,
+      payment?.id ?? null,
+      payment?.provider ?? null,
+      payment?.provider_reference ?? null,
+      payment?.client_secret ?? null,
+      payment?.amount_cents ?? null,
+      payment?.status ?? null,
+    ],
+  );
   return Number(row!.number);
 }
 
@@ -207,11 +245,6 @@ export async function isCustomersOrder(db: Queryable, id: string, cognitoSub: st
     cognitoSub,
   ]);
   return rows.length > 0;
-}
-
-/** Records when the customer wants a scheduled order ready. */
-export async function setScheduledFor(db: Queryable, id: string, scheduledFor: Date): Promise<void> {
-  await db.query('update orders set scheduled_for = $1 where id = $2', [scheduledFor, id]);
 }
 
 /** Records the time staff promised the customer. */

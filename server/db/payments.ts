@@ -1,4 +1,4 @@
-/** SQL for payments: one per order, as the provider knows it. */
+/** SQL for payments: one per order, as the provider knows it (written with its order: db/orders.ts insertOrder). */
 import type { PaymentStatus } from '../providers/payments/payment-provider.ts';
 import type { Queryable } from './database.ts';
 
@@ -14,22 +14,6 @@ export interface PaymentRow {
 }
 
 const COLUMNS = 'id, order_id, provider, provider_reference, client_secret, amount_cents, status, failure_message';
-
-export async function insertPayment(db: Queryable, payment: Omit<PaymentRow, 'failure_message'>): Promise<void> {
-  await db.query(
-    `insert into payments (id, order_id, provider, provider_reference, client_secret, amount_cents, status)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      payment.id,
-      payment.order_id,
-      payment.provider,
-      payment.provider_reference,
-      payment.client_secret,
-      payment.amount_cents,
-      payment.status,
-    ],
-  );
-}
 
 export async function paymentForOrder(db: Queryable, orderId: string): Promise<PaymentRow | null> {
   const [row] = await db.query<PaymentRow>(`select ${COLUMNS} from payments where order_id = $1`, [orderId]);

@@ -53,14 +53,22 @@ export async function slotLoads(db: Queryable, from: Date, to: Date): Promise<Ma
 /**
  * One slot's load as a new checkout from `clientAddress` sees it: without that address's own
  * checkouts waiting for payment, which the new one replaces (HOLDS_SLOT). Inside create-order's
- * transaction, after lockSlot, it counts every order placed before.
+ * transaction, after lockSlot, it counts every order placed before. It stops counting at
+ * `atMost` orders (the slot's capacity): a slot holding that many is full whatever they add up
+ * to, so a busy slot costs no more to check than a slot just full.
  */
-export async function slotLoad(db: Queryable, slot: Date, clientAddress: string | null): Promise<SlotLoad> {
+export async function slotLoad(
+  db: Queryable,
+  slot: Date,
+  clientAddress: string | null,
+  atMost: number = Number.MAX_SAFE_INTEGER,
+): Promise<SlotLoad> {
   const [row] = await db.query<Omit<LoadRow, 'slot_at'>>(
-    `select count(*) as orders, coalesce(sum(o.subtotal_cents), 0) as subtotal_cents
-       from orders o where o.slot_at = $1 and ${HOLDS_SLOT}
-        and ($2::text is null or o.status <> 'pending_payment' or o.client_address is distinct from $2::text)`,
-    [slot, clientAddress],
+    `select count(*) as orders, coalesce(sum(held.subtotal_cents), 0) as subtotal_cents
+       from (select o.subtotal_cents from orders o where o.slot_at = $1 and ${HOLDS_SLOT}
+                and ($2::text is null or o.status <> 'pending_payment' or o.client_address is distinct from $2::text)
+              limit $3) held`,
+    [slot, clientAddress, atMost],
   );
   return toLoad(row);
 }

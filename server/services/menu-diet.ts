@@ -6,7 +6,7 @@
 import { dietTagsOf } from '../../shared/diet.ts';
 import type { ItemDietAnswer, StaffItemDiet } from '../../shared/api/staff.ts';
 import type { AppDependencies } from '../dependencies.ts';
-import { bumpMenuVersion, updateItemDiet } from '../db/menu-store.ts';
+import { bumpMenuVersion, menuChangedHere, updateItemDiet } from '../db/menu-store.ts';
 import { HttpError } from '../http/errors.ts';
 
 export const DIET_IN_CLOVER =
@@ -25,5 +25,6 @@ export async function setItemDiet(
     // Every replica's menu (and the next GET /api/menus/) follows the version.
     await bumpMenuVersion(tx);
   });
+  menuChangedHere();
   return { id, diet, spice_level: input.spice_level };
 }

@@ -19,7 +19,7 @@ import {
 import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotalsCents, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
-import { restaurant } from '../../shared/restaurant.ts';
+import { restaurant, type OrderingHours } from '../../shared/restaurant.ts';
 import { checkScheduledFor, checkSlotRoom, orderSlot } from '../../shared/schedule.ts';
 import { tipSettings } from '../../shared/settings/values.ts';
 import type { AppDependencies } from '../dependencies.ts';
@@ -38,16 +38,8 @@ import {
 import { recordOrderEvent } from '../db/order-events.ts';
 import { autoAcceptOnPayment } from './order-alerts.ts';
 import { handOffPaidOrder } from './order-handoff.ts';
-import {
-  findOrder,
-  insertOrder,
-  moveOrder,
-  orderLines,
-  setScheduledFor,
-  type OrderLineRow,
-  type OrderRow,
-} from '../db/orders.ts';
-import { insertPayment, paymentForOrder, setPaymentStatus } from '../db/payments.ts';
+import { findOrder, insertOrder, moveOrder, orderLines, type OrderLineRow, type OrderRow } from '../db/orders.ts';
+import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
 import { recordRedemption, unpaidOrdersWithCode, type PromoCustomer } from '../db/promo-codes.ts';
 import { lockSlot, slotLoad } from '../db/slots.ts';
 import { readStoreStatus } from '../db/store-status.ts';
@@ -119,7 +111,9 @@ export async function placeOrder(
   const now = clock();
   const snapshot = await deps.menu.snapshot();
   const { priced, rows } = priceCart(snapshot, request.cart_items);
-  const { scheduledFor, slot } = await orderTime(deps, request, snapshot, now, options.locale ?? 'en');
+  // The owner's live hours, holidays, lead times and prices (services/live-settings.ts), read once.
+  const { hours, pricing } = await liveValues(db);
+  const { scheduledFor, slot } = await orderTime(deps, request, snapshot, now, options.locale ?? 'en', hours);
   checkServedAt(snapshot, request.cart_items, scheduledFor ?? now);
   const promo = request.promo_code
     ? await applicablePromo(deps, request.promo_code, now, {
@@ -130,7 +124,6 @@ export async function placeOrder(
     : null;
   const phone = normalizePhone(request.phone);
   if (request.redeem_points) await checkRedeemer(deps, options.cognitoSub ?? null, phone);
-  const { pricing } = await liveValues(db);
   const delivery = request.delivery_type === 'delivery' ? await deliveryFor(deps, request, now, pricing) : null;
   const tipCents = delivery ? toCents(request.tip ?? 0) : 0;
   if (tipCents > MAXIMUM_TIP_CENTS) throw new HttpError(422, `A tip can be at most ${formatUSD(MAXIMUM_TIP_CENTS)}.`);
@@ -158,7 +151,7 @@ export async function placeOrder(
   // for it (a retry whose first attempt just took the slot's last place gets that attempt's answer).
   const address = options.clientAddress ?? null;
   const full = checkSlotRoom(
-    await slotLoad(db, slot, address),
+    await slotLoad(db, slot, address, deps.slotCapacity.orders),
     totals.subtotal,
     scheduledFor === null,
     deps.slotCapacity,
@@ -194,7 +187,7 @@ export async function placeOrder(
     // Counted and inserted under the slot's lock: concurrent checkouts on any replica take its
     // places one after the other, so the slot never holds more than its capacity.
     await lockSlot(tx, slot);
-    const load = await slotLoad(tx, slot, address);
+    const load = await slotLoad(tx, slot, address, deps.slotCapacity.orders);
     const refusal = checkSlotRoom(load, totals.subtotal, scheduledFor === null, deps.slotCapacity);
     if (refusal) throw new HttpError(409, refusal);
     const number = await insertOrder(
@@ -231,19 +224,18 @@ export async function placeOrder(
         locale: options.locale ?? 'en',
         note: request.note ?? null,
         slot_at: slot,
+        scheduled_for: scheduledFor,
       },
       rows,
+      {
+        id: newId('pay'),
+        provider: deps.payments.name,
+        provider_reference: payment.reference,
+        client_secret: payment.clientSecret,
+        amount_cents: totals.total,
+        status: 'requires_payment',
+      },
     );
-    if (scheduledFor) await setScheduledFor(tx, orderId, scheduledFor);
-    await insertPayment(tx, {
-      id: newId('pay'),
-      order_id: orderId,
-      provider: deps.payments.name,
-      provider_reference: payment.reference,
-      client_secret: payment.clientSecret,
-      amount_cents: totals.total,
-      status: 'requires_payment',
-    });
     const body: CreateOrderResponse = {
       order_id: orderId,
       number,
@@ -379,14 +371,13 @@ async function orderTime(
   snapshot: MenuSnapshot,
   now: Date,
   locale: Locale,
+  hours: OrderingHours,
 ) {
   const scheduledFor = request.scheduled_for ? new Date(request.scheduled_for) : null;
   const catering = request.cart_items.some(
     (line) => snapshot.items.get(line.menu_item_id)?.categoryName === restaurant.ordering.cateringCategory,
   );
   const store = await readStoreStatus(deps.db, now);
-  // The owner's live hours, holidays and lead times (services/live-settings.ts).
-  const { hours } = await liveValues(deps.db);
   // Closed now: said in the customer's language, with the day and time as they read them.
   const words = { t: translator(locale), intl: intlLocale(locale) };
   const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, store, ...words }, hours);

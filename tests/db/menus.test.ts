@@ -8,7 +8,8 @@ import { chooseMenu, flattenMenu, type MenuItem, type MenuSource } from '../../s
 import { restaurant } from '../../shared/restaurant.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { menuVersion } from '../../server/db/menu-store.ts';
+import { bumpMenuVersion, menuChangedHere, menuVersion } from '../../server/db/menu-store.ts';
+import { MENU_CHANNEL } from '../../server/db/notifications.ts';
 import type { MenuCatalog } from '../../server/menu/catalog.ts';
 import { createMenuCatalog } from '../../server/menu/menu-catalog.ts';
 import { demoMenu } from '../../server/providers/menu/demo-menu.ts';
@@ -470,5 +471,85 @@ describe.each(databaseTargets)('the menu on $name', (target) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('ETag')).not.toBe(oldTag);
     expect(itemById(itemsOf(await response.text()), 'taco-asada').name).toBe('Taco de Asada (prime)');
+  });
+
+  /** Waits until the catalog answers from memory: a call that sends the database no statement. */
+  async function answeringFromMemory(db: Database, menu: MenuCatalog): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          const before = db.statements!();
+          await menu.snapshot();
+          return db.statements!() - before;
+        },
+        { timeout: 5_000, interval: 20 },
+      )
+      .toBe(0);
+  }
+
+  it('while nothing changes, the menu is answered from memory: 20 requests send the database no statement', async () => {
+    const db = await freshDatabase();
+    const menu = createMenuCatalog(db);
+    const api = menusApi(menu);
+    await answeringFromMemory(db, menu);
+    const before = db.statements!();
+    const tags = new Set<string | null>();
+    for (let i = 0; i < 20; i += 1) tags.add((await api.request('/api/menus/')).headers.get('ETag'));
+    expect(db.statements!() - before).toBe(0);
+    expect(tags).toEqual(new Set([(await menu.snapshot()).etag]));
+  });
+
+  it('a change another replica commits (announced on menu_changed) shows here at once, with a new ETag', async () => {
+    const db = await freshDatabase();
+    const menu = createMenuCatalog(db);
+    const api = menusApi(menu);
+    await answeringFromMemory(db, menu);
+    const oldTag = (await api.request('/api/menus/')).headers.get('ETag')!;
+
+    // As another server process writes it: the rows, the version and the announcement, in one commit.
+    await db.transaction(async (tx) => {
+      await tx.query(`update menu_items set price_cents = 475 where id = 'taco-asada'`);
+      const [row] = await tx.query<{ version: string }>(
+        'update menu_state set version = version + 1 where id returning version::text as version',
+      );
+      await tx.query('select pg_notify($1, $2)', [MENU_CHANNEL, row!.version]);
+    });
+
+    await expect
+      .poll(async () => answerItem(await (await api.request('/api/menus/')).text(), 'taco-asada').base_price, {
+        timeout: 5_000,
+        interval: 20,
+      })
+      .toBe('4.75');
+    const response = await api.request('/api/menus/', { headers: { 'If-None-Match': oldTag } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('ETag')).not.toBe(oldTag);
+  });
+
+  it('an owner who saves a change sees it on their very next request, before the announcement is heard', async () => {
+    const db = await freshDatabase();
+    const menu = createMenuCatalog(db);
+    await answeringFromMemory(db, menu);
+    await db.transaction(async (tx) => {
+      await tx.query(`update menu_items set name = 'Taco de Asada (new)' where id = 'taco-asada'`);
+      await bumpMenuVersion(tx);
+    });
+    // As the menu editor does once its transaction commits: no wait for the announcement.
+    menuChangedHere();
+    expect(itemById(itemsOf((await menu.snapshot()).json), 'taco-asada').name).toBe('Taco de Asada (new)');
+  });
+
+  it('an item sold out until a time shows again once that time comes, though nothing announces it', async () => {
+    const db = await freshDatabase();
+    let now = new Date('2026-11-20T19:00:00Z');
+    const menu = createMenuCatalog(db, () => now);
+    await db.query(
+      `update menu_items set available = false, sold_out_until = '2026-11-21T08:00:00Z' where id = 'taco-lengua'`,
+    );
+    await menu.invalidate();
+    await answeringFromMemory(db, menu);
+    expect((await menu.snapshot()).items.get('taco-lengua')!.available).toBe(false);
+    now = new Date('2026-11-21T08:00:01Z');
+    expect((await menu.snapshot()).items.get('taco-lengua')!.available).toBe(true);
   });
 });
