@@ -36,6 +36,18 @@ function preactInTheBrowser() {
   };
 }
 
+/** `client:afterpaint`: an island hydrates once the first contentful paint is on the screen (site/scripts/after-paint.ts). */
+function afterPaintDirective() {
+  return {
+    name: 'comal:after-paint',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'afterpaint', entrypoint: './site/scripts/after-paint.ts' });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   srcDir: './site',
   publicDir: './site/public',
@@ -45,7 +57,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always', client: './', server: '../site-server/' },
   adapter: livePages(),
   site: 'https://elcomal.example',
-  integrations: [react()],
+  integrations: [react(), afterPaintDirective()],
   vite: { plugins: [preactInTheBrowser()] },
   telemetry: false,
 });

@@ -139,7 +139,8 @@ describe.each([
 describe('the small-screen menu', () => {
   it('opens and closes, saying so, with bars that turn into a cross and a call link inside', async () => {
     const { page, errors } = await open('/about-us/', PHONE);
-    await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
+    // The menu's island has woken (client:afterpaint) before it is tapped.
+    await page.waitForSelector('astro-island[component-url*="/MobileMenu."]:not([ssr])', { state: 'attached' });
     const toggle = page.getByRole('button', { name: 'Open menu' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     const panel = page.locator('#mobile-menu-panel');

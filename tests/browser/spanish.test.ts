@@ -164,8 +164,8 @@ describe('choosing the language', () => {
   it('offers the switch in the mobile menu and the footer on a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${server.url}/es/`);
-    // The menu's island has woken (client:idle) before it is tapped.
-    await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
+    // The menu's island has woken (client:afterpaint) before it is tapped.
+    await page.waitForSelector('astro-island[component-url*="/MobileMenu."]:not([ssr])', { state: 'attached' });
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const inMenu = page.locator('#mobile-menu-panel').getByRole('link', { name: 'English' });
     expect(await inMenu.getAttribute('href')).toBe('/?lang=en');
