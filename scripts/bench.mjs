@@ -16,15 +16,7 @@
 // misses its goal. BENCH_SECONDS (10) sets each load test's length; BENCH_LIGHTHOUSE=0 skips
 // Lighthouse (its rows say "skipped"). Tests never time anything: speed is checked here.
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  mkdtempSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
