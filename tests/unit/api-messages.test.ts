@@ -63,8 +63,9 @@ const es = (text: string) => apiMessageIn('es', text);
 
 /**
  * A module's exported strings, by name, but those that are no message for a customer: names and
- * codes a program reads, cookie and header names, paths, Stripe's own words for a state the
- * widget handles by its code, and what only Stripe's or DoorDash's webhook callers read.
+ * codes a program reads (the listening connection's name in pg_stat_activity among them), cookie
+ * and header names, paths, Stripe's own words for a state the widget handles by its code, and
+ * what only Stripe's or DoorDash's webhook callers read.
  */
 const NOT_MESSAGES = new Set([
   'CHUNK_LOAD_ERROR_NAME',
@@ -81,6 +82,7 @@ const NOT_MESSAGES = new Set([
   'WEBHOOK_SIGNATURE_INVALID',
   'WEBHOOK_NOT_AN_EVENT',
   'STRIPE_WEBHOOKS_OFF',
+  'LISTEN_APPLICATION_NAME',
 ]);
 
 const MESSAGE_MODULES: Record<string, Record<string, unknown>> = {
