@@ -599,7 +599,7 @@ function tableRows(report) {
         limit: empty?.lcp_ms,
         limitWhat: 'empty page',
         goal: { on: 'figure', atMost: 800 },
-        note: lighthouseNote,
+        note: lighthouseOf(page) ? null : lighthouseNote,
       }),
     );
   }
@@ -613,7 +613,7 @@ function tableRows(report) {
       limit: empty?.score,
       limitWhat: 'empty page',
       goal: { on: 'figure', atLeast: 100 },
-      note: lighthouseNote,
+      note: order ? null : lighthouseNote,
     }),
     benchRow({
       id: 'order-tbt',
@@ -623,7 +623,7 @@ function tableRows(report) {
       limit: empty?.tbt_ms,
       limitWhat: 'empty page',
       goal: { on: 'figure', atMost: 50 },
-      note: lighthouseNote,
+      note: order ? null : lighthouseNote,
     }),
   );
   const widget = report.widget;
