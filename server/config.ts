@@ -245,8 +245,8 @@ function stripeApiBase(text: string): StripeApiBase {
   return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
 }
 
-/** TRUST_PROXY: unset or 0, no proxy; a whole number, that many; `true` (an older form), one. */
-export const MAX_POOL_SIZE = 100;
+/** The most connections DATABASE_POOL_SIZE may ask one process for. */
+const MAX_POOL_SIZE = 100;
 
 /** DATABASE_POOL_SIZE: a whole number of connections from 1 to MAX_POOL_SIZE; unset is DEFAULT_POOL_SIZE. */
 function poolSize(text: string | undefined): number {
@@ -261,6 +261,7 @@ function poolSize(text: string | undefined): number {
   return size;
 }
 
+/** TRUST_PROXY: unset or 0, no proxy; a whole number, that many; `true` (an older form), one. */
 function proxyHops(text: string | undefined): number {
   const value = text?.trim() ?? '';
   if (value === '') return 0;

@@ -12,7 +12,7 @@ import type { ClientDirective } from 'astro';
 const IDLE_TIMEOUT_MS = 2000;
 
 /** Calls `callback` once the first contentful paint is on the screen (or, without paint entries, a frame after). */
-export function afterFirstPaint(callback: () => void): void {
+function afterFirstPaint(callback: () => void): void {
   const entryTypes = typeof PerformanceObserver === 'undefined' ? [] : (PerformanceObserver.supportedEntryTypes ?? []);
   if (!entryTypes.includes('paint')) {
     requestAnimationFrame(() => setTimeout(callback, 0));
