@@ -126,9 +126,27 @@ function wallClockMs(instant: Date, timeZone: string): number {
   return Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour! % 24, parts.minute, parts.second);
 }
 
+/**
+ * Offsets already worked out, by zone and then by the second they hold for: reading the wall clock
+ * through Intl costs about as much as the rest of a checkout's schedule check, and a week's
+ * opening hours ask for the same few hundred instants on every request. Emptied when it holds
+ * OFFSETS_KEPT, so it stays small whatever is asked.
+ */
+const offsets = new Map<string, Map<number, number>>();
+const OFFSETS_KEPT = 10_000;
+
 /** The zone's offset from UTC at `instant`, in ms (-7 h for PDT). */
 export function offsetMs(instant: Date, timeZone: string): number {
-  return wallClockMs(instant, timeZone) - Math.floor(instant.getTime() / 1000) * 1000;
+  const second = Math.floor(instant.getTime() / 1000) * 1000;
+  let zone = offsets.get(timeZone);
+  if (!zone) offsets.set(timeZone, (zone = new Map<number, number>()));
+  let offset = zone.get(second);
+  if (offset === undefined) {
+    if (zone.size >= OFFSETS_KEPT) zone.clear();
+    offset = wallClockMs(instant, timeZone) - second;
+    zone.set(second, offset);
+  }
+  return offset;
 }
 
 export function instantToWallTime(instant: Date, timeZone: string): WallTime {

@@ -3,6 +3,7 @@
  * differ from the settings file, its version and when it last changed.
  */
 import type { Queryable } from './database.ts';
+import { LIVE_SETTINGS_CHANNEL } from './notifications.ts';
 
 export interface LiveSettingsRow {
   /** The stored sections, as saved (checked again when read: shared/api/admin-settings.ts). */
@@ -30,11 +31,17 @@ export async function readLiveSettings(db: Queryable, forUpdate = false): Promis
   return { ...row, overrides: parsed(row.overrides) };
 }
 
-/** Stores the overrides whole and bumps the version; answers the new version. */
+/**
+ * Stores the overrides whole and bumps the version; answers the new version. Every listening
+ * replica hears of it on LIVE_SETTINGS_CHANNEL when the transaction commits; call db/watched.ts's
+ * changedHere(LIVE_SETTINGS_CHANNEL) once it has.
+ */
 export async function writeLiveSettings(db: Queryable, overrides: Record<string, unknown>, at: Date): Promise<string> {
   const [row] = await db.query<{ version: string }>(
-    `update live_settings set overrides = $1::jsonb, version = version + 1, updated_at = $2
-      where id returning version::text as version`,
+    `with written as (
+       update live_settings set overrides = $1::jsonb, version = version + 1, updated_at = $2
+        where id returning version::text as version)
+     select version, pg_notify('${LIVE_SETTINGS_CHANNEL}', version) from written`,
     [JSON.stringify(overrides), at],
   );
   if (!row) throw new Error('live_settings has no row; run the migrations first.');

@@ -107,26 +107,9 @@ export async function menuVersion(db: Queryable): Promise<string> {
   return row.version;
 }
 
-/** Menu changes this process committed: see menuChangedHere. */
-let changesHere = 0;
-
-/**
- * Call once the transaction that bumped the menu's version committed: this process's catalogs
- * then read the version again at their next request, rather than wait for the announcement of
- * the commit, which reaches every process (this one too) a moment later.
- */
-export function menuChangedHere(): void {
-  changesHere += 1;
-}
-
-/** How many menu changes this process committed so far (menuChangedHere). */
-export function menuChangesHere(): number {
-  return changesHere;
-}
-
 /**
  * Marks the menu changed; call it in the transaction that changed the menu tables (or after it),
- * and menuChangedHere once that commits. Every listening replica hears of it on MENU_CHANNEL
+ * and db/watched.ts's changedHere(MENU_CHANNEL) once that commits. Every listening replica hears of it on MENU_CHANNEL
  * when the transaction commits.
  */
 export async function bumpMenuVersion(db: Queryable): Promise<string> {

@@ -7,8 +7,9 @@
  * One hub per process and database holds the one LISTEN and wakes the streams waiting on it. While
  * the listening connection is down every waiting stream is woken each FALLBACK_POLL_MS to look for
  * itself, and once it is back each is woken once more to catch up on what it missed meanwhile.
- * Other parts that keep something in memory until the database says it changed (the menu) hear
- * their channel through the same LISTEN with `subscribe`.
+ * Other parts that keep something in memory until the database says it changed (the menu, the
+ * live settings, the store's switches: db/watched.ts) hear their channel through the same LISTEN
+ * with `subscribe`.
  */
 import { log } from '../logger.ts';
 import type { Database, ListenSession, Queryable } from './database.ts';
@@ -19,10 +20,17 @@ export const ORDER_EVENTS_CHANNEL = 'order_events';
 export const STAFF_CHANNEL = 'staff_sessions';
 /** The menu changed; payload: its new version (db/menu-store.ts). */
 export const MENU_CHANNEL = 'menu_changed';
+/** The owner saved live settings; payload: their new version (db/live-settings.ts). */
+export const LIVE_SETTINGS_CHANNEL = 'live_settings_changed';
+/** A store switch moved (pause, busy minutes, auto-accept; db/store-status.ts); no payload. */
+export const STORE_STATUS_CHANNEL = 'store_status_changed';
 /** The channels streams wait on. */
 const STREAM_CHANNELS = [ORDER_EVENTS_CHANNEL, STAFF_CHANNEL] as const;
 export type Channel = (typeof STREAM_CHANNELS)[number];
-const CHANNELS = [...STREAM_CHANNELS, MENU_CHANNEL] as const;
+/** The channels of tables a process keeps in memory (db/watched.ts). */
+const WATCHED_CHANNELS = [MENU_CHANNEL, LIVE_SETTINGS_CHANNEL, STORE_STATUS_CHANNEL] as const;
+export type WatchedChannel = (typeof WATCHED_CHANNELS)[number];
+const CHANNELS = [...STREAM_CHANNELS, ...WATCHED_CHANNELS] as const;
 type AnyChannel = (typeof CHANNELS)[number];
 
 /** Hears one channel through the process's LISTEN: see `subscribe`. */
@@ -131,7 +139,7 @@ export async function listeningSession(db: Database): Promise<ListenSession | nu
  * Hears `channel` through this process's one LISTEN (started if it is not yet) until the answer
  * is called. `subscriber.connection(true)` comes at once when it is listening already.
  */
-export function subscribe(db: Database, channel: typeof MENU_CHANNEL, subscriber: Subscriber): () => void {
+export function subscribe(db: Database, channel: WatchedChannel, subscriber: Subscriber): () => void {
   const hub = hubOf(db);
   const entry = { channel, subscriber };
   hub.subscribers.add(entry);

@@ -2,7 +2,9 @@
 import type { PaymentStatus } from '../providers/payments/payment-provider.ts';
 import type { Locale } from '../../shared/i18n/locale.ts';
 import type { OrderTimes } from '../../shared/kitchen-time.ts';
+import type { SlotLoad } from '../../shared/schedule.ts';
 import type { Queryable } from './database.ts';
+import { slotLoadOf, slotLoadSelect } from './slots.ts';
 
 export type OrderStatus =
   'pending_payment' | 'paid' | 'accepted' | 'ready' | 'out_for_delivery' | 'completed' | 'cancelled';
@@ -181,6 +183,34 @@ export async function insertOrder(
   lines: OrderLineRow[],
   payment?: NewOrderPayment,
 ): Promise<number> {
+  return (await placeOrderRows(db, order, lines, payment, null)).number;
+}
+
+/**
+ * insertOrder, with the load of the order's slot (`slot.at`) counted in the same statement as
+ * create-order's slot lock lets it (db/slots.ts slotLoad: without `slot.clientAddress`'s own
+ * waiting checkouts, at most `slot.atMost` orders), and without the new order, which the count's
+ * snapshot does not see. The caller checks the load and throws to roll the order back when the
+ * slot had no room: one round trip instead of two for the common case of a slot with room.
+ */
+export async function insertOrderCountingSlot(
+  tx: Queryable,
+  order: NewOrder,
+  lines: OrderLineRow[],
+  payment: NewOrderPayment,
+  slot: { at: Date; clientAddress: string | null; atMost: number },
+): Promise<{ number: number; slotLoad: SlotLoad }> {
+  const placed = await placeOrderRows(tx, order, lines, payment, slot);
+  return { number: placed.number, slotLoad: placed.slotLoad! };
+}
+
+async function placeOrderRows(
+  db: Queryable,
+  order: NewOrder,
+  lines: OrderLineRow[],
+  payment: NewOrderPayment | undefined,
+  slot: { at: Date; clientAddress: string | null; atMost: number } | null,
+): Promise<{ number: number; slotLoad: SlotLoad | null }> {
   const values = ORDER_FIELDS.map((field) => order[field] ?? ORDER_DEFAULTS[field] ?? null);
   const at = (n: number) => `$${ORDER_FIELDS.length + n}`;
   const linesJson = JSON.stringify(
@@ -193,7 +223,7 @@ export async function insertOrder(
       modifiers: line.modifiers,
     })),
   );
-  const [row] = await db.query<{ number: string | number }>(
+  const [row] = await db.query<{ number: string | number; orders?: string | number; subtotal_cents?: string | number }>(
     `with placed as (
        insert into orders (${ORDER_FIELDS.join(', ')})
        values (${ORDER_FIELDS.map((_, i) => `$${i + 1}`).join(', ')}) returning id, number, status),
@@ -207,7 +237,8 @@ export async function insertOrder(
        insert into payments (id, order_id, provider, provider_reference, client_secret, amount_cents, status)
        select ${at(2)}::text, placed.id, ${at(3)}::text, ${at(4)}::text, ${at(5)}::text, ${at(6)}::int, ${at(7)}::text
          from placed where ${at(2)}::text is not null)
-     select number from placed`,
+     ${slot ? `, load as (${slotLoadSelect(ORDER_FIELDS.length + 8, ORDER_FIELDS.length + 9, ORDER_FIELDS.length + 10)})` : ''}
+     select number${slot ? ', load.orders, load.subtotal_cents' : ''} from placed${slot ? ', load' : ''}`,
     [
       ...values,
       linesJson,
@@ -217,9 +248,10 @@ export async function insertOrder(
       payment?.client_secret ?? null,
       payment?.amount_cents ?? null,
       payment?.status ?? null,
+      ...(slot ? [slot.at, slot.clientAddress, slot.atMost] : []),
     ],
   );
-  return Number(row!.number);
+  return { number: Number(row!.number), slotLoad: slot ? slotLoadOf(row) : null };
 }
 
 type Stored<T extends OrderRow> = Omit<T, 'number'> & { number: string | number };

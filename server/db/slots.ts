@@ -33,7 +33,8 @@ interface LoadRow {
   subtotal_cents: string | number;
 }
 
-const toLoad = (row: Omit<LoadRow, 'slot_at'> | undefined): SlotLoad => ({
+/** A load row as the database answers it (count and sum may come back as text). */
+export const slotLoadOf = (row: Partial<Omit<LoadRow, 'slot_at'>> | undefined): SlotLoad => ({
   orders: Number(row?.orders ?? 0),
   subtotalCents: Number(row?.subtotal_cents ?? 0),
 });
@@ -47,7 +48,20 @@ export async function slotLoads(db: Queryable, from: Date, to: Date): Promise<Ma
       group by o.slot_at`,
     [from, to],
   );
-  return new Map(rows.map((row) => [new Date(row.slot_at).getTime(), toLoad(row)]));
+  return new Map(rows.map((row) => [new Date(row.slot_at).getTime(), slotLoadOf(row)]));
+}
+
+/**
+ * The SELECT of one slot's load as a new checkout from a client address sees it (see slotLoad),
+ * its slot, address and most orders counted being the parameters numbered `slot`, `address` and
+ * `atMost`; it answers one row: orders, subtotal_cents. db/orders.ts counts it in the statement
+ * that places an order.
+ */
+export function slotLoadSelect(slot: number, address: number, atMost: number): string {
+  return `select count(*) as orders, coalesce(sum(held.subtotal_cents), 0) as subtotal_cents
+       from (select o.subtotal_cents from orders o where o.slot_at = $${slot} and ${HOLDS_SLOT}
+                and ($${address}::text is null or o.status <> 'pending_payment' or o.client_address is distinct from $${address}::text)
+              limit $${atMost}) held`;
 }
 
 /**
@@ -63,19 +77,13 @@ export async function slotLoad(
   clientAddress: string | null,
   atMost: number = Number.MAX_SAFE_INTEGER,
 ): Promise<SlotLoad> {
-  const [row] = await db.query<Omit<LoadRow, 'slot_at'>>(
-    `select count(*) as orders, coalesce(sum(held.subtotal_cents), 0) as subtotal_cents
-       from (select o.subtotal_cents from orders o where o.slot_at = $1 and ${HOLDS_SLOT}
-                and ($2::text is null or o.status <> 'pending_payment' or o.client_address is distinct from $2::text)
-              limit $3) held`,
-    [slot, clientAddress, atMost],
-  );
-  return toLoad(row);
+  const [row] = await db.query<Omit<LoadRow, 'slot_at'>>(slotLoadSelect(1, 2, 3), [slot, clientAddress, atMost]);
+  return slotLoadOf(row);
 }
 
 /**
  * Holds the slot's lock until the transaction ends, so two checkouts for one slot (on any
- * replica) count and insert one after the other. Call it as its own statement before slotLoad:
+ * replica) count and insert one after the other. Call it as its own statement before counting:
  * in READ COMMITTED the count's snapshot is then taken after the previous holder committed.
  */
 export async function lockSlot(tx: Queryable, slot: Date): Promise<void> {

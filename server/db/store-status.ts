@@ -4,7 +4,9 @@
  */
 import { pausedNow } from '../../shared/schedule.ts';
 import { kitchenSettings } from '../../shared/settings/values.ts';
-import type { Queryable } from './database.ts';
+import type { Database, Queryable } from './database.ts';
+import { STORE_STATUS_CHANNEL } from './notifications.ts';
+import { watched, type Watched } from './watched.ts';
 
 export interface StoreStatus {
   /** Paused at `now`: a timed pause whose end has passed reads false. */
@@ -40,7 +42,22 @@ async function statusRow(db: Queryable): Promise<StatusRow | undefined> {
  * say) when the row was never written.
  */
 export async function readStoreStatus(db: Queryable, now: Date): Promise<StoreStatus> {
-  const row = await statusRow(db);
+  return statusAt(await statusRow(db), now);
+}
+
+const watchers = new WeakMap<Database, Watched<StatusRow | undefined>>();
+
+/**
+ * readStoreStatus for the process's database (deps.db): the row from memory while the process
+ * hears its changes (db/watched.ts), so a checkout and the times offered ask nothing of it.
+ */
+export async function storeStatusNow(db: Database, now: Date): Promise<StoreStatus> {
+  let watcher = watchers.get(db);
+  if (!watcher) watchers.set(db, (watcher = watched(db, STORE_STATUS_CHANNEL, () => statusRow(db))));
+  return statusAt(await watcher.get(), now);
+}
+
+function statusAt(row: StatusRow | undefined, now: Date): StoreStatus {
   const until = row?.paused_until ? new Date(row.paused_until) : null;
   const busyMinutes = row?.busy_minutes ?? 0;
   const paused = pausedNow(now, { paused: Boolean(row?.paused), pausedUntil: until, busyMinutes });
@@ -59,13 +76,20 @@ export async function autoAcceptsOrders(db: Queryable): Promise<boolean> {
 }
 
 /**
+ * Ends each switch's statement (after a `changed` CTE): every listening replica hears of the
+ * change on STORE_STATUS_CHANNEL when the transaction commits. Call db/watched.ts's
+ * changedHere(STORE_STATUS_CHANNEL) once it has.
+ */
+const NOTIFY_CHANGED = `select pg_notify('${STORE_STATUS_CHANNEL}', '') from changed`;
+
+/**
  * Pauses online ordering until `until` (null: until turned back on), or resumes it. `at` is now:
  * a pause that is still on keeps its start; one that ended (or a timed one that ran out) starts
  * again at `at`.
  */
 export async function setPaused(db: Queryable, paused: boolean, at: Date, until: Date | null = null): Promise<void> {
   await db.query(
-    `insert into store_status (id, paused, paused_at, paused_until)
+    `with changed as (insert into store_status (id, paused, paused_at, paused_until)
        values (true, $1, case when $1 then $2::timestamptz end, case when $1 then $3::timestamptz end)
      on conflict (id) do update set
        paused = excluded.paused,
@@ -74,7 +98,9 @@ export async function setPaused(db: Queryable, paused: boolean, at: Date, until:
          when store_status.paused and (store_status.paused_until is null or store_status.paused_until > $2::timestamptz)
            then coalesce(store_status.paused_at, excluded.paused_at)
          else excluded.paused_at end,
-       paused_until = excluded.paused_until`,
+       paused_until = excluded.paused_until
+     returning id)
+     ${NOTIFY_CHANGED}`,
     [paused, at, until],
   );
 }
@@ -82,8 +108,9 @@ export async function setPaused(db: Queryable, paused: boolean, at: Date, until:
 /** Sets the minutes added to every lead time (0 turns busy off). */
 export async function setBusyMinutes(db: Queryable, minutes: number): Promise<void> {
   await db.query(
-    `insert into store_status (id, busy_minutes) values (true, $1)
-     on conflict (id) do update set busy_minutes = excluded.busy_minutes`,
+    `with changed as (insert into store_status (id, busy_minutes) values (true, $1)
+       on conflict (id) do update set busy_minutes = excluded.busy_minutes returning id)
+     ${NOTIFY_CHANGED}`,
     [minutes],
   );
 }
@@ -91,8 +118,9 @@ export async function setBusyMinutes(db: Queryable, minutes: number): Promise<vo
 /** Sets whether paid orders are accepted by themselves. */
 export async function setAutoAccept(db: Queryable, autoAccept: boolean): Promise<void> {
   await db.query(
-    `insert into store_status (id, auto_accept) values (true, $1)
-     on conflict (id) do update set auto_accept = excluded.auto_accept`,
+    `with changed as (insert into store_status (id, auto_accept) values (true, $1)
+       on conflict (id) do update set auto_accept = excluded.auto_accept returning id)
+     ${NOTIFY_CHANGED}`,
     [autoAccept],
   );
 }

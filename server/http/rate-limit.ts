@@ -3,7 +3,7 @@
  * A bucket is a purpose plus who asks (an address, a phone number, an account).
  */
 import type { Queryable } from '../db/database.ts';
-import { addHit, deleteWindowsBefore, hitsIn } from '../db/rate-limits.ts';
+import { addHit, addHitReading, deleteWindowsBefore, hitsIn } from '../db/rate-limits.ts';
 import { HttpError } from './errors.ts';
 
 export interface RateLimit {
@@ -20,6 +20,34 @@ export async function hit(db: Queryable, rule: RateLimit, who: string, now: Date
   if (!allowed) throw new HttpError(429, rule.message, { 'Retry-After': String(retryAfterSeconds) });
 }
 
+const windowOf = (rule: Omit<RateLimit, 'message'>, now: Date) =>
+  new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+
+/** Whole seconds until the window starting at `windowStart` ends, at least 1. */
+const secondsLeft = (rule: Omit<RateLimit, 'message'>, windowStart: Date, now: Date) =>
+  Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
+
+/**
+ * Counts one hit as `hit` does (429 past the limit) and, in the same round trip, answers how many
+ * hits another limit's window holds for its `who`, without counting one there.
+ */
+export async function hitAndPeek(
+  db: Queryable,
+  rule: RateLimit,
+  who: string,
+  peek: { rule: Omit<RateLimit, 'message'>; who: string },
+  now: Date = new Date(),
+): Promise<number> {
+  const windowStart = windowOf(rule, now);
+  const { hits, read } = await addHitReading(db, `${rule.name}:${who}`, windowStart, {
+    bucket: `${peek.rule.name}:${peek.who}`,
+    windowStart: windowOf(peek.rule, now),
+  });
+  if (hits > rule.limit)
+    throw new HttpError(429, rule.message, { 'Retry-After': String(secondsLeft(rule, windowStart, now)) });
+  return read;
+}
+
 /** Counts one hit and says whether it is within the limit, for callers that drop rather than refuse. */
 export async function countHit(
   db: Queryable,
@@ -27,10 +55,9 @@ export async function countHit(
   who: string,
   now: Date = new Date(),
 ): Promise<{ allowed: boolean; hits: number; retryAfterSeconds: number }> {
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const windowStart = windowOf(rule, now);
   const hits = await addHit(db, `${rule.name}:${who}`, windowStart);
-  const retryAfter = Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
-  return { allowed: hits <= rule.limit, hits, retryAfterSeconds: Math.max(1, retryAfter) };
+  return { allowed: hits <= rule.limit, hits, retryAfterSeconds: secondsLeft(rule, windowStart, now) };
 }
 
 /** How many hits the current window holds, without counting one (to refuse before the work). */
@@ -40,8 +67,7 @@ export async function peekHits(
   who: string,
   now: Date = new Date(),
 ): Promise<number> {
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-  return hitsIn(db, `${rule.name}:${who}`, windowStart);
+  return hitsIn(db, `${rule.name}:${who}`, windowOf(rule, now));
 }
 
 /** Drops windows that ended long ago (run now and then, not per request). */

@@ -2,7 +2,7 @@
  * The menu catalog over the menu tables: builds the GET /api/menus/ answer from the rows, keeps
  * it in memory serialised once with its ETag, and rebuilds only when menu_state.version moved.
  * A change is announced on MENU_CHANNEL when it commits (db/menu-store.ts), to every replica, and
- * heard through the process's one LISTEN (db/notifications.ts):
+ * heard through the process's one LISTEN (db/watched.ts):
  * while this process listens, a snapshot read after the last announcement is served from memory
  * without asking the database; while it cannot listen (the connection is lost, or the database
  * cannot), every call reads the version (one primary-key query), as it does until the first read.
@@ -15,16 +15,9 @@ import { dietTagsOf, spiceLevelOf } from '../../shared/diet.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { dollarsText } from '../../shared/money.ts';
 import type { Database } from '../db/database.ts';
-import { MENU_CHANNEL, subscribe } from '../db/notifications.ts';
-import {
-  bumpMenuVersion,
-  menuChangedHere,
-  menuChangesHere,
-  menuVersion,
-  readMenu,
-  type MenuItemRow,
-  type VersionedMenuRows,
-} from '../db/menu-store.ts';
+import { MENU_CHANNEL } from '../db/notifications.ts';
+import { changedHere, watched } from '../db/watched.ts';
+import { bumpMenuVersion, menuVersion, readMenu, type MenuItemRow, type VersionedMenuRows } from '../db/menu-store.ts';
 import type {
   MenuAnswer,
   MenuAnswerGroup,
@@ -46,26 +39,6 @@ const isStale = (built: BuiltSnapshot, now: Date) => built.staleAt !== null && b
 export function createMenuCatalog(db: Database, clock: () => Date = () => new Date()): MenuCatalog {
   let current: BuiltSnapshot | undefined;
   let building: Promise<BuiltSnapshot> | undefined;
-  /** Whether a LISTEN on MENU_CHANNEL is up now. */
-  let listening = false;
-  /** Counts announcements and connection changes: a read is trusted only if none came during it. */
-  let heard = 0;
-  /** Whether `current` was read after the last announcement, while listening. */
-  let trusted = false;
-  /** This process's menu changes (menuChangedHere) when `current` was last trusted. */
-  let changesSeen = -1;
-
-  const distrust = () => {
-    heard += 1;
-    trusted = false;
-  };
-  subscribe(db, MENU_CHANNEL, {
-    notify: distrust,
-    connection(up) {
-      listening = up;
-      distrust();
-    },
-  });
 
   /** One rebuild at a time: callers arriving while one runs share its promise. */
   function rebuild(): Promise<BuiltSnapshot> {
@@ -90,22 +63,15 @@ export function createMenuCatalog(db: Database, clock: () => Date = () => new Da
     return rebuild();
   }
 
+  // Kept while nothing was announced, until something sold out until a time comes back.
+  const menu = watched(db, MENU_CHANNEL, checked, (built) => !isStale(built, clock()));
   return {
     async snapshot() {
-      const changes = menuChangesHere();
-      if (trusted && changesSeen === changes && current && !isStale(current, clock())) return current.snapshot;
-      const heardBefore = heard;
-      const built = await checked();
-      // Nothing announced or changed here since the version was read: this snapshot stands until something is.
-      if (listening && heard === heardBefore && menuChangesHere() === changes && built === current) {
-        trusted = true;
-        changesSeen = changes;
-      }
-      return built.snapshot;
+      return (await menu.get()).snapshot;
     },
     async invalidate() {
       await bumpMenuVersion(db);
-      menuChangedHere();
+      changedHere(MENU_CHANNEL);
     },
   };
 }

@@ -7,8 +7,8 @@ import { clientAddress } from '../http/client-address.ts';
 import { requestLocale } from '../http/locale.ts';
 import { HttpError, readBody } from '../http/errors.ts';
 import { idempotencyKeyOf } from '../http/idempotency-key.ts';
-import { hit, type RateLimit } from '../http/rate-limit.ts';
-import { checkAddressDeclines } from '../services/card-attempts.ts';
+import type { RateLimit } from '../http/rate-limit.ts';
+import { admitNewOrder } from '../services/card-attempts.ts';
 import { finalizeOrder, placeOrder } from '../services/orders.ts';
 
 /** New orders per client address: enough for an office ordering lunch, not for a script creating payments. */
@@ -28,9 +28,8 @@ export function orderRoutes(deps: AppDependencies): Hono {
       const customer = await optionalCustomer(c, deps.auth);
       const request = await readBody(c, CreateOrderRequestSchema);
       const address = clientAddress(c, deps.settings.trustProxy);
-      await hit(deps.db, ORDERS_PER_ADDRESS, address, deps.clock());
-      // An address that used up its card declines gets no new payment to try cards on.
-      await checkAddressDeclines(deps.db, address, deps.clock());
+      // Counted per address; an address that used up its card declines gets no new payment to try cards on.
+      await admitNewOrder(deps.db, ORDERS_PER_ADDRESS, address, deps.clock());
       if (request.cognito_sub && request.cognito_sub !== customer?.cognitoSub) {
         throw customer
           ? new HttpError(403, NOT_YOUR_ACCOUNT)

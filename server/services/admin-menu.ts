@@ -39,7 +39,9 @@ import type { Queryable } from '../db/database.ts';
 import * as store from '../db/menu-editor.ts';
 import type { EditorRows } from '../db/menu-editor.ts';
 import { replaceMenuRows } from '../db/menu-replace.ts';
-import { bumpMenuVersion, menuChangedHere, type MenuRows, type MenuTranslations } from '../db/menu-store.ts';
+import { bumpMenuVersion, type MenuRows, type MenuTranslations } from '../db/menu-store.ts';
+import { MENU_CHANNEL } from '../db/notifications.ts';
+import { changedHere } from '../db/watched.ts';
 import { readMenuSyncStatus, type MenuSyncNote } from '../db/menu-sync-status.ts';
 import { HttpError, parseWith } from '../http/errors.ts';
 import { availableNow, menuFileFromCsv, menuFileOf, parseMenuJson } from './menu-file.ts';
@@ -173,7 +175,7 @@ async function write(deps: Deps, by: Actor, work: (tx: Queryable, rows: EditorRo
     await bumpMenuVersion(tx);
     for (const change of changes) await recordChange(tx, { at, actor: by.email, area: 'menu', ...change });
   });
-  menuChangedHere();
+  changedHere(MENU_CHANNEL);
   return menuEditor(deps);
 }
 
@@ -761,7 +763,7 @@ export async function applyImport(deps: Deps, request: ImportRequest, by: Actor)
       });
     }
   });
-  menuChangedHere();
+  changedHere(MENU_CHANNEL);
   const { changes: _changes, ...counts } = counted(applied);
   return { ...counts, changes: applied, menu: await menuEditor(deps) };
 }

@@ -21,6 +21,8 @@ import { instantToWallTime } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { recordChange } from '../db/admin-audit.ts';
 import { readLiveSettings, writeLiveSettings } from '../db/live-settings.ts';
+import { LIVE_SETTINGS_CHANNEL } from '../db/notifications.ts';
+import { changedHere } from '../db/watched.ts';
 import { liveValues, storedOverrides } from './live-settings.ts';
 import { offeredSlots, ORDER_TYPES } from './slot-offer.ts';
 import type { Actor } from './staff-board.ts';
@@ -74,6 +76,7 @@ async function changeSection<S extends SettingsSection>(
       after: auditRecord(after, next[section] !== undefined),
     });
   });
+  changedHere(LIVE_SETTINGS_CHANNEL);
   return readAdminSettings(deps);
 }
 

@@ -9,7 +9,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { countHit, peekHits } from '../http/rate-limit.ts';
+import { countHit, hitAndPeek, peekHits, type RateLimit } from '../http/rate-limit.ts';
 
 export const TOO_MANY_DECLINES =
   'Too many card attempts were declined. Wait 10 minutes and try again, or call us to order.';
@@ -33,8 +33,18 @@ export async function checkCardAttempt(
 }
 
 /** Refuses when the address already had its declines (a new order from it would be one more try). */
-export async function checkAddressDeclines(db: Queryable, address: string, now: Date): Promise<void> {
+async function checkAddressDeclines(db: Queryable, address: string, now: Date): Promise<void> {
   if ((await peekHits(db, CARD_DECLINES_PER_ADDRESS, address, now)) >= CARD_DECLINES_PER_ADDRESS.limit) refuse(now);
+}
+
+/**
+ * A new order from `address`: counted against `perAddress` (429 with its message past the limit),
+ * then refused when the address used up its card declines, since a new order would be one more
+ * try. Both in one round trip.
+ */
+export async function admitNewOrder(db: Queryable, perAddress: RateLimit, address: string, now: Date): Promise<void> {
+  const declines = await hitAndPeek(db, perAddress, address, { rule: CARD_DECLINES_PER_ADDRESS, who: address }, now);
+  if (declines >= CARD_DECLINES_PER_ADDRESS.limit) refuse(now);
 }
 
 /** Counts a decline; answers whether the order, or the address, has now used up its attempts. */

@@ -1,8 +1,7 @@
 /**
  * The live settings a request prices and schedules with: the file's defaults overlaid by the
- * owner's saved sections (shared/live-settings.ts). Kept in memory per database and rebuilt only
- * when live_settings.version moved: every call reads that version (one primary-key query), so a
- * change saved through any replica reaches all of them on their next request.
+ * owner's saved sections (shared/live-settings.ts). Kept in memory per database while the process
+ * hears their changes, and rebuilt only when live_settings.version moved.
  */
 import { SECTION_SCHEMAS } from '../../shared/api/admin-settings.ts';
 import {
@@ -15,8 +14,10 @@ import {
   type SettingsOverrides,
 } from '../../shared/live-settings.ts';
 import type { OrderingHours } from '../../shared/restaurant.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { liveSettingsVersion, readLiveSettings } from '../db/live-settings.ts';
+import { LIVE_SETTINGS_CHANNEL } from '../db/notifications.ts';
+import { watched, type Watched } from '../db/watched.ts';
 import { log } from '../logger.ts';
 
 /** The effective settings and the two shapes the shared rules take them in. */
@@ -29,8 +30,6 @@ export interface LiveValues {
   /** For shared/pricing.ts and shared/loyalty.ts: live radius, fees, tips, earn rate. */
   pricing: LivePricing;
 }
-
-const cache = new WeakMap<Queryable, LiveValues>();
 
 /** The stored sections that still pass today's checks; one that does not is left to the file (and logged). */
 export function storedOverrides(raw: Record<string, unknown>): SettingsOverrides {
@@ -49,15 +48,32 @@ export function liveValuesOf(version: string, overrides: SettingsOverrides): Liv
   return { version, settings, overrides, hours: orderingHoursOf(settings), pricing: pricingOf(settings) };
 }
 
-/** The live settings now, for `db` (deps.db): cached until the stored version moves. */
-export async function liveValues(db: Queryable): Promise<LiveValues> {
+/** The live settings as `db` holds them now, read when the stored version moved. */
+async function readLiveValues(db: Queryable, cached: LiveValues | undefined): Promise<LiveValues> {
   const version = await liveSettingsVersion(db);
-  const cached = cache.get(db);
   if (cached?.version === version) return cached;
   const row = await readLiveSettings(db);
-  const values = liveValuesOf(row.version, storedOverrides(row.overrides));
-  // Two requests racing past a change: the newer version wins.
-  const current = cache.get(db);
-  if (!current || BigInt(current.version) <= BigInt(values.version)) cache.set(db, values);
-  return values;
+  return liveValuesOf(row.version, storedOverrides(row.overrides));
+}
+
+const watchers = new WeakMap<Database, Watched<LiveValues>>();
+
+/**
+ * The live settings now, for `db` (deps.db): from memory while this process hears their changes
+ * (db/watched.ts), else checked by their version (one primary-key query) and rebuilt only when it
+ * moved, so a change saved through any replica reaches all of them by their next request.
+ */
+export async function liveValues(db: Database): Promise<LiveValues> {
+  let watcher = watchers.get(db);
+  if (!watcher) {
+    let last: LiveValues | undefined;
+    watcher = watched(db, LIVE_SETTINGS_CHANNEL, async () => {
+      const values = await readLiveValues(db, last);
+      // Two requests racing past a change: the newer version is the one compared next time.
+      if (!last || BigInt(last.version) <= BigInt(values.version)) last = values;
+      return values;
+    });
+    watchers.set(db, watcher);
+  }
+  return watcher.get();
 }

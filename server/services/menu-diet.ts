@@ -6,7 +6,9 @@
 import { dietTagsOf } from '../../shared/diet.ts';
 import type { ItemDietAnswer, StaffItemDiet } from '../../shared/api/staff.ts';
 import type { AppDependencies } from '../dependencies.ts';
-import { bumpMenuVersion, menuChangedHere, updateItemDiet } from '../db/menu-store.ts';
+import { bumpMenuVersion, updateItemDiet } from '../db/menu-store.ts';
+import { MENU_CHANNEL } from '../db/notifications.ts';
+import { changedHere } from '../db/watched.ts';
 import { HttpError } from '../http/errors.ts';
 
 export const DIET_IN_CLOVER =
@@ -25,6 +27,6 @@ export async function setItemDiet(
     // Every replica's menu (and the next GET /api/menus/) follows the version.
     await bumpMenuVersion(tx);
   });
-  menuChangedHere();
+  changedHere(MENU_CHANNEL);
   return { id, diet, spice_level: input.spice_level };
 }

@@ -38,11 +38,18 @@ import {
 import { recordOrderEvent } from '../db/order-events.ts';
 import { autoAcceptOnPayment } from './order-alerts.ts';
 import { handOffPaidOrder } from './order-handoff.ts';
-import { findOrder, insertOrder, moveOrder, orderLines, type OrderLineRow, type OrderRow } from '../db/orders.ts';
+import {
+  findOrder,
+  insertOrderCountingSlot,
+  moveOrder,
+  orderLines,
+  type OrderLineRow,
+  type OrderRow,
+} from '../db/orders.ts';
 import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
 import { recordRedemption, unpaidOrdersWithCode, type PromoCustomer } from '../db/promo-codes.ts';
 import { lockSlot, slotLoad } from '../db/slots.ts';
-import { readStoreStatus } from '../db/store-status.ts';
+import { storeStatusNow } from '../db/store-status.ts';
 import { requestHashOf, sameRequest } from '../http/idempotency-key.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
@@ -186,11 +193,10 @@ export async function placeOrder(
     }
     // Counted and inserted under the slot's lock: concurrent checkouts on any replica take its
     // places one after the other, so the slot never holds more than its capacity.
+    // The order goes in with the slot's count in one statement; a slot without room throws, which
+    // rolls the order back.
     await lockSlot(tx, slot);
-    const load = await slotLoad(tx, slot, address, deps.slotCapacity.orders);
-    const refusal = checkSlotRoom(load, totals.subtotal, scheduledFor === null, deps.slotCapacity);
-    if (refusal) throw new HttpError(409, refusal);
-    const number = await insertOrder(
+    const { number, slotLoad: load } = await insertOrderCountingSlot(
       tx,
       {
         id: orderId,
@@ -235,7 +241,10 @@ export async function placeOrder(
         amount_cents: totals.total,
         status: 'requires_payment',
       },
+      { at: slot, clientAddress: address, atMost: deps.slotCapacity.orders },
     );
+    const refusal = checkSlotRoom(load, totals.subtotal, scheduledFor === null, deps.slotCapacity);
+    if (refusal) throw new HttpError(409, refusal);
     const body: CreateOrderResponse = {
       order_id: orderId,
       number,
@@ -377,7 +386,7 @@ async function orderTime(
   const catering = request.cart_items.some(
     (line) => snapshot.items.get(line.menu_item_id)?.categoryName === restaurant.ordering.cateringCategory,
   );
-  const store = await readStoreStatus(deps.db, now);
+  const store = await storeStatusNow(deps.db, now);
   // Closed now: said in the customer's language, with the day and time as they read them.
   const words = { t: translator(locale), intl: intlLocale(locale) };
   const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, store, ...words }, hours);

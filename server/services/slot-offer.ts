@@ -8,7 +8,7 @@ import type { OrderingHours } from '../../shared/restaurant.ts';
 import { availableSlots, type Availability } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { slotLoads } from '../db/slots.ts';
-import { readStoreStatus, type StoreStatus } from '../db/store-status.ts';
+import { storeStatusNow, type StoreStatus } from '../db/store-status.ts';
 
 export const ORDER_TYPES: readonly DeliveryType[] = ['pickup', 'delivery'];
 export const perType = <T>(value: (type: DeliveryType) => T) =>
@@ -25,7 +25,7 @@ export async function offeredSlots(
   hours: OrderingHours,
   options: { catering?: boolean; subtotalCents?: number | undefined } = {},
 ): Promise<SlotOffer> {
-  const store = await readStoreStatus(deps.db, now);
+  const store = await storeStatusNow(deps.db, now);
   const horizon = new Date(now.getTime() + (hours.horizonDays + 1) * 24 * 3_600_000);
   const loads = await slotLoads(deps.db, now, horizon);
   const choice = {

@@ -7,7 +7,9 @@ import type { z } from 'zod';
 import type { StaffStoreSchema, StoreStatusAnswer } from '../../shared/api/staff.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Queryable } from '../db/database.ts';
+import { STORE_STATUS_CHANNEL } from '../db/notifications.ts';
 import { readStoreStatus, setAutoAccept, setBusyMinutes, setPaused } from '../db/store-status.ts';
+import { changedHere } from '../db/watched.ts';
 import { HttpError } from '../http/errors.ts';
 
 export const PAUSE_MINUTES_WHILE_RESUMING = 'Pause for some minutes only with paused: true.';
@@ -53,5 +55,6 @@ export async function changeStore(
     if (change.busy_minutes !== undefined) await setBusyMinutes(tx, change.busy_minutes);
     if (change.auto_accept !== undefined) await setAutoAccept(tx, change.auto_accept);
   });
+  changedHere(STORE_STATUS_CHANNEL);
   return storeStatus(deps.db, now);
 }

@@ -51,6 +51,7 @@ import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { staffMember } from '../support/staff-members.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const ZONE = 'America/Los_Angeles';
 const TODAY = '2026-11-20';
@@ -667,10 +668,11 @@ describe.each(databaseTargets)('the admin’s live settings on $name', (target) 
     expect(((await refunded.json()) as { refunds: { points_reversed: number }[] }).refunds[0]!.points_reversed).toBe(2);
   });
 
-  it('follows a change another replica saved, on the next request', async () => {
+  it('follows a change another replica saved, once its announcement arrives', async () => {
     expect((await storeHours()).pricing!.loyalty).toEqual({ cents_per_point: 100 });
+    // Written as another replica writes it: announced on commit, not marked as changed here.
     await writeLiveSettings(api.deps.db, { loyalty: { cents_per_point: 40 } }, now);
-    expect((await storeHours()).pricing!.loyalty).toEqual({ cents_per_point: 40 });
+    await waitFor(async () => (await storeHours()).pricing!.loyalty.cents_per_point === 40);
     expect((await read()).overridden.loyalty).toBe(true);
     await reset('loyalty');
     expect((await storeHours()).pricing!.loyalty).toEqual({ cents_per_point: 100 });

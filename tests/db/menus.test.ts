@@ -8,8 +8,9 @@ import { chooseMenu, flattenMenu, type MenuItem, type MenuSource } from '../../s
 import { restaurant } from '../../shared/restaurant.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { bumpMenuVersion, menuChangedHere, menuVersion } from '../../server/db/menu-store.ts';
+import { bumpMenuVersion, menuVersion } from '../../server/db/menu-store.ts';
 import { MENU_CHANNEL } from '../../server/db/notifications.ts';
+import { changedHere } from '../../server/db/watched.ts';
 import type { MenuCatalog } from '../../server/menu/catalog.ts';
 import { createMenuCatalog } from '../../server/menu/menu-catalog.ts';
 import { demoMenu } from '../../server/providers/menu/demo-menu.ts';
@@ -535,7 +536,7 @@ describe.each(databaseTargets)('the menu on $name', (target) => {
       await bumpMenuVersion(tx);
     });
     // As the menu editor does once its transaction commits: no wait for the announcement.
-    menuChangedHere();
+    changedHere(MENU_CHANNEL);
     expect(itemById(itemsOf((await menu.snapshot()).json), 'taco-asada').name).toBe('Taco de Asada (new)');
   });
 

@@ -377,16 +377,16 @@ describe('PostgreSQL restarted under a running server', () => {
       };
 
       // A prepared transaction holds locks, so these requests are waiting inside PostgreSQL when it
-      // stops: the owner's live settings (GET /api/store-hours/ and create-order; the menu itself
-      // is answered from memory while nothing changes it) and, inside finalize's transaction, the
-      // points it credits. Prepared, the locks outlive the session that took them:
+      // stops: the slots' orders (GET /api/store-hours/ counts them), the per-address count
+      // (create-order; the menu, live settings and store switches are answered from memory while
+      // nothing changes them) and, inside finalize's transaction, the points it credits. Prepared, the locks outlive the session that took them:
       // a fast stop ends sessions one by one, and a lock freed by the first could otherwise let a
       // waiting query finish before its own session ends.
       const locker = new pg.Client({ connectionString: cluster!.url });
       locker.on('error', () => {});
       await locker.connect();
       await locker.query('begin');
-      await locker.query('lock table live_settings, loyalty_ledger in access exclusive mode');
+      await locker.query('lock table orders, rate_limit_hits, loyalty_ledger in access exclusive mode');
       await locker.query(`prepare transaction 'comal-restart-lock'`);
       const inFlight = [
         client.call('GET', '/api/store-hours/'),

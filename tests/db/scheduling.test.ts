@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteStaff } from '../../server/auth/staff-auth.ts';
+import { STORE_STATUS_CHANNEL } from '../../server/db/notifications.ts';
 import { autoAcceptsOrders, setPaused } from '../../server/db/store-status.ts';
+import { changedHere } from '../../server/db/watched.ts';
 import { NOTHING_TO_CHANGE, PAUSE_MINUTES_WHILE_RESUMING } from '../../server/services/store-switches.ts';
 import type { StoreHoursResponse } from '../../shared/api/schemas.ts';
 import type { StoreStatusAnswer } from '../../shared/api/staff.ts';
@@ -97,14 +99,19 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
   });
 
   it('a paused store refuses ASAP orders with 422 until it resumes', async () => {
-    await setPaused(api.deps.db, true, now);
+    // As the board's switch does: the change, then this process told once it committed.
+    const switchPause = async (paused: boolean) => {
+      await setPaused(api.deps.db, paused, now);
+      changedHere(STORE_STATUS_CHANNEL);
+    };
+    await switchPause(true);
     try {
       expect(await refusal(await order())).toBe(ORDERING_PAUSED);
       expect(await refusal(await order())).toBe('Online ordering is paused right now. Please try again soon.');
       const hours = (await (await api.call('GET', '/api/store-hours/')).json()) as { paused: boolean };
       expect(hours.paused).toBe(true);
     } finally {
-      await setPaused(api.deps.db, false, now);
+      await switchPause(false);
     }
     expect((await order()).status).toBe(201);
   });

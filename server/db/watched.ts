@@ -1,0 +1,76 @@
+/**
+ * What a process keeps in memory of a table whose writers announce each change (the menu, the
+ * owner's live settings, the store's switches), so a request that only reads it asks the
+ * database nothing. A value read while this process listens on the table's channel
+ * (db/notifications.ts) is trusted until a notification on that channel arrives, the listening
+ * connection drops or comes back, or this process commits a change itself (`changedHere`, since
+ * its own announcement reaches it a moment after the commit). While nothing can be heard every
+ * call reads again, as it does until the first read.
+ */
+import type { Database } from './database.ts';
+import { subscribe, type WatchedChannel } from './notifications.ts';
+
+export interface Watched<T> {
+  /** The value: from memory when trusted, else read. */
+  get(): Promise<T>;
+}
+
+/** Changes this process committed, per channel: see changedHere. */
+const changesHere = new Map<WatchedChannel, number>();
+
+/**
+ * Call once the transaction that changed a watched table (and notified on its channel) committed:
+ * this process's watchers of that channel then read again at their next call.
+ */
+export function changedHere(channel: WatchedChannel): void {
+  changesHere.set(channel, (changesHere.get(channel) ?? 0) + 1);
+}
+
+/**
+ * Watches `channel` on `db` for as long as the process lives. `read` reads the value; `usable`
+ * says whether a trusted value still holds (a menu with an item sold out until a time that has
+ * passed does not), and when it does not, the next call reads again.
+ */
+export function watched<T>(
+  db: Database,
+  channel: WatchedChannel,
+  read: () => Promise<T>,
+  usable: (value: T) => boolean = () => true,
+): Watched<T> {
+  let current: { value: T } | undefined;
+  /** Whether a LISTEN on the channel is up now. */
+  let listening = false;
+  /** Counts notifications and connection changes: a read is trusted only if none came during it. */
+  let heard = 0;
+  let trusted = false;
+  /** This process's changes (changedHere) when `current` was last trusted. */
+  let changesSeen = -1;
+  const distrust = () => {
+    heard += 1;
+    trusted = false;
+  };
+  subscribe(db, channel, {
+    notify: distrust,
+    connection(up) {
+      listening = up;
+      distrust();
+    },
+  });
+
+  return {
+    async get() {
+      const changes = changesHere.get(channel) ?? 0;
+      if (trusted && changesSeen === changes && current && usable(current.value)) return current.value;
+      const heardBefore = heard;
+      const value = await read();
+      // Nothing announced or changed here since the read began: the value stands until something
+      // is. A read that overlapped a change is answered but not kept.
+      if (listening && heard === heardBefore && (changesHere.get(channel) ?? 0) === changes) {
+        current = { value };
+        trusted = true;
+        changesSeen = changes;
+      }
+      return value;
+    },
+  };
+}
