@@ -142,9 +142,24 @@ export async function runLighthouse(baseUrl, pages = LIGHTHOUSE_PAGES, log = () 
       cls: audit('cumulative-layout-shift'),
       speedIndexMs: audit('speed-index'),
       totalBytes: audit('total-byte-weight'),
+      ...lcpDetail(lhr),
       seconds: (Date.now() - started) / 1000,
     };
   }
+}
+
+/**
+ * Which element Lighthouse took for the LCP (its selector and opening tag) and how the LCP's time
+ * splits into its phases (time to first byte, load delay, load time, render delay), from the
+ * largest-contentful-paint-element audit; nulls when it found no element.
+ */
+function lcpDetail(lhr) {
+  const [element, phases] = lhr?.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = element?.items?.[0]?.node;
+  return {
+    lcpElement: node ? { selector: node.selector ?? null, snippet: node.snippet ?? null } : null,
+    lcpPhasesMs: phases?.items ? Object.fromEntries(phases.items.map((p) => [p.phase, Math.round(p.timing)])) : null,
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -11,7 +11,14 @@ export default function livePages() {
           serverEntrypoint: new URL('./entry.mjs', import.meta.url),
           exports: ['render'],
           adapterFeatures: { buildOutput: 'server', edgeMiddleware: false },
-          supportedAstroFeatures: { staticOutput: 'stable', hybridOutput: 'stable', serverOutput: 'stable' },
+          // The pages render in the API server's Node process, where sharp is installed: the image
+          // service works there as in the static build.
+          supportedAstroFeatures: {
+            staticOutput: 'stable',
+            hybridOutput: 'stable',
+            serverOutput: 'stable',
+            sharpImageService: 'stable',
+          },
         });
       },
     },
