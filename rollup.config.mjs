@@ -1,13 +1,14 @@
-// The ordering widget: one script a partner pastes, React code running on preact/compat
-// (15 KB instead of 73 KB gzip, TOOLCHAIN.md), into dist/widget/.
+// The ordering widget: one script a partner pastes, into dist/widget/.
 //
-// The entry (comal.js) holds what every page's first paint needs: the menu, the cart's state and
-// who is signed in. The item dialog, the cart dialog, checkout, the Stripe step and the account
-// screens are lazy chunks
+// The entry (comal.js) is the first paint, written against preact itself: the menu drawn, the
+// cart's count announced (widget/main.tsx). The ordering app (React code on preact/compat, 15 KB
+// instead of 73 KB gzip, TOOLCHAIN.md) is the `app` chunk, fetched when the browser is idle and
+// started on intent; the item dialog, the cart dialog, checkout, the Stripe step and the account
+// screens are lazy chunks of their own
 // (dist/widget/chunks/NAME.HASH.js, with the checkout's and the account's CSS as NAME.HASH.css),
 // loaded by widget/chunk-loader.ts only when a customer gets there. A chunk is a classic script,
-// like the entry, so it loads on any partner page; it takes
-// preact and signals from the entry (window.ComalWidgetShared) so both run on one copy.
+// like the entry, so it loads on any partner page; the app chunk bundles preact/compat and signals,
+// and the other chunks take them from it (window.ComalWidgetShared) so all run on one copy.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -38,10 +39,6 @@ function themeColours(css) {
 
 /** React's names resolved to preact; shared with the widget's component tests. */
 export const preactAliases = [
-  // react-shadow imports react-dom/server only for its `ssr` prop, which the widget never uses.
-  { find: 'react-dom/server', replacement: here('./widget/stubs/react-dom-server.ts') },
-  // react-shadow's prop types, which only React's development build checks.
-  { find: 'prop-types', replacement: here('./widget/stubs/prop-types.ts') },
   { find: 'react-dom/client', replacement: 'preact/compat/client' },
   { find: 'react-dom/test-utils', replacement: 'preact/test-utils' },
   { find: 'react-dom', replacement: 'preact/compat' },
@@ -60,6 +57,8 @@ const SHARED_RUNTIME = {
 
 /** The lazy chunks: name -> entry module. */
 const CHUNKS = {
+  // The ordering app: the first paint starts it (widget/app/index.tsx).
+  app: './widget/app/index.tsx',
   checkout: './widget/checkout/index.ts',
   stripe: './widget/stripe/index.tsx',
   account: './widget/account/index.ts',
@@ -170,8 +169,12 @@ function headingFont() {
   };
 }
 
+/** The chunk that brings preact/compat and signals with it (the others take them from it). */
+const RUNTIME_CHUNK = 'app';
+
 function chunkConfig(name, input) {
   const css = CHUNK_CSS[name] ?? null;
+  const ownRuntime = name === RUNTIME_CHUNK;
   return {
     input: here(input),
     output: {
@@ -179,11 +182,11 @@ function chunkConfig(name, input) {
       format: 'iife',
       name: `ComalWidgetChunks.${name}`,
       extend: true,
-      globals: SHARED_RUNTIME,
+      globals: ownRuntime ? undefined : SHARED_RUNTIME,
     },
     plugins: [
-      sharedRuntime(),
-      alias({ entries: preactAliases.filter((entry) => !(entry.find in SHARED_RUNTIME)) }),
+      ...(ownRuntime ? [] : [sharedRuntime()]),
+      alias({ entries: ownRuntime ? preactAliases : preactAliases.filter((entry) => !(entry.find in SHARED_RUNTIME)) }),
       productionReplace(),
       settingsValues(),
       nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
@@ -191,12 +194,17 @@ function chunkConfig(name, input) {
       json({ preferConst: true }),
       messageCatalogues({ prune: true }),
       typescriptFor(),
-      terser({ format: { comments: false } }),
+      terser(
+        ownRuntime
+          ? { ecma: 2020, compress: { passes: 3 }, format: { comments: false } }
+          : { format: { comments: false } },
+      ),
       chunkFile(name, css),
     ],
   };
 }
 
+/** The first paint: preact itself, no compat (nothing it imports names React but its JSX runtime). */
 const entryConfig = {
   input: here('./widget/main.tsx'),
   output: {
@@ -206,7 +214,8 @@ const entryConfig = {
     sourcemap: true,
   },
   plugins: [
-    alias({ entries: preactAliases }),
+    alias({ entries: [{ find: 'react/jsx-runtime', replacement: 'preact/jsx-runtime' }] }),
+    refuseCompat(),
     productionReplace(),
     settingsValues(),
     // Filled in once the chunks above are built (rollup runs the configs in order).
@@ -219,6 +228,23 @@ const entryConfig = {
     terser({ ecma: 2020, compress: { passes: 3 }, format: { comments: false } }),
   ],
 };
+
+/** Fails the first paint's build when something it imports would bring React's names (preact/compat) in. */
+function refuseCompat() {
+  return {
+    name: 'comal-refuse-compat',
+    resolveId(source, importer) {
+      if (
+        /^(react|react-dom|@preact\/signals-react|preact\/compat)(\/|$)/.test(source) &&
+        source !== 'react/jsx-runtime'
+      )
+        throw new Error(
+          `The first paint (widget/main.tsx) must not import ${source} (from ${importer}): it belongs in the app chunk.`,
+        );
+      return null;
+    },
+  };
+}
 
 /** Old chunks go first, so dist/widget/chunks holds exactly this build's files. */
 function cleanChunks() {

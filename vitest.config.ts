@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { preactAliases } from './rollup.config.mjs';
 import { messageCatalogues } from './scripts/message-catalogues.mjs';
@@ -31,25 +30,16 @@ export default defineConfig({
         },
       },
       {
-        // React's names resolved to preact as in the widget's build (TOOLCHAIN.md); react-shadow's
-        // ESM file, inlined, so it too gets preact. The message catalogues as the build compiles
-        // them, every part's English loaded up front (tests render a chunk's parts directly).
+        // React's names resolved to preact as in the widget's build (TOOLCHAIN.md). The message
+        // catalogues as the build compiles them, every part's English loaded up front (tests
+        // render a chunk's parts directly).
         plugins: [messageCatalogues()],
-        resolve: {
-          alias: [
-            ...(preactAliases as { find: string; replacement: string }[]),
-            {
-              find: 'react-shadow',
-              replacement: fileURLToPath(new URL('./node_modules/react-shadow/react-shadow.esm.js', import.meta.url)),
-            },
-          ],
-        },
+        resolve: { alias: preactAliases as { find: string; replacement: string }[] },
         test: {
           name: 'widget',
           include: ['tests/widget/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/widget/english-messages.ts'],
-          server: { deps: { inline: [/react-shadow/] } },
         },
       },
       {

@@ -1,8 +1,14 @@
 // The widget in Chromium under a 4x CPU throttle, for `npm run bench`: a page holding only the
 // widget (as a partner pastes it) next to a page holding only a one-line script, both served by
 // the running server. For each: the main thread's script time until the page settles (the menu
-// drawn), and its longest task. For the widget, also every widget file fetched before anyone
-// touches it, gzip, from dist/widget: what its first paint costs to download.
+// drawn), its longest task, and when it is ready for a press:
+// - widget_menu_interactive_ms: from navigation start until the items' buttons are in the
+//   widget's shadow root (whose listeners are in place before anything is drawn), or until the
+//   last long task that started before then has ended, whichever is later;
+// - one_line_ready_ms: the same for the one-line page, from navigation start until its script ran.
+// For the widget, also every widget file fetched before anyone touches it, gzip, from
+// dist/widget: what its first paint costs to download. The ordering app's file, fetched when the
+// browser is idle as a prefetch (no script runs), is listed apart as idle_prefetch_files.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,10 +75,13 @@ export async function widgetUnderThrottle(baseUrl) {
       widget_script_ms: widget.scriptMs,
       widget_longest_task_ms: widget.longestTaskMs,
       widget_long_tasks: widget.longTasks,
+      widget_menu_interactive_ms: widget.readyMs,
       one_line_script_ms: oneLine.scriptMs,
       one_line_longest_task_ms: oneLine.longestTaskMs,
+      one_line_ready_ms: oneLine.readyMs,
       first_paint_files: widget.widgetFiles,
       first_paint_gzip_bytes: widget.widgetFiles.reduce((sum, file) => sum + file.gzip_bytes, 0),
+      idle_prefetch_files: widget.prefetchedFiles,
     };
   } catch (error) {
     return { error: `Chromium did not run: ${error.message}` };
@@ -85,13 +94,42 @@ export async function widgetUnderThrottle(baseUrl) {
 async function measure(browser, url, isWidget) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const requested = [];
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const prefetched = [];
+  page.on('request', (request) => {
+    const purpose = request.headers()['sec-purpose'] ?? request.headers()['purpose'] ?? '';
+    (purpose.includes('prefetch') ? prefetched : requested).push(new URL(request.url()).pathname);
+  });
   // Long tasks from the first byte on: the observer is in place before any script of the page runs.
+  // Readiness: the first moment a shadow root holds the items' buttons (each shadow root the page
+  // attaches is watched), or the one-line script's mark on <html>.
   await page.addInitScript(() => {
     window.__benchLongTasks = [];
+    window.__benchReadyAt = null;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__benchLongTasks.push(entry.duration);
+      for (const entry of list.getEntries())
+        window.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });
+    const ready = () => {
+      if (window.__benchReadyAt === null) window.__benchReadyAt = performance.now();
+    };
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) {
+      const shadow = attach.call(this, init);
+      const watch = new MutationObserver(() => {
+        if (shadow.querySelector('.items button')) {
+          ready();
+          watch.disconnect();
+        }
+      });
+      watch.observe(shadow, { childList: true, subtree: true });
+      return shadow;
+    };
+    new MutationObserver((_records, watch) => {
+      if (document.documentElement?.dataset.ran) {
+        ready();
+        watch.disconnect();
+      }
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ran'] });
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
@@ -101,7 +139,9 @@ async function measure(browser, url, isWidget) {
     // The menu is drawn when the shadow root holds the items' buttons.
     await page
       .waitForFunction(
-        () => (document.querySelector('comal-order')?.shadowRoot?.querySelectorAll('button').length ?? 0) > 5,
+        () =>
+          (document.querySelector('comal-order')?.firstElementChild?.shadowRoot?.querySelectorAll('.items button')
+            .length ?? 0) > 5,
         null,
         {
           timeout: 20_000,
@@ -111,17 +151,32 @@ async function measure(browser, url, isWidget) {
   }
   await page.waitForLoadState('networkidle');
   const { metrics } = await cdp.send('Performance.getMetrics');
-  const longTasks = await page.evaluate(() => window.__benchLongTasks);
+  const { longTasks, readyAt } = await page.evaluate(() => ({
+    longTasks: window.__benchLongTasks,
+    readyAt: window.__benchReadyAt,
+  }));
   await page.close();
+  const readyMs =
+    readyAt === null
+      ? null
+      : Math.round(
+          Math.max(
+            readyAt,
+            ...longTasks.filter((task) => task.start < readyAt).map((task) => task.start + task.duration),
+          ),
+        );
   const scriptSeconds = metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
-  const widgetFiles = [...new Set(requested.filter((p) => p.startsWith('/widget/')))].map((urlPath) => {
-    const file = path.join(root, 'dist', urlPath);
-    return { file: urlPath, gzip_bytes: gzipSync(readFileSync(file), { level: 9 }).length };
-  });
+  const gzipped = (paths) =>
+    [...new Set(paths.filter((p) => p.startsWith('/widget/')))].map((urlPath) => {
+      const file = path.join(root, 'dist', urlPath);
+      return { file: urlPath, gzip_bytes: gzipSync(readFileSync(file), { level: 9 }).length };
+    });
   return {
     scriptMs: Math.round(scriptSeconds * 1000),
-    longestTaskMs: Math.round(Math.max(0, ...longTasks)),
+    longestTaskMs: Math.round(Math.max(0, ...longTasks.map((task) => task.duration))),
     longTasks: longTasks.length,
-    widgetFiles,
+    readyMs,
+    widgetFiles: gzipped(requested),
+    prefetchedFiles: gzipped(prefetched),
   };
 }

@@ -1,211 +1,366 @@
 /**
- * The widget's entry, the one script a page pastes: it works out the API's origin from its own
- * src, keeps the cart (widget/cart-store.ts), exposes window.Comal, adds its font to the page,
- * and renders into the shadow root of each <comal-order> (or [data-comal-order]) element, so the
- * host page's CSS cannot reach it. The mode attribute picks the screen: the menu and cart
- * (order, the default), checkout, the paid order (congratulations), or the account and sign-in
- * screens (account, login, register, reset, confirm); checkout's and the account's code are lazy
- * chunks. Who is signed in lives here (widget/auth-store.ts), its token handed to the API client.
- * On a partner's page, checkout, account and sign-in screens hand over to the restaurant's own
- * pages with the cart.
+ * The widget's entry, the one script a page pastes, and its first paint: it works out the API's
+ * origin from its own src, announces the stored cart's count (the page's cart bubble), fetches
+ * the menu once and draws it into the shadow root of each <comal-order> (or [data-comal-order])
+ * element, in slices that let the browser breathe between them, with the markup and styles of the
+ * ordering app (widget/core/menu-view.tsx).
+ *
+ * The ordering app itself (widget/app/index.tsx, on preact/compat) is a lazy chunk: fetched once
+ * the menu is drawn and the browser is idle, started on intent (a pointer down, focus or a key in
+ * the widget, the cart opened from the page) and at once for any screen but the menu, a cart
+ * handed over in the address or a link to an item. It takes over the nodes drawn here. A press
+ * made before it came is made again once it has; 'Add' goes into the stored cart at once, so it
+ * is kept even if the customer leaves first.
  */
-import { Fragment } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import type { Locale } from '../shared/i18n/locale.ts';
-import { createApiClient } from '../shared/api/client.ts';
+import { render } from 'preact';
+import type { StoreHoursResponse } from '../shared/api/schemas.ts';
+import { MENU_FETCH_FAILED } from '../shared/api/messages.ts';
+import { createTransport } from '../shared/api/transport.ts';
 import { localStorageOf } from '../shared/auth-info.ts';
-import { AccountApp } from './account-app.tsx';
+import { CLOSE_CART_EVENT, OPEN_CART_EVENT, TOGGLE_CART_EVENT, type ComalWindowApi } from '../shared/events.ts';
 import { apiOriginOf } from './api-origin.ts';
-import { createAuthStore } from './auth-store.ts';
-import { forgetHandedOverCart, handedOverCart } from './cart-handover.ts';
-import { createCartStore } from './cart-store.ts';
-import { withLivePricing } from './live-pricing.ts';
-import { CheckoutApp, ConfirmationApp } from './checkout-app.tsx';
+import { handedOverCart } from './cart-handover.ts';
 import { chunkFiles } from './chunk-files.ts';
 import { createChunkLoader } from './chunk-loader.ts';
-import { HandOver, RESTAURANT_PAGES } from './hand-over.tsx';
-import { installComalApi } from './comal-api.ts';
+import { createFirstPaintCart } from './core/first-paint-cart.ts';
+import { FirstPaintView, type FirstPaint } from './core/menu-view.tsx';
+import { yieldToBrowser, whenIdle } from './core/yielding.ts';
 import { addHostFonts } from './host-fonts.ts';
-import { initialCategoryOf, initialItemOf } from './initial-category.ts';
-import { OrderingApp } from './ordering-app.tsx';
-import { loadMenu } from './menu-loading.ts';
-import { shareRuntime } from './shared-runtime.ts';
 import { localize, t, widgetLocale } from './i18n.ts';
-import { activateLocale, initialLocale, rememberLocale } from './locale-choice.ts';
+import { initialCategoryOf, initialItemOf } from './initial-category.ts';
+import { activateLocale, initialLocale } from './locale-choice.ts';
+import { loadedMenu, menusRequest, type LoadedMenu } from './menu-loading.ts';
+import { menuSections, openingCategory, type MenuSection } from './menu-sections.ts';
+import { adoptableSheet, shadowRootOf, themeColour, type FallbackStyles } from './shadow-frame.tsx';
+import { widgetStyles } from './styles.ts';
 // Types only: the code stays in its chunk.
-import type * as HandoverChunk from './handover/index.ts';
-import type * as ItemChunk from './item/index.ts';
-import type * as CartChunk from './cart/index.ts';
+import type * as AppChunk from './app/index.tsx';
 
 const script = document.currentScript as HTMLScriptElement | null;
-export const apiOrigin = apiOriginOf(script?.src, window.location.origin);
+const apiOrigin = apiOriginOf(script?.src, window.location.origin);
+/** The nonce of the script tag that loaded the widget, read while it runs (after, it is gone). */
+const nonce = script?.nonce ?? '';
 const chunksUrl = `${apiOrigin}/widget/chunks`;
 const onPartnerPage = apiOrigin !== window.location.origin;
 
-shareRuntime(window);
 const storage = localStorageOf(window);
-const store = createCartStore({ document, window, storage });
-const controls = installComalApi({ window, document }, store);
 const loader = createChunkLoader({ document, window, baseUrl: chunksUrl, files: chunkFiles });
+/** The style sheet every shadow root adopts (null without constructable sheets: a <style> instead). */
+let sheet: CSSStyleSheet | null = null;
+let fallback: FallbackStyles | null = null;
 // The widget shows once it can speak the customer's language (widget/locale-choice.ts).
 const languageReady = activateLocale(initialLocale({ document, navigator, storage, onPartnerPage }), loader);
-
-/** The widget's language switch (on a partner's page): remembered, and every widget speaks it. */
-async function switchLocale(locale: Locale): Promise<void> {
-  rememberLocale(storage, locale);
-  await activateLocale(locale, loader);
-  hosts.forEach(render);
-}
-// A cart carried over from a partner's page (only ever to the restaurant's own pages), by ids:
-// the handover chunk rebuilds it from the live menu, and the page says what it could not keep.
-// The address keeps it until then, so a reload meanwhile does not lose it.
-const handedOver = onPartnerPage ? null : handedOverCart(window);
-if (handedOver !== null) {
-  controls.setHandover('pending');
-  loader
-    .load<typeof HandoverChunk>('handover')
-    .then(({ module }) => module.receiveHandover(handedOver, () => loadMenu(apiOrigin), store.cart.peek()))
-    .then(
-      ({ cart, problems }) => {
-        if (cart.items.length > 0) store.replace(cart);
-        controls.setHandover(problems);
-      },
-      // When the handed-over cart could not be rebuilt (the menu or the chunk did not load).
-      () => controls.setHandover([t('common.handoverFailed')]),
-    )
-    .finally(() => forgetHandedOverCart(window));
-}
-const readCookie = () => document.cookie;
-const api = withLivePricing(
-  createApiClient({
-    baseUrl: apiOrigin,
-    readCookie,
-    getAccessToken: () => auth.token.peek(),
-    getLocale: widgetLocale,
-    localize,
-  }),
-  store,
-);
-const auth = createAuthStore({
-  api,
-  storage,
-  navigate: (url) => window.location.assign(url),
-  hasCsrfToken: () => /(^|;\s*)csrftoken=/.test(readCookie()),
-  hasSession: () => /(^|;\s*)comal_signed_in=1/.test(readCookie()),
-});
-// The silent refresh (on the restaurant's own pages: a partner's page has no session).
-if (!onPartnerPage) {
-  void auth.start();
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && auth.resume());
-} else auth.starting.value = false;
 if (onPartnerPage)
   addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
 
-const mounted = new WeakMap<HTMLElement, Root>();
-const hosts = new Set<HTMLElement>();
-const loadItemChunk = () => loader.load<typeof ItemChunk>('item').then(({ module }) => module);
-const loadCartChunk = () => loader.load<typeof CartChunk>('cart').then(({ module }) => module);
+const cart = createFirstPaintCart({ document, window, storage });
 
-function screenFor(host: HTMLElement) {
-  const mode = host.getAttribute('mode') ?? 'order';
-  if (onPartnerPage && mode in RESTAURANT_PAGES)
-    return <HandOver mode={mode} cart={store.cart} apiOrigin={apiOrigin} />;
-  switch (mode) {
-    default: // 'order'
-      return (
-        <OrderingApp
-          store={store}
-          controls={controls}
-          api={api}
-          apiOrigin={apiOrigin}
-          initialCategory={initialCategoryOf(window.location.href, host)}
-          initialItem={initialItemOf(window.location.href)}
-          scrollPage={!onPartnerPage}
-          layout={host.getAttribute('layout')}
-          debug={host.hasAttribute('data-debug')}
-          loadItemChunk={loadItemChunk}
-          loadCartChunk={loadCartChunk}
-          onLocale={onPartnerPage ? (locale) => void switchLocale(locale) : undefined}
-        />
-      );
-    case 'checkout':
-      return (
-        <CheckoutApp
-          store={store}
-          controls={controls}
-          api={api}
-          auth={auth}
-          apiOrigin={apiOrigin}
-          loader={loader}
-          storage={storage}
-          loadCartChunk={loadCartChunk}
-        />
-      );
-    case 'congratulations':
-      return (
-        <ConfirmationApp
-          api={api}
-          apiOrigin={apiOrigin}
-          loader={loader}
-          orderId={new URL(window.location.href).searchParams.get('order')}
-        />
-      );
-    case 'account':
-    case 'login':
-    case 'register':
-    case 'reset':
-    case 'confirm':
-      return (
-        <AccountApp
-          mode={mode}
-          section={host.getAttribute('section')}
-          store={store}
-          auth={auth}
-          api={api}
-          apiOrigin={apiOrigin}
-          loader={loader}
-        />
-      );
+/** A press made before the app came, made again once it has. */
+type Pending =
+  { host: HTMLElement; control: Element; index: number } | { cart: keyof ComalWindowApi } | { toast: string };
+const pending: Pending[] = [];
+
+// window.Comal and the page's cart events until the app takes them over.
+const cartCommand = (command: 'open' | 'close' | 'toggleCart') => () => {
+  pending.push({ cart: command });
+  wantApp();
+};
+const commands = { [OPEN_CART_EVENT]: cartCommand('open'), [CLOSE_CART_EVENT]: cartCommand('close') };
+const onToggle = cartCommand('toggleCart');
+for (const [event, listener] of Object.entries(commands)) document.addEventListener(event, listener);
+document.addEventListener(TOGGLE_CART_EVENT, onToggle);
+(window as Window & { Comal?: ComalWindowApi }).Comal = {
+  open: commands[OPEN_CART_EVENT],
+  close: commands[CLOSE_CART_EVENT],
+  toggleCart: onToggle,
+  cartQuantity: cart.quantity,
+};
+
+// The menu and the store's hours, asked at once; drawn once the language is known.
+const menus = menusRequest(apiOrigin);
+let menu: LoadedMenu | null = null;
+let sections: MenuSection[] = [];
+let failure: string | null = null;
+let hours: StoreHoursResponse | null = null;
+const menuReady = Promise.all([menus, languageReady]).then(
+  ([answer]) => {
+    menu = loadedMenu(answer);
+    sections = menuSections(menu.items);
+  },
+  (error: unknown) => {
+    failure = localize(error instanceof Error && error.message ? error.message : MENU_FETCH_FAILED);
+    // The app says it as a toast too, and asks again.
+    wantApp();
+  },
+);
+// As the API client's storeHours() asks it (the store notice's answer, in the widget's language).
+void languageReady
+  .then(() =>
+    createTransport({ baseUrl: apiOrigin, localize, getLocale: widgetLocale }).request<StoreHoursResponse>(
+      'GET',
+      '/api/store-hours/',
+    ),
+  )
+  .then(
+    (answer) => {
+      hours = answer;
+      void menuReady.then(() => drawn.forEach(draw));
+    },
+    () => {},
+  );
+
+interface Drawn {
+  shadow: ShadowRoot;
+  root: HTMLElement;
+  /** How many categories are drawn (the first paint draws them a few at a time). */
+  shown: number;
+}
+/** The hosts the first paint draws, until the app takes over. */
+const drawn = new Map<HTMLElement, Drawn>();
+/** The hosts on the page (mounted), in the order they came. */
+const hosts = new Set<HTMLElement>();
+
+let app: AppChunk.App | null = null;
+let appLoading: Promise<void> | null = null;
+
+const isMenu = (host: HTMLElement) => (host.getAttribute('mode') ?? 'order') === 'order';
+/** A link to an item (its dialog is the app's) or a cart handed over in the address start the app at once. */
+const needsAppAtOnce = () =>
+  initialItemOf(window.location.href) !== null || (!onPartnerPage && handedOverCart(window) !== null);
+
+function paintOf(host: HTMLElement, shown: number): FirstPaint {
+  if (failure !== null) return { status: 'failed', message: failure };
+  if (!menu) return { status: 'loading' };
+  const opening = openingCategory(sections, initialCategoryOf(window.location.href, host));
+  return { status: 'ready', menu, sections, opening, shown };
+}
+
+function draw(state: Drawn, host: HTMLElement) {
+  themeColour(host);
+  render(
+    <FirstPaintView
+      paint={paintOf(host, state.shown)}
+      hours={hours}
+      apiOrigin={apiOrigin}
+      languageSwitch={onPartnerPage}
+      launcher={host.getAttribute('layout') === 'launcher'}
+      scrollPage={!onPartnerPage}
+    />,
+    state.root,
+  );
+}
+
+/** About how many items a slice of the menu draws before the browser gets a turn. */
+const SLICE_ITEMS = 4;
+
+const itemCount = (section: MenuSection) =>
+  section.items.length + section.subcategories.reduce((n, sub) => n + sub.items.length, 0);
+
+/** Draws the host's menu a few categories at a time, and opens the category the page asked for. */
+async function drawMenu(host: HTMLElement, state: Drawn) {
+  await menuReady;
+  if (app || drawn.get(host) !== state) return;
+  const paint = paintOf(host, 0);
+  if (paint.status !== 'ready') return draw(state, host);
+  // The answer was read in this task; the menu starts in a task of its own.
+  await yieldToBrowser();
+  if (app || drawn.get(host) !== state) return;
+  // On the restaurant's pages the first slice reaches the opening category, to scroll there at once.
+  const reach = paint.opening && !onPartnerPage ? sections.findIndex((s) => s.name === paint.opening) : -1;
+  let opened = !paint.opening;
+  for (;;) {
+    let count = 0;
+    while (state.shown < sections.length && (count < SLICE_ITEMS || state.shown <= reach))
+      count += itemCount(sections[state.shown++]!);
+    draw(state, host);
+    if (!opened) openCategory(state, paint.opening!);
+    opened = true;
+    if (state.shown >= sections.length) return;
+    await yieldToBrowser();
+    if (app || drawn.get(host) !== state) return;
   }
 }
 
-/** The attributes a page may set on the element, also after the widget shows. */
-const ATTRIBUTES = ['mode', 'category', 'section', 'layout', 'theme-color', 'data-debug'];
+/** On the restaurant's pages, scrolls to the category; on a partner's, brings its button into view in the bar. */
+function openCategory(state: Drawn, name: string) {
+  const index = sections.findIndex((s) => s.name === name);
+  if (!onPartnerPage) {
+    state.shadow.getElementById?.(`comal-category-${index}`)?.scrollIntoView?.({ block: 'start' });
+    return;
+  }
+  const bar = state.shadow.querySelector<HTMLElement>('.categories');
+  const chip = bar?.children[index] as HTMLElement | undefined;
+  if (bar && chip) bar.scrollLeft = chip.offsetLeft - bar.offsetLeft;
+}
 
-function render(host: HTMLElement) {
-  // The action colour: a CSS colour in hex only, set through the CSSOM (a CSP allows that).
-  const colour = host.getAttribute('theme-color')?.trim() ?? '';
-  if (/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(colour)) host.style.setProperty('--comal-action', colour);
-  else host.style.removeProperty('--comal-action');
-  // A new language renders each screen afresh, in its words.
-  mounted.get(host)?.render(<Fragment key={widgetLocale()}>{screenFor(host)}</Fragment>);
+const INTENTS = ['pointerdown', 'focusin', 'keydown'] as const;
+const CONTROLS = 'button, label, input';
+
+/** A press before the app came: 'Add' goes into the cart now; anything else is made again later. */
+function onPress(this: ShadowRoot, event: Event) {
+  const control = (event.target as Element | null)?.closest?.(CONTROLS);
+  const host = (this.host as HTMLElement).parentElement;
+  if (app || !control || !host) return;
+  // A checkbox stays as it is until the app sets it; the app's own click does the rest.
+  event.preventDefault();
+  const card = control.closest<HTMLElement>('[data-item]');
+  const item = card && menu?.items.find((i) => i.id === card.dataset.item);
+  if (item && control.matches('.actions > .add')) {
+    cart.add(item);
+    pending.push({ toast: t('menu.added', { name: item.name }) });
+  } else pending.push({ host, control, index: [...this.querySelectorAll(CONTROLS)].indexOf(control) });
+  wantApp();
+}
+
+function listen(shadow: ShadowRoot, on: boolean) {
+  const method = on ? 'addEventListener' : 'removeEventListener';
+  for (const type of INTENTS) shadow[method](type, wantApp, true);
+  shadow[method]('click', onPress, true);
 }
 
 function mount(host: HTMLElement) {
-  if (mounted.has(host) || !host.isConnected) return;
-  mounted.set(host, createRoot(host));
+  if (hosts.has(host) || !host.isConnected) return;
   hosts.add(host);
-  if (host.hasAttribute('data-debug')) {
-    let framed = false;
-    try {
-      framed = window.top !== window.self;
-    } catch {
-      framed = true;
-    }
-    console.info(
-      `[Comal] mode ${host.getAttribute('mode') ?? 'order'}, API ${apiOrigin}, page ${window.location.origin}` +
-        `${onPartnerPage ? ' (a partner page: its origin must be in the server’s EMBED_ORIGINS)' : ''}` +
-        `${framed ? ', inside a frame: checkout opens at the top or in a new tab' : ''}`,
-    );
+  if (app) return app.mount(host, false);
+  const shadow = shadowRootOf(host, sheet);
+  if (fallback && !shadow.querySelector('style')) {
+    const style = document.createElement('style');
+    if (nonce) style.nonce = nonce;
+    style.textContent = fallback.css;
+    shadow.prepend(style);
   }
-  render(host);
+  if (!isMenu(host)) {
+    // The app shows this screen; until it does, the widget says it is loading.
+    if (!topLevel(shadow, 'status')) {
+      const loading = document.createElement('p');
+      loading.className = 'status';
+      loading.setAttribute('role', 'status');
+      loading.textContent = t('common.loading');
+      shadow.append(loading);
+    }
+    return wantApp();
+  }
+  topLevel(shadow, 'status')?.remove();
+  let root = topLevel(shadow, 'menu-root');
+  if (!root) {
+    root = document.createElement('div');
+    root.className = 'menu-root';
+    shadow.append(root);
+  }
+  const state: Drawn = { shadow, root, shown: 0 };
+  drawn.set(host, state);
+  listen(shadow, true);
+  draw(state, host);
+  void drawMenu(host, state).then(prefetchApp);
+  if (needsAppAtOnce()) wantApp();
 }
 
+/** The shadow root's own child of that class, if any. */
+const topLevel = (shadow: ShadowRoot, name: string) =>
+  [...shadow.children].find((child): child is HTMLElement => child.classList.contains(name));
+
 function unmount(host: HTMLElement) {
-  mounted.get(host)?.unmount();
-  mounted.delete(host);
   hosts.delete(host);
+  if (app) return app.unmount(host);
+  const state = drawn.get(host);
+  if (!state) return;
+  drawn.delete(host);
+  listen(state.shadow, false);
+  render(null, state.root);
 }
+
+/** Attributes changed: the host drawn again, or handed to the app if it now wants another screen. */
+function redraw(host: HTMLElement) {
+  if (app) return app.render(host);
+  if (!hosts.has(host)) return;
+  unmount(host);
+  mount(host);
+}
+
+/** Once the menu is drawn and the browser idle: the app's file fetched (not run) for later. */
+function prefetchApp() {
+  const file = chunkFiles.app;
+  if (app || appLoading || typeof file !== 'object') return;
+  whenIdle(() => {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.href = `${chunksUrl}/${file.js}`;
+    document.head.append(link);
+  });
+}
+
+/** Starts the app (once); a press waits for it. A failure is forgotten, so the next intent asks again. */
+function wantApp() {
+  appLoading ??= loader.load<typeof AppChunk>('app').then(
+    ({ module }) => {
+      void widgetReady.then(() => takeOver(module));
+    },
+    () => {
+      appLoading = null;
+    },
+  );
+}
+
+function takeOver(module: typeof AppChunk) {
+  for (const [event, listener] of Object.entries(commands)) document.removeEventListener(event, listener);
+  document.removeEventListener(TOGGLE_CART_EVENT, onToggle);
+  cart.stop();
+  app = module.start({
+    apiOrigin,
+    onPartnerPage,
+    loader,
+    storage,
+    sheet,
+    fallback,
+    menus,
+    menu,
+    hours,
+    cart: cart.state(),
+  });
+  for (const host of hosts) {
+    const state = drawn.get(host);
+    drawn.delete(host);
+    if (state) listen(state.shadow, false);
+    // What was typed in the search box before the app came is searched for once it has.
+    const search = state?.shadow.querySelector<HTMLInputElement>('.search input')?.value ?? '';
+    app.mount(host, Boolean(state && state.shown > 0));
+    if (search && state) {
+      const input = state.shadow.querySelector<HTMLInputElement>('.search input');
+      if (input) {
+        input.value = search;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    }
+  }
+  const comal = (window as Window & { Comal?: ComalWindowApi }).Comal;
+  for (const press of pending.splice(0)) {
+    if ('toast' in press) app.toast(press.toast);
+    else if ('cart' in press) comal?.[press.cart]();
+    else {
+      const root = drawnRootOf(press.host);
+      const control = press.control.isConnected ? press.control : root?.querySelectorAll(CONTROLS)[press.index];
+      (control as HTMLElement | undefined)?.click();
+    }
+  }
+}
+
+const drawnRootOf = (host: HTMLElement) => (host.firstElementChild as HTMLElement | null)?.shadowRoot ?? null;
+
+/**
+ * The widget mounts once it speaks the page's language, in tasks after the script's own: one
+ * parses the styles, the next draws, so none of them runs long.
+ */
+const widgetReady = languageReady
+  .then(yieldToBrowser)
+  .then(() => {
+    sheet = adoptableSheet(widgetStyles);
+    fallback = sheet ? null : { css: widgetStyles, nonce };
+  })
+  .then(yieldToBrowser);
+
+/** The attributes a page may set on the element, also after the widget shows. */
+const ATTRIBUTES = ['mode', 'category', 'section', 'layout', 'theme-color', 'data-debug'];
 
 // <comal-order> as a custom element mounts whenever a page adds one, also after load (a
 // partner's single-page app); [data-comal-order] elements mount once the page is parsed.
@@ -215,10 +370,10 @@ if (window.customElements && !window.customElements.get('comal-order')) {
     class extends HTMLElement {
       static observedAttributes = ATTRIBUTES;
       attributeChangedCallback() {
-        render(this);
+        redraw(this);
       }
       connectedCallback() {
-        void languageReady.then(() => mount(this));
+        void widgetReady.then(() => mount(this));
       }
       disconnectedCallback() {
         // Moved within the page (disconnected, then connected again at once): keep it.
@@ -229,9 +384,7 @@ if (window.customElements && !window.customElements.get('comal-order')) {
 }
 
 function mountAll() {
-  void languageReady.then(() =>
-    document.querySelectorAll<HTMLElement>('comal-order, [data-comal-order]').forEach(mount),
-  );
+  void widgetReady.then(() => document.querySelectorAll<HTMLElement>('comal-order, [data-comal-order]').forEach(mount));
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);

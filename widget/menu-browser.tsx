@@ -11,12 +11,11 @@ import type { CartAction } from '../shared/cart.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import { servedAt, windowsText } from '../shared/menu-windows.ts';
 import { restaurant } from '../shared/restaurant.ts';
-import { foldForSearch } from '../shared/search.ts';
 import type { DietFilter } from '../shared/diet.ts';
 import { DietFilterBar } from './diet-filter.tsx';
 import { MenuItemCard } from './menu-item-card.tsx';
 import type { LoadedMenu } from './menu-loading.ts';
-import { menuSections } from './menu-sections.ts';
+import { categoryId, menuSections, openingCategory } from './menu-sections.ts';
 import { t, widgetIntlLocale } from './i18n.ts';
 
 interface Props {
@@ -27,13 +26,13 @@ interface Props {
   initialItem?: string | null;
   /** Whether opening at a category may scroll the page (the restaurant's own pages). */
   scrollPage: boolean;
+  /** The first paint drew the menu and opened its category: the page is not scrolled there again. */
+  resumed?: boolean;
   dispatch: (action: CartAction) => void;
   onAdded: (item: MenuItem) => void;
   /** Opens the item dialog for the item, from the button that asked. */
   onCustomize: (item: MenuItem, opener: HTMLElement) => void;
 }
-
-const categoryId = (index: number) => `comal-category-${index}`;
 
 function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -45,18 +44,20 @@ export function MenuBrowser({
   initialCategory,
   initialItem = null,
   scrollPage,
+  resumed = false,
   dispatch,
   onAdded,
   onCustomize,
 }: Props) {
+  const allSections = menuSections(menu.items);
+  const opening = openingCategory(allSections, initialCategory);
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<DietFilter[]>([]);
-  const [current, setCurrent] = useState<string | null>(null);
+  // The first paint scrolled to the opening category already, and marked it as the current one.
+  const [current, setCurrent] = useState<string | null>(resumed && scrollPage ? opening : null);
+  const skipOpening = useRef(resumed);
   const sectionsRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLUListElement>(null);
-  const allSections = menuSections(menu.items);
-  const wanted = initialCategory ? foldForSearch(initialCategory) : null;
-  const opening = wanted ? (allSections.find((s) => foldForSearch(s.name) === wanted)?.name ?? null) : null;
   const first = scrollPage ? null : opening;
   const narrowed = query !== '' || filters.length > 0;
   const found = narrowed ? menuSections(menu.items, query, filters) : allSections;
@@ -93,6 +94,10 @@ export function MenuBrowser({
   }, []);
 
   useEffect(() => {
+    if (skipOpening.current) {
+      skipOpening.current = false;
+      return;
+    }
     if (!opening) return;
     if (scrollPage) return jumpTo(opening, false);
     // Its button brought into view within the bar, which scrolls sideways; the page stays put.

@@ -15,8 +15,8 @@ import { DietTags } from './diet-tags.tsx';
 import { t } from './i18n.ts';
 
 /** The menu photos' intrinsic size, so the page does not jump as they load. */
-const PHOTO_WIDTH = 600;
-const PHOTO_HEIGHT = 400;
+export const PHOTO_WIDTH = 600;
+export const PHOTO_HEIGHT = 400;
 
 interface Props {
   item: MenuItem;
@@ -114,7 +114,7 @@ export function MenuItemCard({
 const PHOTO_SIZES = '150px';
 
 /** An uploaded photo's AVIF and WebP sources around its <img>; any other picture as it is. */
-function Photo({ id, apiOrigin, children }: { id: string | null; apiOrigin: string; children: ReactElement }) {
+export function Photo({ id, apiOrigin, children }: { id: string | null; apiOrigin: string; children: ReactElement }) {
   if (!id) return children;
   return (
     <picture>

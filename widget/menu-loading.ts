@@ -3,14 +3,16 @@
  * flattened with its names in the widget's language; the items and modifiers the POS marks `available: false` are remembered as sold out. A failure
  * carries the server's message, else 'Failed to fetch Clover menu.' or chooseMenu's two menu errors.
  */
-import { useEffect, useState } from 'react';
-import { createApiClient } from '../shared/api/client.ts';
-import { MENU_FETCH_FAILED } from '../shared/api/messages.ts';
+import { MENU_FETCH_FAILED, NO_MENUS_RETURNED } from '../shared/api/messages.ts';
+import { createTransport } from '../shared/api/transport.ts';
 import { chooseMenu, flattenMenu, type MenuItem, type MenuSource } from '../shared/menu.ts';
+import type { Locale } from '../shared/i18n/locale.ts';
 import { restaurant } from '../shared/restaurant.ts';
 import { localize, widgetLocale } from './i18n.ts';
 
 export interface LoadedMenu {
+  /** The language the names are in. */
+  locale: Locale;
   items: MenuItem[];
   /** Ids of the items the menu answer marks `available: false`. */
   soldOut: ReadonlySet<string>;
@@ -18,26 +20,52 @@ export interface LoadedMenu {
   soldOutModifiers: ReadonlySet<string>;
 }
 
-export type MenuState =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; menu: LoadedMenu };
-
 /** The menus answer being loaded or loaded, per API origin: every widget on a page shares one request. */
 const loads = new Map<string, Promise<unknown>>();
+/** The menu as the first paint drew it, per API origin, for the app to start from. */
+const drawn = new Map<string, LoadedMenu>();
 
-export function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
+/**
+ * The request the first paint made (and the menu it drew from the answer, once it came), so the
+ * ordering app shows the same menu at once without asking again.
+ */
+export function seedMenu(apiOrigin: string, load: Promise<unknown>, menu: LoadedMenu | null): void {
+  loads.set(apiOrigin, load);
+  load.catch(() => loads.delete(apiOrigin));
+  if (menu) drawn.set(apiOrigin, menu);
+}
+
+/** The menu already drawn for this origin in the widget's language, if any. */
+export function drawnMenu(apiOrigin: string): LoadedMenu | null {
+  const menu = drawn.get(apiOrigin);
+  return menu && menu.locale === widgetLocale() ? menu : null;
+}
+
+/** GET /api/menus/ for this origin, asked once and shared (a failure is asked again next time). */
+export function menusRequest(apiOrigin: string): Promise<unknown> {
   let load = loads.get(apiOrigin);
   if (!load) {
-    load = createApiClient({ baseUrl: apiOrigin, localize }).getMenus();
+    // As the API client's getMenus asks it, without the rest of the client (the first paint's size).
+    load = createTransport({ baseUrl: apiOrigin, localize }).request('GET', '/api/menus/', {
+      fallback: MENU_FETCH_FAILED,
+      refuse: (data) => (Array.isArray(data) && data.length > 0 ? undefined : NO_MENUS_RETURNED),
+    });
     // A failure is not kept: the next widget (or a reload of this one) asks again.
     load.catch(() => loads.delete(apiOrigin));
     loads.set(apiOrigin, load);
   }
-  return load.then(loadedMenu);
+  return load;
 }
 
-function loadedMenu(menus: unknown): LoadedMenu {
-  const items = flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName), widgetLocale());
+export function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
+  return menusRequest(apiOrigin).then(loadedMenu);
+}
+
+export function loadedMenu(menus: unknown): LoadedMenu {
+  const locale = widgetLocale();
+  const items = flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName), locale);
   return {
+    locale,
     items,
     soldOut: new Set(items.filter((item) => item.available === false).map((item) => item.id)),
     soldOutModifiers: new Set(
@@ -46,25 +74,4 @@ function loadedMenu(menus: unknown): LoadedMenu {
       ),
     ),
   };
-}
-
-/** The menu's state for a component: loading on mount, then ready or failed with a message. */
-export function useMenu(apiOrigin: string): MenuState {
-  const [state, setState] = useState<MenuState>({ status: 'loading' });
-  useEffect(() => {
-    let current = true;
-    loadMenu(apiOrigin).then(
-      (menu) => current && setState({ status: 'ready', menu }),
-      (error: unknown) =>
-        current &&
-        setState({
-          status: 'failed',
-          message: localize(error instanceof Error && error.message ? error.message : MENU_FETCH_FAILED),
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [apiOrigin]);
-  return state;
 }

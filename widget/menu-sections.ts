@@ -6,7 +6,7 @@
 import { passesDietFilters, type DietFilter } from '../shared/diet.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import type { MenuWindow } from '../shared/menu-windows.ts';
-import { matchesSearch } from '../shared/search.ts';
+import { foldForSearch, matchesSearch } from '../shared/search.ts';
 
 export interface MenuSection {
   name: string;
@@ -45,4 +45,12 @@ export function menuSections(
     sub.items.push(item);
   }
   return sections.filter((s) => s.items.length > 0 || s.subcategories.length > 0);
+}
+
+export const categoryId = (index: number) => `comal-category-${index}`;
+
+/** The category the page asked to open at, by its name whatever the case and accents; null for none. */
+export function openingCategory(sections: readonly MenuSection[], asked: string | null): string | null {
+  const wanted = asked ? foldForSearch(asked) : null;
+  return wanted ? (sections.find((s) => foldForSearch(s.name) === wanted)?.name ?? null) : null;
 }

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../shared/api/client.ts';
+import type { StoreHoursResponse } from '../shared/api/schemas.ts';
 import type { Locale } from '../shared/i18n/locale.ts';
 import type { MenuItem } from '../shared/menu.ts';
 import type { CartStore } from './cart-store.ts';
@@ -15,7 +16,7 @@ import { MenuBrowser } from './menu-browser.tsx';
 import { showModal } from './modal.ts';
 import { t } from './i18n.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import { useMenu } from './menu-loading.ts';
+import { useMenu } from './use-menu.ts';
 import { LazyCart, type LoadCartChunk } from './lazy-cart.tsx';
 import { useLazyChunk } from './lazy-chunk.ts';
 import { ShadowFrame } from './shadow-frame.tsx';
@@ -43,6 +44,11 @@ export interface OrderingAppProps {
   loadCartChunk: LoadCartChunk;
   /** The language switch, on a partner's page (the restaurant's own pages have the site's). */
   onLocale?: (locale: Locale) => void;
+  /**
+   * The first paint drew this menu and opened its category already: the app takes over its
+   * nodes as they are, with the store-hours answer the first paint had.
+   */
+  resumed?: { hours: StoreHoursResponse | null } | null;
 }
 
 export function OrderingApp(props: OrderingAppProps) {
@@ -87,6 +93,7 @@ function Menu({
   initialItem,
   scrollPage = true,
   debug,
+  resumed = null,
 }: OrderingAppProps) {
   const menu = useMenu(apiOrigin);
   const failed = menu.status === 'failed' ? menu.message : null;
@@ -115,6 +122,7 @@ function Menu({
           initialCategory={initialCategory}
           initialItem={initialItem ?? null}
           scrollPage={scrollPage}
+          resumed={resumed !== null}
           dispatch={store.dispatch}
           onAdded={onAdded}
           onCustomize={(item, opener) =>
@@ -122,7 +130,7 @@ function Menu({
           }
         />
       )}
-      {menu.status === 'ready' && <StoreNotice api={api} />}
+      {menu.status === 'ready' && <StoreNotice api={api} initial={resumed?.hours ?? null} />}
     </>
   );
 }

@@ -1,38 +1,67 @@
 /**
  * The widget's shadow root with its styles: whatever the widget shows goes inside, out of reach
- * of the host page's CSS. The styles are one constructable style sheet adopted by every shadow
- * root of the page, which a page's CSP (`style-src 'self'`) does not govern; a browser without
- * constructable sheets gets a <style> carrying the script tag's nonce.
+ * of the host page's CSS. Each <comal-order> holds one <div> whose open shadow root the widget
+ * draws into (the first paint's menu, then the ordering app in the same nodes). The styles are
+ * one constructable style sheet adopted by every shadow root of the page, which a page's CSP
+ * (`style-src 'self'`) does not govern; a browser without constructable sheets gets a <style>
+ * carrying the script tag's nonce, which ShadowFrame keeps in place as the first child.
  */
 import type { ReactNode } from 'react';
-import root from 'react-shadow';
-import { widgetStyles } from './styles.ts';
 
-// react-shadow types every tag as optional; div is always there.
-const ShadowDiv = root.div!;
+/** The styles a browser without constructable sheets gets as a <style>, and its nonce. */
+export interface FallbackStyles {
+  css: string;
+  nonce: string;
+}
 
-/** The nonce of the script tag that loaded the widget, read while it runs (after, it is gone). */
-const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+let fallback: FallbackStyles | null = null;
 
-function adoptedSheets(): CSSStyleSheet[] {
+/** What ShadowFrame renders for a browser without constructable sheets (null: the sheet is adopted). */
+export function setFallbackStyles(styles: FallbackStyles | null): void {
+  fallback = styles;
+}
+
+/** The sheet every shadow root adopts, or null when the browser has no constructable sheets. */
+export function adoptableSheet(css: string): CSSStyleSheet | null {
   try {
-    if (!('adoptedStyleSheets' in Document.prototype)) return [];
+    if (!('adoptedStyleSheets' in Document.prototype)) return null;
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(widgetStyles);
-    return [sheet];
+    sheet.replaceSync(css);
+    return sheet;
   } catch {
-    return [];
+    return null;
   }
 }
 
-// One stable list: react-shadow re-attaches the shadow root when it gets a new array.
-const SHEETS = adoptedSheets();
+/**
+ * The shadow root of the host's frame: its first child, a <div> with an open shadow root, made
+ * once (with the sheet adopted; whatever the page put in the host, such as a loading line, makes
+ * way for it) and found again after.
+ */
+export function shadowRootOf(host: HTMLElement, sheet: CSSStyleSheet | null): ShadowRoot {
+  let frame = host.firstElementChild as HTMLElement | null;
+  if (!frame?.shadowRoot) {
+    frame = host.ownerDocument.createElement('div');
+    host.replaceChildren(frame);
+    const root = frame.attachShadow({ mode: 'open' });
+    if (sheet) root.adoptedStyleSheets = [sheet];
+  }
+  return frame.shadowRoot!;
+}
 
+/** The action colour: a CSS colour in hex only, set through the CSSOM (a CSP allows that). */
+export function themeColour(host: HTMLElement): void {
+  const colour = host.getAttribute('theme-color')?.trim() ?? '';
+  if (/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(colour)) host.style.setProperty('--comal-action', colour);
+  else host.style.removeProperty('--comal-action');
+}
+
+/** The <style> of a browser without constructable sheets, then what the screen shows. */
 export function ShadowFrame({ children }: { children: ReactNode }) {
   return (
-    <ShadowDiv styleSheets={SHEETS}>
-      {SHEETS.length === 0 && <style nonce={nonce || undefined}>{widgetStyles}</style>}
+    <>
+      {fallback && <style nonce={fallback.nonce || undefined}>{fallback.css}</style>}
       {children}
-    </ShadowDiv>
+    </>
   );
 }

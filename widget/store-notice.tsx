@@ -13,8 +13,9 @@ import { t } from './i18n.ts';
 /** The English of common.orderAhead (the notice says it in the widget's language). */
 export const ORDER_AHEAD = 'You can still order for a later time.';
 
-export function StoreNotice({ api }: { api: ApiClient }) {
-  const [hours, setHours] = useState<StoreHoursResponse | null>(null);
+/** `initial`: the answer the first paint showed, kept until a new one comes. */
+export function StoreNotice({ api, initial = null }: { api: ApiClient; initial?: StoreHoursResponse | null }) {
+  const [hours, setHours] = useState<StoreHoursResponse | null>(initial);
   useEffect(() => {
     let current = true;
     // Without an answer nothing is said; the checkout and the server still decide.

@@ -1,7 +1,8 @@
 // The ordering widget on /order/ in real Chromium, against the real server and its menu: add an
 // item, the header bubble counts it and opens the cart, whose totals are exact and which passes
 // axe; Escape closes it and gives focus back to the bubble. An item with a required choice goes
-// through the item dialog, which passes axe too.
+// through the item dialog, which passes axe too. Presses made on the menu before the ordering app
+// has arrived are kept: the item added at once, the dialog opened once the app is there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, PHONE, watchErrors, axeViolations } from '../support/browser.ts';
@@ -78,6 +79,34 @@ describe('ordering on /order/', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor();
     expect(await open.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the presses made before the ordering app arrives', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    // The ordering app's file is held back until the presses are made.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/widget\/chunks\/app\.[0-9a-f]+\.js/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/order/`);
+    const widget = page.locator('comal-order');
+    await widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).click();
+    // The bubble counts it before the app is there, and a reload would keep it.
+    await page.getByRole('button', { name: 'Cart, 1 item' }).waitFor();
+    await widget.getByRole('button', { name: 'Choose options for Taco de Asada' }).click();
+    expect(await widget.getByRole('dialog').count()).toBe(0);
+
+    release();
+    await widget.getByRole('dialog', { name: 'Taco de Asada' }).waitFor();
+    await widget.getByText('Added Mexican Coca-Cola to cart').waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { Comal: { cartQuantity(): number } }).Comal.cartQuantity()),
+    ).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -9,6 +9,7 @@ import { createCartStore, type CartStore } from '../../widget/cart-store.ts';
 import { installComalApi, type WidgetControls } from '../../widget/comal-api.ts';
 import { initialCategoryOf } from '../../widget/initial-category.ts';
 import { OrderingApp } from '../../widget/ordering-app.tsx';
+import { shadowRootOf } from '../../widget/shadow-frame.tsx';
 import type { MenuServer } from '../support/menu-server.ts';
 
 export interface RenderedWidget {
@@ -19,7 +20,7 @@ export interface RenderedWidget {
   unmount(): void;
 }
 
-/** Mounts as widget/main.tsx does; `path` is the page's address, `category` the host's attribute. */
+/** Mounts as the app chunk does (widget/app/index.tsx), into the host's shadow root; `path` is the page's address, `category` the host's attribute. */
 export function renderWidget(server: MenuServer, options: { category?: string; path?: string } = {}): RenderedWidget {
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
     `${server.origin}${options.path ?? '/order/'}`,
@@ -30,7 +31,7 @@ export function renderWidget(server: MenuServer, options: { category?: string; p
   document.body.append(host);
   const store = createCartStore({ document, window, storage: localStorage });
   const controls = installComalApi({ window, document }, store);
-  const root = createRoot(host);
+  const root = createRoot(shadowRootOf(host, null));
   root.render(
     <OrderingApp
       store={store}

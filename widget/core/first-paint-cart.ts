@@ -1,0 +1,59 @@
+/**
+ * The stored cart before the ordering app has come: its count announced to the page (the cart
+ * bubble, a partner's own button), kept up with other tabs, and an item added straight into
+ * storage, so a press on 'Add' is kept even if the customer leaves before the app arrives. The
+ * app's cart store (widget/cart-store.ts) reads the same storage when it starts.
+ */
+import { cartQuantity, cartReducer, type CartState } from '../../shared/cart.ts';
+import { CART_STORAGE_KEY, parseStoredCart, serializeCart } from '../../shared/cart-storage.ts';
+import { CART_CHANGED_EVENT, type CartChangedDetail } from '../../shared/events.ts';
+import type { MenuItem } from '../../shared/menu.ts';
+
+export interface FirstPaintCart {
+  /** The cart as it stands (also when storage is blocked and it lives in memory). */
+  state(): CartState;
+  quantity(): number;
+  add(item: MenuItem): void;
+  /** The app's store takes over. */
+  stop(): void;
+}
+
+export function createFirstPaintCart(page: { document: Document; storage: Storage | null; window: Window }) {
+  let cart: CartState = parseStoredCart(read());
+
+  function read(): string | null {
+    try {
+      return page.storage?.getItem(CART_STORAGE_KEY) ?? null;
+    } catch {
+      return null; // storage blocked (private mode, a partner's sandbox): the cart lives in memory
+    }
+  }
+
+  function announce() {
+    const detail: CartChangedDetail = { quantity: cartQuantity(cart) };
+    page.document.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail }));
+  }
+
+  function onStorage(event: StorageEvent) {
+    if (event.key !== CART_STORAGE_KEY) return;
+    cart = parseStoredCart(event.newValue);
+    announce();
+  }
+
+  page.window.addEventListener('storage', onStorage);
+  announce();
+  return {
+    state: () => cart,
+    quantity: () => cartQuantity(cart),
+    add(item: MenuItem) {
+      cart = cartReducer(cart, { type: 'addItem', menuItem: item });
+      try {
+        page.storage?.setItem(CART_STORAGE_KEY, serializeCart(cart));
+      } catch {
+        // full or blocked storage: the app's store starts from what it finds
+      }
+      announce();
+    },
+    stop: () => page.window.removeEventListener('storage', onStorage),
+  } satisfies FirstPaintCart;
+}
