@@ -23,8 +23,8 @@ import { handedOverCart } from './cart-handover.ts';
 import { chunkFiles } from './chunk-files.ts';
 import { createChunkLoader } from './chunk-loader.ts';
 import { createFirstPaintCart } from './core/first-paint-cart.ts';
-import { FirstPaintView, type FirstPaint } from './core/menu-view.tsx';
-import { yieldToBrowser, whenIdle } from './core/yielding.ts';
+import { FirstPaintView, listedSections, menuItemCount, type FirstPaint } from './core/menu-view.tsx';
+import { afterNextFrame, yieldToBrowser, whenIdle } from './core/yielding.ts';
 import { addHostFonts } from './host-fonts.ts';
 import { localize, t, widgetLocale } from './i18n.ts';
 import { initialCategoryOf, initialItemOf } from './initial-category.ts';
@@ -82,17 +82,20 @@ let menu: LoadedMenu | null = null;
 let sections: MenuSection[] = [];
 let failure: string | null = null;
 let hours: StoreHoursResponse | null = null;
-const menuReady = Promise.all([menus, languageReady]).then(
-  ([answer]) => {
-    menu = loadedMenu(answer);
-    sections = menuSections(menu.items);
-  },
-  (error: unknown) => {
+const menuReady = Promise.all([menus, languageReady])
+  .then(async ([answer]) => {
+    // The answer was parsed in this task; the menu is read from it in tasks of their own.
+    await yieldToBrowser();
+    const read = loadedMenu(answer);
+    await yieldToBrowser();
+    sections = menuSections(read.items);
+    menu = read;
+  })
+  .catch((error: unknown) => {
     failure = localize(error instanceof Error && error.message ? error.message : MENU_FETCH_FAILED);
     // The app says it as a toast too, and asks again.
     wantApp();
-  },
-);
+  });
 // As the API client's storeHours() asks it (the store notice's answer, in the widget's language).
 void languageReady
   .then(() =>
@@ -112,8 +115,10 @@ void languageReady
 interface Drawn {
   shadow: ShadowRoot;
   root: HTMLElement;
-  /** How many categories are drawn (the first paint draws them a few at a time). */
+  /** How many items are drawn (the first paint draws them a few at a time; 0: the bar alone). */
   shown: number;
+  /** When the host was first drawn: what is served now is judged at that moment for every slice. */
+  now: Date;
 }
 /** The hosts the first paint draws, until the app takes over. */
 const drawn = new Map<HTMLElement, Drawn>();
@@ -128,18 +133,18 @@ const isMenu = (host: HTMLElement) => (host.getAttribute('mode') ?? 'order') ===
 const needsAppAtOnce = () =>
   initialItemOf(window.location.href) !== null || (!onPartnerPage && handedOverCart(window) !== null);
 
-function paintOf(host: HTMLElement, shown: number): FirstPaint {
+function paintOf(host: HTMLElement, state: Pick<Drawn, 'shown' | 'now'>): FirstPaint {
   if (failure !== null) return { status: 'failed', message: failure };
   if (!menu) return { status: 'loading' };
   const opening = openingCategory(sections, initialCategoryOf(window.location.href, host));
-  return { status: 'ready', menu, sections, opening, shown };
+  return { status: 'ready', menu, sections, opening, shown: state.shown, now: state.now };
 }
 
 function draw(state: Drawn, host: HTMLElement) {
   themeColour(host);
   render(
     <FirstPaintView
-      paint={paintOf(host, state.shown)}
+      paint={paintOf(host, state)}
       hours={hours}
       apiOrigin={apiOrigin}
       languageSwitch={onPartnerPage}
@@ -150,34 +155,38 @@ function draw(state: Drawn, host: HTMLElement) {
   );
 }
 
-/** About how many items a slice of the menu draws before the browser gets a turn. */
-const SLICE_ITEMS = 4;
+/** How many items a slice of the menu draws before the browser gets a turn (to lay them out). */
+const SLICE_ITEMS = 2;
 
-const itemCount = (section: MenuSection) =>
-  section.items.length + section.subcategories.reduce((n, sub) => n + sub.items.length, 0);
-
-/** Draws the host's menu a few categories at a time, and opens the category the page asked for. */
+/**
+ * Draws the host's menu: the bar above it, then a few items at a time, each slice a task of its
+ * own, and opens the category the page asked for.
+ */
 async function drawMenu(host: HTMLElement, state: Drawn) {
   await menuReady;
   if (app || drawn.get(host) !== state) return;
-  const paint = paintOf(host, 0);
+  const paint = paintOf(host, state);
   if (paint.status !== 'ready') return draw(state, host);
-  // The answer was read in this task; the menu starts in a task of its own.
-  await yieldToBrowser();
-  if (app || drawn.get(host) !== state) return;
-  // On the restaurant's pages the first slice reaches the opening category, to scroll there at once.
-  const reach = paint.opening && !onPartnerPage ? sections.findIndex((s) => s.name === paint.opening) : -1;
-  let opened = !paint.opening;
-  for (;;) {
-    let count = 0;
-    while (state.shown < sections.length && (count < SLICE_ITEMS || state.shown <= reach))
-      count += itemCount(sections[state.shown++]!);
+  // The answer was read in this task; the menu starts in a task of its own, with its bar alone.
+  // Each slice waits for the frame that lays out the one before, so no frame lays out many.
+  const slice = async (shown: number) => {
+    await afterNextFrame();
+    if (app || drawn.get(host) !== state) return false;
+    state.shown = shown;
     draw(state, host);
+    return true;
+  };
+  if (!(await slice(0))) return;
+  const listed = listedSections(sections, paint.opening, !onPartnerPage);
+  const total = menuItemCount(listed);
+  // On the restaurant's pages the first slice reaches the opening category, to scroll there at once.
+  const opening = paint.opening && !onPartnerPage ? listed.findIndex((s) => s.name === paint.opening) : -1;
+  const reach = opening < 0 ? 0 : menuItemCount(listed.slice(0, opening)) + 1;
+  let opened = !paint.opening;
+  while (state.shown < total) {
+    if (!(await slice(Math.min(total, Math.max(state.shown + SLICE_ITEMS, reach))))) return;
     if (!opened) openCategory(state, paint.opening!);
     opened = true;
-    if (state.shown >= sections.length) return;
-    await yieldToBrowser();
-    if (app || drawn.get(host) !== state) return;
   }
 }
 
@@ -201,8 +210,11 @@ function onPress(this: ShadowRoot, event: Event) {
   const control = (event.target as Element | null)?.closest?.(CONTROLS);
   const host = (this.host as HTMLElement).parentElement;
   if (app || !control || !host) return;
-  // A checkbox stays as it is until the app sets it; the app's own click does the rest.
-  event.preventDefault();
+  // A label passes its click on to its box or field, whose own click is the one kept.
+  if (control.localName === 'label' && control.querySelector('input')) return;
+  // A box ticks at once, so the customer sees it took; the app, once come, renders it as its
+  // state says (unticked) and takes the click again. Any other press waits for the app.
+  if (!control.matches('input[type="checkbox"]')) event.preventDefault();
   const card = control.closest<HTMLElement>('[data-item]');
   const item = card && menu?.items.find((i) => i.id === card.dataset.item);
   if (item && control.matches('.actions > .add')) {
@@ -247,7 +259,7 @@ function mount(host: HTMLElement) {
     root.className = 'menu-root';
     shadow.append(root);
   }
-  const state: Drawn = { shadow, root, shown: 0 };
+  const state: Drawn = { shadow, root, shown: 0, now: new Date() };
   drawn.set(host, state);
   listen(shadow, true);
   draw(state, host);

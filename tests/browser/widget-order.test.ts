@@ -110,4 +110,27 @@ describe('ordering on /order/', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('ticks a diet box at once before the ordering app arrives, and narrows the menu once it has', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchErrors(page);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/widget\/chunks\/app\.[0-9a-f]+\.js/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/order/`);
+    const widget = page.locator('comal-order');
+    const vegan = widget.getByRole('group', { name: 'Dietary needs' }).getByLabel('Vegan');
+    await vegan.check();
+    expect(await vegan.isChecked()).toBe(true);
+    expect(await widget.locator('.filter-count').textContent()).toBe('');
+
+    release();
+    await widget.getByText('13 items match.').waitFor();
+    expect(await vegan.isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -5,6 +5,7 @@
  * over as they are. No element here carries a handler: the first paint listens on the shadow root
  * (widget/main.tsx), and the app's handlers are the only ones an element ever gets.
  */
+import { Component } from 'preact';
 import type { StoreHoursResponse } from '../../shared/api/schemas.ts';
 import { DIET_FILTER_LABELS, DIET_FILTERS } from '../../shared/diet.ts';
 import { LOCALE_NAMES, LOCALES } from '../../shared/i18n/locale.ts';
@@ -20,11 +21,20 @@ import type { LoadedMenu } from '../menu-loading.ts';
 import { Photo, PHOTO_HEIGHT, PHOTO_WIDTH } from '../menu-item-card.tsx';
 import { categoryId, type MenuSection } from '../menu-sections.ts';
 
-/** What a host shows before the app: the menu loading, failed, or drawn up to `shown` categories. */
+/** What a host shows before the app: the menu loading, failed, or drawn up to its `shown` items. */
 export type FirstPaint =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'ready'; menu: LoadedMenu; sections: MenuSection[]; opening: string | null; shown: number };
+  | {
+      status: 'ready';
+      menu: LoadedMenu;
+      sections: MenuSection[];
+      opening: string | null;
+      /** How many items are drawn (the first paint draws them a few at a time; 0: the bar alone). */
+      shown: number;
+      /** When the drawing began: what is served now is judged once, the same for every slice. */
+      now: Date;
+    };
 
 interface Props {
   paint: FirstPaint;
@@ -73,33 +83,72 @@ function MenuView({ paint, hours, apiOrigin, scrollPage }: Props) {
         {paint.message}
       </p>
     );
-  const { menu, sections: all, opening, shown } = paint;
-  const first = scrollPage ? null : opening;
-  const sections = first ? [...all.filter((s) => s.name === first), ...all.filter((s) => s.name !== first)] : all;
-  const now = new Date();
-  const list = (items: MenuItem[], level: 3 | 4, firstOnScreen: boolean) =>
-    items.length > 0 && (
-      <ul className="items">
-        {items.map((item, index) => (
-          <ItemCard
-            key={item.id}
-            item={item}
-            level={level}
-            eagerPhoto={firstOnScreen && index < EAGER_PHOTOS}
-            soldOut={menu.soldOut.has(item.id)}
-            notServedNow={!servedAt(item.windows, now, restaurant.ordering.timeZone)}
-            apiOrigin={apiOrigin}
-          />
-        ))}
-      </ul>
+  const { menu, sections: all, opening, shown, now } = paint;
+  const listed = listedSections(all, opening, scrollPage);
+  // The sections drawn so far: whole ones, then the first items of the one being drawn.
+  let left = shown;
+  const drawnSections = [];
+  for (const [place, section] of listed.entries()) {
+    if (left <= 0) break;
+    const count = itemCount(section);
+    drawnSections.push(
+      <SectionView
+        key={section.name}
+        section={section}
+        shownItems={Math.min(count, left)}
+        index={all.indexOf(section)}
+        firstOnScreen={place === 0}
+        menu={menu}
+        now={now}
+        apiOrigin={apiOrigin}
+      />,
     );
+    left -= count;
+  }
   return (
     <>
       <div className="menu">
+        <MenuBar sections={all} opening={opening} />
+        <div>{drawnSections}</div>
+      </div>
+      {shown >= menuItemCount(listed) && <StoreNoticeView hours={hours} />}
+    </>
+  );
+}
+
+/** The sections in the order the menu lists them: on a partner's page the opening category comes first. */
+export function listedSections(all: MenuSection[], opening: string | null, scrollPage: boolean): MenuSection[] {
+  const first = scrollPage ? null : opening;
+  return first ? [...all.filter((s) => s.name === first), ...all.filter((s) => s.name !== first)] : all;
+}
+
+/** How many items a section lists, its subcategories' included. */
+export const itemCount = (section: MenuSection) =>
+  section.items.length + section.subcategories.reduce((n, sub) => n + sub.items.length, 0);
+
+export const menuItemCount = (sections: readonly MenuSection[]) =>
+  sections.reduce((n, section) => n + itemCount(section), 0);
+
+/**
+ * A part of the menu drawn again only when what it is given changes: each slice adds sections,
+ * and those already drawn (and the bar above them) are passed over, not compared again.
+ */
+abstract class Unchanging<P extends object> extends Component<P> {
+  override shouldComponentUpdate(next: P): boolean {
+    return (Object.keys(next) as (keyof P)[]).some((key) => next[key] !== this.props[key]);
+  }
+}
+
+/** The categories, the search box, the diet filter and the fees line above the sections. */
+class MenuBar extends Unchanging<{ sections: MenuSection[]; opening: string | null }> {
+  render() {
+    const { sections, opening } = this.props;
+    return (
+      <>
         <div className="menu-bar">
           <nav aria-label={t('menu.categories')}>
             <ul className="categories">
-              {all.map((section) => (
+              {sections.map((section) => (
                 <li key={section.name}>
                   <button
                     type="button"
@@ -132,34 +181,72 @@ function MenuView({ paint, hours, apiOrigin, scrollPage }: Props) {
           </p>
         </fieldset>
         <p className="fees">{feesLine(t)}</p>
-        <div>
-          {sections.slice(0, shown).map((section, sectionIndex) => {
-            const id = categoryId(all.findIndex((s) => s.name === section.name));
-            return (
-              <section key={section.name} className="category" aria-labelledby={id}>
-                <h2 id={id} tabIndex={-1}>
-                  {section.name}
-                </h2>
-                {section.windows && (
-                  <p className="served">
-                    {t('menu.servedOnly', { times: windowsText(section.windows, widgetIntlLocale()) })}
-                  </p>
-                )}
-                {list(section.items, 3, sectionIndex === 0)}
-                {section.subcategories.map((sub) => (
-                  <div key={sub.name} className="subcategory">
-                    <h3>{sub.name}</h3>
-                    {list(sub.items, 4, false)}
-                  </div>
-                ))}
-              </section>
-            );
-          })}
-        </div>
-      </div>
-      {shown >= sections.length && <StoreNoticeView hours={hours} />}
-    </>
-  );
+      </>
+    );
+  }
+}
+
+interface SectionProps {
+  section: MenuSection;
+  /** How many of its items are drawn so far, in the order it lists them. */
+  shownItems: number;
+  /** Its place in the whole menu, which names its heading's id. */
+  index: number;
+  /** The first section on the screen, whose first photos load at once. */
+  firstOnScreen: boolean;
+  menu: LoadedMenu;
+  now: Date;
+  apiOrigin: string;
+}
+
+class SectionView extends Unchanging<SectionProps> {
+  render() {
+    const { section, shownItems, index, firstOnScreen, menu, now, apiOrigin } = this.props;
+    const id = categoryId(index);
+    let left = shownItems;
+    const drawnOf = (items: MenuItem[]) => {
+      const part = items.slice(0, Math.max(0, left));
+      left -= part.length;
+      return part;
+    };
+    const list = (items: MenuItem[], level: 3 | 4, eager: boolean) =>
+      items.length > 0 && (
+        <ul className="items">
+          {items.map((item, at) => (
+            <ItemCard
+              key={item.id}
+              item={item}
+              level={level}
+              eagerPhoto={eager && at < EAGER_PHOTOS}
+              soldOut={menu.soldOut.has(item.id)}
+              notServedNow={!servedAt(item.windows, now, restaurant.ordering.timeZone)}
+              apiOrigin={apiOrigin}
+            />
+          ))}
+        </ul>
+      );
+    const own = drawnOf(section.items);
+    const subcategories = section.subcategories
+      .map((sub) => ({ sub, items: drawnOf(sub.items) }))
+      .filter((part) => part.items.length > 0);
+    return (
+      <section className="category" aria-labelledby={id}>
+        <h2 id={id} tabIndex={-1}>
+          {section.name}
+        </h2>
+        {section.windows && (
+          <p className="served">{t('menu.servedOnly', { times: windowsText(section.windows, widgetIntlLocale()) })}</p>
+        )}
+        {list(own, 3, firstOnScreen)}
+        {subcategories.map(({ sub, items }) => (
+          <div key={sub.name} className="subcategory">
+            <h3>{sub.name}</h3>
+            {list(items, 4, false)}
+          </div>
+        ))}
+      </section>
+    );
+  }
 }
 
 /** Photos in the first screenful (two on a phone, four on a wide screen) load at once. */
