@@ -13,6 +13,33 @@ export function serializeCart(cart: CartState): string {
   return JSON.stringify({ version: VERSION, cart });
 }
 
+/** The part of the browser's storage the cart uses. */
+export interface CartStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/**
+ * The cart kept in storage, or the empty cart when there is none or storage is blocked (private
+ * mode, a partner's sandbox): the cart then lives in memory for this visit.
+ */
+export function readStoredCart(storage: CartStorage | null): CartState {
+  try {
+    return parseStoredCart(storage?.getItem(CART_STORAGE_KEY));
+  } catch {
+    return emptyCart;
+  }
+}
+
+/** Keeps the cart for the next visit; full or blocked storage keeps nothing, and the cart still works now. */
+export function storeCart(storage: CartStorage | null, cart: CartState): void {
+  try {
+    storage?.setItem(CART_STORAGE_KEY, serializeCart(cart));
+  } catch {
+    // full or blocked storage
+  }
+}
+
 export function parseStoredCart(text: string | null | undefined): CartState {
   if (!text) return emptyCart;
   let stored: unknown;

@@ -5,7 +5,7 @@
  */
 import { signal, type Signal } from '@preact/signals-react';
 import { cartQuantity, cartReducer, type CartAction, type CartState } from '../shared/cart.ts';
-import { CART_STORAGE_KEY, parseStoredCart, serializeCart } from '../shared/cart-storage.ts';
+import { CART_STORAGE_KEY, parseStoredCart, readStoredCart, storeCart } from '../shared/cart-storage.ts';
 import { CART_CHANGED_EVENT, type CartChangedDetail } from '../shared/events.ts';
 import { FILE_PRICING, pricingOf, type LivePricing, type PricingSettings } from '../shared/live-settings.ts';
 
@@ -26,15 +26,7 @@ export interface CartStore {
 }
 
 export function createCartStore(page: { document: Document; storage: Storage | null; window: Window }): CartStore {
-  const cart = signal(parseStoredCart(read()));
-
-  function read(): string | null {
-    try {
-      return page.storage?.getItem(CART_STORAGE_KEY) ?? null;
-    } catch {
-      return null; // storage blocked (private mode, a partner's sandbox): the cart lives in memory
-    }
-  }
+  const cart = signal(readStoredCart(page.storage));
 
   function announce() {
     const detail: CartChangedDetail = { quantity: cartQuantity(cart.value) };
@@ -49,11 +41,7 @@ export function createCartStore(page: { document: Document; storage: Storage | n
 
   function set(state: CartState) {
     cart.value = state;
-    try {
-      page.storage?.setItem(CART_STORAGE_KEY, serializeCart(state));
-    } catch {
-      // full or blocked storage: the cart still works for this visit
-    }
+    storeCart(page.storage, state);
     announce();
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartReducer, emptyCart, type CartState } from '../../shared/cart.ts';
-import { parseStoredCart, serializeCart } from '../../shared/cart-storage.ts';
+import { parseStoredCart, readStoredCart, serializeCart, storeCart } from '../../shared/cart-storage.ts';
 import type { MenuItem } from '../../shared/menu.ts';
 
 const taco: MenuItem = {
@@ -75,5 +75,34 @@ describe('the cart kept between visits', () => {
     expect(cart.items.map((l) => [l.id, l.quantity])).toEqual([['taco-asada', 99]]);
     expect(cart.tipCents).toBe(0);
     expect(cart.deliveryType).toBe('pickup');
+  });
+});
+
+describe('the cart where storage is blocked or full', () => {
+  const blocked = {
+    getItem(): string | null {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    },
+    setItem(): void {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    },
+  };
+
+  it('starts empty, and keeping it throws nothing: the cart lives in memory for this visit', () => {
+    expect(readStoredCart(blocked)).toEqual(emptyCart);
+    const cart = cartReducer(emptyCart, { type: 'addItem', menuItem: taco, quantity: 1, selectedModifiers: [] });
+    expect(() => storeCart(blocked, cart)).not.toThrow();
+    expect(readStoredCart(null)).toEqual(emptyCart);
+  });
+
+  it('reads back what it kept where storage works', () => {
+    const kept = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+    };
+    const cart = cartReducer(emptyCart, { type: 'addItem', menuItem: taco, quantity: 2, selectedModifiers: [] });
+    storeCart(storage, cart);
+    expect(readStoredCart(storage)).toEqual(cart);
   });
 });

@@ -5,7 +5,7 @@
  * app's cart store (widget/cart-store.ts) reads the same storage when it starts.
  */
 import { cartQuantity, cartReducer, type CartState } from '../../shared/cart.ts';
-import { CART_STORAGE_KEY, parseStoredCart, serializeCart } from '../../shared/cart-storage.ts';
+import { CART_STORAGE_KEY, parseStoredCart, readStoredCart, storeCart } from '../../shared/cart-storage.ts';
 import { CART_CHANGED_EVENT, type CartChangedDetail } from '../../shared/events.ts';
 import type { MenuItem } from '../../shared/menu.ts';
 
@@ -19,15 +19,7 @@ export interface FirstPaintCart {
 }
 
 export function createFirstPaintCart(page: { document: Document; storage: Storage | null; window: Window }) {
-  let cart: CartState = parseStoredCart(read());
-
-  function read(): string | null {
-    try {
-      return page.storage?.getItem(CART_STORAGE_KEY) ?? null;
-    } catch {
-      return null; // storage blocked (private mode, a partner's sandbox): the cart lives in memory
-    }
-  }
+  let cart: CartState = readStoredCart(page.storage);
 
   function announce() {
     const detail: CartChangedDetail = { quantity: cartQuantity(cart) };
@@ -47,11 +39,8 @@ export function createFirstPaintCart(page: { document: Document; storage: Storag
     quantity: () => cartQuantity(cart),
     add(item: MenuItem) {
       cart = cartReducer(cart, { type: 'addItem', menuItem: item });
-      try {
-        page.storage?.setItem(CART_STORAGE_KEY, serializeCart(cart));
-      } catch {
-        // full or blocked storage: the app's store starts from what it finds
-      }
+      // Blocked storage: the app's store takes this cart over from memory (widget/app/index.tsx).
+      storeCart(page.storage, cart);
       announce();
     },
     stop: () => page.window.removeEventListener('storage', onStorage),
