@@ -6,7 +6,7 @@ import { pausedNow } from '../../shared/schedule.ts';
 import { kitchenSettings } from '../../shared/settings/values.ts';
 import type { Database, Queryable } from './database.ts';
 import { STORE_STATUS_CHANNEL } from './notifications.ts';
-import { watched, type Watched } from './watched.ts';
+import { watchedPer } from './watched.ts';
 
 export interface StoreStatus {
   /** Paused at `now`: a timed pause whose end has passed reads false. */
@@ -45,16 +45,14 @@ export async function readStoreStatus(db: Queryable, now: Date): Promise<StoreSt
   return statusAt(await statusRow(db), now);
 }
 
-const watchers = new WeakMap<Database, Watched<StatusRow | undefined>>();
+const watchedStatusRow = watchedPer(STORE_STATUS_CHANNEL, (db) => () => statusRow(db));
 
 /**
  * readStoreStatus for the process's database (deps.db): the row from memory while the process
  * hears its changes (db/watched.ts), so a checkout and the times offered ask nothing of it.
  */
 export async function storeStatusNow(db: Database, now: Date): Promise<StoreStatus> {
-  let watcher = watchers.get(db);
-  if (!watcher) watchers.set(db, (watcher = watched(db, STORE_STATUS_CHANNEL, () => statusRow(db))));
-  return statusAt(await watcher.get(), now);
+  return statusAt(await watchedStatusRow(db), now);
 }
 
 function statusAt(row: StatusRow | undefined, now: Date): StoreStatus {

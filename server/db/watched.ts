@@ -74,3 +74,21 @@ export function watched<T>(
     },
   };
 }
+
+/**
+ * A watched value per database, its watcher made at the first call for that database and kept
+ * as long as the database is: `reader(db)` makes the watcher's read (it may keep state of its
+ * own between reads).
+ */
+export function watchedPer<T>(
+  channel: WatchedChannel,
+  reader: (db: Database) => () => Promise<T>,
+  usable?: (value: T) => boolean,
+): (db: Database) => Promise<T> {
+  const watchers = new WeakMap<Database, Watched<T>>();
+  return (db) => {
+    let watcher = watchers.get(db);
+    if (!watcher) watchers.set(db, (watcher = watched(db, channel, reader(db), usable)));
+    return watcher.get();
+  };
+}

@@ -17,7 +17,7 @@ import type { OrderingHours } from '../../shared/restaurant.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { liveSettingsVersion, readLiveSettings } from '../db/live-settings.ts';
 import { LIVE_SETTINGS_CHANNEL } from '../db/notifications.ts';
-import { watched, type Watched } from '../db/watched.ts';
+import { watchedPer } from '../db/watched.ts';
 import { log } from '../logger.ts';
 
 /** The effective settings and the two shapes the shared rules take them in. */
@@ -56,24 +56,17 @@ async function readLiveValues(db: Queryable, cached: LiveValues | undefined): Pr
   return liveValuesOf(row.version, storedOverrides(row.overrides));
 }
 
-const watchers = new WeakMap<Database, Watched<LiveValues>>();
-
 /**
  * The live settings now, for `db` (deps.db): from memory while this process hears their changes
  * (db/watched.ts), else checked by their version (one primary-key query) and rebuilt only when it
  * moved, so a change saved through any replica reaches all of them by their next request.
  */
-export async function liveValues(db: Database): Promise<LiveValues> {
-  let watcher = watchers.get(db);
-  if (!watcher) {
-    let last: LiveValues | undefined;
-    watcher = watched(db, LIVE_SETTINGS_CHANNEL, async () => {
-      const values = await readLiveValues(db, last);
-      // Two requests racing past a change: the newer version is the one compared next time.
-      if (!last || BigInt(last.version) <= BigInt(values.version)) last = values;
-      return values;
-    });
-    watchers.set(db, watcher);
-  }
-  return watcher.get();
-}
+export const liveValues: (db: Database) => Promise<LiveValues> = watchedPer(LIVE_SETTINGS_CHANNEL, (db) => {
+  let last: LiveValues | undefined;
+  return async () => {
+    const values = await readLiveValues(db, last);
+    // Two requests racing past a change: the newer version is the one compared next time.
+    if (!last || BigInt(last.version) <= BigInt(values.version)) last = values;
+    return values;
+  };
+});

@@ -4,7 +4,7 @@
 // through the item dialog, which passes axe too. Presses made on the menu before the ordering app
 // has arrived are kept: the item added at once, the dialog opened once the app is there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, PHONE, watchErrors, axeViolations } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -18,6 +18,17 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Holds the ordering app's file back until the answer is called: the first paint alone is on the page. */
+async function holdOrderingApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/widget\/chunks\/app\.[0-9a-f]+\.js/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
 
 describe('ordering on /order/', () => {
   it('adds from the menu, opens the cart from the header bubble with exact totals, and closes on Escape', async () => {
@@ -87,12 +98,7 @@ describe('ordering on /order/', () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
     // The ordering app's file is held back until the presses are made.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/widget\/chunks\/app\.[0-9a-f]+\.js/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdOrderingApp(page);
     await page.goto(`${server.url}/order/`);
     const widget = page.locator('comal-order');
     await widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).click();
@@ -114,12 +120,7 @@ describe('ordering on /order/', () => {
   it('ticks a diet box at once before the ordering app arrives, and narrows the menu once it has', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/widget\/chunks\/app\.[0-9a-f]+\.js/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdOrderingApp(page);
     await page.goto(`${server.url}/order/`);
     const widget = page.locator('comal-order');
     const vegan = widget.getByRole('group', { name: 'Dietary needs' }).getByLabel('Vegan');
