@@ -211,13 +211,10 @@ describe('checkout', () => {
     await addFromMenu(page, 'Mexican Coca-Cola', 2);
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Cart, 2 items' }).click();
-    expect(
-      await page
-        .locator('comal-order')
-        .getByRole('dialog', { name: 'Your cart' })
-        .locator('.line-name')
-        .allTextContents(),
-    ).toEqual(['Mexican Coca-Cola']);
+    // The cart opens once the ordering app has come (the bubble's press is kept until then).
+    const lines = page.locator('comal-order').getByRole('dialog', { name: 'Your cart' }).locator('.line-name');
+    await lines.first().waitFor();
+    expect(await lines.allTextContents()).toEqual(['Mexican Coca-Cola']);
 
     await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
     const widget = page.locator('comal-order');
