@@ -21,7 +21,8 @@ export interface StoreStatus {
   autoAccept: boolean;
 }
 
-interface StatusRow {
+/** The store_status row as read (undefined: never written). */
+export interface StatusRow {
   paused: boolean;
   paused_at: Date | null;
   paused_until: Date | null;
@@ -55,7 +56,8 @@ export async function storeStatusNow(db: Database, now: Date): Promise<StoreStat
   return statusAt(await watchedStatusRow(db), now);
 }
 
-function statusAt(row: StatusRow | undefined, now: Date): StoreStatus {
+/** The store's switches at `now` from a row just read (db/committed-now.ts). */
+export function statusAt(row: StatusRow | undefined, now: Date): StoreStatus {
   const until = row?.paused_until ? new Date(row.paused_until) : null;
   const busyMinutes = row?.busy_minutes ?? 0;
   const paused = pausedNow(now, { paused: Boolean(row?.paused), pausedUntil: until, busyMinutes });

@@ -10,9 +10,21 @@
 import type { Database } from './database.ts';
 import { subscribe, type WatchedChannel } from './notifications.ts';
 
+/**
+ * For a decision that must see every change committed before the request came, through any
+ * replica (create-order's prices, sold-out items and pause): an announcement reaches another
+ * replica a moment after the commit, and that moment is enough for a customer to order through
+ * B what staff sold out through A. The caller reads the table's version itself (with the others
+ * it needs, in one statement: db/committed-now.ts) and `isCurrent` says whether a kept value is
+ * of that version: one that is, is used, trusted or not; otherwise the value is read now.
+ */
+export interface ReadOptions<T> {
+  isCurrent?: (value: T) => boolean;
+}
+
 export interface Watched<T> {
-  /** The value: from memory when trusted, else read. */
-  get(): Promise<T>;
+  /** The value: from memory when trusted (or, given `isCurrent`, when it says so), else read. */
+  get(options?: ReadOptions<T>): Promise<T>;
 }
 
 /** Changes this process committed, per channel: see changedHere. */
@@ -58,9 +70,10 @@ export function watched<T>(
   });
 
   return {
-    async get() {
+    async get(options) {
       const changes = changesHere.get(channel) ?? 0;
-      if (trusted && changesSeen === changes && current && usable(current.value)) return current.value;
+      const stands = (value: T) => (options?.isCurrent ? options.isCurrent(value) : trusted && changesSeen === changes);
+      if (current && stands(current.value) && usable(current.value)) return current.value;
       const heardBefore = heard;
       const value = await read();
       // Nothing announced or changed here since the read began: the value stands until something
@@ -84,11 +97,11 @@ export function watchedPer<T>(
   channel: WatchedChannel,
   reader: (db: Database) => () => Promise<T>,
   usable?: (value: T) => boolean,
-): (db: Database) => Promise<T> {
+): (db: Database, options?: ReadOptions<T>) => Promise<T> {
   const watchers = new WeakMap<Database, Watched<T>>();
-  return (db) => {
+  return (db, options) => {
     let watcher = watchers.get(db);
     if (!watcher) watchers.set(db, (watcher = watched(db, channel, reader(db), usable)));
-    return watcher.get();
+    return watcher.get(options);
   };
 }

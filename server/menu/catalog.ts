@@ -21,8 +21,12 @@ export interface CatalogItem extends MenuItem {
 }
 
 export interface MenuCatalog {
-  /** The current menu; cheap to call per request. */
-  snapshot(): Promise<MenuSnapshot>;
+  /**
+   * The current menu; cheap to call per request. `version`: the menu's version just read from the
+   * database (db/committed-now.ts), so a change committed through another replica counts at once:
+   * the menu kept is answered if it is of that version or newer, else it is read now.
+   */
+  snapshot(options?: { version?: bigint }): Promise<MenuSnapshot>;
   /** Tells the catalog the menu changed (also seen by other replicas through the database). */
   invalidate(): Promise<void>;
 }

@@ -66,8 +66,11 @@ export function createMenuCatalog(db: Database, clock: () => Date = () => new Da
   // Kept while nothing was announced, until something sold out until a time comes back.
   const menu = watched(db, MENU_CHANNEL, checked, (built) => !isStale(built, clock()));
   return {
-    async snapshot() {
-      return (await menu.get()).snapshot;
+    async snapshot(options) {
+      const version = options?.version;
+      const read =
+        version === undefined ? undefined : { isCurrent: (built: BuiltSnapshot) => built.version >= version };
+      return (await menu.get(read)).snapshot;
     },
     async invalidate() {
       await bumpMenuVersion(db);

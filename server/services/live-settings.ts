@@ -17,7 +17,7 @@ import type { OrderingHours } from '../../shared/restaurant.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { liveSettingsVersion, readLiveSettings } from '../db/live-settings.ts';
 import { LIVE_SETTINGS_CHANNEL } from '../db/notifications.ts';
-import { watchedPer } from '../db/watched.ts';
+import { watchedPer, type ReadOptions } from '../db/watched.ts';
 import { log } from '../logger.ts';
 
 /** The effective settings and the two shapes the shared rules take them in. */
@@ -58,15 +58,18 @@ async function readLiveValues(db: Queryable, cached: LiveValues | undefined): Pr
 
 /**
  * The live settings now, for `db` (deps.db): from memory while this process hears their changes
- * (db/watched.ts), else checked by their version (one primary-key query) and rebuilt only when it
- * moved, so a change saved through any replica reaches all of them by their next request.
+ * (db/watched.ts) or, given `isCurrent`, when it says they are of the version just read; else
+ * checked by their version (one primary-key query) and rebuilt only when it moved.
  */
-export const liveValues: (db: Database) => Promise<LiveValues> = watchedPer(LIVE_SETTINGS_CHANNEL, (db) => {
-  let last: LiveValues | undefined;
-  return async () => {
-    const values = await readLiveValues(db, last);
-    // Two requests racing past a change: the newer version is the one compared next time.
-    if (!last || BigInt(last.version) <= BigInt(values.version)) last = values;
-    return values;
-  };
-});
+export const liveValues: (db: Database, options?: ReadOptions<LiveValues>) => Promise<LiveValues> = watchedPer(
+  LIVE_SETTINGS_CHANNEL,
+  (db) => {
+    let last: LiveValues | undefined;
+    return async () => {
+      const values = await readLiveValues(db, last);
+      // Two requests racing past a change: the newer version is the one compared next time.
+      if (!last || BigInt(last.version) <= BigInt(values.version)) last = values;
+      return values;
+    };
+  },
+);

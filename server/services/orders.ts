@@ -49,7 +49,8 @@ import {
 import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
 import { recordRedemption, unpaidOrdersWithCode, type PromoCustomer } from '../db/promo-codes.ts';
 import { lockSlot, slotLoad } from '../db/slots.ts';
-import { storeStatusNow } from '../db/store-status.ts';
+import { readCommittedNow } from '../db/committed-now.ts';
+import { statusAt, type StoreStatus } from '../db/store-status.ts';
 import { requestHashOf, sameRequest } from '../http/idempotency-key.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
@@ -60,7 +61,6 @@ import { paidMail } from './order-mail.ts';
 import { checkPromoCode, customerKeys, promoMinimumMessage } from './promo-codes.ts';
 import { liveValues } from './live-settings.ts';
 import { beyondRadius, courierFeeCents } from '../providers/delivery/courier.ts';
-
 export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
 export const ORDER_NOT_FOUND = 'We could not find that order.';
 /** An Idempotency-Key seen before with another cart or from another caller: never their answer. */
@@ -116,11 +116,17 @@ export async function placeOrder(
   }
 
   const now = clock();
-  const snapshot = await deps.menu.snapshot();
+  // The menu, the owner's live hours, holidays, lead times and prices (services/live-settings.ts)
+  // and the store's switches, as committed now through any replica (db/committed-now.ts): what is
+  // kept in memory is used when it is current.
+  const committed = await readCommittedNow(db);
+  const [snapshot, { hours, pricing }] = await Promise.all([
+    deps.menu.snapshot({ version: committed.menuVersion }),
+    liveValues(db, { isCurrent: (values) => BigInt(values.version) >= committed.settingsVersion }),
+  ]);
+  const store = statusAt(committed.store, now);
   const { priced, rows } = priceCart(snapshot, request.cart_items);
-  // The owner's live hours, holidays, lead times and prices (services/live-settings.ts), read once.
-  const { hours, pricing } = await liveValues(db);
-  const { scheduledFor, slot } = await orderTime(deps, request, snapshot, now, options.locale ?? 'en', hours);
+  const { scheduledFor, slot } = orderTime(request, snapshot, now, options.locale ?? 'en', hours, store);
   checkServedAt(snapshot, request.cart_items, scheduledFor ?? now);
   const promo = request.promo_code
     ? await applicablePromo(deps, request.promo_code, now, {
@@ -374,19 +380,18 @@ function chosenModifiers(item: CatalogItem, ids: readonly string[]) {
  * hours, the lead time (catering's if the cart holds a catering item) with the busy minutes and
  * the pause switch; and the slot it counts against (for ASAP, the slot of its ready time).
  */
-async function orderTime(
-  deps: AppDependencies,
+function orderTime(
   request: CreateOrderRequest,
   snapshot: MenuSnapshot,
   now: Date,
   locale: Locale,
   hours: OrderingHours,
+  store: StoreStatus,
 ) {
   const scheduledFor = request.scheduled_for ? new Date(request.scheduled_for) : null;
   const catering = request.cart_items.some(
     (line) => snapshot.items.get(line.menu_item_id)?.categoryName === restaurant.ordering.cateringCategory,
   );
-  const store = await storeStatusNow(deps.db, now);
   // Closed now: said in the customer's language, with the day and time as they read them.
   const words = { t: translator(locale), intl: intlLocale(locale) };
   const refusal = checkScheduledFor(now, request.delivery_type, scheduledFor, { catering, store, ...words }, hours);

@@ -1,9 +1,11 @@
 // What a checkout asks of the database. While the process listens, the menu, the owner's live
-// settings and the store's switches come from memory, so a guest's create-order sends six
-// statements: the address's order count read with its card declines, a first look at the slot
-// before the payment is made, then begin, the slot's lock, the order (its lines, status and payment
-// with the slot's count) and commit. A switch or a setting changed through another app instance on
-// the same database reaches this one without a restart.
+// settings and the store's switches are kept in memory, and a guest's create-order sends seven
+// statements: the menu's and the settings' versions with the store's switches (so what another
+// app instance committed counts at once: db/committed-now.ts), the address's order count read
+// with its card declines, a first look at the slot before the payment is made, then begin, the
+// slot's lock, the order (its lines, status and payment with the slot's count) and commit. A
+// switch or a setting changed through another app instance on the same database reaches this one
+// without a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDERING_PAUSED } from '../../shared/schedule.ts';
 import { createDependencies } from '../../server/compose.ts';
@@ -41,7 +43,7 @@ describe.each(databaseTargets)('a checkout on $name', (target) => {
       { 'X-Forwarded-For': `203.0.113.${++address}` },
     );
 
-  it('sends six statements for a guest order once the menu, settings and switches are in memory', async () => {
+  it('sends seven statements for a guest order once the menu, settings and switches are in memory', async () => {
     await listeningSession(api.deps.db);
     // Announcements of the set-up's own changes may still be on their way; each one makes the next
     // checkout read that table again, once.
@@ -52,8 +54,8 @@ describe.each(databaseTargets)('a checkout on $name', (target) => {
       return api.deps.db.statements!() - before;
     };
     let sent = 0;
-    await waitFor(async () => (sent = await statementsOfOneOrder()) <= 6, { what: 'a checkout of six statements' });
-    expect(sent).toBe(6);
+    await waitFor(async () => (sent = await statementsOfOneOrder()) <= 7, { what: 'a checkout of seven statements' });
+    expect(sent).toBe(7);
   });
 
   it('refuses ASAP orders as soon as the store is paused, and takes them again once it resumes', async () => {

@@ -540,6 +540,22 @@ describe.each(databaseTargets)('the menu on $name', (target) => {
     expect(itemById(itemsOf((await menu.snapshot()).json), 'taco-asada').name).toBe('Taco de Asada (new)');
   });
 
+  it('given the version just read (create-order’s), sees a change another replica committed before its announcement is heard', async () => {
+    const db = await freshDatabase();
+    const menu = createMenuCatalog(db);
+    await answeringFromMemory(db, menu);
+    // As another server process writes it, its announcement not yet heard here: none is sent.
+    await db.transaction(async (tx) => {
+      await tx.query(`update menu_items set available = false where id = 'taco-asada'`);
+      await tx.query('update menu_state set version = version + 1 where id');
+    });
+    expect((await menu.snapshot()).items.get('taco-asada')!.available).toBe(true);
+    const version = BigInt(await menuVersion(db));
+    expect((await menu.snapshot({ version })).items.get('taco-asada')!.available).toBe(false);
+    // What that read found is what the menu answers from then on.
+    expect(itemById(itemsOf((await menu.snapshot()).json), 'taco-asada').available).toBe(false);
+  });
+
   it('an item sold out until a time shows again once that time comes, though nothing announces it', async () => {
     const db = await freshDatabase();
     let now = new Date('2026-11-20T19:00:00Z');

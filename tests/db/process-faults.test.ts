@@ -572,31 +572,33 @@ describe('two server processes on one PostgreSQL database', () => {
         staff,
       );
       expect(marked.status, await marked.clone().text()).toBe(200);
-
-      const refused = await clientB.call(
-        'POST',
-        '/api/create-order/',
-        {
-          name: 'Ana Ruiz',
-          email: 'ana@example.com',
-          phone: '(213) 555-0173',
-          delivery_type: 'pickup',
-          promo_code: '',
-          cart_items: [{ menu_item_id: item.id, quantity: 1, modifiers: [] }],
-        },
-        fromNewAddress(),
-      );
-      expect(refused.status).toBe(422);
-      expect(await refused.json()).toEqual({ error: true, message: soldOut(item.name) });
-      const menus = (await (await clientB.call('GET', '/api/menus/')).json()) as Menus;
-      const onB = menus[0]!.categories
-        .flatMap((c) => [...c.menu_items, ...c.subcategories.flatMap((s) => s.menu_items)])
-        .find((i) => i.id === item.id);
-      expect(onB?.available).toBe(false);
-
-      expect(
-        (await clientB.call('POST', `/api/staff/menu/items/${item.id}/sold-out/`, { sold_out: false }, staff)).status,
-      ).toBe(200);
+      try {
+        const refused = await clientB.call(
+          'POST',
+          '/api/create-order/',
+          {
+            name: 'Ana Ruiz',
+            email: 'ana@example.com',
+            phone: '(213) 555-0173',
+            delivery_type: 'pickup',
+            promo_code: '',
+            cart_items: [{ menu_item_id: item.id, quantity: 1, modifiers: [] }],
+          },
+          fromNewAddress(),
+        );
+        expect(refused.status).toBe(422);
+        expect(await refused.json()).toEqual({ error: true, message: soldOut(item.name) });
+        const menus = (await (await clientB.call('GET', '/api/menus/')).json()) as Menus;
+        const onB = menus[0]!.categories
+          .flatMap((c) => [...c.menu_items, ...c.subcategories.flatMap((s) => s.menu_items)])
+          .find((i) => i.id === item.id);
+        expect(onB?.available).toBe(false);
+      } finally {
+        // Back on sale, so the next test's cart can hold it whatever happened here.
+        expect(
+          (await clientB.call('POST', `/api/staff/menu/items/${item.id}/sold-out/`, { sold_out: false }, staff)).status,
+        ).toBe(200);
+      }
       await createOrder(clientA, items, { phone: '(213) 555-0174' });
     },
   );

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { STORE_STATUS_CHANNEL } from '../../server/db/notifications.ts';
-import { autoAcceptsOrders, setPaused } from '../../server/db/store-status.ts';
+import { autoAcceptsOrders, setPaused, storeStatusNow } from '../../server/db/store-status.ts';
 import { changedHere } from '../../server/db/watched.ts';
+import { soldOut } from '../../server/services/orders.ts';
 import { NOTHING_TO_CHANGE, PAUSE_MINUTES_WHILE_RESUMING } from '../../server/services/store-switches.ts';
 import type { StoreHoursResponse } from '../../shared/api/schemas.ts';
 import type { StoreStatusAnswer } from '../../shared/api/staff.ts';
@@ -112,6 +113,60 @@ describe.each(databaseTargets)('scheduled and ASAP orders on $name', (target) =>
       expect(hours.paused).toBe(true);
     } finally {
       await switchPause(false);
+    }
+    expect((await order()).status).toBe(201);
+  });
+
+  it('a pause committed through another replica refuses create-order here before its announcement is heard', async () => {
+    const db = api.deps.db;
+    // This process answers the store's switches from memory (db/watched.ts).
+    await expect
+      .poll(
+        async () => {
+          const before = db.statements!();
+          await storeStatusNow(db, now);
+          return db.statements!() - before;
+        },
+        { timeout: 5_000, interval: 20 },
+      )
+      .toBe(0);
+    // As another process pauses, its announcement not yet heard here: none is sent.
+    const silently = (paused: boolean) =>
+      db.query(
+        `insert into store_status (id, paused, paused_at) values (true, $1, case when $1 then $2::timestamptz end)
+         on conflict (id) do update set paused = excluded.paused, paused_at = excluded.paused_at`,
+        [paused, now],
+      );
+    await silently(true);
+    try {
+      expect((await storeStatusNow(db, now)).paused).toBe(false);
+      expect(await refusal(await order())).toBe(ORDERING_PAUSED);
+    } finally {
+      await silently(false);
+      changedHere(STORE_STATUS_CHANNEL);
+    }
+    expect((await order()).status).toBe(201);
+  });
+
+  it('an item sold out through another replica is refused by create-order here before its announcement is heard', async () => {
+    const db = api.deps.db;
+    const menuFromMemory = async () => {
+      const before = db.statements!();
+      await api.deps.menu.snapshot();
+      return db.statements!() - before;
+    };
+    await expect.poll(menuFromMemory, { timeout: 5_000, interval: 20 }).toBe(0);
+    const silently = async (available: boolean) => {
+      await db.query(`update menu_items set available = $1 where id = 'sched-taco'`, [available]);
+      await db.query('update menu_state set version = version + 1 where id');
+    };
+    await silently(false);
+    try {
+      expect((await api.deps.menu.snapshot()).items.get('sched-taco')!.available).toBe(true);
+      expect(await refusal(await order())).toBe(soldOut('Test Taco'));
+    } finally {
+      await silently(true);
+      await api.deps.menu.invalidate();
     }
     expect((await order()).status).toBe(201);
   });
