@@ -10,6 +10,9 @@ import { demoStaffPassword, startServerProcess, TEST_NOW } from './server-proces
 
 export { demoStaffPassword, TEST_NOW };
 
+/** Shutdown cuts streams after 3 s (server/main.ts's DRAIN_MS); 30 s is far past any honest stop. */
+const STOP_MS = 30_000;
+
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
@@ -24,8 +27,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url: server.url,
     output: server.output,
     async stop() {
-      await server.kill('SIGTERM');
+      // Shutdown waits for work under way; one that never ends would hang the suite's hook with no
+      // word of why. Past STOP_MS the process is killed and the test fails with what it printed.
+      const stopped = await Promise.race([
+        server.kill('SIGTERM'),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), STOP_MS)),
+      ]);
+      if (!stopped) await server.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
+      if (!stopped) {
+        throw new Error(
+          `The server did not stop within ${STOP_MS / 1000} s of SIGTERM:\n${server.output().slice(-4000)}`,
+        );
+      }
     },
   };
 }
