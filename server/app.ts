@@ -3,11 +3,11 @@
  * port. Handlers only validate and delegate; rules live in services, SQL in server/db.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { DATABASE_UNREACHABLE, isDatabaseUnreachable } from './db/database.ts';
 import type { AppDependencies } from './dependencies.ts';
+import { bodyLimit } from './http/body-limit.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { HttpError } from './http/errors.ts';
 import { isAllowedOrigin } from './http/origins.ts';
@@ -75,12 +75,7 @@ export function createApp(deps: AppDependencies): Hono {
     }
     headers.append('Vary', 'Origin');
   });
-  const usualBodyLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new HttpError(413, BODY_TOO_LARGE);
-    },
-  });
+  const usualBodyLimit = bodyLimit(MAX_BODY_BYTES, BODY_TOO_LARGE);
   // A menu photo or a whole menu's import has its own, larger, limit on its route.
   const limitBodies: MiddlewareHandler = (c, next) =>
     LARGE_BODY_PATH.test(c.req.path) ? next() : usualBodyLimit(c, next);

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { restaurant, siteNavigation } from '../../shared/restaurant.ts';
 import { DESKTOP, launchBrowser, PHONE, watchErrors, axeViolations } from '../support/browser.ts';
+import { processClient } from '../support/server-process.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { translator } from '../../shared/i18n/translator.ts';
+import { BODY_TOO_LARGE } from '../../server/app.ts';
+import { NOT_JSON } from '../../server/http/errors.ts';
 
 const english = translator('en');
 
@@ -201,6 +204,41 @@ describe('the toast area', () => {
     expect(await page.locator('.toast-area').getAttribute('aria-live')).toBe('polite');
     await toast.waitFor({ state: 'detached', timeout: 4000 });
     await page.close();
+  });
+});
+
+describe('request bodies through the real server', () => {
+  // The limit is judged by Content-Length when the request gives one, and by counting the bytes of
+  // a chunked body; the in-process suites (tests/db/security.test.ts) only see the counting.
+  const tooLarge = { error: true, message: BODY_TOO_LARGE };
+  const promo = async (body: BodyInit, extra: RequestInit = {}) => {
+    const { csrfToken } = await processClient(server);
+    return fetch(`${server.url}/api/promo-validate/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrfToken },
+      body,
+      ...extra,
+    });
+  };
+
+  it('answers 413 to a Content-Length over 100 KB, and reads a body under it', async () => {
+    const over = await promo(JSON.stringify({ code: 'x'.repeat(101 * 1024) }));
+    expect([over.status, await over.json()]).toEqual([413, tooLarge]);
+    const notJson = await promo('{"code": '.padEnd(99 * 1024, ' '));
+    expect([notJson.status, await notJson.json()]).toEqual([400, { error: true, message: NOT_JSON }]);
+  });
+
+  it('answers 413 to a chunked body once it passes 100 KB', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 8) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const over = await promo(body, { duplex: 'half' } as RequestInit & { duplex: 'half' });
+    expect([over.status, await over.json()]).toEqual([413, tooLarge]);
   });
 });
 

@@ -4,7 +4,7 @@
  * now" with Clover. Every change answers the whole editor menu; with Clover every change is 409.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../../../http/body-limit.ts';
 import {
   CategoryChangeSchema,
   CategoryCreateSchema,
@@ -41,19 +41,9 @@ const noStore = { 'Cache-Control': 'no-store' };
 export function adminMenuRoutes(deps: AppDependencies): Hono<StaffEnv> {
   const by = (c: Context<StaffEnv>) => c.var.staff;
   const id = (c: Context) => c.req.param('id')!;
-  const photoLimit = bodyLimit({
-    maxSize: PHOTO_MAX_BYTES,
-    onError: () => {
-      throw new HttpError(413, PHOTO_TOO_LARGE);
-    },
-  });
+  const photoLimit = bodyLimit(PHOTO_MAX_BYTES, PHOTO_TOO_LARGE);
   // JSON-escaped text may be a little longer than the file itself.
-  const importLimit = bodyLimit({
-    maxSize: IMPORT_MAX_CHARS * 2 + 1024,
-    onError: () => {
-      throw new HttpError(413, IMPORT_TOO_LARGE);
-    },
-  });
+  const importLimit = bodyLimit(IMPORT_MAX_CHARS * 2 + 1024, IMPORT_TOO_LARGE);
   return (
     new Hono<StaffEnv>()
       .get('/staff/admin/menu/', async (c) => c.json(await editor.menuEditor(deps), 200, noStore))
