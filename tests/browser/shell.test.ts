@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { restaurant, siteNavigation } from '../../shared/restaurant.ts';
 import { DESKTOP, launchBrowser, PHONE, watchErrors, axeViolations } from '../support/browser.ts';
+import { streamedBody } from '../support/bad-input.ts';
 import { processClient } from '../support/server-process.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -229,15 +230,7 @@ describe('request bodies through the real server', () => {
   });
 
   it('answers 413 to a chunked body once it passes 100 KB', async () => {
-    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent++ < 8) controller.enqueue(chunk);
-        else controller.close();
-      },
-    });
-    const over = await promo(body, { duplex: 'half' } as RequestInit & { duplex: 'half' });
+    const over = await promo(streamedBody(8), { duplex: 'half' } as RequestInit & { duplex: 'half' });
     expect([over.status, await over.json()]).toEqual([413, tooLarge]);
   });
 });

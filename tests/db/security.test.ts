@@ -28,6 +28,7 @@ import { formatUSD } from '../../shared/money.ts';
 import { hiddenCharactersMessage } from '../../shared/plain-text.ts';
 import { signUpAndIn, TEST_PASSWORD, type SignedIn } from '../support/accounts.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
+import { streamedBody } from '../support/bad-input.ts';
 import { databaseTargets } from '../support/databases.ts';
 
 const PARTNER = 'https://eastside-eats.example';
@@ -584,18 +585,10 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
     });
 
     it('counts the bytes of a streamed body that declares no length', async () => {
-      const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
-      let sent = 0;
-      const stream = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (sent++ < 8) controller.enqueue(chunk);
-          else controller.close();
-        },
-      });
       const response = await api.app.request('/api/create-order/', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-CSRFToken': api.csrfToken, ...from() },
-        body: stream,
+        body: streamedBody(8),
         duplex: 'half',
       } as RequestInit);
       expect([response.status, await response.json()]).toEqual([413, { error: true, message: BODY_TOO_LARGE }]);

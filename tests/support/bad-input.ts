@@ -248,3 +248,18 @@ export function idSegment(real: readonly string[]): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.constantFrom(200, 2_000).map((n) => 'x'.repeat(n)) },
   );
 }
+
+/**
+ * A body sent in `chunks` pieces of 16 KB that declares no length (no Content-Length), as a
+ * chunked upload does: a server can only count it as it comes. Pass it with `duplex: 'half'`.
+ */
+export function streamedBody(chunks: number): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent++ < chunks) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
+}
