@@ -29,7 +29,7 @@ import { findOrder, type OrderRow } from '../db/orders.ts';
 import { ordersWaitingForPos } from '../db/pos-order-pushes.ts';
 import { pushOrderToClover } from '../providers/menu/clover-orders.ts';
 import type { AcceptResult, LookupResult } from '../providers/delivery/delivery-provider.ts';
-import { flagOrderProblem, settleOrderProblem } from './order-problems.ts';
+import { flagOrderProblem, flagOrderProblemIn, settleOrderProblemIn } from './order-problems.ts';
 import { log } from '../logger.ts';
 
 type HandOffDeps = Pick<AppDependencies, 'db' | 'clock' | 'delivery' | 'pos'>;
@@ -111,7 +111,9 @@ async function book(
     const answer: AcceptResult | LookupResult =
       step === 'accept' ? await delivery.acceptQuote!(id, tip) : await lookUp(deps, id);
     if (answer.outcome === 'booked') {
+      // Booked, and the problem a refusal or a lost answer had flagged settled, in one commit.
       await db.transaction(async (tx) => {
+        await settleOrderProblemIn(tx, { orderId: order.id, kind: 'delivery_not_booked', at: clock() });
         await saveAcceptedDelivery(tx, {
           orderId: order.id,
           provider: delivery.name,
@@ -123,7 +125,6 @@ async function book(
         });
         await finishBooking(tx, { orderId: order.id, state: 'booked', lastAnswer: null, at: clock() });
       });
-      await settleOrderProblem(db, { orderId: order.id, kind: 'delivery_not_booked', at: clock() });
       return;
     }
     // No answer to the accept: the courier may be booked. Ask before booking anything again.
@@ -166,8 +167,12 @@ async function lookUp({ delivery }: HandOffDeps, id: string): Promise<LookupResu
 async function leaveNotBooked(deps: HandOffDeps, order: OrderRow, detail: string): Promise<void> {
   const at = deps.clock();
   log.error({ order_id: order.id, detail }, 'the delivery could not be booked');
-  await finishBooking(deps.db, { orderId: order.id, state: 'not_booked', lastAnswer: detail, at });
-  await flagOrderProblem(deps.db, { orderId: order.id, kind: 'delivery_not_booked', detail, at });
+  // One commit: a booking that ends is never left without its flag for the staff (a process
+  // stopped between the two would leave a final state no recheck looks at again).
+  await deps.db.transaction(async (tx) => {
+    await flagOrderProblemIn(tx, { orderId: order.id, kind: 'delivery_not_booked', detail, at });
+    await finishBooking(tx, { orderId: order.id, state: 'not_booked', lastAnswer: detail, at });
+  });
 }
 
 /** The service could not say whether it booked: flagged the first time, looked up again later. */
@@ -187,17 +192,18 @@ async function leaveUnknown(
   const at = deps.clock();
   const detail = `${said} Whether a courier is booked is unknown: we ask DoorDash again every minute; check the DoorDash portal before booking by hand.`;
   log.error({ order_id: order.id, detail }, 'the delivery booking is unknown');
-  await finishBooking(deps.db, {
-    orderId: order.id,
-    state: 'unknown',
-    lastAnswer: detail,
-    at,
-    retryAt: new Date(at.getTime() + BOOKING_RECHECK_MS),
+  await deps.db.transaction(async (tx) => {
+    // Once: the board sounds for a new problem, not for every look-up.
+    if (booking.state !== 'unknown')
+      await flagOrderProblemIn(tx, { orderId: order.id, kind: 'delivery_not_booked', detail, at });
+    await finishBooking(tx, {
+      orderId: order.id,
+      state: 'unknown',
+      lastAnswer: detail,
+      at,
+      retryAt: new Date(at.getTime() + BOOKING_RECHECK_MS),
+    });
   });
-  // Once: the board sounds for a new problem, not for every look-up.
-  if (booking.state !== 'unknown') {
-    await flagOrderProblem(deps.db, { orderId: order.id, kind: 'delivery_not_booked', detail, at });
-  }
 }
 
 function addressOf(order: OrderRow) {

@@ -5,7 +5,7 @@
  * events open and resolve 'payment_disputed'.
  */
 import type { OrderProblemKind } from '../../shared/api/staff.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { openOrderProblem, resolveOrderProblem } from '../db/order-problems.ts';
 import { lockOrder } from '../db/orders.ts';
@@ -16,40 +16,52 @@ type Transactional = Pick<Database, 'transaction'>;
  * Opens the problem on the order (or updates its detail); true when it was not open before.
  * False, and nothing recorded, when there is no such order.
  */
-export async function flagOrderProblem(
+export function flagOrderProblem(
   db: Transactional,
   problem: { orderId: string; kind: OrderProblemKind; detail: string; at: Date },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, problem.orderId);
-    if (!order) return false;
-    const opened = await openOrderProblem(tx, problem);
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      kind: 'problem',
-      status: order.status,
-      at: problem.at,
-      payload: { problem: problem.kind, open: true },
-    });
-    return opened;
+  return db.transaction((tx) => flagOrderProblemIn(tx, problem));
+}
+
+/** flagOrderProblem inside a transaction of the caller's, with the change that raised it. */
+export async function flagOrderProblemIn(
+  tx: Queryable,
+  problem: { orderId: string; kind: OrderProblemKind; detail: string; at: Date },
+): Promise<boolean> {
+  const order = await lockOrder(tx, problem.orderId);
+  if (!order) return false;
+  const opened = await openOrderProblem(tx, problem);
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'problem',
+    status: order.status,
+    at: problem.at,
+    payload: { problem: problem.kind, open: true },
   });
+  return opened;
 }
 
 /** Resolves the order's open problem of this kind; true when one was open. */
-export async function settleOrderProblem(
+export function settleOrderProblem(
   db: Transactional,
   problem: { orderId: string; kind: OrderProblemKind; at: Date },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, problem.orderId);
-    if (!order || !(await resolveOrderProblem(tx, problem))) return false;
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      kind: 'problem',
-      status: order.status,
-      at: problem.at,
-      payload: { problem: problem.kind, open: false },
-    });
-    return true;
+  return db.transaction((tx) => settleOrderProblemIn(tx, problem));
+}
+
+/** settleOrderProblem inside a transaction of the caller's, with the change that settled it. */
+export async function settleOrderProblemIn(
+  tx: Queryable,
+  problem: { orderId: string; kind: OrderProblemKind; at: Date },
+): Promise<boolean> {
+  const order = await lockOrder(tx, problem.orderId);
+  if (!order || !(await resolveOrderProblem(tx, problem))) return false;
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'problem',
+    status: order.status,
+    at: problem.at,
+    payload: { problem: problem.kind, open: false },
   });
+  return true;
 }
