@@ -8,7 +8,7 @@ import type { OrderProblemKind } from '../../shared/api/staff.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { openOrderProblem, resolveOrderProblem } from '../db/order-problems.ts';
-import { lockOrder } from '../db/orders.ts';
+import { lockOrder, type OrderRow } from '../db/orders.ts';
 
 type Transactional = Pick<Database, 'transaction'>;
 
@@ -31,13 +31,7 @@ export async function flagOrderProblemIn(
   const order = await lockOrder(tx, problem.orderId);
   if (!order) return false;
   const opened = await openOrderProblem(tx, problem);
-  await recordOrderEvent(tx, {
-    orderId: order.id,
-    kind: 'problem',
-    status: order.status,
-    at: problem.at,
-    payload: { problem: problem.kind, open: true },
-  });
+  await recordProblemEvent(tx, order, problem, true);
   return opened;
 }
 
@@ -56,12 +50,22 @@ export async function settleOrderProblemIn(
 ): Promise<boolean> {
   const order = await lockOrder(tx, problem.orderId);
   if (!order || !(await resolveOrderProblem(tx, problem))) return false;
-  await recordOrderEvent(tx, {
+  await recordProblemEvent(tx, order, problem, false);
+  return true;
+}
+
+/** The order event every staff board follows: the problem opened or resolved. */
+function recordProblemEvent(
+  tx: Queryable,
+  order: Pick<OrderRow, 'id' | 'status'>,
+  problem: { kind: OrderProblemKind; at: Date },
+  open: boolean,
+) {
+  return recordOrderEvent(tx, {
     orderId: order.id,
     kind: 'problem',
     status: order.status,
     at: problem.at,
-    payload: { problem: problem.kind, open: false },
+    payload: { problem: problem.kind, open },
   });
-  return true;
 }
