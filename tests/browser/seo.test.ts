@@ -90,6 +90,24 @@ describe('what search engines and link previews read', () => {
     await page.close();
   });
 
+  it("the restaurant's JSON-LD is on the pages about it (home, contact) and no other", async () => {
+    const restaurantsOn = async (path: string) => {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+        .map(([, json]) => JSON.parse(json!) as { '@type': string; '@id'?: string })
+        .filter((data) => data['@type'] === 'Restaurant')
+        .map((data) => data['@id']);
+    };
+    const id = `${restaurant.siteUrl}/#restaurant`;
+    expect(await restaurantsOn('/')).toEqual([id]);
+    expect(await restaurantsOn('/contact-us/')).toEqual([id]);
+    expect(await restaurantsOn('/es/contact-us/')).toEqual([id]);
+    // The menu says its Menu, which is what that page is about, and leaves the restaurant out.
+    expect(await restaurantsOn('/menu/')).toEqual([]);
+    expect(await restaurantsOn('/catering/')).toEqual([]);
+    expect(await restaurantsOn('/about-us/')).toEqual([]);
+  });
+
   it('checkout asks search engines to stay away and claims no canonical address', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/checkout/`);
