@@ -43,30 +43,33 @@ function MobileMenuPanel({ links, phone, current, words, language }: MobileMenuP
         <span className="bar" aria-hidden="true" />
         <span className="bar" aria-hidden="true" />
       </button>
+      {/* Its links are drawn once it opens: the page does not carry them twice before its first paint. */}
       <nav id="mobile-menu-panel" className="mobile-menu-panel" aria-label={words.site} hidden={!open}>
-        <ul>
-          {links.map((link) => (
-            <li key={link.path}>
-              <a
-                href={link.path}
-                aria-current={link.path === current ? 'page' : undefined}
-                onClick={() => setOpen(false)}
-              >
-                {link.name}
+        {open && (
+          <ul>
+            {links.map((link) => (
+              <li key={link.path}>
+                <a
+                  href={link.path}
+                  aria-current={link.path === current ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {link.name}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a className="mobile-call" href={`tel:${phone}`}>
+                {words.call}
               </a>
             </li>
-          ))}
-          <li>
-            <a className="mobile-call" href={`tel:${phone}`}>
-              {words.call}
-            </a>
-          </li>
-          <li>
-            <a href={language.href} lang={language.lang} hrefLang={language.lang}>
-              {language.name}
-            </a>
-          </li>
-        </ul>
+            <li>
+              <a href={language.href} lang={language.lang} hrefLang={language.lang}>
+                {language.name}
+              </a>
+            </li>
+          </ul>
+        )}
       </nav>
     </div>
   );
