@@ -33,6 +33,10 @@ describe('the first paint of a marketing page', () => {
     expect(html.match(/<link\b[^>]*rel=["']?stylesheet/gi) ?? []).toEqual([]);
     expect(html.match(/<script\b[^>]*\bsrc=[^>]*>/gi) ?? []).toEqual([]);
     expect(html.match(/<link\b[^>]*rel=["']?(?:preload|modulepreload)/gi) ?? []).toEqual([]);
+    // The tab's icon too: a file would be one more request while the page is still arriving.
+    expect(html.match(/<link\b[^>]*rel=["']?icon\b[^>]*>/gi)).toEqual([
+      expect.stringMatching(/\bhref="data:image\/svg\+xml,/),
+    ]);
     // Every image fetched as a file waits for its turn (loading="lazy"); the rest are in the page.
     const eagerFiles = [...html.matchAll(/<img\b[^>]*>/gi)]
       .map(([tag]) => tag)

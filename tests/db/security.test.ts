@@ -776,7 +776,7 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
         '/menu/',
         '/checkout/',
         '/widget/comal.js',
-        '/favicon.svg',
+        '/og-image.jpg',
         '/api/health/',
         '/api/menus/',
         '/no-such-page/',
