@@ -364,9 +364,15 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       clover.catalogue = generateCatalogue(30);
       expect((await sync()).ok).toBe(true);
     });
-    /** Quick tries for tests: a 300 ms time-out, 10 ms between tries. */
-    const push = (orderId: string) =>
-      pushOrderToClover({ db: api.deps.db, clover: client({ timeoutMs: 300 }), clock, backoffMs: [10, 10] }, orderId);
+    /**
+     * Quick tries for tests (10 ms between them) and a time-out of 10 s: a busy machine may take
+     * longer than a short one to answer, and the push would then look the order up again, which
+     * these tests would see as a request of its own. The tests of a time-out pass a short one
+     * (SHORT_TIMEOUT_MS) against an answer held back far longer.
+     */
+    const push = (orderId: string, timeoutMs = 10_000) =>
+      pushOrderToClover({ db: api.deps.db, clover: client({ timeoutMs }), clock, backoffMs: [10, 10] }, orderId);
+    const SHORT_TIMEOUT_MS = 1_000;
     const creates = () => calls('atomic_order/orders');
 
     it('times out once, finds no order in Clover, creates it once more: one Clover order, recorded once, never sent again', async () => {
@@ -375,9 +381,9 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
         line('ITEM00005', 1, ['MODGUAC', 'MODQUESO']),
       ]);
       const order = (await findOrder(api.deps.db, orderId))!;
-      clover.slowNext('atomic_order/orders', 1_000, { made: false });
+      clover.slowNext('atomic_order/orders', 3_000, { made: false });
 
-      const result = await push(orderId);
+      const result = await push(orderId, SHORT_TIMEOUT_MS);
       const [made] = clover.orders().filter((o) => o.title === cloverOrderTitle(order));
       expect(result).toEqual({ outcome: 'pushed', cloverOrderId: made!.id });
       // The first create timed out unanswered; the look-up found nothing; the second create made it.
@@ -414,9 +420,9 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
     it('times out after Clover made the order: the look-up finds it and nothing is created twice', async () => {
       const orderId = await paidOrder(api.deps.db, [line('ITEM00001', 1, [])]);
       const order = (await findOrder(api.deps.db, orderId))!;
-      clover.slowNext('atomic_order/orders', 1_000, { made: true });
+      clover.slowNext('atomic_order/orders', 3_000, { made: true });
 
-      const result = await push(orderId);
+      const result = await push(orderId, SHORT_TIMEOUT_MS);
       const made = clover.orders().filter((o) => o.title === cloverOrderTitle(order));
       expect(made).toHaveLength(1);
       expect(result).toEqual({ outcome: 'pushed', cloverOrderId: made[0]!.id });
