@@ -2,10 +2,12 @@
  * The built-in accounts of the embedded defaults: register with a confirmation mail, confirm,
  * sign in, reset a password, and sessions of a 15-minute access token (access-tokens.ts) plus a
  * refresh token that rotates on every use. A spent refresh token used again means it leaked: the
- * whole family of tokens from that sign-in ends. A session is the family: access tokens name it,
+ * whole family of tokens from that sign-in ends (unless within seconds of its use: a page left
+ * before the answer came, refresh-rotation.ts). A session is the family: access tokens name it,
  * and ending it (sign-out, a new password, a leaked refresh token) refuses them on the next call.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { refreshVerdict } from './refresh-rotation.ts';
 import type { Database } from '../db/database.ts';
 import {
   confirmAccount,
@@ -272,14 +274,10 @@ export function createBuiltInAuth(deps: {
       const tokenHash = hashToken(refreshToken);
       const rotated = await db.transaction(async (tx) => {
         const row = await lockRefreshToken(tx, tokenHash);
-        if (!row || row.revoked_at) return null;
-        if (row.used_at) {
-          await revokeFamily(tx, row.family_id, now);
-          return null;
-        }
-        if (row.expires_at.getTime() <= now.getTime()) return null;
-        await spendRefreshToken(tx, tokenHash, now);
-        return row;
+        const verdict = refreshVerdict(row, now);
+        if (verdict === 'leaked') await revokeFamily(tx, row!.family_id, now);
+        if (verdict === 'rotate') await spendRefreshToken(tx, tokenHash, now);
+        return verdict === 'rotate' || verdict === 'rotate-again' ? row : null;
       });
       if (!rotated) return null;
       const customer = await findCustomer(db, rotated.cognito_sub);

@@ -8,6 +8,7 @@
  * demoted counts from the next call, not when the token expires.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { refreshVerdict } from './refresh-rotation.ts';
 import type { Database } from '../db/database.ts';
 import {
   findStaff,
@@ -184,14 +185,10 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
       const tokenHash = hashToken(refreshToken);
       const rotated = await db.transaction(async (tx) => {
         const row = await lockStaffRefreshToken(tx, tokenHash);
-        if (!row || row.revoked_at) return null;
-        if (row.used_at) {
-          await revokeStaffFamily(tx, row.family_id, now);
-          return null;
-        }
-        if (row.expires_at.getTime() <= now.getTime()) return null;
-        await spendStaffRefreshToken(tx, tokenHash, now);
-        return row;
+        const verdict = refreshVerdict(row, now);
+        if (verdict === 'leaked') await revokeStaffFamily(tx, row!.family_id, now);
+        if (verdict === 'rotate') await spendStaffRefreshToken(tx, tokenHash, now);
+        return verdict === 'rotate' || verdict === 'rotate-again' ? row : null;
       });
       if (!rotated) return null;
       // The role is read again, so a change of role shows at the next refresh.

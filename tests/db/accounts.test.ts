@@ -14,6 +14,7 @@ import {
   RESET_SENT,
   SIGN_IN_FAILED,
 } from '../../server/auth/built-in-auth.ts';
+import { REFRESH_REUSE_GRACE_MS } from '../../server/auth/refresh-rotation.ts';
 import { tooManySignIns } from '../../server/auth/sign-in-throttle.ts';
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '../../server/auth/passwords.ts';
 import { NOT_YOUR_ACCOUNT, SESSION_ENDED, SIGN_IN_REQUIRED } from '../../server/http/customer.ts';
@@ -112,7 +113,9 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       expect(second).not.toBe(first);
       expect(((await refreshed.json()) as { cognito_sub: string }).cognito_sub).toBe(session.cognito_sub);
 
-      // The first token again: it leaked. Refused, and the whole sign-in ends, the new token too.
+      // The first token again, past the grace for a page left mid-refresh: it leaked. Refused, and
+      // the whole sign-in ends, the new token too.
+      now = new Date(now.getTime() + REFRESH_REUSE_GRACE_MS + 1_000);
       const reused = await call('POST', '/api/cognito/refresh/', undefined, { Cookie: `comal_refresh=${first}` });
       expect(reused.status).toBe(401);
       expect(await reused.json()).toEqual({ error: true, message: SESSION_ENDED });
@@ -128,6 +131,36 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       expect(
         (await call('POST', '/api/cognito/refresh/', undefined, { Cookie: `comal_refresh=${third}` })).status,
       ).toBe(401);
+    });
+
+    it('a spent refresh token asked again within 30 s (a page left before the answer came) starts a new session; later, it has leaked', async () => {
+      address++;
+      const email = `grace${address}@example.com`;
+      const { cookie: first } = await signUpAndIn(api, email);
+      const refresh = (cookie: string) =>
+        call('POST', '/api/cognito/refresh/', undefined, { Cookie: `comal_refresh=${cookie}` });
+      const answered = await refresh(first);
+      expect(answered.status).toBe(200);
+      const second = refreshCookie(answered); // the answer the browser never read
+
+      now = new Date(now.getTime() + REFRESH_REUSE_GRACE_MS);
+      const askedAgain = await refresh(first);
+      expect(askedAgain.status).toBe(200);
+      const third = refreshCookie(askedAgain);
+      expect([first, second]).not.toContain(third);
+      expect(((await askedAgain.json()) as { email: string }).email).toBe(email);
+      // The sign-in goes on: the token handed out first still works, and so does the new one.
+      const fromSecond = await refresh(second);
+      expect(fromSecond.status).toBe(200);
+      const fourth = refreshCookie(fromSecond);
+      expect((await refresh(third)).status).toBe(200);
+
+      // Past the grace (counted from the first use), the first token again has leaked: the family ends.
+      now = new Date(now.getTime() + 1_000);
+      const leaked = await refresh(first);
+      expect(leaked.status).toBe(401);
+      expect(await leaked.json()).toEqual({ error: true, message: SESSION_ENDED });
+      expect((await refresh(fourth)).status).toBe(401);
     });
 
     it('refuses short and common passwords, and answers the same for an email that has an account', async () => {

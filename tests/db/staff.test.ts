@@ -18,6 +18,7 @@ import {
   STAFF_PASSWORD_SET,
   STAFF_SIGN_IN_FAILED,
 } from '../../server/auth/staff-auth.ts';
+import { REFRESH_REUSE_GRACE_MS } from '../../server/auth/refresh-rotation.ts';
 import { tooManySignIns } from '../../server/auth/sign-in-throttle.ts';
 import { STAFF_ACCESS_TOKEN_SECONDS } from '../../server/auth/staff-tokens.ts';
 import { createDependencies } from '../../server/compose.ts';
@@ -239,7 +240,8 @@ describe.each(databaseTargets)('staff on $name', (target) => {
       expect(setCookie).toMatch(/Path=\/api\/staff\//);
       const second = /comal_staff_refresh=([^;]*)/.exec(setCookie)![1]!;
       expect(second).not.toBe(first);
-      // The spent one again: refused, and the family ends.
+      // The spent one again, past the grace for a page left mid-refresh: refused, and the family ends.
+      now = new Date(now.getTime() + REFRESH_REUSE_GRACE_MS + 1_000);
       expect(
         (await api.call('POST', '/api/staff/refresh/', undefined, { Cookie: `comal_staff_refresh=${first}` })).status,
       ).toBe(401);
