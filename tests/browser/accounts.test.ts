@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, watchErrors, axeViolations } from '../support/browser.ts';
-import { mailedLink } from '../support/account-page.ts';
+import { confirmFromMail, mailedLink, register, signIn } from '../support/account-page.ts';
 import { addFromMenu, payWithCard, storedCartQuantity } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -165,5 +165,39 @@ describe('accounts', () => {
     // The one refusal is the wrong password's (Chromium logs it as a console error).
     expect(refused).toEqual(['401 /api/auth/login/']);
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+  });
+
+  it('a customer who leaves a page while its silent refresh is under way stays signed in', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = watchErrors(page);
+    const email = `paloma+${Date.now()}@example.com`;
+    const password = 'Chilaquiles-verdes-con-huevo';
+    await register(page, server.url, { name: 'Paloma Rios', email, phone: '(213) 555-0166', password });
+    await confirmFromMail(page, server.url, email);
+    await signIn(page, server.url, email, password, '/account/');
+
+    // A page's silent refresh reaches the server, which spends the refresh token and answers with
+    // a new one; the customer has moved on, so the browser never reads that answer and keeps the
+    // token it had. (The request is made here, outside the browser, which keeps its cookies.)
+    const cookies = await page.context().cookies(`${server.url}/api/cognito/refresh/`);
+    const cookie = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
+    const unread = await fetch(`${server.url}/api/cognito/refresh/`, {
+      method: 'POST',
+      headers: {
+        Cookie: `comal_refresh=${cookie('comal_refresh')}; csrftoken=${cookie('csrftoken')}`,
+        'X-CSRFToken': cookie('csrftoken'),
+        Origin: server.url,
+      },
+    });
+    expect(unread.status).toBe(200);
+
+    // The next page asks with the token the browser kept: still signed in, the account shows.
+    await page.goto(`${server.url}/menu/`);
+    await page.goto(`${server.url}/account/#saved-carts`);
+    const widget = page.locator('comal-order');
+    await widget.getByText('No saved carts yet. Save one at checkout.').waitFor();
+    await page.locator('header.site-header').getByRole('button', { name: 'Your account, Paloma' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
