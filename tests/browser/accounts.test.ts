@@ -5,6 +5,8 @@
 // sign-in and account screens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
+import { REFRESH_COOKIE } from '../../server/http/refresh-cookie.ts';
 import { DESKTOP, launchBrowser, watchErrors, axeViolations } from '../support/browser.ts';
 import { confirmFromMail, mailedLink, register, signIn } from '../support/account-page.ts';
 import { addFromMenu, payWithCard, storedCartQuantity } from '../support/checkout-page.ts';
@@ -184,8 +186,8 @@ describe('accounts', () => {
     const unread = await fetch(`${server.url}/api/cognito/refresh/`, {
       method: 'POST',
       headers: {
-        Cookie: `comal_refresh=${cookie('comal_refresh')}; csrftoken=${cookie('csrftoken')}`,
-        'X-CSRFToken': cookie('csrftoken'),
+        Cookie: `${REFRESH_COOKIE}=${cookie(REFRESH_COOKIE)}; ${CSRF_COOKIE}=${cookie(CSRF_COOKIE)}`,
+        [CSRF_HEADER]: cookie(CSRF_COOKIE),
         Origin: server.url,
       },
     });
