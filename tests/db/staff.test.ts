@@ -5,9 +5,7 @@
 // stream with replay after Last-Event-ID (and, on PostgreSQL, across two app instances); the
 // sold-out switches and the pause switch.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BoardAnswer, BoardOrder, SoldOutAnswer } from '../../shared/api/staff.ts';
 import { createApp } from '../../server/app.ts';
@@ -34,7 +32,7 @@ import { ITEM_NOT_FOUND } from '../../server/services/menu-diet.ts';
 import type { MenusAnswer } from '../../shared/api/menu-answer.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
 import { signUpAndIn } from '../support/accounts.ts';
-import { databaseTargets } from '../support/databases.ts';
+import { databaseTargets, migratedDataDir } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { readSse } from '../support/sse.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
@@ -397,7 +395,8 @@ describe.each(databaseTargets)('staff on $name', (target) => {
 
   if (target.name === 'pglite') {
     it('`npm run staff -- create EMAIL --role admin` prints a one-time link for a new member', async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'comal-staff-cli-'));
+      // Migrated already, as after a first start: a new PGlite directory alone takes seconds to create.
+      const dataDir = await migratedDataDir();
       try {
         const output = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
           const child = spawn(

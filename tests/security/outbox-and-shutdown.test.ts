@@ -6,9 +6,9 @@ import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
-import { databaseTargets } from '../support/databases.ts';
+import { databaseTargets, migratedDataDir } from '../support/databases.ts';
 import { lineLogger } from '../support/log-lines.ts';
-import { newDataDir, processClient, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { processClient, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const NOW = new Date('2026-11-20T19:00:00Z');
@@ -110,7 +110,7 @@ describe('shutdown while orders are being paid', () => {
   });
 
   it('answers every request in flight, closes the database only after them, and loses no paid mail', async () => {
-    dataDir = await newDataDir();
+    dataDir = await migratedDataDir();
     server = await startServerProcess({ dataDir });
     const client = await processClient(server);
     const outcomes: string[] = [];

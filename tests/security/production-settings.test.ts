@@ -4,6 +4,7 @@
 // bound to this machine, and says so when it is on.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   PUBLIC_ORIGIN_REQUIRED,
   readConfig,
 } from '../../server/config.ts';
+import { migratedDataDir } from '../support/databases.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -127,19 +129,23 @@ describe('the server refuses to start with bad restaurant settings', () => {
 
 describe('the dev outbox on a local start', () => {
   let server: ServerProcess | undefined;
+  let dataDir = '';
   afterEach(async () => {
     await server?.kill('SIGTERM');
     server = undefined;
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('prints a warning line when it is on, and none when it is off', async () => {
-    server = await startServerProcess({ env: { DEV_OUTBOX: '1' } });
+    // A directory of its own, never the checkout's ./data, which `npm start` uses.
+    dataDir = await migratedDataDir();
+    server = await startServerProcess({ dataDir, env: { DEV_OUTBOX: '1' } });
     expect(server.output()).toContain(
       'Warning: DEV_OUTBOX is on: every mail this server sends, password-reset links included, is listed at /api/dev/outbox/.',
     );
     expect((await fetch(`${server.url}/api/dev/outbox/`)).status).toBe(200);
     await server.kill('SIGTERM');
-    server = await startServerProcess({ env: { DEV_OUTBOX: '' } });
+    server = await startServerProcess({ dataDir, env: { DEV_OUTBOX: '' } });
     expect(server.output()).not.toContain('DEV_OUTBOX');
     expect((await fetch(`${server.url}/api/dev/outbox/`)).status).toBe(404);
   });
