@@ -88,10 +88,19 @@ async function expectAllSpanish(page: Page, where: string): Promise<string> {
 }
 
 describe('every customer page in Spanish', () => {
-  it('reads in Spanish at /es/, names its English twin, misses no message, and passes axe', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    const errors = watchErrors(page);
-    for (const path of PAGES) {
+  // One page for all of them, each its own test (a loop in one test neared the time-out beside
+  // the other suites); the errors any of them logged are checked at the end.
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    page = await browser.newPage({ viewport: DESKTOP });
+    errors = watchErrors(page);
+  });
+  afterAll(() => page?.close());
+
+  it.each(PAGES)(
+    'reads in Spanish at /es%s, names its English twin, misses no message, and passes axe',
+    async (path) => {
       const spanish = `/es${path}`;
       await page.goto(`${server.url}${spanish}`, { waitUntil: 'networkidle' });
       expect(await page.locator('html').getAttribute('lang'), spanish).toBe('es');
@@ -104,14 +113,16 @@ describe('every customer page in Spanish', () => {
       const other = page.locator('footer a[hreflang]');
       expect(await other.textContent(), spanish).toMatch(/English/);
       expect(await other.getAttribute('href'), spanish).toBe(`${english}?lang=en`);
-    }
+    },
+  );
+
+  it('answers an unknown page with a Spanish 404, and no page logged another error', async () => {
     const missing = await page.goto(`${server.url}/es/no-existe/`);
     expect(missing?.status()).toBe(404);
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await expectAllSpanish(page, '/es/no-existe/');
     // The unknown order and the unknown page answer 404, as they should; nothing else fails.
     expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([]);
-    await page.close();
   });
 
   it('says its Spanish words to assistive technology as well as it says English, on a phone too (axe)', async () => {
