@@ -40,6 +40,8 @@ export default defineConfig({
           include: ['tests/widget/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/widget/english-messages.ts'],
+          // Above waitFor's 5 s, so a wait that gives up says what it waited for.
+          testTimeout: 20_000,
         },
       },
       {

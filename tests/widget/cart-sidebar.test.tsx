@@ -62,9 +62,11 @@ describe('the cart sidebar', () => {
     Comal().toggleCart();
     await waitFor(() => dialogOf(w) === null);
 
-    // Escape closes it even when focus has left it.
+    // Escape closes it even when focus has left it. The dialog takes focus in the same effect
+    // that starts listening for Escape: once it has focus, the key is heard.
     Comal().open();
-    await waitFor(() => dialogOf(w));
+    const reopened = await waitFor(() => dialogOf(w));
+    await waitFor(() => w.shadow().activeElement === reopened, { what: 'focus in the dialog' });
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     await waitFor(() => dialogOf(w) === null);
   });
