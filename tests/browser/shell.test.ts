@@ -64,9 +64,23 @@ describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ])('every page on a %s', (device, viewport) => {
+  // One browser page visits them all (a new one costs about half a second); each test counts
+  // only the errors logged since it began.
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    page = await browser.newPage({ viewport });
+    errors = watchErrors(page);
+  });
+  afterAll(() => page?.close());
+  async function visit(path: string) {
+    errors.length = 0;
+    const response = await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    return response?.status();
+  }
+
   it.each(CONTENT_ROUTES)('%s: 200, the shell, no errors, no sideways scroll, no axe violations', async (path) => {
-    const { page, errors, status } = await open(path, viewport);
-    expect(status).toBe(200);
+    expect(await visit(path)).toBe(200);
 
     const header = page.locator('header.site-header');
     await expect(header.count()).resolves.toBe(1);
@@ -126,17 +140,14 @@ describe.each([
         fullPage: true,
       });
     }
-    await page.close();
   });
 
   it.each(NO_HEADER_ROUTES)('%s: 200 without the header, no errors, no axe violations', async (path) => {
-    const { page, errors, status } = await open(path, viewport);
-    expect(status).toBe(200);
+    expect(await visit(path)).toBe(200);
     expect(await page.locator('header.site-header').count()).toBe(0);
     expect(await scrollsSideways(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
   });
 });
 
