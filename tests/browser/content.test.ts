@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { demoMenu, demoModifierGroups } from '../../server/providers/menu/demo-menu.ts';
 import { menuRowsFromPos } from '../../server/providers/menu/seed.ts';
 import { menuAnswerOf } from '../../server/menu/menu-catalog.ts';
@@ -53,14 +53,22 @@ const PAGES: { path: string; h1: string; status?: number }[] = [
   { path: '/no-such-page/', h1: 'We could not find that page', status: 404 },
 ];
 
+/** One browser page per screen size visits them all (a new one costs about half a second). */
+const visitors = new Map<typeof PHONE, { page: Page; errors: string[] }>();
+
+/** Visits `path`; `errors` holds what the page logs from then on. */
 async function open(
   path: string,
   viewport = PHONE,
 ): Promise<{ page: Page; errors: string[]; status: number | undefined }> {
-  const page = await browser.newPage({ viewport });
-  const errors = watchErrors(page);
-  const response = await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
-  return { page, errors, status: response?.status() };
+  let visitor = visitors.get(viewport);
+  if (!visitor) {
+    const page = await browser.newPage({ viewport });
+    visitors.set(viewport, (visitor = { page, errors: watchErrors(page) }));
+  }
+  visitor.errors.length = 0;
+  const response = await visitor.page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  return { ...visitor, status: response?.status() };
 }
 
 /** An element's text with runs of white space made one space, as a reader sees it. */
@@ -104,7 +112,6 @@ describe.each(PAGES)('$path', ({ path, h1, status = 200 }) => {
     expect(sideways).toEqual({ scrolls: false, wider: [] });
     // The browser reports the 404 page's own status as a console error; that one is expected.
     expect(errors.filter((e) => !(status === 404 && /status of 404/.test(e)))).toEqual([]);
-    await page.close();
   });
 
   it('has images with width, height and alt text, and links with text', async () => {
@@ -127,14 +134,12 @@ describe.each(PAGES)('$path', ({ path, h1, status = 200 }) => {
       return [...images, ...links];
     }, CONTENT);
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   it('has no sideways scroll and no errors on a desktop either', async () => {
     const { page, errors } = await open(path, DESKTOP);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     expect(errors.filter((e) => !(status === 404 && /status of 404/.test(e)))).toEqual([]);
-    await page.close();
   });
 });
 
@@ -156,13 +161,13 @@ describe('the home page', () => {
     const text = await textOf(content);
     expect(text).toContain(restaurant.address.street);
     expect(text).toContain('10:00 AM – 9:00 PM');
-    await page.close();
   });
 
   it('draws the hero with the page itself (inline SVG, labelled) and fetches the other drawings lazily as small SVG files', async () => {
     const { page } = await open('/');
     const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const onRequest = (request: Request) => requested.push(new URL(request.url()).pathname);
+    page.on('request', onRequest);
     const hero = await page.evaluate(() => {
       const svg = document.querySelector('main .hero svg.illustration');
       return (
@@ -197,7 +202,7 @@ describe('the home page', () => {
     // A fixed wait on purpose: room for a wrong request for the hero's drawings to show.
     await page.waitForTimeout(300);
     expect(requested.filter((path) => path.endsWith('.svg') && path.includes('hero'))).toEqual([]);
-    await page.close();
+    page.off('request', onRequest);
   });
 });
 
@@ -215,7 +220,6 @@ describe('the menu page', () => {
     expect(await content.getByRole('link', { name: 'Order online: Taco Boxes' }).getAttribute('href')).toBe(
       '/order/?category=Taco%20Boxes',
     );
-    await page.close();
   });
 
   it('prints every item of the seeded menu with its price, subcategories and the Special mark, with no script in its content but its structured data', async () => {
@@ -235,7 +239,6 @@ describe('the menu page', () => {
     }
     // The diet filter is one small module outside the content; the menu reads whole without it.
     await expect(page.locator(CONTENT).locator('script:not([type="application/ld+json"])').count()).resolves.toBe(0);
-    await page.close();
   });
 });
 
@@ -256,7 +259,6 @@ describe('the offer pages link into the widget at their category and show its pr
     }
     expect(text).toMatch(/Feeds \d+/);
     if (category === 'Catering') expect(text).toContain('at least 24 hours ahead');
-    await page.close();
   });
 });
 
@@ -298,7 +300,6 @@ describe('the contact page', () => {
     expect(await map.getAttribute('target')).toBe('_blank');
     expect(await map.getAttribute('rel')).toContain('noopener');
     await expect(page.locator('iframe').count()).resolves.toBe(0);
-    await page.close();
   });
 });
 
@@ -326,7 +327,6 @@ describe('the legal pages', () => {
       expect(text, phrase).toContain(phrase);
     }
     await expect(page.locator(CONTENT).locator('a[href="/sms-terms/"]').count()).resolves.toBeGreaterThan(0);
-    await page.close();
   });
 
   it('the SMS terms name the program, what is sent, STOP and HELP, rates, carriers and link the privacy policy', async () => {
@@ -347,7 +347,6 @@ describe('the legal pages', () => {
       expect(text, phrase).toContain(phrase);
     }
     await expect(page.locator(CONTENT).locator('a[href="/privacy/"]').count()).resolves.toBeGreaterThan(0);
-    await page.close();
   });
 });
 
@@ -358,7 +357,6 @@ describe('the smaller pages', () => {
     expect(await textOf(content)).toMatch(/menu we served until/);
     await expect(content.locator('a[href="/menu/"]').count()).resolves.toBeGreaterThan(0);
     await expect(content.getByRole('heading', { level: 3, name: 'Taco de Asada' }).count()).resolves.toBe(1);
-    await page.close();
   });
 
   it('/congratulations/ explains pickup and delivery and gives the phone', async () => {
@@ -370,7 +368,6 @@ describe('the smaller pages', () => {
       `tel:${restaurant.phone}`,
     );
     await expect(page.locator('meta[name="robots"][content*="noindex"]').count()).resolves.toBe(1);
-    await page.close();
   });
 
   it('the 404 page links home and to ordering', async () => {
@@ -378,7 +375,6 @@ describe('the smaller pages', () => {
     const content = page.locator(CONTENT);
     await expect(content.locator('a[href="/"]').count()).resolves.toBeGreaterThan(0);
     await expect(content.locator('a[href="/order/"]').count()).resolves.toBeGreaterThan(0);
-    await page.close();
   });
 });
 
