@@ -106,29 +106,25 @@ async function startServer(databaseUrl = '', { staff = true } = {}) {
     boardToken = /set-password=([\w-]+)/.exec(invite.stdout)?.[1];
     if (!boardToken) throw new Error(`could not add the board's staff member: ${invite.stderr}`);
   }
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './tests/support/settings-file.mjs', 'server/main.ts'],
-    {
-      cwd: root,
-      // Orders are taken only in opening hours: the bench's server lives on a Friday at 11:00 in Los Angeles.
-      // TRUST_PROXY=1: each simulated customer names its own address in X-Forwarded-For, as behind a
-      // load balancer, so the per-address limits see many customers rather than one flooding client.
-      // DEV_OUTBOX=1 (PGlite only): the sign-in accounts confirm their email through GET /api/dev/outbox/.
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        TRUST_PROXY: '1',
-        ...(databaseUrl ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_OUTBOX: '' } : { DEV_OUTBOX: '1' }),
-        FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z',
-        SETTINGS_FILE: settingsFile,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, ['--import', './tests/support/settings-file.mjs', 'dist/server/main.mjs'], {
+    cwd: root,
+    // Orders are taken only in opening hours: the bench's server lives on a Friday at 11:00 in Los Angeles.
+    // TRUST_PROXY=1: each simulated customer names its own address in X-Forwarded-For, as behind a
+    // load balancer, so the per-address limits see many customers rather than one flooding client.
+    // DEV_OUTBOX=1 (PGlite only): the sign-in accounts confirm their email through GET /api/dev/outbox/.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      TRUST_PROXY: '1',
+      ...(databaseUrl ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_OUTBOX: '' } : { DEV_OUTBOX: '1' }),
+      FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z',
+      SETTINGS_FILE: settingsFile,
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {

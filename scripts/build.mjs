@@ -1,5 +1,7 @@
 // Builds what is missing or stale: the site (Astro -> dist/site, and dist/site-server for the
-// pages the server renders with the live menu) and the widget (rollup -> dist/widget). `--force` rebuilds both. Exits non-zero when a build fails.
+// pages the server renders with the live menu), the widget (rollup -> dist/widget) and the server
+// (esbuild -> dist/server, build-server.mjs). `--force` rebuilds all three. Exits non-zero when a
+// build fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { writeFileSync, readFileSync } from 'node:fs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+// From a path, not a URL: the happy-dom suites start servers too (tests/support/server-process.ts),
+// and there URL is the DOM's, which node:url does not take.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 export const buildTargets = [
@@ -28,6 +32,16 @@ export const buildTargets = [
     inputs: ['widget', 'shared', 'settings', 'rollup.config.mjs', 'tsconfig.json', 'package-lock.json'],
     command: [bin('rollup'), '-c', 'rollup.config.mjs'],
   },
+  {
+    name: 'server',
+    output: 'dist/server/main.mjs',
+    outDir: 'dist/server',
+    // settings/: the bundle reads the settings when it starts, but names their parts as built.
+    inputs: ['server', 'shared', 'settings', 'scripts/build-server.mjs', 'tsconfig.json', 'package-lock.json'],
+    command: [process.execPath, path.join(root, 'scripts', 'build-server.mjs')],
+    // Never served: no compressed copies.
+    served: false,
+  },
 ];
 
 function newestInput(entry) {
@@ -40,8 +54,9 @@ function newestInput(entry) {
   return newest;
 }
 
-export function staleTargets(force = false) {
+export function staleTargets(force = false, only = null) {
   return buildTargets.filter((target) => {
+    if (only && !only.includes(target.name)) return false;
     if (force) return true;
     const output = path.join(root, target.output);
     if (!existsSync(output)) return true;
@@ -76,8 +91,9 @@ function compressedIsStale(file) {
   return !existsSync(compressed) || statSync(compressed).mtimeMs < statSync(file).mtimeMs;
 }
 
-export function build({ force = false, quiet = false } = {}) {
-  const stale = staleTargets(force);
+/** Builds the targets that are missing or stale (`only`: those of the names listed). */
+export function build({ force = false, quiet = false, only = null } = {}) {
+  const stale = staleTargets(force, only);
   for (const target of stale) {
     if (!quiet) console.log(`Building the ${target.name}...`);
     {
@@ -92,6 +108,7 @@ export function build({ force = false, quiet = false } = {}) {
   // Also after a build run by hand (npx astro build, npm run build:widget), which leaves no
   // compressed copies or stale ones: the server would send those instead of the new files.
   for (const target of buildTargets) {
+    if (target.served === false || (only && !only.includes(target.name))) continue;
     if (stale.includes(target) || compressedIsStale(path.join(root, target.output)))
       precompress(path.join(root, target.outDir));
   }

@@ -27,6 +27,6 @@ if (local) {
   env.EMBED_ORIGINS ??= `http://127.0.0.1:${demoPort},http://localhost:${demoPort}`;
   env.DEV_OUTBOX ??= '1';
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env });
+const server = spawn(process.execPath, ['dist/server/main.mjs'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

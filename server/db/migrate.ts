@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Database } from './database.ts';
 
-// From a path, not a URL: under a DOM test environment, URL is the DOM's, which node:url does not take.
+// Beside this module: server/db/migrations, or dist/server/migrations in the server's bundle
+// (scripts/build-server.mjs copies them there). From a path, not a URL: under a DOM test
+// environment, URL is the DOM's, which node:url does not take.
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 72_413_001;
 

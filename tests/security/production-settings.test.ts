@@ -15,7 +15,7 @@ import {
   readConfig,
 } from '../../server/config.ts';
 import { migratedDataDir } from '../support/databases.ts';
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { serverEntry, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -26,7 +26,7 @@ const root = new URL('../..', import.meta.url).pathname;
 function startAndEnd(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const settingsFile = ['--import', './tests/support/settings-file.mjs'];
-    const child = spawn(process.execPath, ['--import', 'tsx', ...settingsFile, 'server/main.ts'], {
+    const child = spawn(process.execPath, [...settingsFile, serverEntry()], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

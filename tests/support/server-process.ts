@@ -1,5 +1,5 @@
 /**
- * The real server as its own process (`node --import tsx server/main.ts`), for server.ts and for
+ * The real server as its own process (`node dist/server/main.mjs`, as `npm start` runs it), for server.ts and for
  * tests of what happens to the process itself: the data directory is the caller's, so it outlives
  * the process and a second start reads it again; the environment is the caller's (DATABASE_URL
  * included); and the process can be ended with any signal, SIGKILL included, as a crash or an
@@ -11,8 +11,22 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from '../../scripts/build.mjs';
 // A path from a string: in the happy-dom suites, URL is the DOM's, which node:url does not take.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+let built = false;
+
+/**
+ * The server's bundle (scripts/build-server.mjs), built first when server/ or shared/ changed since:
+ * a test run on its own (`npx vitest run ...`) starts the code as it is. `npm test` builds it
+ * before any test starts.
+ */
+export function serverEntry(): string {
+  if (!built) build({ only: ['server'], quiet: true });
+  built = true;
+  return path.join(root, 'dist', 'server', 'main.mjs');
+}
 
 /** The server's clock in browser tests (FIXED_NOW): a Friday at 11:00 AM in Los Angeles. */
 export const TEST_NOW = '2026-11-20T19:00:00Z';
@@ -57,7 +71,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   // port is chosen here, so the origin is known before the start.
   const production = Boolean(options.env?.DATABASE_URL) && !options.env?.PUBLIC_ORIGIN;
   const port = production ? await freePort() : 0;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [serverEntry()], {
     cwd: root,
     env: {
       ...process.env,
