@@ -16,6 +16,8 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.join(root, 'dist', 'server');
 const SETTINGS = path.join(root, 'settings', 'restaurant.json');
+/** Where the bundle finds the settings file, from dist/server. */
+const SETTINGS_FROM_BUNDLE = path.relative(outDir, SETTINGS);
 
 /** settings/restaurant.json as a module importing the file at start, with each part as a named export. */
 const settingsAtStart = {
@@ -23,13 +25,13 @@ const settingsAtStart = {
   setup(builder) {
     builder.onResolve({ filter: /\/settings\/restaurant\.json$/ }, (args) =>
       args.namespace === 'settings'
-        ? { path: path.relative(outDir, SETTINGS), external: true }
+        ? { path: SETTINGS_FROM_BUNDLE, external: true }
         : { path: 'settings/restaurant.json', namespace: 'settings' },
     );
     builder.onLoad({ filter: /.*/, namespace: 'settings' }, () => {
       const parts = Object.keys(JSON.parse(readFileSync(SETTINGS, 'utf8')));
       const contents = [
-        `import settings from ${JSON.stringify(path.relative(outDir, SETTINGS))} with { type: 'json' };`,
+        `import settings from ${JSON.stringify(SETTINGS_FROM_BUNDLE)} with { type: 'json' };`,
         'export default settings;',
         ...parts.map((part) => `export const ${part} = settings[${JSON.stringify(part)}];`),
       ].join('\n');
