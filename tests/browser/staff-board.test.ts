@@ -282,9 +282,25 @@ describe('the staff board', () => {
     expect(await page.getByRole('button', { name: 'Team' }).count()).toBe(0);
     // A reload keeps the session (the refresh cookie); signing out ends it.
     await page.reload();
+    await page.getByText('Live', { exact: true }).waitFor();
+    // The server ends the board's live stream as soon as it revokes the session. An answer to the
+    // sign-out that comes slowly (held here until a second and a half after the stream ended, past
+    // the board's first reconnect) must not see the board reconnect with the revoked token.
+    const streamEnded = page.waitForEvent('requestfinished', (request) => request.url().includes('/api/staff/events/'));
+    const sentAfter: string[] = [];
+    await page.route('**/api/staff/signout/', async (route) => {
+      const answer = await route.fetch();
+      await streamEnded;
+      page.on('request', (request) => {
+        if (request.url().includes('/api/staff/')) sentAfter.push(request.url());
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fulfill({ response: answer });
+    });
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Sign out cook@comal.example' }).click();
     await page.getByText('You are signed out.').waitFor();
+    expect(sentAfter).toEqual([]);
     await page.reload();
     await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
     // The weak password was refused (422), as the form said.

@@ -12,7 +12,7 @@ const RENEW_BEFORE_MS = 60_000;
 
 export interface StaffSession {
   readonly member: StaffMemberAnswer;
-  /** A token good for at least a minute more. */
+  /** A token good for at least a minute more; refused once the member has asked to sign out. */
   token(): Promise<string>;
   /** Runs a call with a token, renewing once and retrying when the server says 401. */
   run<T>(call: (token: string) => Promise<T>): Promise<T>;
@@ -30,8 +30,14 @@ export function createStaffSession(
   let current = first.access_token;
   let expiresAt = Date.now() + first.expires_in * 1000;
   let renewing: Promise<string> | null = null;
+  // From the moment the member asks to sign out, nothing more is sent with this session: the
+  // server ends the board's stream as soon as it revokes the session, and a reconnect (or any
+  // call) made before its answer arrives would carry a revoked token.
+  let signingOut = false;
+  const ended = () => Promise.reject(new ApiRequestError(401, SESSION_ENDED));
 
   function renew(): Promise<string> {
+    if (signingOut) return ended();
     renewing ??= api
       .refresh()
       .then((session) => {
@@ -51,7 +57,10 @@ export function createStaffSession(
 
   const session: StaffSession = {
     member: first.staff,
-    token: () => (expiresAt - Date.now() > RENEW_BEFORE_MS ? Promise.resolve(current) : renew()),
+    token: () => {
+      if (signingOut) return ended();
+      return expiresAt - Date.now() > RENEW_BEFORE_MS ? Promise.resolve(current) : renew();
+    },
     async run(call) {
       const token = await session.token();
       try {
@@ -62,6 +71,7 @@ export function createStaffSession(
       }
     },
     async signOut() {
+      signingOut = true;
       await api.signout();
       onEnded('signed-out');
     },
