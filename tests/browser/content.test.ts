@@ -13,7 +13,7 @@ import { menuAnswerOf } from '../../server/menu/menu-catalog.ts';
 import { flattenMenu } from '../../shared/menu.ts';
 import { formatUSD, toCents } from '../../shared/money.ts';
 import { restaurant, type Weekday } from '../../shared/restaurant.ts';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, settled, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -98,8 +98,7 @@ describe.each(PAGES)('$path', ({ path, h1, status = 200 }) => {
     expect(skips).toEqual([]);
 
     // Scroll to the end so lazy images load, then look for anything wider than the phone.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('networkidle');
+    await settled(page, () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)));
     const sideways = await page.evaluate((content) => {
       const root = document.querySelector(content);
       if (!root) return { scrolls: true, wider: ['no main'] };

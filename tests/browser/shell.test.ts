@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { restaurant, siteNavigation } from '../../shared/restaurant.ts';
-import { DESKTOP, launchBrowser, PHONE, watchErrors, axeViolations } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, settled, watchErrors, axeViolations } from '../support/browser.ts';
 import { streamedBody } from '../support/bad-input.ts';
 import { processClient } from '../support/server-process.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -52,7 +52,7 @@ afterAll(async () => {
 async function open(path: string, viewport: { width: number; height: number }) {
   const page = await browser.newPage({ viewport });
   const errors = watchErrors(page);
-  const response = await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  const response = await settled(page, () => page.goto(`${server.url}${path}`));
   return { page, errors, status: response?.status() };
 }
 
@@ -75,7 +75,7 @@ describe.each([
   afterAll(() => page?.close());
   async function visit(path: string) {
     errors.length = 0;
-    const response = await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    const response = await settled(page, () => page.goto(`${server.url}${path}`));
     return response?.status();
   }
 

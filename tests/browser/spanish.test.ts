@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { serveDemo } from '../../scripts/demo.mjs';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { axeViolations, DESKTOP, launchBrowser, PHONE, settled, watchErrors } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -102,7 +102,7 @@ describe('every customer page in Spanish', () => {
     'reads in Spanish at /es%s, names its English twin, misses no message, and passes axe',
     async (path) => {
       const spanish = `/es${path}`;
-      await page.goto(`${server.url}${spanish}`, { waitUntil: 'networkidle' });
+      await settled(page, () => page.goto(`${server.url}${spanish}`));
       expect(await page.locator('html').getAttribute('lang'), spanish).toBe('es');
       // The widget has shown its screen (not the page's "Cargando..." placeholder).
       if (await page.locator('comal-order').count())
@@ -128,7 +128,7 @@ describe('every customer page in Spanish', () => {
   it('says its Spanish words to assistive technology as well as it says English, on a phone too (axe)', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     for (const path of ['/es/', '/es/menu/', '/es/order/', '/es/checkout/', '/es/login/']) {
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await settled(page, () => page.goto(`${server.url}${path}`));
       expect(await axeViolations(page), path).toEqual([]);
     }
     await page.close();
@@ -158,8 +158,10 @@ describe('choosing the language', () => {
   });
 
   it('keeps the longer Spanish header on the screen from 1024 px up', async () => {
+    // One browser page, loaded afresh at each width.
+    const page = await browser.newPage();
     for (const width of [1024, 1100, 1279, 1280, 1440, 1536, 1920]) {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.setViewportSize({ width, height: 800 });
       await page.goto(`${server.url}/es/`);
       await page.locator('header.site-header').getByRole('link', { name: 'Iniciar sesión' }).waitFor();
       const outside = await page.evaluate(() =>
@@ -168,8 +170,8 @@ describe('choosing the language', () => {
           .map((el) => el.className || el.tagName),
       );
       expect(outside, `at ${width} px`).toEqual([]);
-      await page.close();
     }
+    await page.close();
   });
 
   it('offers the switch in the mobile menu and the footer on a phone', async () => {

@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
+import { waitFor } from './wait-for.ts';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -43,6 +44,60 @@ export function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** No request of the page's own in flight for this long: the page has settled (as 'networkidle' counts it). */
+const QUIET_MS = 500;
+
+/**
+ * The browser's own background check of a cached API answer that has gone stale
+ * (`stale-while-revalidate`: the menu answer is fresh for 30 s): a GET to /api/ that no script
+ * made. The page already has its answer from the cache. Chromium tells DevTools the check began
+ * but not that it ended, and gives it up seconds later.
+ */
+function isBackgroundRevalidation(request: Request): boolean {
+  return (
+    request.resourceType() === 'other' &&
+    request.method() === 'GET' &&
+    new URL(request.url()).pathname.startsWith('/api/')
+  );
+}
+
+/**
+ * Runs `action` (a navigation, a scroll that loads lazy images), then waits until the page has
+ * had no request in flight for 500 ms, as Playwright's 'networkidle' does, except the browser's
+ * background revalidations: 'networkidle' waited 6-9 s for one of those whenever a page kept for
+ * more than 30 s loaded the menu again.
+ */
+export async function settled<T>(page: Page, action: () => Promise<T>): Promise<T> {
+  const inFlight = new Set<Request>();
+  let lastChange = performance.now();
+  const began = (request: Request) => {
+    if (isBackgroundRevalidation(request)) return;
+    inFlight.add(request);
+    lastChange = performance.now();
+  };
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = performance.now();
+  };
+  page.on('request', began);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const result = await action();
+    await waitFor(
+      () => {
+        if (inFlight.size > 0) throw new Error(`in flight: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+        return performance.now() - lastChange >= QUIET_MS;
+      },
+      { timeoutMs: 30_000, intervalMs: 50, what: `no request in flight for ${QUIET_MS} ms` },
+    );
+    return result;
+  } finally {
+    page.off('request', began);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
