@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
 import { REFRESH_COOKIE } from '../../server/http/refresh-cookie.ts';
-import { DESKTOP, launchBrowser, watchErrors, axeViolations } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, watchErrors, axeViolations, settled } from '../support/browser.ts';
 import { confirmFromMail, mailedLink, register, signIn } from '../support/account-page.ts';
 import { addFromMenu, payWithCard, storedCartQuantity } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -47,7 +47,7 @@ describe('accounts', () => {
     const widget = page.locator('comal-order');
 
     // Register: the header is hidden, the form says to check the mail.
-    await page.goto(`${server.url}/register/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/register/`));
     expect(await page.locator('header.site-header, body > header').count()).toBe(0);
     await widget.getByRole('heading', { name: 'Create an account' }).waitFor();
     await widget.getByLabel('Name', { exact: true }).fill('Ana Reyes');
@@ -64,7 +64,7 @@ describe('accounts', () => {
     // Confirm from the mailed link, then 'Sign in'.
     const confirmLink = await mailedLink(server.url, email, '/confirmation-instruction/?token=');
     expect(new URL(confirmLink).origin).toBe(server.url);
-    await page.goto(confirmLink, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(confirmLink));
     await widget.getByRole('heading', { name: 'Email confirmed' }).waitFor();
     await widget.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.url}/login/`);
@@ -88,7 +88,7 @@ describe('accounts', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // Order signed in: details prefilled, the cart saved, paid with 4242.
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await addFromMenu(page, 'Mexican Coca-Cola', 2);
     await checkoutFromOrderPage(page, 2);
     expect(await widget.getByLabel('Name', { exact: true }).inputValue()).toBe('Ana Reyes');
@@ -105,7 +105,7 @@ describe('accounts', () => {
     expect(await storedCartQuantity(page)).toBe(0);
 
     // The order and the saved cart on /account/; reorder fills the cart.
-    await page.goto(`${server.url}/account/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/account/`));
     const order = widget.locator('.account-item', { hasText: 'Mexican Coca-Cola' });
     await order.waitFor();
     expect(await order.getByRole('heading').textContent()).toMatch(/^Order #\d+$/);
@@ -118,17 +118,17 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Cart, 2 items' }).waitFor();
 
     // Restore the saved cart (the cart is replaced, not added to), then delete it.
-    await page.goto(`${server.url}/account/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/account/`));
     const saved = widget.locator('.account-item', { hasText: 'Friday drinks' });
     await saved.getByRole('button', { name: 'Restore' }).click();
     await page.waitForURL(`${server.url}/order/`);
     expect(await storedCartQuantity(page)).toBe(2);
-    await page.goto(`${server.url}/account/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/account/`));
     await widget.locator('.account-item', { hasText: 'Friday drinks' }).getByRole('button', { name: 'Delete' }).click();
     await widget.getByText('No saved carts yet. Save one at checkout.').waitFor();
 
     // Save a demo card on /payment/.
-    await page.goto(`${server.url}/payment/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/payment/`));
     await widget.getByRole('heading', { name: 'Payment methods' }).waitFor();
     await widget.getByText('No saved cards yet.').waitFor();
     await widget.getByRole('button', { name: 'Add a card' }).click();
@@ -141,7 +141,7 @@ describe('accounts', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // Pay the next order with the saved card.
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await checkoutFromOrderPage(page, 2);
     await widget.getByRole('button', { name: 'Place order' }).click();
     await widget.getByRole('heading', { name: 'Payment' }).waitFor();
@@ -155,14 +155,14 @@ describe('accounts', () => {
     await widget.locator('.confirmation').waitFor();
 
     // Two orders now; sign out goes to / and forgets authInfo.
-    await page.goto(`${server.url}/account/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/account/`));
     await expect.poll(() => widget.locator('.account-item', { hasText: 'Mexican Coca-Cola' }).count()).toBe(2);
     await widget.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${server.url}/`);
     expect(await page.evaluate(() => localStorage.getItem('authInfo'))).toBeNull();
 
     // Signed out, /account/ offers sign-in with the way back.
-    await page.goto(`${server.url}/account/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/account/`));
     expect(await widget.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login/?next=%2Faccount%2F');
     // The one refusal is the wrong password's (Chromium logs it as a console error).
     expect(refused).toEqual(['401 /api/auth/login/']);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { PRICE_RANGE } from '../../shared/api/admin-menu.ts';
-import { axeViolations, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { axeViolations, launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { demoStaffPassword, startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -98,7 +98,7 @@ describe('the menu editor', () => {
 
     // A customer's widget shows the new price.
     const customer = await browser.newPage({ viewport: PHONE });
-    await customer.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(customer, () => customer.goto(`${server.url}/order/`));
     const card = customer.locator('comal-order').locator('li.item[data-item="drink-mexican-coke"]');
     expect(await card.locator('.price').textContent()).toBe('$4.75');
     await customer.close();
@@ -143,7 +143,7 @@ describe('the menu editor', () => {
     await admin.getByRole('img', { name: 'Chips & Salsa, as shown now' }).waitFor();
 
     const customer = await browser.newPage({ viewport: PHONE });
-    await customer.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(customer, () => customer.goto(`${server.url}/order/`));
     const widget = customer.locator('comal-order');
     const card = widget.locator('li.item[data-item="side-chips-salsa"]');
     const avif = await card.locator('picture source[type="image/avif"]').getAttribute('srcset');

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SALES_RANGE_BACKWARDS } from '../../shared/api/admin-sales.ts';
-import { axeViolations, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { axeViolations, launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { processClient } from '../support/server-process.ts';
 import { demoStaffPassword, startServer, type RunningServer } from '../support/server.ts';
 
@@ -282,7 +282,7 @@ describe('sales at a glance', () => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
     for (const path of ['/', '/menu/', '/order/', '/staff/']) {
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await settled(page, () => page.goto(`${server.url}${path}`));
     }
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter(isChartScript)).toEqual([]);

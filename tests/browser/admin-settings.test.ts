@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { LEAD_RANGE } from '../../shared/api/admin-settings.ts';
-import { axeViolations, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { axeViolations, launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { addFromMenu } from '../support/checkout-page.ts';
 import { demoStaffPassword, startServer, type RunningServer } from '../support/server.ts';
 
@@ -38,9 +38,9 @@ describe('live settings', () => {
     // Before: the widget offers Saturday's times, for pickup and for delivery.
     const customer = await browser.newPage({ viewport: PHONE });
     const customerErrors = watchErrors(customer);
-    await customer.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(customer, () => customer.goto(`${server.url}/order/`));
     await addFromMenu(customer, 'Mexican Coca-Cola', 2);
-    await customer.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(customer, () => customer.goto(`${server.url}/checkout/`));
     const widget = customer.locator('comal-order');
     const pickupBefore = await offeredTimes(widget);
     expect(pickupBefore.filter((time) => time.startsWith('Saturday')).length).toBeGreaterThan(0);
@@ -108,7 +108,7 @@ describe('live settings', () => {
     await delivery.getByText('Changed here (not the file’s default).').waitFor();
 
     // After: the widget offers no time tomorrow, for either order type; Friday and Sunday are still there.
-    await customer.reload({ waitUntil: 'networkidle' });
+    await settled(customer, () => customer.reload());
     // The checkout shows the live area and charges the live least fee, as create-order will.
     await widget.getByText('Within 6 miles').waitFor();
     expect(await widget.locator('[data-total="delivery"] dd').textContent()).toBe('$16.00');

@@ -5,7 +5,7 @@
 // sideways on a phone or a tablet, and none of its script loads on the public pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { axeViolations, launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
 import { demoStaffPassword, startServer, type RunningServer } from '../support/server.ts';
 
@@ -73,9 +73,9 @@ describe('the admin area', () => {
 
     // A customer on a phone applies it in the widget and pays.
     const customer = await browser.newPage({ viewport: PHONE });
-    await customer.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(customer, () => customer.goto(`${server.url}/order/`));
     await addFromMenu(customer, 'Mexican Coca-Cola', 5);
-    await customer.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(customer, () => customer.goto(`${server.url}/checkout/`));
     const widget = customer.locator('comal-order');
     await widget.getByLabel('Promo code').fill('taco20');
     await widget.getByRole('button', { name: 'Apply' }).click();
@@ -129,14 +129,14 @@ describe('the admin area', () => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
     for (const path of ['/', '/menu/', '/order/', '/staff/']) {
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await settled(page, () => page.goto(`${server.url}${path}`));
     }
     const adminPage = await browser.newPage();
     const adminScripts: string[] = [];
     adminPage.on('request', (request) => {
       if (request.resourceType() === 'script') adminScripts.push(request.url());
     });
-    await adminPage.goto(`${server.url}/staff/admin/`, { waitUntil: 'networkidle' });
+    await settled(adminPage, () => adminPage.goto(`${server.url}/staff/admin/`));
     const own = adminScripts.filter((url) => /AdminApp|admin/i.test(new URL(url).pathname));
     expect(own.length).toBeGreaterThan(0);
     expect(scripts.filter((url) => own.includes(url))).toEqual([]);

@@ -5,7 +5,7 @@
 // fails and is retried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE, DESKTOP, watchErrors, axeViolations } from '../support/browser.ts';
+import { launchBrowser, PHONE, DESKTOP, watchErrors, axeViolations, settled } from '../support/browser.ts';
 import { addFromMenu, fillContact, payWithCard, storedCartQuantity, usd } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -30,7 +30,7 @@ describe('checkout', () => {
   it('takes a pickup order paid with 4242 4242 4242 4242 to /congratulations/, which shows the order, and empties the cart', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     const price = await menuPriceCents(page, 'Mexican Coca-Cola');
     await addFromMenu(page, 'Mexican Coca-Cola', 3);
     await page.getByRole('button', { name: 'Cart, 3 items' }).click();
@@ -79,7 +79,7 @@ describe('checkout', () => {
   it('pays in one tap with Demo Pay, above the card form, for exactly the total on screen', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await addFromMenu(page, 'Topo Chico', 2);
     await page.goto(`${server.url}/checkout/`);
     const widget = page.locator('comal-order');
@@ -107,9 +107,9 @@ describe('checkout', () => {
   it('prices a delivery with a promo and a chosen tip, and the server charges exactly the total on screen', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await addFromMenu(page, 'Mexican Coca-Cola', 8);
-    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/checkout/`));
     const widget = page.locator('comal-order');
     await widget.getByRole('radio', { name: /Delivery/ }).check();
     await widget.getByLabel('Street address').fill('1111 S Figueroa St');
@@ -157,9 +157,9 @@ describe('checkout', () => {
   it('says why a declined card failed, keeps the cart, and takes another card for the same order', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await addFromMenu(page, 'Mexican Coca-Cola', 2);
-    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/checkout/`));
     const widget = page.locator('comal-order');
     await fillContact(widget);
     await widget.getByRole('button', { name: 'Place order' }).click();
@@ -184,9 +184,9 @@ describe('checkout', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/create-order/')) keys.push(request.headers()['idempotency-key'] ?? '');
     });
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await addFromMenu(page, 'Mexican Coca-Cola', 1);
-    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/checkout/`));
     const widget = page.locator('comal-order');
     await fillContact(widget);
     await widget.getByRole('button', { name: 'Place order' }).dblclick();
@@ -196,7 +196,7 @@ describe('checkout', () => {
     expect(keys[0]).toMatch(/^[\w-]{8,255}$/);
 
     await widget.getByRole('button', { name: 'Back to your details' }).click();
-    await page.reload({ waitUntil: 'networkidle' });
+    await settled(page, () => page.reload());
     await widget.getByRole('button', { name: 'Place order' }).click();
     await widget.getByRole('heading', { name: 'Payment' }).waitFor();
     expect(await widget.locator('.payment p').first().textContent()).toBe(first);
@@ -207,21 +207,21 @@ describe('checkout', () => {
   it('keeps the cart, the order type, the address and the details through a reload', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await addFromMenu(page, 'Mexican Coca-Cola', 2);
-    await page.reload({ waitUntil: 'networkidle' });
+    await settled(page, () => page.reload());
     await page.getByRole('button', { name: 'Cart, 2 items' }).click();
     // The cart opens once the ordering app has come (the bubble's press is kept until then).
     const lines = page.locator('comal-order').getByRole('dialog', { name: 'Your cart' }).locator('.line-name');
     await lines.first().waitFor();
     expect(await lines.allTextContents()).toEqual(['Mexican Coca-Cola']);
 
-    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/checkout/`));
     const widget = page.locator('comal-order');
     await widget.getByRole('radio', { name: /Delivery/ }).check();
     await widget.getByLabel('Street address').fill('1111 S Figueroa St');
     await widget.getByLabel('Name', { exact: true }).fill('Ana Reyes');
-    await page.reload({ waitUntil: 'networkidle' });
+    await settled(page, () => page.reload());
     await widget.getByRole('heading', { name: 'Checkout' }).waitFor();
     expect(await widget.getByRole('radio', { name: /Delivery/ }).isChecked()).toBe(true);
     expect(await widget.getByLabel('Street address').inputValue()).toBe('1111 S Figueroa St');

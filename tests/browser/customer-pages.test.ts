@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { confirmFromMail, register, signIn } from '../support/account-page.ts';
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { addFromMenu, fillContact, paidOrderFor, payWithCard } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -422,7 +422,7 @@ describe('WCAG 2.2 AA, checked in the browser', () => {
       ['/register/', 'new-password'],
       ['/staff/', 'current-password'],
     ] as const) {
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+      await settled(page, () => page.goto(`${server.url}${path}`));
       const password = page.getByLabel('Password', { exact: true });
       await password.waitFor();
       expect(await password.getAttribute('autocomplete')).toBe(autocomplete);

@@ -3,7 +3,7 @@
 // it opens and to the payment step's heading when it appears.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, DESKTOP, watchErrors } from '../support/browser.ts';
+import { launchBrowser, DESKTOP, watchErrors, settled } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -45,7 +45,7 @@ describe('keyboard-only ordering', () => {
   it('adds an item, opens the cart, checks out and pays without a pointer', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await page.locator('comal-order').getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).waitFor();
 
     await tabTo(page, 'Add Mexican Coca-Cola to cart');

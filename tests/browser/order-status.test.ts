@@ -3,7 +3,7 @@
 // each new status without a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
 import { demoStaffPassword, startServer, type RunningServer } from '../support/server.ts';
 
@@ -50,9 +50,9 @@ describe('the order page', () => {
     const move = await staffSession();
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await addFromMenu(page, 'Mexican Coca-Cola', 1);
-    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/checkout/`));
     const widget = page.locator('comal-order');
     await fillContact(widget);
     await widget.getByRole('button', { name: 'Place order' }).click();

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { serveDemo } from '../../scripts/demo.mjs';
-import { launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { addFromMenu, storedCartQuantity } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -31,7 +31,7 @@ describe('the partner demo page', () => {
   it('renders the widget untouched by the page CSS, with its font added once, and opens the cart from "Order now"', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${demoUrl}/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${demoUrl}/`));
     const widget = page.locator('comal-order');
     const add = widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' });
     await add.waitFor();
@@ -81,7 +81,7 @@ describe('the partner demo page', () => {
   it('hands checkout over to the restaurant carrying the cart', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${demoUrl}/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${demoUrl}/`));
     await addFromMenu(page, 'Mexican Coca-Cola', 2);
     await page.evaluate(() => (window as unknown as { Comal: { open(): void } }).Comal.open());
     const checkout = page.locator('comal-order').getByRole('link', { name: 'Checkout' });
@@ -104,7 +104,7 @@ describe('the partner demo page', () => {
   it('mounts a widget the page adds later, and sends sign-in to the restaurant with the cart', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${demoUrl}/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${demoUrl}/`));
     await addFromMenu(page, 'Mexican Coca-Cola', 1);
     await page.evaluate(() => {
       const signIn = document.createElement('comal-order');

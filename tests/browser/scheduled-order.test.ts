@@ -3,7 +3,7 @@
 // first slot (Saturday 9:00 AM, the next opening), and the order is placed and paid for then.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { ORDER_AHEAD } from '../../widget/store-notice.tsx';
@@ -23,14 +23,14 @@ describe('ordering ahead', () => {
   it('shows the restaurant closed, offers the slots from the next opening, and takes a paid order for one', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     const notice = page.locator('comal-order .store-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toBe(
       `Closed We are closed now. We open again tomorrow at 9:00 AM. ${ORDER_AHEAD}`,
     );
     await addFromMenu(page, 'Mexican Coca-Cola', 2);
-    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/checkout/`));
     const widget = page.locator('comal-order');
     await widget.getByText('We are closed now. We open again tomorrow at 9:00 AM.').waitFor();
     expect(await widget.getByRole('radio', { name: /As soon as possible/ }).isDisabled()).toBe(true);

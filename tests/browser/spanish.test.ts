@@ -191,7 +191,7 @@ describe('ordering in Spanish', () => {
   it('shows the menu, the item dialog, the cart and checkout in Spanish, with the dishes’ Spanish names', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/es/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/es/order/`));
     const widget = page.locator('comal-order');
     await widget.getByRole('button', { name: 'Agregar Coca-Cola Mexicana al carrito' }).click();
     await expectAllSpanish(page, 'menu and cart');
@@ -208,7 +208,7 @@ describe('ordering in Spanish', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
-    await page.goto(`${server.url}/es/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/es/checkout/`));
     await widget.getByText('Coca-Cola Mexicana').first().waitFor();
     await expectAllSpanish(page, 'checkout');
 
@@ -249,14 +249,14 @@ describe('the widget on a partner page', () => {
   it('follows a Spanish browser, and its switch to English is remembered', async () => {
     const context = await browser.newContext({ locale: 'es-US', viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${demoUrl}/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${demoUrl}/`));
     const widget = page.locator('comal-order').first();
     await widget.getByRole('button', { name: 'Agregar Coca-Cola Mexicana al carrito' }).waitFor();
     await expectAllSpanish(page, 'partner page in Spanish');
 
     await widget.getByRole('button', { name: 'English' }).click();
     await widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).waitFor();
-    await page.reload({ waitUntil: 'networkidle' });
+    await settled(page, () => page.reload());
     await widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).waitFor();
     expect(await widget.getByRole('button', { name: 'Español' }).count()).toBe(1);
     await context.close();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { restaurant } from '../../shared/restaurant.ts';
 import { ORDERING_PAUSED } from '../../shared/schedule.ts';
-import { axeViolations, launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { axeViolations, launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { openBoard as openBoardPage, type BoardPage } from '../support/board-page.ts';
 import { addFromMenu, fillContact, payWithCard } from '../support/checkout-page.ts';
 import { demoStaffPassword, startServer, TEST_NOW, type RunningServer } from '../support/server.ts';
@@ -47,9 +47,9 @@ function openBoard(site = server.url): Promise<BoardPage> {
 /** A customer on a phone orders a Mexican Coca-Cola for pickup and pays; the page is left on /congratulations/. */
 async function customerPays(name: string): Promise<Page> {
   const page = await browser.newPage({ viewport: PHONE });
-  await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+  await settled(page, () => page.goto(`${server.url}/order/`));
   await addFromMenu(page, 'Mexican Coca-Cola', 1);
-  await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+  await settled(page, () => page.goto(`${server.url}/checkout/`));
   const widget = page.locator('comal-order');
   await fillContact(widget, { name, email: 'diner@example.com', phone: '(213) 555-0142' });
   await widget.getByRole('button', { name: 'Place order' }).click();
@@ -190,10 +190,10 @@ describe('the staff board', () => {
     await board.page.getByRole('button', { name: 'Store: Paused' }).waitFor();
 
     const page = await browser.newPage({ viewport: PHONE });
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await page.locator('comal-order .store-notice').getByText(ORDERING_PAUSED, { exact: false }).waitFor();
     await addFromMenu(page, 'Mexican Coca-Cola', 1);
-    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/checkout/`));
     const widget = page.locator('comal-order');
     await widget.getByText(ORDERING_PAUSED).waitFor();
     expect(await widget.getByRole('radio', { name: /As soon as possible/ }).isDisabled()).toBe(true);
@@ -231,7 +231,7 @@ describe('the staff board', () => {
     // The menu answer is kept 30 s by a browser that has it: the next visitor sees the change at once.
     await page.close();
     const next = await browser.newPage({ viewport: PHONE });
-    await next.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(next, () => next.goto(`${server.url}/order/`));
     const item = next.locator('comal-order li').filter({ hasText: 'Mexican Coca-Cola' });
     await item.getByText('Sold out').waitFor();
     expect(await item.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).count()).toBe(0);
@@ -239,7 +239,7 @@ describe('the staff board', () => {
     await board.page.getByRole('button', { name: 'Mexican Coca-Cola: back on the menu' }).click();
     await board.page.getByRole('button', { name: 'Mexican Coca-Cola: sold out today' }).waitFor();
     const later = await browser.newPage({ viewport: PHONE });
-    await later.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(later, () => later.goto(`${server.url}/order/`));
     await later.locator('comal-order').getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).waitFor();
     expect(board.errors).toEqual([]);
     await later.close();

@@ -5,7 +5,7 @@
 // a good one is saved to the account and listed; the card number only ever goes to Stripe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, watchErrors } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, watchErrors, settled } from '../support/browser.ts';
 import { confirmFromMail, register, signIn } from '../support/account-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { routeStripeJs, TEST_CARD_NUMBER_LABEL } from '../support/stripe-js-stand-in.ts';
@@ -73,9 +73,9 @@ describe('saved cards with Stripe', () => {
     expect(ownBodies.filter((body) => /4242424242424242|4000000000000002/.test(body.replace(/\D/g, '')))).toEqual([]);
 
     // The saved card pays an order: the PaymentIntent is on the customer, Stripe.js confirms it with the card's id.
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).click();
-    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/checkout/`));
     await widget.getByRole('button', { name: 'Place order' }).click();
     await widget.getByRole('heading', { name: 'Payment' }).waitFor();
     expect(await widget.getByRole('radio', { name: 'Visa ending in 4242' }).isChecked()).toBe(true);
@@ -89,7 +89,7 @@ describe('saved cards with Stripe', () => {
     expect(paidWith?.status).toBe(200);
 
     // Deleting it detaches it in Stripe.
-    await page.goto(`${server.url}/payment/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/payment/`));
     await widget
       .locator('.account-item', { hasText: 'Visa ending in 4242' })
       .getByRole('button', { name: 'Delete' })

@@ -7,7 +7,7 @@
 // ever goes to Stripe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE, watchErrors } from '../support/browser.ts';
+import { launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { addFromMenu, fillContact, storedCartQuantity } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { routeStripeJs, TEST_CARD_NUMBER_LABEL } from '../support/stripe-js-stand-in.ts';
@@ -74,11 +74,11 @@ describe('checkout with Stripe', () => {
     });
     await routeStripeJs(page, apiBase);
 
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await addFromMenu(page, 'Mexican Coca-Cola', 2);
     expect(requested.filter((url) => STRIPE_CHUNK.test(url))).toEqual([]);
 
-    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/checkout/`));
     const widget = page.locator('comal-order');
     await widget.getByRole('heading', { name: 'Checkout' }).waitFor();
     await fillContact(widget);
@@ -148,9 +148,9 @@ describe('checkout with Stripe', () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
     await routeStripeJs(page, apiBase);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     await addFromMenu(page, 'Mexican Coca-Cola', 3);
-    await page.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/checkout/`));
     const widget = page.locator('comal-order');
     await fillContact(widget);
     await widget.getByRole('button', { name: 'Place order' }).click();
@@ -177,9 +177,9 @@ describe('checkout with Stripe', () => {
     await plain.addInitScript(() => {
       (window as unknown as { __standInNoWallets: boolean }).__standInNoWallets = true;
     });
-    await plain.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(plain, () => plain.goto(`${server.url}/order/`));
     await addFromMenu(plain, 'Mexican Coca-Cola');
-    await plain.goto(`${server.url}/checkout/`, { waitUntil: 'networkidle' });
+    await settled(plain, () => plain.goto(`${server.url}/checkout/`));
     const plainWidget = plain.locator('comal-order');
     await fillContact(plainWidget);
     await plainWidget.getByRole('button', { name: 'Place order' }).click();

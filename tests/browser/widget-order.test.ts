@@ -5,7 +5,7 @@
 // has arrived are kept: the item added at once, the dialog opened once the app is there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE, watchErrors, axeViolations } from '../support/browser.ts';
+import { launchBrowser, PHONE, watchErrors, axeViolations, settled } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -34,7 +34,7 @@ describe('ordering on /order/', () => {
   it('adds from the menu, opens the cart from the header bubble with exact totals, and closes on Escape', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     const widget = page.locator('comal-order');
     const add = widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' });
     await add.click();
@@ -71,7 +71,7 @@ describe('ordering on /order/', () => {
   it('chooses a tortilla for Taco de Asada in the item dialog, which passes axe, and the bubble counts it', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/order/`, { waitUntil: 'networkidle' });
+    await settled(page, () => page.goto(`${server.url}/order/`));
     const widget = page.locator('comal-order');
     const open = widget.getByRole('button', { name: 'Choose options for Taco de Asada' });
     await open.click();

@@ -3,6 +3,7 @@
  * the link GET /api/dev/outbox/ shows (the server runs with DEV_OUTBOX=1), and signing in.
  */
 import type { Page } from 'playwright-core';
+import { settled } from './browser.ts';
 import { waitFor } from './wait-for.ts';
 
 interface Mail {
@@ -33,7 +34,7 @@ export async function register(
   account: { name: string; email: string; phone: string; password: string },
 ): Promise<void> {
   const widget = page.locator('comal-order');
-  await page.goto(`${serverUrl}/register/`, { waitUntil: 'networkidle' });
+  await settled(page, () => page.goto(`${serverUrl}/register/`));
   await widget.getByLabel('Name', { exact: true }).fill(account.name);
   await widget.getByLabel('Email', { exact: true }).fill(account.email);
   await widget.getByLabel('Mobile phone').fill(account.phone);
@@ -43,9 +44,8 @@ export async function register(
 }
 
 export async function confirmFromMail(page: Page, serverUrl: string, email: string): Promise<void> {
-  await page.goto(await mailedLink(serverUrl, email, '/confirmation-instruction/?token='), {
-    waitUntil: 'networkidle',
-  });
+  const link = await mailedLink(serverUrl, email, '/confirmation-instruction/?token=');
+  await settled(page, () => page.goto(link));
   await page.locator('comal-order').getByRole('heading', { name: 'Email confirmed' }).waitFor();
 }
 
@@ -58,9 +58,9 @@ export async function signIn(
   next = '/account/',
 ): Promise<void> {
   const widget = page.locator('comal-order');
-  await page.goto(`${serverUrl}/login/${next === '/account/' ? '' : `?next=${encodeURIComponent(next)}`}`, {
-    waitUntil: 'networkidle',
-  });
+  await settled(page, () =>
+    page.goto(`${serverUrl}/login/${next === '/account/' ? '' : `?next=${encodeURIComponent(next)}`}`),
+  );
   await widget.getByLabel('Email', { exact: true }).fill(email);
   await widget.getByLabel('Password').fill(password);
   await widget.getByRole('button', { name: 'Sign in' }).click();
