@@ -40,6 +40,15 @@ export function PromoCodesScreen({ call }: { call: AdminCall }) {
       },
       (failure: Error) => setProblem(failure.message),
     );
+  /** A code just saved shows in its row in the same render as the notice; the reload brings the rest (order, counts). */
+  const showSaved = (saved: PromoCodeAdmin) =>
+    setCodes(
+      (list) =>
+        list &&
+        (list.some((each) => each.code === saved.code)
+          ? list.map((each) => (each.code === saved.code ? saved : each))
+          : [...list, saved]),
+    );
   useEffect(() => {
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once; each change reloads
@@ -48,6 +57,7 @@ export function PromoCodesScreen({ call }: { call: AdminCall }) {
   async function toggle(promo: PromoCodeAdmin) {
     try {
       const changed = await api.changePromoCode(promo.code, { active: !promo.active });
+      showSaved(changed);
       setNotice(`${changed.code} is ${changed.active ? 'on' : 'turned off'}.`);
       await load();
     } catch (failure) {
@@ -72,6 +82,7 @@ export function PromoCodesScreen({ call }: { call: AdminCall }) {
           onDone={(saved) => {
             setEditing(null);
             if (saved) {
+              showSaved(saved);
               setNotice(`${saved.code} is saved.`);
               void load();
             }
