@@ -256,16 +256,18 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
 
   // Each look at the board: a new order sounds (and repeats while it waits), a new problem sounds
   // its alarm (and repeats until marked seen here); with auto-print on, each order reaching
-  // Accepted prints once on this device.
+  // Accepted prints once on this device. The look reads the clock afresh: `now` is the last tick's
+  // time, late by a second or more on a busy tablet, and a sound counted from it would repeat early.
   useEffect(() => {
     if (!board || !columns) return;
+    const at = Date.now();
     const waitingIds = columns.new.map((order) => order.order_id);
     const workingIds = columns.accepted.map((order) => order.order_id);
-    chime.current ??= chimeMemoryAt([...waitingIds, ...workingIds], now);
+    chime.current ??= chimeMemoryAt([...waitingIds, ...workingIds], at);
     const step = chimeStep(
       chime.current,
       { waiting: waitingIds, working: workingIds, onBoard: new Set(board.orders.keys()) },
-      now,
+      at,
       kitchenSettings.repeatChimeSeconds * 1000,
     );
     chime.current = step.memory;
@@ -274,7 +276,7 @@ export function OrderBoard({ api, session, pageTitle }: Props) {
       alarm.current,
       problems.map((open) => open.key),
       seenProblems,
-      now,
+      at,
       kitchenSettings.repeatChimeSeconds * 1000,
     );
     alarm.current = alarmed.memory;
