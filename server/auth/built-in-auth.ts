@@ -7,7 +7,7 @@
  * and ending it (sign-out, a new password, a leaked refresh token) refuses them on the next call.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { refreshVerdict } from './refresh-rotation.ts';
+import { turnInRefreshToken, type RefreshTokenStore } from './refresh-rotation.ts';
 import type { Database } from '../db/database.ts';
 import {
   confirmAccount,
@@ -27,6 +27,7 @@ import {
   setPassword,
   spendLink,
   spendRefreshToken,
+  type RefreshTokenRow,
   upsertCustomer,
   unspendLink,
   voidLinks,
@@ -95,6 +96,14 @@ export interface BuiltInAuth extends AuthProvider, PasswordAccounts {
 
 /** What a link mail is for: confirm a new account, reset a password, an email already taken, or a contested sign-up. */
 type LinkMail = 'confirm' | 'reset' | 'taken' | 'contested';
+
+/** The customers' refresh tokens, for turning one in. */
+const CUSTOMER_REFRESH_TOKENS: RefreshTokenStore<RefreshTokenRow> = {
+  limitName: 'renewals',
+  lock: lockRefreshToken,
+  spend: spendRefreshToken,
+  revokeFamily,
+};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -272,13 +281,7 @@ export function createBuiltInAuth(deps: {
     async refresh(refreshToken) {
       const now = clock();
       const tokenHash = hashToken(refreshToken);
-      const rotated = await db.transaction(async (tx) => {
-        const row = await lockRefreshToken(tx, tokenHash);
-        const verdict = refreshVerdict(row, now);
-        if (verdict === 'leaked') await revokeFamily(tx, row!.family_id, now);
-        if (verdict === 'rotate') await spendRefreshToken(tx, tokenHash, now);
-        return verdict === 'rotate' || verdict === 'rotate-again' ? row : null;
-      });
+      const rotated = await turnInRefreshToken(db, CUSTOMER_REFRESH_TOKENS, tokenHash, now);
       if (!rotated) return null;
       const customer = await findCustomer(db, rotated.cognito_sub);
       return customer ? startSession(customer, rotated.family_id) : null;

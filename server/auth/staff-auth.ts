@@ -8,7 +8,7 @@
  * demoted counts from the next call, not when the token expires.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { refreshVerdict } from './refresh-rotation.ts';
+import { turnInRefreshToken, type RefreshTokenStore } from './refresh-rotation.ts';
 import type { Database } from '../db/database.ts';
 import {
   findStaff,
@@ -27,6 +27,7 @@ import {
   spendStaffRefreshToken,
   unspendStaffLink,
   type StaffMemberRow,
+  type StaffRefreshTokenRow,
   type StaffRole,
 } from '../db/staff.ts';
 import { HttpError } from '../http/errors.ts';
@@ -57,6 +58,14 @@ export interface StaffInvite {
   url: string;
   expiresAt: Date;
 }
+
+/** The staff's refresh tokens, for turning one in. */
+const STAFF_REFRESH_TOKENS: RefreshTokenStore<StaffRefreshTokenRow> = {
+  limitName: 'staff-renewals',
+  lock: lockStaffRefreshToken,
+  spend: spendStaffRefreshToken,
+  revokeFamily: revokeStaffFamily,
+};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -183,13 +192,7 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
     async refresh(refreshToken) {
       const now = clock();
       const tokenHash = hashToken(refreshToken);
-      const rotated = await db.transaction(async (tx) => {
-        const row = await lockStaffRefreshToken(tx, tokenHash);
-        const verdict = refreshVerdict(row, now);
-        if (verdict === 'leaked') await revokeStaffFamily(tx, row!.family_id, now);
-        if (verdict === 'rotate') await spendStaffRefreshToken(tx, tokenHash, now);
-        return verdict === 'rotate' || verdict === 'rotate-again' ? row : null;
-      });
+      const rotated = await turnInRefreshToken(db, STAFF_REFRESH_TOKENS, tokenHash, now);
       if (!rotated) return null;
       // The role is read again, so a change of role shows at the next refresh.
       const member = await findStaff(db, rotated.staff_id);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffTeamAnswer } from '../../shared/api/staff.ts';
 import { inviteStaff, STAFF_LINK_INVALID, STAFF_PASSWORD_SET } from '../../server/auth/staff-auth.ts';
 import { SESSION_ENDED } from '../../server/http/customer.ts';
-import { REFRESH_REUSE_GRACE_MS } from '../../server/auth/refresh-rotation.ts';
+import { REFRESH_REUSE_GRACE_MS, RENEWALS_PER_SESSION, TOO_MANY_RENEWALS } from '../../server/auth/refresh-rotation.ts';
 import { REFRESH_COOKIE } from '../../server/http/refresh-cookie.ts';
 import { ADMINS_ONLY, STAFF_ONLY, STAFF_SESSION_ENDED, STAFF_SIGN_IN_REQUIRED } from '../../server/http/staff.ts';
 import { LAST_ADMIN, STAFF_MEMBER_NOT_FOUND } from '../../server/services/staff-team.ts';
@@ -213,6 +213,57 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
       expect(refused.status).toBe(status);
       expect(await message(refused)).toBe(expected);
       expect((await api.call(call[0], call[1], undefined, bearer(colleague.token))).status).toBe(200);
+    });
+  });
+
+  describe('one session’s renewals have a limit, which spends nothing and counts no other session', () => {
+    let n = 0;
+    /** Moves the clock on; the admin signs in again, their access token lasting 15 minutes. */
+    async function clockTo(time: number) {
+      now = new Date(time);
+      admin = bearer((await staffLogin('owner@comal.example')).token);
+    }
+    it.each([
+      {
+        who: 'a customer',
+        path: '/api/cognito/refresh/',
+        cookie: REFRESH_COOKIE,
+        signIn: async () => (await signUpAndIn(api, `renewer-${++n}@example.com`, from())).cookie,
+      },
+      {
+        who: 'a staff member',
+        path: '/api/staff/refresh/',
+        cookie: 'comal_staff_refresh',
+        signIn: async () => (await newMember(`renewer-${++n}@comal.example`)).cookie,
+      },
+    ])('$who: $path answers 429 past 60 in 10 minutes', async ({ path, cookie, signIn }) => {
+      const renew = (value: string) => api.call('POST', path, undefined, { Cookie: `${cookie}=${value}` });
+      const handedOut = (answer: Response) =>
+        new RegExp(`${cookie}=([^;]*)`).exec(answer.headers.get('set-cookie') ?? '')?.[1];
+      // At the start of a 10-minute window.
+      await clockTo(Math.ceil(now.getTime() / 600_000) * 600_000 + 1_000);
+      let token = await signIn();
+      const other = await signIn();
+      for (let i = 1; i <= RENEWALS_PER_SESSION.limit; i++) {
+        const renewed = await renew(token);
+        expect(renewed.status, `renewal ${i}`).toBe(200);
+        token = handedOut(renewed)!;
+      }
+
+      const refused = await renew(token);
+      expect(refused.status).toBe(429);
+      expect(await message(refused)).toBe(TOO_MANY_RENEWALS);
+      expect(refused.headers.get('retry-after')).toBe('599');
+      // The session goes on: its cookie is kept.
+      expect(refused.headers.get('set-cookie')).toBeNull();
+      // Another session (the same address) renews meanwhile.
+      expect((await renew(other)).status).toBe(200);
+
+      // Once the window has passed, the refused token renews: it was not spent, so not replayed.
+      await clockTo(now.getTime() + 600_000);
+      const later = await renew(token);
+      expect(later.status).toBe(200);
+      expect(handedOut(later)).toBeTruthy();
     });
   });
 
