@@ -63,8 +63,11 @@ export interface AuthProvider {
   readonly hostedSignIn?: HostedSignIn;
   /** The customer an access token proves; null when it is missing, expired, tampered with or not ours. */
   verify(accessToken: string): Promise<Customer | null>;
-  /** A new session for a refresh token, or null when the token is unknown, spent, revoked or expired. */
-  refresh(refreshToken: string): Promise<Session | null>;
+  /**
+   * A new session for a refresh token, or null when the token is unknown, spent, revoked or
+   * expired; 429 past the provider's limit on renewals. `address`: who asks (the client address).
+   */
+  refresh(refreshToken: string, address: string): Promise<Session | null>;
   /** Ends the session the refresh token belongs to. */
   signOut(refreshToken: string): Promise<void>;
 }

@@ -23,13 +23,28 @@ import {
   type CustomerRow,
 } from '../db/accounts.ts';
 import { HttpError } from '../http/errors.ts';
+import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import type { AuthProvider, Customer, HostedSignIn, Session } from './auth-provider.ts';
 import { cognitoIssuer, createCognitoAccessTokens } from './cognito-access-tokens.ts';
 import { createCognitoClient, type CognitoClient, type CognitoRefusal, type CognitoTokens } from './cognito-client.ts';
 import { log } from '../logger.ts';
+import { TOO_MANY_RENEWALS } from './refresh-rotation.ts';
 
 export const EMAIL_REQUIRED = 'Your account has no email address. Add one on the sign-in page, then sign in again.';
+
+/**
+ * Renewals asked of Cognito per client address. Each is a call to Cognito's token endpoint, whose
+ * quota the whole user pool shares, so a flood of made-up tokens from one address stops here
+ * before it throttles every customer's sign-in. A signed-in person renews once a page and every
+ * 15 minutes; counted in the database, so it holds across replicas.
+ */
+export const COGNITO_RENEWALS_PER_ADDRESS: RateLimit = {
+  name: 'cognito-renewals',
+  limit: 120,
+  windowMs: 10 * 60_000,
+  message: TOO_MANY_RENEWALS,
+};
 
 /** Cognito's answer for a code or refresh token that is unknown, spent, revoked or expired. */
 const SPENT_GRANT = 'invalid_grant';
@@ -151,7 +166,8 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
       return sessionFor(answer.value, refreshToken, true);
     },
 
-    async refresh(refreshToken) {
+    async refresh(refreshToken, address) {
+      await hit(db, COGNITO_RENEWALS_PER_ADDRESS, address, clock());
       const answer = await cognito.token({ grant_type: 'refresh_token', refresh_token: refreshToken });
       if (!answer.ok) {
         if (answer.refusal.error === SPENT_GRANT) return null;

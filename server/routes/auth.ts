@@ -66,7 +66,7 @@ export function authRoutes(deps: AppDependencies): Hono {
     })
     .post('/cognito/refresh/', async (c) => {
       const token = readRefreshCookie(c);
-      const session = token ? await deps.auth.refresh(token) : null;
+      const session = token ? await deps.auth.refresh(token, clientAddress(c, settings.trustProxy)) : null;
       if (!session) {
         clearRefreshCookie(c, settings);
         throw new HttpError(401, SESSION_ENDED);

@@ -402,10 +402,10 @@ describe('Cognito without a client secret', () => {
         expiresIn: 3600,
         customer: { cognitoSub: dee.sub, email: 'dee@example.com', phone: null, name: '' },
       });
-      const refreshed = await auth.refresh(session!.refreshToken);
+      const refreshed = await auth.refresh(session!.refreshToken, '198.51.100.7');
       expect(refreshed!.refreshToken).toBe(session!.refreshToken);
       await auth.signOut(session!.refreshToken);
-      expect(await auth.refresh(session!.refreshToken)).toBeNull();
+      expect(await auth.refresh(session!.refreshToken, '198.51.100.7')).toBeNull();
       const calls = standIn.requests.filter((r) => r.path.startsWith('/oauth2/'));
       expect(calls.map((r) => `${r.path} ${r.status}`)).toEqual([
         '/oauth2/token 200',

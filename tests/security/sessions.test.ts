@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffTeamAnswer } from '../../shared/api/staff.ts';
 import { inviteStaff, STAFF_LINK_INVALID, STAFF_PASSWORD_SET } from '../../server/auth/staff-auth.ts';
+import { COGNITO_RENEWALS_PER_ADDRESS } from '../../server/auth/cognito-auth.ts';
 import { SESSION_ENDED } from '../../server/http/customer.ts';
 import { REFRESH_REUSE_GRACE_MS, RENEWALS_PER_SESSION, TOO_MANY_RENEWALS } from '../../server/auth/refresh-rotation.ts';
 import { REFRESH_COOKIE } from '../../server/http/refresh-cookie.ts';
@@ -495,7 +496,7 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
   });
 });
 
-describe('a Cognito customer’s access token stops working when they sign out here', () => {
+describe('a Cognito customer’s session: it ends when they sign out here, and renewals are limited', () => {
   const POOL_ID = 'us-east-1_TestPool1';
   const CLIENT_ID = '5abcdefghij0123456789klmno';
   const REDIRECT_URI = `${TEST_ORIGIN}/api/cognito/callback/`;
@@ -504,9 +505,11 @@ describe('a Cognito customer’s access token stops working when they sign out h
 
   beforeAll(async () => {
     standIn = await startCognitoStandIn({ userPoolId: POOL_ID, clientId: CLIENT_ID });
+    // The server's clock runs a little ahead, so the tests start a second into a 10-minute limit window.
+    const ahead = Math.ceil(Date.now() / 600_000) * 600_000 + 1_000 - Date.now();
     api = await createTestApi(
       databaseTargets[0]!,
-      {},
+      { clock: () => new Date(Date.now() + ahead) },
       cognitoEnv(standIn, { userPoolId: POOL_ID, clientId: CLIENT_ID }),
     );
   });
@@ -558,5 +561,29 @@ describe('a Cognito customer’s access token stops working when they sign out h
     expect(refused.status).toBe(401);
     expect(await message(refused)).toBe(SESSION_ENDED);
     expect((await api.call('GET', '/api/saved-carts/', undefined, bearer(bo.accessToken))).status).toBe(200);
+  });
+
+  it('renewals asked from one address stop at 120 in 10 minutes, before Cognito is asked', async () => {
+    const ask = (token: string, address: string) =>
+      api.call('POST', '/api/cognito/refresh/', undefined, {
+        Cookie: `${REFRESH_COOKIE}=${token}`,
+        'X-Forwarded-For': address,
+      });
+    const tokenCalls = () => standIn.requests.filter((request) => request.path === '/oauth2/token').length;
+    const before = tokenCalls();
+    // Made-up tokens: Cognito refuses each, and the server answers 401.
+    for (let i = 0; i < COGNITO_RENEWALS_PER_ADDRESS.limit; i++) {
+      expect((await ask(`made-up-${i}`, '203.0.113.9')).status, `renewal ${i + 1}`).toBe(401);
+    }
+    expect(tokenCalls()).toBe(before + COGNITO_RENEWALS_PER_ADDRESS.limit);
+
+    const refused = await ask('made-up-once-more', '203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(await message(refused)).toBe(TOO_MANY_RENEWALS);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(tokenCalls()).toBe(before + COGNITO_RENEWALS_PER_ADDRESS.limit);
+    // Another address is answered as before.
+    expect((await ask('made-up-elsewhere', '203.0.113.10')).status).toBe(401);
+    expect(tokenCalls()).toBe(before + COGNITO_RENEWALS_PER_ADDRESS.limit + 1);
   });
 });
