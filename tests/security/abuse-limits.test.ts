@@ -12,9 +12,11 @@ import {
   TOO_MANY_MAILS,
   TOO_MANY_SIGN_UPS,
 } from '../../server/auth/built-in-auth.ts';
+import { RENEWALS_PER_SESSION, TOO_MANY_RENEWALS } from '../../server/auth/refresh-rotation.ts';
 import { createDependencies } from '../../server/compose.ts';
 import { readConfig } from '../../server/config.ts';
 import { OPEN_STREAMS_PER_CLIENT, TOO_MANY_STREAMS } from '../../server/http/event-stream.ts';
+import { REFRESH_COOKIE } from '../../server/http/refresh-cookie.ts';
 import { CARD_DECLINED } from '../../server/providers/payments/demo.ts';
 import { LOYALTY_RATE_LIMIT } from '../../server/routes/loyalty.ts';
 import { ORDERS_PER_ADDRESS } from '../../server/routes/orders.ts';
@@ -26,7 +28,7 @@ import {
 import { pruneOldRows } from '../../server/services/housekeeping.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
-import { TEST_PASSWORD } from '../support/accounts.ts';
+import { refreshCookie, signUpAndIn, TEST_PASSWORD } from '../support/accounts.ts';
 import { createTestApi, TEST_ORIGIN, UNCAPPED_SLOTS, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -160,6 +162,21 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
         expect((await newClient()('POST', '/api/auth/password-reset/', { email })).status).toBe(200);
       await refused(await newClient()('POST', '/api/auth/password-reset/', { email }), TOO_MANY_MAILS);
     }
+  });
+
+  it('renewals of one session, asked of either replica in turn: the one past the limit is refused', async () => {
+    const call = newClient();
+    const { cookie } = await signUpAndIn(api, `renewer${clients}@example.com`, { 'X-Forwarded-For': '192.0.2.77' });
+    let token = cookie;
+    for (let i = 0; i < RENEWALS_PER_SESSION.limit; i++) {
+      const renewed = await call('POST', '/api/cognito/refresh/', undefined, { Cookie: `${REFRESH_COOKIE}=${token}` });
+      expect(renewed.status, `renewal ${i + 1}`).toBe(200);
+      token = refreshCookie(renewed);
+    }
+    await refused(
+      await call('POST', '/api/cognito/refresh/', undefined, { Cookie: `${REFRESH_COOKIE}=${token}` }),
+      TOO_MANY_RENEWALS,
+    );
   });
 
   it('card testing on one order: after five declines even a good card is refused', async () => {
