@@ -34,7 +34,12 @@ export function createApp(deps: AppDependencies): Hono {
   const app = new Hono();
   const allowed = (origin: string) => isAllowedOrigin(origin, deps.settings);
 
-  app.use('*', (c, next) => deps.inFlight.track(next()));
+  app.use('*', async (c, next) => {
+    await deps.inFlight.track(next());
+    // Once shutdown has begun, each answer closes its connection: the client's next request opens a
+    // new one, which reaches a replica still taking them, and no kept-alive connection holds this one open.
+    if (deps.inFlight.shuttingDown.aborted) c.header('Connection', 'close');
+  });
   app.use('*', requestId());
   app.use('*', securityHeaders(deps.settings));
   app.use('*', async (c, next) => {

@@ -92,26 +92,30 @@ const server = serve({ fetch: app.fetch, hostname: config.host, port: config.por
 }) as Server;
 
 let stopping = false;
-/** How long requests in flight may take to finish at shutdown before open connections are cut. */
-const DRAIN_MS = 3000;
+/** How long answers already made may take to reach their clients before the last connections are cut. */
+const FLUSH_MS = 2000;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'closing');
   stopKitchenAlerts();
-  // Take no new requests and let those in flight finish. Event streams never finish by
-  // themselves: their connections are cut after DRAIN_MS, and each ends at its next look.
-  server.close();
-  server.closeIdleConnections();
-  const drained = await Promise.race([deps.inFlight.idle().then(() => true), delay(DRAIN_MS).then(() => false)]);
-  if (!drained) server.closeAllConnections();
-  // The database closes only once no handler, stream or mail sender is running, so none meets a
-  // closed pool; a piece of work that hangs is named in the log while we wait.
+  // Take no new connections and end the event streams. Every request already here is answered,
+  // however long it takes (a paid order's answer cut after its commit would look like a failure to
+  // the customer), each answer closing its connection; the database closes only once no handler,
+  // stream or mail sender is running, so none meets a closed pool. Work that hangs is named in the log.
+  let connectionsClosed = false;
+  server.close(() => (connectionsClosed = true));
+  deps.inFlight.beginShutdown();
   while (deps.inFlight.count > 0) {
     const done = await Promise.race([deps.inFlight.idle().then(() => true), delay(5000).then(() => false)]);
     if (!done)
       log.info({ signal, in_flight: deps.inFlight.count }, 'waiting for work to finish before closing the database');
   }
+  // The last answers reach their clients before the process ends: a connection is closed once its
+  // answer is written (an event stream's ends just after its work does).
+  for (const by = Date.now() + FLUSH_MS; !connectionsClosed && Date.now() < by; await delay(20))
+    server.closeIdleConnections();
+  server.closeAllConnections();
   await controlSocket?.close();
   await db.close();
   process.exit(0);

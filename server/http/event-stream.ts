@@ -1,8 +1,8 @@
 /**
  * Server-Sent Events with the limits every stream needs: at most OPEN_STREAMS_PER_CLIENT open per
  * client address at once (counted in the database, so it holds across replicas; 429 beyond it),
- * each stream counted as work under way so shutdown waits for it, and its row removed when it
- * ends. The row names the database session this process listens on, which is how other replicas
+ * each stream counted as work under way so shutdown waits for it, ended when shutdown begins, and
+ * its row removed when it ends. The row names the database session this process listens on, which is how other replicas
  * know it still lives: an open stream costs no query while it is idle (db/open-streams.ts). When
  * that session is replaced (the listening connection was lost and opened again), one statement
  * moves all of this process's rows to the new one.
@@ -57,9 +57,18 @@ export async function eventStream(
       (async () => {
         const open = streamsOf(deps.db);
         open.add(id);
+        // Shutdown ends the stream as a client leaving would: its loop ends at its next look, and
+        // the client reconnects (to another replica, or to this one once it is back).
+        const end = () => stream.abort();
+        const { shuttingDown } = deps.inFlight;
+        shuttingDown.addEventListener('abort', end);
         try {
-          await run(stream);
+          // `run` registers its onAbort before its first await, so a shutdown already begun reaches it.
+          const running = run(stream);
+          if (shuttingDown.aborted) end();
+          await running;
         } finally {
+          shuttingDown.removeEventListener('abort', end);
           open.delete(id);
           await closeStream(deps.db, id).catch(() => {});
         }

@@ -1,12 +1,14 @@
 // Nothing lost at shutdown or crash: the paid mail commits with the payment or not at all, a
 // crash between commit and sending leaves it for the next sender (another replica, or this one
-// after a restart), shutdown closes the database only once nothing is running, and the dev
-// outbox lists the newest mails first past a hundred of them.
+// after a restart), shutdown answers every request it has, however long it takes, ends the event
+// streams and closes the database only once nothing is running, and the dev outbox lists the
+// newest mails first past a hundred of them.
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets, migratedDataDir } from '../support/databases.ts';
+import { startGoogleMapsStandIn, type GoogleMapsStandIn } from '../support/google-maps-stand-in.ts';
 import { lineLogger } from '../support/log-lines.ts';
 import { processClient, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -157,5 +159,80 @@ describe('shutdown while orders are being paid', () => {
     const paidMails = new Set(mails.filter((m) => m.subject.includes('is in')).map((m) => m.to));
     const finalizedOk = outcomes.filter((o) => o === 'finalize 200').length;
     expect(paidMails.size).toBe(finalizedOk);
+  });
+});
+
+describe('shutdown while a request waits on a slow provider', () => {
+  let server: ServerProcess | undefined;
+  let google: GoogleMapsStandIn | undefined;
+  let dataDir = '';
+  afterEach(async () => {
+    await server?.kill('SIGKILL');
+    await google?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers it when the provider does, and ends an open live status at once', async () => {
+    google = await startGoogleMapsStandIn();
+    const c = (long_name: string, short_name: string, ...types: string[]) => ({ long_name, short_name, types });
+    google.place('2820 N Figueroa St, Los Angeles, CA 90065', {
+      lat: 34.086,
+      lng: -118.2226,
+      formatted_address: '2820 N Figueroa St, Los Angeles, CA 90065, USA',
+      address_components: [
+        c('2820', '2820', 'street_number'),
+        c('North Figueroa Street', 'N Figueroa St', 'route'),
+        c('Los Angeles', 'Los Angeles', 'locality', 'political'),
+        c('California', 'CA', 'administrative_area_level_1', 'political'),
+        c('United States', 'US', 'country', 'political'),
+        c('90065', '90065', 'postal_code'),
+      ],
+    });
+    dataDir = await migratedDataDir();
+    server = await startServerProcess({
+      dataDir,
+      env: { GOOGLE_GEOCODING_API_KEY: google.apiKey, GOOGLE_MAPS_API_BASE: google.url },
+    });
+    const client = await processClient(server);
+
+    // A customer watching a paid order's status live.
+    const placed = await client.call('POST', '/api/create-order/', { ...ONE_COKE, email: 'live@example.com' });
+    const { order_id, payment } = (await placed.json()) as { order_id: string; payment: { client_secret: string } };
+    await client.call('POST', '/api/demo-payments/confirm/', { client_secret: payment.client_secret, ...GOOD_CARD });
+    expect((await client.call('POST', `/api/finalize-order/${order_id}/`)).status).toBe(200);
+    const live = await fetch(`${server.url}/api/orders/${order_id}/status/`);
+    expect(live.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = live.body!.getReader();
+    let streamed = new TextDecoder().decode((await reader.read()).value);
+
+    // Another asks for a delivery quote while Google is slow to geocode the address.
+    google.mode('timeout');
+    const quote = client
+      .call('POST', '/api/estimate-delivery/', {
+        delivery_street: '2820 N Figueroa St',
+        delivery_city: 'Los Angeles',
+        delivery_state: 'CA',
+        delivery_zip: '90065',
+        delivery_country: 'US',
+      })
+      .catch((error: unknown) => error as Error);
+    await waitFor(() => google!.queries.length === 1, { what: "the quote's geocode call" });
+
+    const ended = server.kill('SIGTERM');
+    // The live status ends by itself (not cut), so its browser reconnects to a replica still running.
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      streamed += new TextDecoder().decode(part.value);
+    expect(streamed).toContain('event: status');
+    // Google answers 4 s after the stop began: the quote is still answered, and closes its connection.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(server.running()).toBe(true);
+    google.answerHeld();
+    const answered = await quote;
+    if (answered instanceof Error) throw new Error(`The quote was not answered: ${answered.message}`);
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get('connection')).toBe('close');
+    expect(await answered.json()).toMatchObject({ error: false, delivery_estimate: 10, distance_miles: 1.9 });
+    expect(await ended).toEqual({ code: 0, signal: null });
+    expect(server.output()).not.toMatch(/Cannot use a pool|PGlite is closed|closed database/i);
   });
 });

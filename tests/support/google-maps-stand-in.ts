@@ -8,7 +8,7 @@
  * A key other than the stand-in's gets `REQUEST_DENIED` with Google's error_message, as Google
  * answers it (HTTP 200). Addresses it knows come from `place`; any other is `ZERO_RESULTS`.
  * Test hooks: `mode` switches every answer to ZERO_RESULTS, OVER_QUERY_LIMIT, or no answer at all
- * (a timeout), and `queries` records each call's parameters.
+ * (a timeout; `answerHeld` answers those calls late), and `queries` records each call's parameters.
  *
  * It also stands in for the Places API (New) the widget calls from the browser
  * (https://developers.google.com/maps/documentation/places/web-service/place-autocomplete and
@@ -69,6 +69,8 @@ export interface GoogleMapsStandIn {
   place(address: string, found: KnownPlace): void;
   /** How every following call is answered. */
   mode(next: GoogleStandInMode): void;
+  /** Answers the calls the 'timeout' mode holds, as the mode now says: a Google that was slow, not silent. */
+  answerHeld(): void;
   /** An address the Places API (New) stand-in suggests and details. */
   address(known: KnownAddress): void;
   readonly placesCalls: RecordedPlacesCall[];
@@ -82,7 +84,8 @@ export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Prom
   const queries: RecordedGeocodeQuery[] = [];
   const addresses: KnownAddress[] = [];
   const placesCalls: RecordedPlacesCall[] = [];
-  const held = new Set<ServerResponse>();
+  /** Calls left unanswered by the 'timeout' mode, each with its answer. */
+  const held = new Map<ServerResponse, () => void>();
   let current: GoogleStandInMode = 'normal';
 
   const send = (response: ServerResponse, body: unknown) => {
@@ -172,6 +175,35 @@ export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Prom
     return googleError(404, 'Not found.', 'NOT_FOUND');
   };
 
+  /** A geocode call's answer: as its place is known and the mode says. */
+  const geocode = (response: ServerResponse, params: URLSearchParams) => {
+    if (current === 'over-query-limit') {
+      send(response, {
+        error_message: 'You have exceeded your rate-limit for this API.',
+        results: [],
+        status: 'OVER_QUERY_LIMIT',
+      });
+      return;
+    }
+    const found = current === 'zero-results' ? undefined : knownPlaces.get(normal(params.get('address')!));
+    if (!found) {
+      send(response, { results: [], status: 'ZERO_RESULTS' });
+      return;
+    }
+    send(response, {
+      results: [
+        {
+          address_components: found.address_components,
+          formatted_address: found.formatted_address,
+          geometry: { location: { lat: found.lat, lng: found.lng }, location_type: 'ROOFTOP' },
+          place_id: `stand-in-${queries.length}`,
+          types: ['street_address'],
+        },
+      ],
+      status: 'OK',
+    });
+  };
+
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     if (url.pathname.startsWith('/v1/places')) {
@@ -198,35 +230,11 @@ export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Prom
       return;
     }
     if (current === 'timeout') {
-      held.add(response);
+      held.set(response, () => geocode(response, params));
       response.on('close', () => held.delete(response));
       return;
     }
-    if (current === 'over-query-limit') {
-      send(response, {
-        error_message: 'You have exceeded your rate-limit for this API.',
-        results: [],
-        status: 'OVER_QUERY_LIMIT',
-      });
-      return;
-    }
-    const found = current === 'zero-results' ? undefined : knownPlaces.get(normal(params.get('address')!));
-    if (!found) {
-      send(response, { results: [], status: 'ZERO_RESULTS' });
-      return;
-    }
-    send(response, {
-      results: [
-        {
-          address_components: found.address_components,
-          formatted_address: found.formatted_address,
-          geometry: { location: { lat: found.lat, lng: found.lng }, location_type: 'ROOFTOP' },
-          place_id: `stand-in-${queries.length}`,
-          types: ['street_address'],
-        },
-      ],
-      status: 'OK',
-    });
+    geocode(response, params);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -239,8 +247,12 @@ export async function startGoogleMapsStandIn(apiKey = 'AIza-stand-in-key'): Prom
     address: (known) => void addresses.push(known),
     place: (address, found) => void knownPlaces.set(normal(address), found),
     mode: (next) => void (current = next),
+    answerHeld() {
+      for (const answer of [...held.values()]) answer();
+      held.clear();
+    },
     async close() {
-      for (const response of held) response.destroy();
+      for (const response of held.keys()) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
