@@ -77,7 +77,7 @@ export interface CognitoConfig {
   clientSecret: string | undefined;
   /** The hosted UI's base URL (COGNITO_DOMAIN), without a trailing slash. */
   domain: string;
-  /** Cognito's user pool API (COGNITO_IDP_ENDPOINT): the issuer and JWKS base and where GetUser goes. */
+  /** Cognito's user pool API (COGNITO_IDP_ENDPOINT): the base of the issuer and its JWKS. */
   idpEndpoint: string;
 }
 

@@ -3,8 +3,8 @@
  * and password resets, and comes back to GET /api/cognito/callback/ with a code this provider
  * trades for tokens. Account calls carry Cognito's access token, checked against the pool's JWKS
  * (cognito-access-tokens.ts). An access token names the customer (`sub`) but carries no email or
- * phone, so those come from the customers table, and from Cognito's GetUser the first time a
- * customer is seen and at every sign-in; the row is what orders refer to. Cognito keeps the
+ * phone, so those come from the customers table, and from Cognito's userInfo endpoint the first
+ * time a customer is seen and at every sign-in; the row is what orders refer to. Cognito keeps the
  * refresh token: refresh asks /oauth2/token for a new access token, sign-out revokes it.
  *
  * Cognito's revocation ends the access tokens at Cognito, but a JWT checked against the JWKS would
@@ -26,7 +26,7 @@ import { HttpError } from '../http/errors.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import type { AuthProvider, Customer, HostedSignIn, Session } from './auth-provider.ts';
-import { cognitoIssuer, createCognitoAccessTokens } from './cognito-access-tokens.ts';
+import { cognitoIssuer, createCognitoAccessTokens, type CognitoAccessClaims } from './cognito-access-tokens.ts';
 import { createCognitoClient, type CognitoClient, type CognitoRefusal, type CognitoTokens } from './cognito-client.ts';
 import { log } from '../logger.ts';
 import { TOO_MANY_RENEWALS } from './refresh-rotation.ts';
@@ -48,8 +48,10 @@ export const COGNITO_RENEWALS_PER_ADDRESS: RateLimit = {
 
 /** Cognito's answer for a code or refresh token that is unknown, spent, revoked or expired. */
 const SPENT_GRANT = 'invalid_grant';
-/** GetUser's answers for an access token that was revoked (sign-out everywhere) or whose user is gone. */
-const TOKEN_NO_LONGER_GOOD = new Set(['NotAuthorizedException', 'UserNotFoundException']);
+/** userInfo's answer for an access token that is expired, revoked (sign-out everywhere) or whose user is gone. */
+const TOKEN_NO_LONGER_GOOD = 'invalid_token';
+/** The scopes userInfo needs to name the customer: openid for sub, email and phone for those, profile for the name. */
+const NEEDED_SCOPES = ['openid', 'email', 'phone', 'profile'];
 
 export interface CognitoAuthOptions {
   db: Database;
@@ -90,7 +92,6 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
   });
   const cognito: CognitoClient = createCognitoClient({
     domain: options.domain,
-    idpEndpoint,
     clientId: options.clientId,
     clientSecret: options.clientSecret,
   });
@@ -103,15 +104,24 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
   });
 
   /** Asks Cognito who the token's user is and keeps it in the customers table; null when the token no longer counts. */
-  async function customerFromCognito(accessToken: string, sub: string): Promise<Customer | null> {
-    const answer = await cognito.getUser(accessToken);
+  async function customerFromCognito(accessToken: string, claims: CognitoAccessClaims): Promise<Customer | null> {
+    const { sub } = claims;
+    // A token without these would have userInfo leave out the email or refuse it as if it had ended:
+    // the app client's setup is wrong, and every customer's sign-in would fail without a word.
+    const granted = claims.scope.split(' ');
+    const missing = NEEDED_SCOPES.filter((scope) => !granted.includes(scope));
+    if (missing.length > 0)
+      throw new Error(
+        `Cognito's access token lacks the scopes ${missing.join(', ')}: allow openid, email, phone and profile on the app client ${options.clientId}.`,
+      );
+    const answer = await cognito.userInfo(accessToken);
     if (!answer.ok) {
-      if (TOKEN_NO_LONGER_GOOD.has(answer.refusal.error)) return null;
-      throw new CognitoUnavailable('GetUser', answer.refusal);
+      if (answer.refusal.error === TOKEN_NO_LONGER_GOOD) return null;
+      throw new CognitoUnavailable('userInfo endpoint', answer.refusal);
     }
-    const attributes = answer.value.attributes;
-    if (attributes.sub && attributes.sub !== sub)
-      throw new Error(`Cognito's GetUser named user ${attributes.sub} for a token of ${sub}.`);
+    const attributes = answer.value;
+    if (attributes.sub !== sub)
+      throw new Error(`Cognito's userInfo endpoint named user ${attributes.sub ?? '(none)'} for a token of ${sub}.`);
     const email = attributes.email?.trim();
     if (!email) throw new HttpError(403, EMAIL_REQUIRED);
     const phone = attributes.phone_number?.trim();
@@ -122,7 +132,7 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
     return customerOf((await findCustomer(db, sub)) ?? row);
   }
 
-  /** The customer a fresh token from /oauth2/token names; `lookUp` asks GetUser even for a known customer. */
+  /** The customer a fresh token from /oauth2/token names; `lookUp` asks userInfo even for a known customer. */
   async function sessionFor(issued: CognitoTokens, refreshToken: string, lookUp: boolean): Promise<Session | null> {
     const claims = await tokens.verify(issued.access_token, clock());
     if (!claims)
@@ -130,7 +140,7 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
         `Cognito's token endpoint handed out an access token that does not verify: check COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID and COGNITO_IDP_ENDPOINT.`,
       );
     const known = lookUp ? null : await findCustomer(db, claims.sub);
-    const customer = known ? customerOf(known) : await customerFromCognito(issued.access_token, claims.sub);
+    const customer = known ? customerOf(known) : await customerFromCognito(issued.access_token, claims);
     if (!customer) return null;
     if (claims.sessionId)
       await insertCustomerSession(db, {
@@ -151,7 +161,7 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
       const { customer: known, revoked } = await findCustomerInSession(db, claims.sub, claims.sessionId);
       // Signed out here: refused at once, whatever the token's own expiry.
       if (revoked) return null;
-      return known ? customerOf(known) : customerFromCognito(accessToken, claims.sub);
+      return known ? customerOf(known) : customerFromCognito(accessToken, claims);
     },
 
     async signInWithCode(code) {

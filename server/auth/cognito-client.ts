@@ -4,8 +4,12 @@
  *   tokens) and POST /oauth2/revoke, form-encoded, with HTTP Basic when the app client has a secret
  *   (https://docs.aws.amazon.com/cognito/latest/developerguide/token-endpoint.html,
  *   https://docs.aws.amazon.com/cognito/latest/developerguide/revocation-endpoint.html);
- * - the user pool API's GetUser, which tells who an access token belongs to
- *   (https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_GetUser.html).
+ * - GET /oauth2/userInfo, which tells who an access token belongs to: the attributes its scopes
+ *   allow (openid for sub, email, phone, profile for the name), with a Bearer token
+ *   (https://docs.aws.amazon.com/cognito/latest/developerguide/userinfo-endpoint.html). Not the
+ *   user pool API's GetUser: it refuses any token without the aws.cognito.signin.user.admin scope,
+ *   which the hosted UI's tokens carry only when asked for, and which lets the token's holder
+ *   change the user's attributes.
  * Cognito's refusals come back as values, so callers tell a spent token from an outage.
  */
 
@@ -14,8 +18,6 @@ const TIMEOUT_MS = 10_000;
 export interface CognitoClientOptions {
   /** The hosted UI's origin, e.g. https://auth.example.com. */
   domain: string;
-  /** The user pool API's origin, e.g. https://cognito-idp.us-east-1.amazonaws.com. */
-  idpEndpoint: string;
   clientId: string;
   clientSecret?: string | undefined;
 }
@@ -29,7 +31,7 @@ export interface CognitoTokens {
   token_type: string;
 }
 
-/** Cognito said no: `error` is the OAuth error (invalid_grant) or the API's exception name (NotAuthorizedException). */
+/** Cognito said no: `error` is the OAuth error (invalid_grant, invalid_token). */
 export interface CognitoRefusal {
   status: number;
   error: string;
@@ -37,20 +39,17 @@ export interface CognitoRefusal {
 
 export type CognitoAnswer<T> = { ok: true; value: T } | { ok: false; refusal: CognitoRefusal };
 
-export interface CognitoUser {
-  username: string;
-  attributes: Record<string, string>;
-}
+/** The user's attributes as userInfo names them (sub, email, phone_number, name, ...), each as text. */
+export type CognitoUser = Record<string, string>;
 
 export interface CognitoClient {
   token(params: Record<string, string>): Promise<CognitoAnswer<CognitoTokens>>;
   revoke(refreshToken: string): Promise<CognitoAnswer<null>>;
-  getUser(accessToken: string): Promise<CognitoAnswer<CognitoUser>>;
+  userInfo(accessToken: string): Promise<CognitoAnswer<CognitoUser>>;
 }
 
 export function createCognitoClient(options: CognitoClientOptions): CognitoClient {
   const domain = options.domain.replace(/\/$/, '');
-  const idpEndpoint = options.idpEndpoint.replace(/\/$/, '');
 
   function formHeaders(): Record<string, string> {
     const headers: Record<string, string> = {
@@ -63,12 +62,11 @@ export function createCognitoClient(options: CognitoClientOptions): CognitoClien
     return headers;
   }
 
-  async function post(
+  async function call(
     url: string,
-    headers: Record<string, string>,
-    body: string,
-  ): Promise<{ status: number; json: unknown }> {
-    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  ): Promise<{ status: number; json: unknown; challenge: string }> {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     const text = await response.text();
     let json: unknown = null;
     try {
@@ -76,18 +74,16 @@ export function createCognitoClient(options: CognitoClientOptions): CognitoClien
     } catch {
       json = null;
     }
-    return { status: response.status, json };
+    return { status: response.status, json, challenge: response.headers.get('www-authenticate') ?? '' };
   }
+  const post = (url: string, headers: Record<string, string>, body: string) =>
+    call(url, { method: 'POST', headers, body });
 
-  const refusal = (status: number, json: unknown): { ok: false; refusal: CognitoRefusal } => {
-    const body = (json ?? {}) as { error?: unknown; __type?: unknown };
-    // The API names its exceptions as "com.amazonaws...#NotAuthorizedException" or just the name.
-    const name =
-      typeof body.error === 'string'
-        ? body.error
-        : typeof body.__type === 'string'
-          ? body.__type.split('#').pop()!
-          : `http_${status}`;
+  /** The OAuth error of a refusal: in the JSON body, or (userInfo) in WWW-Authenticate's error="...". */
+  const refusal = (status: number, json: unknown, challenge = ''): { ok: false; refusal: CognitoRefusal } => {
+    const body = (json ?? {}) as { error?: unknown };
+    const named = /\berror="([^"]*)"/.exec(challenge)?.[1];
+    const name = typeof body.error === 'string' ? body.error : (named ?? `http_${status}`);
     return { ok: false, refusal: { status, error: name } };
   };
 
@@ -115,21 +111,19 @@ export function createCognitoClient(options: CognitoClientOptions): CognitoClien
       return status === 200 ? { ok: true, value: null } : refusal(status, json);
     },
 
-    async getUser(accessToken) {
-      const { status, json } = await post(
-        `${idpEndpoint}/`,
-        { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.GetUser' },
-        JSON.stringify({ AccessToken: accessToken }),
-      );
-      if (status !== 200) return refusal(status, json);
-      const user = json as { Username?: unknown; UserAttributes?: unknown } | null;
-      if (!user || !Array.isArray(user.UserAttributes))
-        throw new Error(`Cognito's GetUser answered 200 without UserAttributes.`);
-      const attributes: Record<string, string> = {};
-      for (const entry of user.UserAttributes as Array<{ Name?: unknown; Value?: unknown }>) {
-        if (typeof entry?.Name === 'string' && typeof entry.Value === 'string') attributes[entry.Name] = entry.Value;
-      }
-      return { ok: true, value: { username: typeof user.Username === 'string' ? user.Username : '', attributes } };
+    async userInfo(accessToken) {
+      const { status, json, challenge } = await call(`${domain}/oauth2/userInfo`, {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+      });
+      if (status !== 200) return refusal(status, json, challenge);
+      if (!json || typeof json !== 'object' || Array.isArray(json))
+        throw new Error(`Cognito's userInfo endpoint answered 200 without the user's attributes.`);
+      // Attributes come as text, except some flags (email_verified) that may come as true/false.
+      const user: CognitoUser = {};
+      for (const [name, value] of Object.entries(json))
+        if (typeof value === 'string' || typeof value === 'boolean') user[name] = String(value);
+      return { ok: true, value: user };
     },
   };
 }

@@ -54,7 +54,7 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
         [sub],
       )
     )[0];
-  const getUserCalls = () => standIn.requests.filter((r) => r.path === '/' && r.method === 'POST');
+  const userInfoCalls = () => standIn.requests.filter((r) => r.path === '/oauth2/userInfo');
   /** Starts a sign-in as the site's link does; the hosted page it goes to, and this browser's state cookie. */
   async function startSignIn(query = 'page=login') {
     const start = await api.app.request(`/api/cognito/sign-in/?${query}`);
@@ -88,10 +88,10 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     });
   });
 
-  it('accepts a valid access token and makes the customer row from GetUser once', async () => {
+  it('accepts a valid access token and makes the customer row from userInfo once', async () => {
     expect(await customerRow(ana.sub)).toBeUndefined();
     const token = await standIn.accessToken(ana.sub);
-    const before = getUserCalls().length;
+    const before = userInfoCalls().length;
 
     const response = await api.call('GET', `/api/saved-carts/?cognito_sub=${ana.sub}`, undefined, bearer(token));
     expect(response.status).toBe(200);
@@ -101,20 +101,20 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
       name: 'Ana Cognito',
     });
 
-    const calls = getUserCalls().slice(before);
+    const calls = userInfoCalls().slice(before);
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.headers['x-amz-target']).toBe('AWSCognitoIdentityProviderService.GetUser');
-    expect(calls[0]!.headers['content-type']).toBe('application/x-amz-json-1.1');
-    expect(calls[0]!.params).toEqual({ AccessToken: token });
+    expect(calls[0]!.method).toBe('GET');
+    expect(calls[0]!.headers.authorization).toBe(`Bearer ${token}`);
+    expect(calls[0]!.status).toBe(200);
 
-    // A known customer comes from the table: no second GetUser.
+    // A known customer comes from the table: no second userInfo call.
     expect(await api.deps.auth.verify(token)).toEqual({
       cognitoSub: ana.sub,
       email: 'ana.cognito@example.com',
       phone: '+12135550177',
       name: 'Ana Cognito',
     });
-    expect(getUserCalls().length).toBe(before + 1);
+    expect(userInfoCalls().length).toBe(before + 1);
   });
 
   it('refuses another customer’s cognito_sub with a valid token (403)', async () => {
@@ -160,9 +160,9 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     expect(session).not.toBeNull();
     await api.deps.db.query('delete from customers where cognito_sub = $1', [bo.sub]);
     await api.deps.auth.signOut(session!.refreshToken);
-    // The access token's signature is still good, but GetUser says Cognito revoked it.
+    // The access token's signature is still good, but userInfo says Cognito revoked it.
     expect(await api.deps.auth.verify(session!.accessToken)).toBeNull();
-    expect(getUserCalls().at(-1)!.status).toBe(400);
+    expect(userInfoCalls().at(-1)!.status).toBe(401);
     expect(await customerRow(bo.sub)).toBeUndefined();
   });
 
@@ -240,7 +240,7 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     }
   });
 
-  it('the callback refreshes the customer row from GetUser at every sign-in', async () => {
+  it('the callback refreshes the customer row from userInfo at every sign-in', async () => {
     const cy = standIn.addUser({ username: 'cy', email: 'cy@example.com', name: 'Cy' });
     await callback(standIn.signIn(cy.sub, REDIRECT_URI));
     expect(await customerRow(cy.sub)).toEqual({ email: 'cy@example.com', phone: null, name: 'Cy' });
@@ -248,6 +248,29 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     cy.phone_number = '+12135550188';
     await callback(standIn.signIn(cy.sub, REDIRECT_URI));
     expect(await customerRow(cy.sub)).toEqual({ email: 'cy.new@example.com', phone: '+12135550188', name: 'Cy' });
+  });
+
+  it('signs in with the hosted UI’s own scopes, which Cognito’s GetUser would refuse', async () => {
+    const di = standIn.addUser({ username: 'di', email: 'di@example.com', name: 'Di' });
+    const response = await callback(standIn.signIn(di.sub, REDIRECT_URI, 'openid email phone profile'));
+    expect(response.headers.get('Location')).toBe('/account/');
+    expect(refreshCookieOf(response)).not.toBeNull();
+    expect(await customerRow(di.sub)).toEqual({ email: 'di@example.com', phone: null, name: 'Di' });
+    expect(standIn.requests.filter((r) => r.path === '/' && r.method === 'POST')).toEqual([]);
+  });
+
+  it('an app client that does not allow the email scope fails the sign-in with an error naming the scopes', async () => {
+    const ed = standIn.addUser({ username: 'ed', email: 'ed@example.com' });
+    const response = await callback(standIn.signIn(ed.sub, REDIRECT_URI, 'openid phone profile'));
+    expect(response.headers.get('Location')).toBe('/login/?error=sign-in-failed');
+    expect(refreshCookieOf(response)).toBeNull();
+    expect(await customerRow(ed.sub)).toBeUndefined();
+    // What the callback logs as the reason.
+    await expect(
+      (api.deps.auth as CognitoAuth).signInWithCode(standIn.signIn(ed.sub, REDIRECT_URI, 'openid phone profile')),
+    ).rejects.toThrow(
+      `Cognito's access token lacks the scopes email: allow openid, email, phone and profile on the app client ${CLIENT_ID}.`,
+    );
   });
 
   it.each([
@@ -406,7 +429,7 @@ describe('Cognito without a client secret', () => {
       expect(refreshed!.refreshToken).toBe(session!.refreshToken);
       await auth.signOut(session!.refreshToken);
       expect(await auth.refresh(session!.refreshToken, '198.51.100.7')).toBeNull();
-      const calls = standIn.requests.filter((r) => r.path.startsWith('/oauth2/'));
+      const calls = standIn.requests.filter((r) => r.path === '/oauth2/token' || r.path === '/oauth2/revoke');
       expect(calls.map((r) => `${r.path} ${r.status}`)).toEqual([
         '/oauth2/token 200',
         '/oauth2/token 200',

@@ -2,9 +2,15 @@
  * A local stand-in for the parts of Amazon Cognito the server uses, on 127.0.0.1 and a free port,
  * serving both the user pool API (COGNITO_IDP_ENDPOINT) and the hosted UI domain (COGNITO_DOMAIN):
  *   GET  /{poolId}/.well-known/jwks.json  the pool's RSA key, generated at start
- *   POST /                                GetUser (X-Amz-Target AWSCognitoIdentityProviderService.GetUser)
+ *   GET  /oauth2/userInfo                 the attributes a Bearer access token's scopes allow
+ *                                         (openid: sub; email, phone, profile: those), or 401 with
+ *                                         WWW-Authenticate error="invalid_token" as Cognito answers
  *   POST /oauth2/token                    authorization_code and refresh_token grants
  *   POST /oauth2/revoke                   revokes a refresh token and the access tokens it issued
+ *   POST /                                GetUser (X-Amz-Target AWSCognitoIdentityProviderService.GetUser),
+ *                                         which, as Cognito's, refuses a token without the scope
+ *                                         aws.cognito.signin.user.admin (hosted-UI tokens lack it
+ *                                         unless asked for)
  * Tokens are signed as Cognito signs them (RS256, kid; access tokens: sub, iss, client_id,
  * token_use 'access', scope, auth_time, exp, iat, jti, username, origin_jti; no aud, no email).
  * Clients authenticate as Cognito asks: HTTP Basic with the secret when the app client has one,
@@ -45,6 +51,8 @@ export interface TokenKnobs {
   foreignKey?: boolean;
   sameKid?: boolean;
   tokenUse?: string;
+  /** The token's scopes; default what the hosted UI was asked for, 'openid email phone profile'. */
+  scope?: string;
 }
 
 export interface CognitoStandIn {
@@ -53,8 +61,11 @@ export interface CognitoStandIn {
   readonly issuer: string;
   readonly requests: CognitoStandInRequest[];
   addUser(user: Omit<StandInUser, 'sub'> & { sub?: string }): StandInUser;
-  /** What the hosted UI hands back after the user signs in: a one-time code for `redirectUri`. */
-  signIn(sub: string, redirectUri: string): string;
+  /**
+   * What the hosted UI hands back after the user signs in: a one-time code for `redirectUri`,
+   * whose tokens carry `scope` (what the sign-in asked for, as far as the app client allows it).
+   */
+  signIn(sub: string, redirectUri: string, scope?: string): string;
   accessToken(sub: string, knobs?: TokenKnobs): Promise<string>;
   idToken(sub: string, knobs?: TokenKnobs): Promise<string>;
   /** The refresh tokens Cognito holds and whether each is revoked. */
@@ -67,6 +78,7 @@ export interface CognitoStandIn {
 interface Grant {
   sub: string;
   redirectUri: string;
+  scope: string;
   used: boolean;
 }
 
@@ -95,7 +107,7 @@ export async function startCognitoStandIn(options: {
   const users = new Map<string, StandInUser>();
   const codes = new Map<string, Grant>();
   /** refresh token -> its user, whether revoked, and the origin_jti of the tokens it issued. */
-  const refreshTokens = new Map<string, { sub: string; revoked: boolean; originJti: string }>();
+  const refreshTokens = new Map<string, { sub: string; revoked: boolean; originJti: string; scope: string }>();
   const revokedOrigins = new Set<string>();
   const failures = new Map<string, { status: number; body: Record<string, unknown> }>();
   const requests: CognitoStandInRequest[] = [];
@@ -130,7 +142,7 @@ export async function startCognitoStandIn(options: {
         origin_jti: originJti,
         event_id: randomUUID(),
         token_use: knobs.tokenUse ?? 'access',
-        scope: SCOPE,
+        scope: knobs.scope ?? SCOPE,
         auth_time: now(),
         client_id: knobs.clientId ?? options.clientId,
         username,
@@ -185,10 +197,10 @@ export async function startCognitoStandIn(options: {
       grant.used = true;
       const refreshToken = `rt.${randomBytes(48).toString('base64url')}`;
       const originJti = randomUUID();
-      refreshTokens.set(refreshToken, { sub: grant.sub, revoked: false, originJti });
+      refreshTokens.set(refreshToken, { sub: grant.sub, revoked: false, originJti, scope: grant.scope });
       return {
         id_token: await idToken(grant.sub, {}, originJti),
-        access_token: await accessToken(grant.sub, {}, originJti),
+        access_token: await accessToken(grant.sub, { scope: grant.scope }, originJti),
         refresh_token: refreshToken,
         expires_in: 3600,
         token_type: 'Bearer',
@@ -199,7 +211,7 @@ export async function startCognitoStandIn(options: {
       if (!held || held.revoked) throw new Refusal(400, { error: 'invalid_grant' });
       return {
         id_token: await idToken(held.sub, {}, held.originJti),
-        access_token: await accessToken(held.sub, {}, held.originJti),
+        access_token: await accessToken(held.sub, { scope: held.scope }, held.originJti),
         expires_in: 3600,
         token_type: 'Bearer',
       };
@@ -218,6 +230,18 @@ export async function startCognitoStandIn(options: {
     return null;
   }
 
+  /** The claims of a live access token this pool issued; null for any other. */
+  async function liveAccessClaims(token: unknown): Promise<Record<string, unknown> | null> {
+    if (typeof token !== 'string') return null;
+    try {
+      const { payload } = await jwtVerify(token, publicKey, { issuer, algorithms: ['RS256'] });
+      if (payload.token_use !== 'access' || revokedOrigins.has(String(payload.origin_jti))) return null;
+      return payload;
+    } catch {
+      return null;
+    }
+  }
+
   async function getUser(headers: IncomingHttpHeaders, body: Record<string, unknown>) {
     if (
       headers['x-amz-target'] !== 'AWSCognitoIdentityProviderService.GetUser' ||
@@ -226,34 +250,49 @@ export async function startCognitoStandIn(options: {
       throw new Refusal(400, { __type: 'UnknownOperationException' });
     }
     const refuse = (message: string) => new Refusal(400, { __type: 'NotAuthorizedException', message });
-    if (typeof body.AccessToken !== 'string') throw refuse('Invalid Access Token');
-    let payload;
-    try {
-      ({ payload } = await jwtVerify(body.AccessToken, publicKey, { issuer, algorithms: ['RS256'] }));
-    } catch {
-      throw refuse('Invalid Access Token');
-    }
-    if (payload.token_use !== 'access') throw refuse('Invalid Access Token');
-    if (revokedOrigins.has(String(payload.origin_jti))) throw refuse('Access Token has been revoked');
-    const found = users.get(String(payload.sub));
+    const claims = await liveAccessClaims(body.AccessToken);
+    if (!claims) throw refuse('Invalid Access Token');
+    if (!String(claims.scope).split(' ').includes('aws.cognito.signin.user.admin'))
+      throw refuse('Access Token does not have required scopes');
+    const found = users.get(String(claims.sub));
     if (!found) throw new Refusal(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
-    const attributes = [
-      { Name: 'sub', Value: found.sub },
-      ...(found.email
-        ? [
-            { Name: 'email', Value: found.email },
-            { Name: 'email_verified', Value: 'true' },
-          ]
-        : []),
-      ...(found.phone_number
-        ? [
-            { Name: 'phone_number', Value: found.phone_number },
-            { Name: 'phone_number_verified', Value: 'false' },
-          ]
-        : []),
-      ...(found.name ? [{ Name: 'name', Value: found.name }] : []),
-    ];
+    const attributes = Object.entries(userInfoOf(found, 'openid email phone profile')).map(([Name, Value]) => ({
+      Name,
+      Value,
+    }));
     return { Username: found.username, UserAttributes: attributes };
+  }
+
+  /** The attributes `scope` lets userInfo name, as text (Cognito sends its flags as "true" and "false"). */
+  function userInfoOf(found: StandInUser, scope: string): Record<string, string> {
+    const scopes = scope.split(' ');
+    return {
+      sub: found.sub,
+      ...(scopes.includes('email') && found.email ? { email: found.email, email_verified: 'true' } : {}),
+      ...(scopes.includes('phone') && found.phone_number
+        ? { phone_number: found.phone_number, phone_number_verified: 'false' }
+        : {}),
+      ...(scopes.includes('profile') && found.name ? { name: found.name } : {}),
+      username: found.username,
+    };
+  }
+
+  /** GET /oauth2/userInfo: a live token with the openid scope, from the Authorization header. */
+  async function userInfo(headers: IncomingHttpHeaders) {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
+    if (!bearer)
+      throw new Refusal(400, {
+        error: 'invalid_request',
+        error_description: 'Bad OAuth2 request at UserInfo Endpoint',
+      });
+    const claims = await liveAccessClaims(bearer[1]);
+    const found = claims ? users.get(String(claims.sub)) : undefined;
+    if (!claims || !found || !String(claims.scope).split(' ').includes('openid'))
+      throw new Refusal(401, {
+        error: 'invalid_token',
+        error_description: 'Access token is expired, disabled, or deleted, or the user has globally signed out.',
+      });
+    return userInfoOf(found, String(claims.scope));
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -280,6 +319,8 @@ export async function startCognitoStandIn(options: {
         const form = Object.fromEntries(new URLSearchParams(rawBody));
         params = form;
         answer = path === '/oauth2/token' ? await token(request.headers, form) : revoke(request.headers, form);
+      } else if (method === 'GET' && path === '/oauth2/userInfo') {
+        answer = await userInfo(request.headers);
       } else if (method === 'POST' && path === '/') {
         params = rawBody ? (JSON.parse(rawBody) as Record<string, unknown>) : {};
         answer = await getUser(request.headers, params);
@@ -294,6 +335,14 @@ export async function startCognitoStandIn(options: {
       if (path === '/') {
         contentType = 'application/x-amz-json-1.1';
         if (typeof error.body.__type === 'string') response.setHeader('x-amzn-ErrorType', error.body.__type);
+      }
+      // userInfo names its refusal only in WWW-Authenticate, as Cognito's documentation shows it.
+      if (path === '/oauth2/userInfo' && typeof error.body.error === 'string') {
+        answer = null;
+        response.setHeader(
+          'WWW-Authenticate',
+          `error="${error.body.error}", error_description="${typeof error.body.error_description === 'string' ? error.body.error_description : ''}"`,
+        );
       }
     }
     requests.push({ method, path, headers: request.headers, rawBody, params, status });
@@ -320,10 +369,10 @@ export async function startCognitoStandIn(options: {
       users.set(added.sub, added);
       return added;
     },
-    signIn(sub, redirectUri) {
+    signIn(sub, redirectUri, scope = SCOPE) {
       user(sub);
       const code = randomUUID();
-      codes.set(code, { sub, redirectUri, used: false });
+      codes.set(code, { sub, redirectUri, scope, used: false });
       return code;
     },
     accessToken: (sub, knobs) => accessToken(sub, knobs),
