@@ -266,8 +266,14 @@ export function createBuiltInAuth(deps: {
         await unspendLink(db, hashToken(token));
         throw new HttpError(422, problem);
       }
-      await setPassword(db, cognitoSub, await hashPassword(password), now);
-      await revokeCustomerSessions(db, cognitoSub, now);
+      const hash = await hashPassword(password);
+      // Every other link mailed before this one ends with it: a reset link left in a mailbox, a
+      // log or a forwarded mail cannot set the password again behind the new one.
+      await db.transaction(async (tx) => {
+        await setPassword(tx, cognitoSub, hash, now);
+        await voidLinks(tx, cognitoSub, now);
+        await revokeCustomerSessions(tx, cognitoSub, now);
+      });
     },
 
     async verify(accessToken) {

@@ -165,6 +165,30 @@ describe('a stranger who signs up first with the owner’s email never gets in',
   });
 });
 
+describe('a password reset ends every other link', () => {
+  it('a reset link mailed earlier no longer sets the password once the owner has reset it', async () => {
+    await register('owner@example.com', OWNER_PASSWORD);
+    await call('POST', '/api/auth/confirm/', { token: (await mailsTo(api, 'owner@example.com')).at(-1)!.token });
+    // Two resets asked: the first link lies in a mailbox someone else can read.
+    await call('POST', '/api/auth/password-reset/', { email: 'owner@example.com' });
+    await call('POST', '/api/auth/password-reset/', { email: 'owner@example.com' });
+    const [leaked, used] = (await mailsTo(api, 'owner@example.com')).slice(-2);
+    expect(leaked!.token).not.toBe(used!.token);
+    const reset = await call('POST', '/api/auth/password-reset/confirm/', {
+      token: used!.token,
+      password: NEW_PASSWORD,
+    });
+    expect(reset.status).toBe(200);
+    const replay = await call('POST', '/api/auth/password-reset/confirm/', {
+      token: leaked!.token,
+      password: ATTACKER_PASSWORD,
+    });
+    expect([replay.status, await replay.json()]).toEqual([400, { error: true, message: LINK_INVALID }]);
+    expect((await signIn('owner@example.com', ATTACKER_PASSWORD)).status).toBe(401);
+    expect((await signIn('owner@example.com', NEW_PASSWORD)).status).toBe(200);
+  });
+});
+
 describe('account enumeration: known and unknown emails get the same answer', () => {
   const sameAnswer = async (known: Response, unknown: Response) => {
     expect(unknown.status).toBe(known.status);
