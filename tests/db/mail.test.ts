@@ -4,6 +4,8 @@
 // outbox keeps it and GET /api/dev/outbox/ shows it only with DEV_OUTBOX=1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTERED } from '../../server/auth/built-in-auth.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { lineLogger } from '../support/log-lines.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { TEST_PASSWORD } from '../support/accounts.ts';
 import { databaseTargets } from '../support/databases.ts';
@@ -65,6 +67,21 @@ describe.each(databaseTargets)('mail on $name', (target) => {
     const [row] = await outbox('smtp@example.com');
     expect(row!.sent_at).toBeInstanceOf(Date);
     expect(row!.error).toBeNull();
+  });
+
+  it('logs a mail sent over SMTP without its links, and one kept in the outbox with them', async () => {
+    const body = 'Choose a new password: http://localhost/reset-password/?token=secret-reset-token';
+    for (const smtpUrl of [smtp.url, undefined]) {
+      const lines: string[] = [];
+      const mailer = createMailer({ db: api.deps.db, smtpUrl, log: lineLogger((line) => lines.push(line)) });
+      const to = smtpUrl ? 'logged-smtp@example.com' : 'logged-local@example.com';
+      await mailer.send({ to, subject: 'Reset your password', body });
+      await mailer.deliverNow();
+      const line = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.to === to)!;
+      expect(line).toMatchObject({ message: 'mail', subject: 'Reset your password', smtp: Boolean(smtpUrl) });
+      if (smtpUrl) expect(lines.join('\n')).not.toContain('secret-reset-token');
+      else expect(line.links).toEqual(['http://localhost/reset-password/?token=secret-reset-token']);
+    }
   });
 
   it('still signs the customer up when the mail server refuses, and the outbox says why', async () => {
