@@ -81,7 +81,13 @@ export async function idleStatements(databaseUrl, boards, seconds) {
   const opened = [];
   try {
     await migrate(db);
-    const config = readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', PUBLIC_ORIGIN: origin, DATABASE_URL: databaseUrl });
+    const config = readConfig({
+      DIST_DIR: 'dist',
+      TRUST_PROXY: '1',
+      PUBLIC_ORIGIN: origin,
+      DATABASE_URL: databaseUrl,
+      DEMO_PAYMENTS: '1',
+    });
     const app = createApp(await createDependencies(db, config));
     const { csrftoken } = await (await app.request('/api/csrf/')).json();
     const call = (path, body) =>

@@ -99,7 +99,7 @@ async function startServer(databaseUrl = '', { staff = true } = {}) {
         ...process.env,
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
-        ...(databaseUrl ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } : {}),
+        ...(databaseUrl ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEMO_PAYMENTS: '1' } : {}),
       },
       encoding: 'utf8',
     });
@@ -112,6 +112,7 @@ async function startServer(databaseUrl = '', { staff = true } = {}) {
     // TRUST_PROXY=1: each simulated customer names its own address in X-Forwarded-For, as behind a
     // load balancer, so the per-address limits see many customers rather than one flooding client.
     // DEV_OUTBOX=1 (PGlite only): the sign-in accounts confirm their email through GET /api/dev/outbox/.
+    // DEMO_PAYMENTS=1 (PostgreSQL, as in production): the bench pays with test cards.
     env: {
       ...process.env,
       PORT: String(port),
@@ -119,7 +120,9 @@ async function startServer(databaseUrl = '', { staff = true } = {}) {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       TRUST_PROXY: '1',
-      ...(databaseUrl ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_OUTBOX: '' } : { DEV_OUTBOX: '1' }),
+      ...(databaseUrl
+        ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DEV_OUTBOX: '', DEMO_PAYMENTS: '1' }
+        : { DEV_OUTBOX: '1' }),
       FIXED_NOW: process.env.FIXED_NOW || '2026-11-20T19:00:00Z',
       SETTINGS_FILE: settingsFile,
     },

@@ -98,6 +98,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (production && !env.PUBLIC_ORIGIN?.trim()) throw new Error(PUBLIC_ORIGIN_REQUIRED);
   if (devOutbox && production) throw new Error(DEV_OUTBOX_IN_PRODUCTION);
   if (devOutbox && !isLoopbackHost(host)) throw new Error(DEV_OUTBOX_NOT_LOCAL);
+  const demoPayments = env.DEMO_PAYMENTS === '1' || env.DEMO_PAYMENTS === 'true';
+  if (production && !env.STRIPE_SECRET_KEY && !demoPayments) throw new Error(DEMO_PAYMENTS_IN_PRODUCTION);
   const local = loopbackOrigins(host, port);
   const publicOrigin = env.PUBLIC_ORIGIN?.trim() ? httpOrigin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN.trim()) : undefined;
   return {
@@ -140,6 +142,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 
 export const PUBLIC_ORIGIN_REQUIRED =
   'PUBLIC_ORIGIN must be set in production (NODE_ENV=production or DATABASE_URL set): the https address customers use, like https://order.example.com.';
+export const DEMO_PAYMENTS_IN_PRODUCTION =
+  'STRIPE_SECRET_KEY must be set in production (NODE_ENV=production or DATABASE_URL set): without it the server takes test cards like 4242 4242 4242 4242 as paid. A server that takes no real orders (a staging copy) may set DEMO_PAYMENTS=1 instead.';
 export const DEV_OUTBOX_IN_PRODUCTION =
   'DEV_OUTBOX shows every mail, password-reset links included, to anyone: it is refused in production (NODE_ENV=production or DATABASE_URL set).';
 export const DEV_OUTBOX_NOT_LOCAL =

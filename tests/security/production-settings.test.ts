@@ -1,7 +1,8 @@
 // Settings that protect a public server: production (NODE_ENV=production, or a PostgreSQL
 // server) will not start without PUBLIC_ORIGIN, the only origin links are built from, nor with
-// the dev outbox, which shows reset links to anyone; the dev outbox works only on a server
-// bound to this machine, and says so when it is on.
+// the dev outbox, which shows reset links to anyone, nor without Stripe unless DEMO_PAYMENTS=1
+// says test cards may pay; the dev outbox works only on a server bound to this machine, and says
+// so when it is on.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  DEMO_PAYMENTS_IN_PRODUCTION,
   DEV_OUTBOX_IN_PRODUCTION,
   DEV_OUTBOX_NOT_LOCAL,
   PUBLIC_ORIGIN_REQUIRED,
@@ -66,13 +68,23 @@ describe('the server refuses to start with settings that would expose it', () =>
       DEV_OUTBOX_IN_PRODUCTION,
     ],
     ['the dev outbox on a server others can reach', { HOST: '0.0.0.0', DEV_OUTBOX: '1' }, DEV_OUTBOX_NOT_LOCAL],
+    [
+      'production without Stripe, where any test card would pay',
+      { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://order.example.com' },
+      DEMO_PAYMENTS_IN_PRODUCTION,
+    ],
+    [
+      'a PostgreSQL server without Stripe',
+      { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PUBLIC_ORIGIN: 'https://order.example.com' },
+      DEMO_PAYMENTS_IN_PRODUCTION,
+    ],
   ];
 
   it.each(refusals)('%s: the settings are refused with the reason', (_label, env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
 
-  it.each(refusals.slice(0, 3))(
+  it.each([...refusals.slice(0, 3), refusals[5]!])(
     '%s: the process stops at once with one line that says why',
     async (_label, env, message) => {
       const ended = await startAndEnd(env);
@@ -82,11 +94,24 @@ describe('the server refuses to start with settings that would expose it', () =>
     },
   );
 
+  it('a staging server on PostgreSQL takes test cards only when DEMO_PAYMENTS=1 says so', () => {
+    const staging = {
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      PUBLIC_ORIGIN: 'https://staging.example.com',
+    };
+    expect(() => readConfig(staging)).toThrow(DEMO_PAYMENTS_IN_PRODUCTION);
+    expect(readConfig({ ...staging, DEMO_PAYMENTS: '1' })).toMatchObject({
+      production: true,
+      stripeSecretKey: undefined,
+    });
+    expect(readConfig({ ...staging, STRIPE_SECRET_KEY: 'sk_live_x' })).toMatchObject({ stripeSecretKey: 'sk_live_x' });
+  });
+
   it.each([
     ['a local start', { HOST: '127.0.0.1' }, ['http://127.0.0.1:3000', 'http://localhost:3000']],
     [
       'production behind PUBLIC_ORIGIN',
-      { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://order.example.com/' },
+      { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://order.example.com/', STRIPE_SECRET_KEY: 'sk_live_x' },
       ['https://order.example.com'],
     ],
   ])('%s: links and CSRF use only the configured origins', (_label, env, origins) => {

@@ -82,6 +82,8 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
       // Friday 11:00 in Los Angeles, when the restaurant takes orders, whenever the tests run.
       FIXED_NOW: TEST_NOW,
       ...(production ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } : {}),
+      // Production (a PostgreSQL server) takes test cards only when told to: these tests pay with them.
+      ...(options.env?.DATABASE_URL ? { DEMO_PAYMENTS: '1' } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
