@@ -4,9 +4,15 @@
  * from the right, the one our outermost proxy wrote; anything left of it is whatever the client
  * chose to send, and is ignored. With fewer entries than N, the leftmost. Without proxies, the
  * socket's address, since any client can write that header.
+ *
+ * An IPv6 client counts as its /64: one home or phone is handed a whole /64 and may send from any
+ * of its 2^64 addresses, so counting each alone would let it step past every limit. An IPv4
+ * address written as IPv6 (::ffff:203.0.113.7, as a dual-stack socket reports it) is that IPv4.
  */
+import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import ipaddr from 'ipaddr.js';
 
 /** The entry `hops` from the right of a proxy header's comma-separated list, or null (no header, no hops). */
 export function forwardedEntry(header: string | undefined, hops: number): string | null {
@@ -19,11 +25,21 @@ export function forwardedEntry(header: string | undefined, hops: number): string
   return entries[Math.max(0, entries.length - hops)]!;
 }
 
+/** What limits count `address` as: an IPv4 address, an IPv6 /64 like 2001:db8:1:2::/64, or the text as given. */
+export function limitedAddress(address: string): string {
+  if (isIP(address) === 0) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`;
+}
+
 export function clientAddress(c: Context, proxyHops: number): string {
   const forwarded = forwardedEntry(c.req.header('x-forwarded-for'), proxyHops);
-  if (forwarded) return forwarded;
+  if (forwarded) return limitedAddress(forwarded);
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    const socket = getConnInfo(c).remote.address;
+    return socket ? limitedAddress(socket) : 'unknown';
   } catch {
     return 'unknown'; // app.request() in tests has no socket
   }

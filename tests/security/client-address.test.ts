@@ -1,7 +1,9 @@
 /**
  * Rate limits key on the caller's address. Behind proxies (TRUST_PROXY=N) that address is the
  * X-Forwarded-For entry our outermost proxy wrote, N from the right; whatever a client writes in
- * front of it is ignored, so a made-up address per request does not buy a fresh limit.
+ * front of it is ignored, so a made-up address per request does not buy a fresh limit. An IPv6
+ * client counts as its /64, the block one home or phone is handed, so stepping through its
+ * addresses does not buy one either.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMO_RATE_LIMIT } from '../../server/routes/promo.ts';
@@ -45,4 +47,16 @@ describe.each(pglite)('rate limits behind proxies on $name', (target) => {
       expect((await promo(`198.51.100.${++caller}${proxies}`)).status).toBe(200);
     },
   );
+
+  it('an IPv6 client stepping through the addresses of its /64 meets the same limit; another /64 does not', async () => {
+    const api = apis.get(1)!;
+    const promo = (address: string) =>
+      api.call('POST', '/api/promo-validate/', { code: 'NOPE' }, { 'X-Forwarded-For': address });
+    for (let i = 1; i <= PROMO_RATE_LIMIT.limit; i++)
+      expect((await promo(`2001:db8:7:1:${i.toString(16)}::${i.toString(16)}`)).status).toBe(200);
+    const refused = await promo('2001:db8:7:1:ffff:ffff:ffff:fffe');
+    expect([refused.status, await refused.json()]).toEqual([429, { error: true, message: PROMO_RATE_LIMIT.message }]);
+    expect((await promo('2001:0db8:0007:0001::1')).status).toBe(429);
+    expect((await promo('2001:db8:7:2::1')).status).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.ts';
-import { forwardedEntry } from '../../server/http/client-address.ts';
+import { forwardedEntry, limitedAddress } from '../../server/http/client-address.ts';
 
 describe('the client named by X-Forwarded-For behind N proxies', () => {
   it.each([
@@ -31,6 +31,21 @@ describe('the client named by X-Forwarded-For behind N proxies', () => {
     ['1.2.3.4, 203.0.113.7', 0],
   ])('%j with %i proxies names nobody (the socket answers)', (header, hops) => {
     expect(forwardedEntry(header, hops)).toBeNull();
+  });
+});
+
+describe('the address a limit counts', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8::/64'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['fe80::1%eth0', 'fe80::/64'],
+    ['1.2.3', '1.2.3'],
+    ['unknown', 'unknown'],
+  ])('%s counts as %s', (address, counted) => {
+    expect(limitedAddress(address)).toBe(counted);
   });
 });
 
