@@ -1,12 +1,14 @@
 /**
  * Cancelling an order from the board: the order leaves the kitchen, with a reason (a preset, and
- * the staff's words), and everything not refunded before goes back through the payment provider
- * as one refund (services/refunds.ts).
+ * the staff's words), everything not refunded before goes back through the payment provider as
+ * one refund (services/refunds.ts), and a delivery's booked courier is called off
+ * (services/order-handoff.ts callOffCourier).
  */
 import type { BoardOrder, RefundReason } from '../../shared/api/staff.ts';
 import { refundedSoFar } from '../../shared/refunds.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { orderPoints, restoreRedeemedPoints, reverseEarnedPoints } from '../db/loyalty.ts';
+import { deliveryForOrder } from '../db/deliveries.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { moveOrder, setCancelReason, type OrderStatus } from '../db/orders.ts';
 import { paymentForOrder, refundSucceededPayment } from '../db/payments.ts';
@@ -14,6 +16,7 @@ import { releaseRedemption } from '../db/promo-codes.ts';
 import { claimRetry, insertRefund, refundRows, setRefundPoints, wholeOrderRefund } from '../db/refunds.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
+import { callOffCourier } from './order-handoff.ts';
 import { moneyBackMail } from './order-mail.ts';
 import {
   giveBack,
@@ -25,6 +28,9 @@ import {
   type RefundAttempt,
 } from './refunds.ts';
 import { boardOrder, LABELS, lockedOrder, MOVED_BY_SOMEONE_ELSE, type Actor } from './staff-board.ts';
+
+/** A delivery's statuses past which there is no courier to call off. */
+const COURIER_DONE = new Set(['delivered', 'returned', 'cancelled']);
 
 export const REFUND_FAILED =
   'The order is cancelled, but the refund did not go through. Cancel it again to retry the refund.';
@@ -42,7 +48,7 @@ export const cannotCancel = (number: number, status: OrderStatus) =>
  * is recorded and the cancel ends there (services/refunds.ts), with no retry to offer.
  */
 export async function cancelOrder(
-  deps: Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight'>,
+  deps: Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight' | 'delivery'>,
   orderId: string,
   cancel: { reason: RefundReason; note: string | null },
   by: Actor,
@@ -120,7 +126,10 @@ export async function cancelOrder(
       at: deps.clock(),
       payload: { from: order.status, reason: cancel.reason, by: by.email },
     });
-    if (attempt) return { attempt };
+    // A courier on its way (not yet at the door, nor called off by the service) is called off after the commit.
+    const booked = await deliveryForOrder(tx, orderId);
+    const courier = booked && !COURIER_DONE.has(booked.status) ? booked.external_delivery_id : null;
+    if (attempt) return { attempt, courier };
     // Nothing to give back: the customer is told now, in this transaction.
     const notice = noticeOf(
       { whole_order: true, amount_cents: 0, lines: [], reason: cancel.reason, note: cancel.note },
@@ -128,8 +137,10 @@ export async function cancelOrder(
       givenBack,
     );
     await deps.mailer.queue(tx, moneyBackMail({ ...order, status: 'cancelled' }, notice));
-    return { notice };
+    return { notice, courier };
   });
+  if (outcome && 'courier' in outcome && outcome.courier)
+    void deps.inFlight.track(callOffCourier(deps, orderId, outcome.courier));
   if (outcome?.attempt) await giveBack(deps, orderId, outcome.attempt, () => REFUND_FAILED);
   if (outcome?.notice) tellAfterCommit(deps, orderId, 'cancelled', outcome.notice);
   return (await boardOrder(deps.db, orderId, deps.clock()))!;

@@ -11,7 +11,9 @@
  *   what DoorDash said. A booking DoorDash did not answer (a timeout, a 5xx) may have gone
  *   through, so it is looked up before anything is booked again, never booked twice; while
  *   DoorDash cannot say, the order is flagged and `recheckBookings` looks again every minute. A
- *   booking that succeeds later settles the flag.
+ *   booking that succeeds later settles the flag. When the order is cancelled, the courier is
+ *   called off (`callOffCourier`), also one a booking still under way books after the cancel; one
+ *   the service will not or cannot call off is flagged 'courier not cancelled' for the staff.
  * Neither may hold up or undo the customer's paid order: both run after it is committed, and a
  * failure is recorded for the staff, not thrown.
  */
@@ -125,6 +127,9 @@ async function book(
         });
         await finishBooking(tx, { orderId: order.id, state: 'booked', lastAnswer: null, at: clock() });
       });
+      // Cancelled while the booking was under way: no courier should come.
+      if ((await findOrder(db, order.id))?.status === 'cancelled')
+        await callOffCourier(deps, order.id, answer.externalDeliveryId);
       return;
     }
     // No answer to the accept: the courier may be booked. Ask before booking anything again.
@@ -206,6 +211,39 @@ async function leaveUnknown(
   });
 }
 
+/**
+ * Calls off the courier booked under `externalDeliveryId` for a cancelled order. Answers whether
+ * it is called off; when the service would not or could not say so, the order is flagged for the
+ * staff with what it answered, so someone calls it off by hand before a courier comes for nothing
+ * (and the restaurant is billed for the trip).
+ */
+export async function callOffCourier(
+  deps: Pick<AppDependencies, 'db' | 'clock' | 'delivery'>,
+  orderId: string,
+  externalDeliveryId: string,
+): Promise<boolean> {
+  const { delivery } = deps;
+  if (!delivery.cancelDelivery) return true;
+  let said: string;
+  try {
+    const answer = await delivery.cancelDelivery(externalDeliveryId);
+    if (answer.outcome === 'cancelled') {
+      log.info({ order_id: orderId, external_delivery_id: externalDeliveryId }, 'courier called off');
+      return true;
+    }
+    said = answer.detail;
+  } catch (error) {
+    log.error({ order_id: orderId, err: error }, 'calling off the courier failed');
+    said = `Asking ${delivery.name} to cancel the courier failed.`;
+  }
+  const detail = `${said} Cancel delivery ${externalDeliveryId} in the DoorDash portal, or call DoorDash.`;
+  log.error({ order_id: orderId, detail }, 'the courier of a cancelled order was not called off');
+  await flagOrderProblem(deps.db, { orderId, kind: 'courier_not_cancelled', detail, at: deps.clock() }).catch(
+    (error: unknown) => log.error({ order_id: orderId, err: error }, 'could not flag the courier not called off'),
+  );
+  return false;
+}
+
 function addressOf(order: OrderRow) {
   return {
     delivery_street: order.delivery_street ?? '',
@@ -232,6 +270,12 @@ export async function recheckBookings(deps: HandOffDeps): Promise<number> {
       const quote = order?.delivery_quote_id ? await findQuote(db, order.delivery_quote_id) : null;
       if (!order || !quote || booking.provider !== delivery.name) {
         await finishBooking(db, { orderId: booking.order_id, state: 'not_booked', lastAnswer: null, at: clock() });
+        continue;
+      }
+      // Cancelled before anyone knew whether a courier was booked: whatever may be booked is called off.
+      if (order.status === 'cancelled') {
+        await callOffCourier(deps, order.id, booking.external_delivery_id);
+        await finishBooking(db, { orderId: order.id, state: 'not_booked', lastAnswer: null, at: clock() });
         continue;
       }
       await book(deps, order, quote, booking, 'lookup');

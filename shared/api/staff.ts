@@ -279,9 +279,10 @@ export const BoardModifierGroupSchema = z.object({ name: z.string(), choices: z.
 /** An order as the board shows it: GET /api/staff/orders/ lists them; each SSE `order` event carries one. */
 /**
  * What needs a person on a paid order beyond its status: the courier could not be booked for a
- * delivery (after one re-quote and re-book), or the customer disputed the payment with their bank.
+ * delivery (after one re-quote and re-book), the customer disputed the payment with their bank, or
+ * a cancelled delivery's courier could not be called off.
  */
-export const ORDER_PROBLEMS = ['delivery_not_booked', 'payment_disputed'] as const;
+export const ORDER_PROBLEMS = ['delivery_not_booked', 'payment_disputed', 'courier_not_cancelled'] as const;
 export type OrderProblemKind = (typeof ORDER_PROBLEMS)[number];
 
 export const OrderProblemSchema = z.object({

@@ -386,4 +386,72 @@ describe.each(databaseTargets)('booking DoorDash after payment, on $name', (targ
     const flagged = await api.deps.db.query('select 1 from order_problems where order_id = $1', [thirdOrder]);
     expect(flagged).toEqual([]);
   });
+
+  describe('cancelling a delivery order', () => {
+    const cancel = (orderId: string) =>
+      api.call('POST', `/api/staff/orders/${orderId}/cancel/`, { reason: 'customer_request' }, staff);
+    const hook = (payload: ReturnType<DoorDashStandIn['event']>) =>
+      api.app.request('/api/webhooks/doordash/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: WEBHOOK_SECRET },
+        body: JSON.stringify(payload),
+      });
+
+    it('calls off the booked courier at DoorDash, once, and flags nothing', async () => {
+      const { quoteId, externalId } = await quoted();
+      const orderId = await pay(quoteId);
+      await bookingDone(orderId);
+      const start = doordash.requests.length;
+      expect((await cancel(orderId)).status).toBe(200);
+      await api.deps.inFlight.idle();
+      expect(callsSince(start, /^PUT /).map((r) => [r.path, r.status])).toEqual([
+        [`/drive/v2/deliveries/${externalId}/cancel`, 200],
+      ]);
+      expect(doordash.quote(externalId)!.delivery_status).toBe('cancelled');
+      // DoorDash's own cancellation event then changes nothing on the cancelled order.
+      expect((await hook(doordash.event('DELIVERY_CANCELLED', externalId))).status).toBe(200);
+      expect((await onBoard(orderId)).problems).toEqual([]);
+    });
+
+    it('a courier who has picked up the food is flagged "courier not cancelled" with DoorDash’s refusal', async () => {
+      const { quoteId, externalId } = await quoted();
+      const orderId = await pay(quoteId);
+      await bookingDone(orderId);
+      expect((await hook(doordash.event('DASHER_PICKED_UP', externalId))).status).toBe(200);
+      expect((await cancel(orderId)).status).toBe(200);
+      await api.deps.inFlight.idle();
+      expect((await onBoard(orderId)).problems).toEqual([
+        {
+          kind: 'courier_not_cancelled',
+          detail: `DoorDash would not cancel the courier (delivery_picked_up). Cancel delivery ${externalId} in the DoorDash portal, or call DoorDash.`,
+          opened_at: now.toISOString(),
+        },
+      ]);
+    });
+
+    it('DoorDash failing when asked is flagged too, and a delivery returned to the restaurant is never asked', async () => {
+      const { quoteId, externalId } = await quoted();
+      const orderId = await pay(quoteId);
+      await bookingDone(orderId);
+      doordash.failNext(500, doordashError('error-500-service-fault').body, { on: 'cancel' });
+      expect((await cancel(orderId)).status).toBe(200);
+      await api.deps.inFlight.idle();
+      const [problem] = (await onBoard(orderId)).problems;
+      expect(problem).toMatchObject({ kind: 'courier_not_cancelled' });
+      expect(problem!.detail).toBe(
+        `DoorDash failed (service_fault) when asked to cancel the courier. Cancel delivery ${externalId} in the DoorDash portal, or call DoorDash.`,
+      );
+
+      const second = await quoted();
+      const secondOrder = await pay(second.quoteId);
+      await bookingDone(secondOrder);
+      // The Dasher brought the food back: there is no courier left to call off.
+      expect((await hook(doordash.event('DELIVERY_RETURNED', second.externalId))).status).toBe(200);
+      const start = doordash.requests.length;
+      expect((await cancel(secondOrder)).status).toBe(200);
+      await api.deps.inFlight.idle();
+      expect(callsSince(start, /^PUT /)).toEqual([]);
+      expect((await onBoard(secondOrder)).problems.map((p) => p.kind)).not.toContain('courier_not_cancelled');
+    });
+  });
 });

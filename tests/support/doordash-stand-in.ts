@@ -80,7 +80,7 @@ export interface DoorDashWebhookPayload {
 }
 
 /** Which of the stand-in's calls a failure is for. */
-export type DoorDashCall = 'quote' | 'accept' | 'lookup';
+export type DoorDashCall = 'quote' | 'accept' | 'lookup' | 'cancel';
 
 export interface FailOptions {
   /** Only this kind of call (default: the next call of any kind). */
@@ -133,6 +133,16 @@ const STATUS_OF_EVENT: Record<string, string> = {
   DASHER_CONFIRMED_RETURN_ARRIVAL: 'arrived_at_return',
   DELIVERY_RETURNED: 'returned',
   DELIVERY_CANCELLED: 'cancelled',
+};
+/** The published refusal (tests/fixtures/doordash/) of a cancel, by the delivery's status; absent: it cancels. */
+const CANCEL_REFUSALS: Record<string, string> = {
+  picked_up: 'error-409-delivery-picked-up',
+  arrived_at_dropoff: 'error-409-delivery-picked-up',
+  delivered: 'error-409-delivery-completed',
+  enroute_to_return: 'error-409-delivery-picked-up',
+  arrived_at_return: 'error-409-delivery-picked-up',
+  returned: 'error-409-delivery-completed',
+  cancelled: 'error-409-cancellation-window-closed',
 };
 /** Keys of the samples that echo the request: the request's value, or left out when it sent none. */
 const ECHOED = new Set([
@@ -294,6 +304,19 @@ export async function startDoorDashStandIn(
     return delivery(quote);
   }
 
+  /**
+   * PUT /drive/v2/deliveries/{id}/cancel: a delivery not yet picked up is cancelled (the delivery
+   * as it is now); one picked up or finished answers 409 with @doordash/sdk's code for it.
+   */
+  function cancel(id: string): Record<string, unknown> {
+    const quote = quotes.get(id);
+    if (!quote || !quote.accepted) throw errorBody('error-404-unknown-delivery-id', { external_delivery_id: id });
+    const refusal = CANCEL_REFUSALS[quote.delivery_status];
+    if (refusal) throw errorBody(refusal, { external_delivery_id: id });
+    quote.delivery_status = 'cancelled';
+    return delivery(quote);
+  }
+
   /** The docs' sample for its status, with this delivery's values. */
   function delivery(quote: StandInQuote): Record<string, unknown> {
     const sample = quote.delivery_status === 'quote' ? quoteSample : deliverySample;
@@ -332,6 +355,7 @@ export async function startDoorDashStandIn(
     if (method === 'POST' && pathname === '/drive/v2/quotes') return 'quote';
     if (method === 'POST' && /^\/drive\/v2\/quotes\/[^/]+\/accept$/.test(pathname)) return 'accept';
     if (method === 'GET' && /^\/drive\/v2\/deliveries\/[^/]+$/.test(pathname)) return 'lookup';
+    if (method === 'PUT' && /^\/drive\/v2\/deliveries\/[^/]+\/cancel$/.test(pathname)) return 'cancel';
     return null;
   }
 
@@ -351,6 +375,7 @@ export async function startDoorDashStandIn(
       if (call === 'quote') return createQuote(body);
       if (call === 'accept') return accept(id, body);
       if (call === 'lookup') return lookup(id);
+      if (call === 'cancel') return cancel(id);
       throw errorBody('error-404-unknown-delivery-id', { message: `No route for ${method} ${pathname}.` });
     };
     if (failure) {

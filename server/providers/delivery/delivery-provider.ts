@@ -48,6 +48,14 @@ export type LookupResult =
   | { outcome: 'not_booked'; detail: string }
   | { outcome: 'unknown'; detail: string };
 
+/**
+ * Calling off a booked courier when the order is cancelled. `refused`: the service answered that
+ * the delivery can no longer be cancelled (picked up, delivered, its window closed); `unknown`: it
+ * did not answer, or refused our keys. Either way a person must check with the service.
+ */
+export type CancelDeliveryResult =
+  { outcome: 'cancelled' } | { outcome: 'refused'; detail: string } | { outcome: 'unknown'; detail: string };
+
 /** A fresh quote after the agreed one ran out, and whether its fee differs. */
 export type RequoteResult =
   | { ok: true; feeCents: number; changed: boolean; providerQuoteId: string; quote: DeliveryQuote }
@@ -71,6 +79,8 @@ export interface DeliveryProvider {
   acceptQuote?(providerQuoteId: string, options: { tipCents: number; phone?: string }): Promise<AcceptResult>;
   /** Whether the delivery booked (or asked for) under this id exists, after an answer was lost. */
   findDelivery?(providerQuoteId: string): Promise<LookupResult>;
+  /** Calls off the courier booked under this id (the order was cancelled); nothing booked there counts as cancelled. */
+  cancelDelivery?(externalDeliveryId: string): Promise<CancelDeliveryResult>;
   /** A fresh quote for the address, and whether its fee differs from the one agreed. */
   requote?(address: EstimateDeliveryRequest, previous: { feeCents: number }): Promise<RequoteResult>;
 }

@@ -228,12 +228,14 @@ export interface DoorDashClient {
   post<T>(path: string, body: unknown): Promise<T>;
   /** GETs `path` (e.g. '/drive/v2/deliveries/{id}'); the parsed answer, or a DoorDashError. */
   get<T>(path: string): Promise<T>;
+  /** PUTs to `path` with no body (e.g. '/drive/v2/deliveries/{id}/cancel'); the parsed answer, or a DoorDashError. */
+  put<T>(path: string): Promise<T>;
 }
 
 export function createDoorDashClient(credentials: DoorDashCredentials): DoorDashClient {
   const base = credentials.apiBase.replace(/\/+$/, '');
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
     let response: Response;
     let text: string;
     try {
@@ -267,5 +269,6 @@ export function createDoorDashClient(credentials: DoorDashCredentials): DoorDash
   return {
     post: (path, body) => call('POST', path, body),
     get: (path) => call('GET', path),
+    put: (path) => call('PUT', path),
   };
 }

@@ -17,6 +17,7 @@ import { newId } from '../../ids.ts';
 import { OUTSIDE_US, roundMiles, unknownZip, wrongState } from './courier.ts';
 import type {
   AcceptResult,
+  CancelDeliveryResult,
   BookedDelivery,
   DeliveryProvider,
   DeliveryQuoteResult,
@@ -204,6 +205,25 @@ export function createDoorDash(
         };
       }
       return { outcome: 'unknown', detail: 'DoorDash answered with a delivery status we could not read.' };
+    },
+    async cancelDelivery(externalDeliveryId): Promise<CancelDeliveryResult> {
+      try {
+        await client.put<DoorDashDelivery>(`/drive/v2/deliveries/${encodeURIComponent(externalDeliveryId)}/cancel`);
+      } catch (error) {
+        if (!(error instanceof DoorDashError)) throw error;
+        logRefusal('cancel', error);
+        // No such delivery: no courier is coming.
+        if (error.status === 404) return { outcome: 'cancelled' };
+        // 409 (and any other 4xx but our keys, or too many calls): DoorDash will not call it off
+        // (picked up, delivered, or its cancellation window closed: delivery_picked_up, ...).
+        if (error.refused && error.refusal.kind !== 'busy' && error.status !== 401 && error.status !== 403)
+          return { outcome: 'refused', detail: `DoorDash would not cancel the courier (${error.word}).` };
+        return {
+          outcome: 'unknown',
+          detail: `${error.staffDetail.replace(/\.$/, '')} when asked to cancel the courier.`,
+        };
+      }
+      return { outcome: 'cancelled' };
     },
     async requote(address, previous, details) {
       const fresh = await quote(address, details);

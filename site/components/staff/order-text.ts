@@ -73,6 +73,7 @@ export function cancelText(order: BoardOrder): string {
 export const PROBLEM_LABELS: Record<OrderProblemKind, string> = {
   delivery_not_booked: 'Delivery not booked',
   payment_disputed: 'Payment disputed',
+  courier_not_cancelled: 'Courier not cancelled',
 };
 
 /** '2 orders need attention', '1 order needs attention'. */
