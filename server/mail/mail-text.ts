@@ -6,7 +6,12 @@
  */
 import { plainLine } from '../../shared/plain-text.ts';
 
-const LINK_LIKE = /\b(?:[a-z][a-z\d+.-]*:\/\/)?(?:[\p{L}\d-]+\.)+\p{L}{2,}\b\S*/giu;
+/**
+ * What a mail program may turn into a link: anything after a scheme (http://203.0.113.5/login), a
+ * name with dots ending in a top-level domain (evil.example, xn--p1ai), or a dotted IPv4 address.
+ */
+const LINK_LIKE =
+  /\b[a-z][a-z\d+.-]*:\/\/\S+|(?<![\p{L}\p{N}-])(?:[\p{L}\p{N}-]+\.)+(?:\p{L}{2,}|xn--[a-z\d-]+)\S*|\b\d{1,3}(?:\.\d{1,3}){3}\b\S*/giu;
 
 export function mailText(text: string): string {
   return plainLine(text).replace(LINK_LIKE, (link) =>
