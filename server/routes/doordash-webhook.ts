@@ -18,6 +18,7 @@ import { findOrder } from '../db/orders.ts';
 import {
   cancellationDetail,
   eventKey,
+  returnDetail,
   parseDoorDashEvent,
   verifyDoorDashWebhook,
 } from '../providers/delivery/doordash-webhook.ts';
@@ -82,6 +83,17 @@ async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Prom
   if (result.outcome === 'applied' && result.step.status === 'cancelled' && stillOpen(result.orderStatus)) {
     const detail = cancellationDetail(event.cancellation_reason);
     await flagOrderProblem(deps.db, { orderId: result.orderId, kind: 'delivery_not_booked', detail, at: deps.clock() });
+  }
+  // The customer's page says the restaurant will call: the staff hear of it.
+  if (result.outcome === 'applied' && stillOpen(result.orderStatus)) {
+    const { status } = result.step;
+    if (status === 'returning' || status === 'returned')
+      await flagOrderProblem(deps.db, {
+        orderId: result.orderId,
+        kind: 'delivery_returned',
+        detail: returnDetail(status),
+        at: deps.clock(),
+      });
   }
   return c.json({ received: true } satisfies WebhookReceived);
 }

@@ -279,10 +279,15 @@ export const BoardModifierGroupSchema = z.object({ name: z.string(), choices: z.
 /** An order as the board shows it: GET /api/staff/orders/ lists them; each SSE `order` event carries one. */
 /**
  * What needs a person on a paid order beyond its status: the courier could not be booked for a
- * delivery (after one re-quote and re-book), the customer disputed the payment with their bank, or
- * a cancelled delivery's courier could not be called off.
+ * delivery (after one re-quote and re-book), the customer disputed the payment with their bank, a
+ * cancelled delivery's courier could not be called off, or the courier is bringing the order back.
  */
-export const ORDER_PROBLEMS = ['delivery_not_booked', 'payment_disputed', 'courier_not_cancelled'] as const;
+export const ORDER_PROBLEMS = [
+  'delivery_not_booked',
+  'payment_disputed',
+  'courier_not_cancelled',
+  'delivery_returned',
+] as const;
 export type OrderProblemKind = (typeof ORDER_PROBLEMS)[number];
 
 export const OrderProblemSchema = z.object({

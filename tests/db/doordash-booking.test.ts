@@ -387,6 +387,37 @@ describe.each(databaseTargets)('booking DoorDash after payment, on $name', (targ
     expect(flagged).toEqual([]);
   });
 
+  it('a delivery coming back flags the order for the staff, and its return updates what the ticket says', async () => {
+    const hook = (payload: ReturnType<DoorDashStandIn['event']>) =>
+      api.app.request('/api/webhooks/doordash/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: WEBHOOK_SECRET },
+        body: JSON.stringify(payload),
+      });
+    const { quoteId, externalId } = await quoted();
+    const orderId = await pay(quoteId);
+    await bookingDone(orderId);
+    expect((await hook(doordash.event('DASHER_PICKED_UP', externalId))).status).toBe(200);
+    expect((await onBoard(orderId)).problems).toEqual([]);
+    expect((await hook(doordash.event('DELIVERY_RETURN_INITIALIZED', externalId))).status).toBe(200);
+    expect((await onBoard(orderId)).problems).toEqual([
+      {
+        kind: 'delivery_returned',
+        detail:
+          "DoorDash's driver could not hand the order over and is bringing it back to the restaurant. Call the customer.",
+        opened_at: now.toISOString(),
+      },
+    ]);
+    expect((await hook(doordash.event('DELIVERY_RETURNED', externalId))).status).toBe(200);
+    expect((await onBoard(orderId)).problems).toEqual([
+      {
+        kind: 'delivery_returned',
+        detail: 'The order is back at the restaurant: the driver could not hand it over. Call the customer.',
+        opened_at: now.toISOString(),
+      },
+    ]);
+  });
+
   describe('cancelling a delivery order', () => {
     const cancel = (orderId: string) =>
       api.call('POST', `/api/staff/orders/${orderId}/cancel/`, { reason: 'customer_request' }, staff);

@@ -44,6 +44,13 @@ export function cancellationDetail(reason: CancellationReason | undefined): stri
     : 'DoorDash cancelled the delivery (no reason given).';
 }
 
+/** For the staff board, when the Dasher could not hand the order over: on its way back, or back. */
+export function returnDetail(status: 'returning' | 'returned'): string {
+  return status === 'returning'
+    ? "DoorDash's driver could not hand the order over and is bringing it back to the restaurant. Call the customer."
+    : 'The order is back at the restaurant: the driver could not hand it over. Call the customer.';
+}
+
 /** Our name for where a DoorDash delivery is, with what the customer's page says about it. */
 export interface DeliveryStep {
   status: string;

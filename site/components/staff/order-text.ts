@@ -74,6 +74,7 @@ export const PROBLEM_LABELS: Record<OrderProblemKind, string> = {
   delivery_not_booked: 'Delivery not booked',
   payment_disputed: 'Payment disputed',
   courier_not_cancelled: 'Courier not cancelled',
+  delivery_returned: 'Delivery coming back',
 };
 
 /** '2 orders need attention', '1 order needs attention'. */
