@@ -294,6 +294,17 @@ export interface SlotLoad {
 /** The most one slot may hold (settings kitchen.slotCapacity). */
 export type SlotCapacity = SlotLoad;
 
+/**
+ * The most of a slot's subtotal one checkout still waiting for payment holds: an even share of the
+ * slot (its subtotal capacity over its order capacity, rounded up). No card is needed to start a
+ * checkout, so one unpaid order as large as the whole slot would otherwise turn every other ASAP
+ * customer away until its hold ran out, and a stranger could do that again and again. Once paid,
+ * an order counts in full.
+ */
+export function unpaidHoldCents(capacity: SlotCapacity): number {
+  return Math.ceil(capacity.subtotalCents / Math.max(1, capacity.orders));
+}
+
 /** Each slot's load by the slot's instant (ms since the epoch); a slot not in the map is empty. */
 export type SlotLoads = ReadonlyMap<number, SlotLoad>;
 

@@ -189,7 +189,8 @@ export async function insertOrder(
 /**
  * insertOrder, with the load of the order's slot (`slot.at`) counted in the same statement as
  * create-order's slot lock lets it (db/slots.ts slotLoad: without `slot.clientAddress`'s own
- * waiting checkouts, at most `slot.atMost` orders), and without the new order, which the count's
+ * waiting checkouts, at most `slot.atMost` orders, an unpaid one counting at most `slot.heldCents`),
+ * and without the new order, which the count's
  * snapshot does not see. The caller checks the load and throws to roll the order back when the
  * slot had no room: one round trip instead of two for the common case of a slot with room.
  */
@@ -198,7 +199,7 @@ export async function insertOrderCountingSlot(
   order: NewOrder,
   lines: OrderLineRow[],
   payment: NewOrderPayment,
-  slot: { at: Date; clientAddress: string | null; atMost: number },
+  slot: { at: Date; clientAddress: string | null; atMost: number; heldCents: number },
 ): Promise<{ number: number; slotLoad: SlotLoad }> {
   const placed = await placeOrderRows(tx, order, lines, payment, slot);
   return { number: placed.number, slotLoad: placed.slotLoad! };
@@ -209,7 +210,7 @@ async function placeOrderRows(
   order: NewOrder,
   lines: OrderLineRow[],
   payment: NewOrderPayment | undefined,
-  slot: { at: Date; clientAddress: string | null; atMost: number } | null,
+  slot: { at: Date; clientAddress: string | null; atMost: number; heldCents: number } | null,
 ): Promise<{ number: number; slotLoad: SlotLoad | null }> {
   const values = ORDER_FIELDS.map((field) => order[field] ?? ORDER_DEFAULTS[field] ?? null);
   const at = (n: number) => `$${ORDER_FIELDS.length + n}`;
@@ -237,7 +238,7 @@ async function placeOrderRows(
        insert into payments (id, order_id, provider, provider_reference, client_secret, amount_cents, status)
        select ${at(2)}::text, placed.id, ${at(3)}::text, ${at(4)}::text, ${at(5)}::text, ${at(6)}::int, ${at(7)}::text
          from placed where ${at(2)}::text is not null)
-     ${slot ? `, load as (${slotLoadSelect(ORDER_FIELDS.length + 8, ORDER_FIELDS.length + 9, ORDER_FIELDS.length + 10)})` : ''}
+     ${slot ? `, load as (${slotLoadSelect(ORDER_FIELDS.length + 8, ORDER_FIELDS.length + 9, ORDER_FIELDS.length + 10, ORDER_FIELDS.length + 11)})` : ''}
      select number${slot ? ', load.orders, load.subtotal_cents' : ''} from placed${slot ? ', load' : ''}`,
     [
       ...values,
@@ -248,7 +249,7 @@ async function placeOrderRows(
       payment?.client_secret ?? null,
       payment?.amount_cents ?? null,
       payment?.status ?? null,
-      ...(slot ? [slot.at, slot.clientAddress, slot.atMost] : []),
+      ...(slot ? [slot.at, slot.clientAddress, slot.atMost, slot.heldCents] : []),
     ],
   );
   return { number: Number(row!.number), slotLoad: slot ? slotLoadOf(row) : null };

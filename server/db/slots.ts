@@ -4,7 +4,8 @@
  * not cancelled, and paid or later, or waiting for payment for at most CHECKOUT_HOLD_MINUTES
  * since it was made (and its payment not stopped) while it is the newest checkout waiting for
  * payment from its client address (one without an address holds as if it were). The hold is
- * measured on the database's clock, which stamped created_at.
+ * measured on the database's clock, which stamped created_at. An unpaid checkout counts at most
+ * `heldCents` of its subtotal (shared/schedule.ts unpaidHoldCents), a paid order all of it.
  */
 import { CHECKOUT_HOLD_MINUTES, type SlotLoad } from '../../shared/schedule.ts';
 import type { Queryable } from './database.ts';
@@ -39,27 +40,39 @@ export const slotLoadOf = (row: Partial<Omit<LoadRow, 'slot_at'>> | undefined): 
   subtotalCents: Number(row?.subtotal_cents ?? 0),
 });
 
-/** The load of every slot from `from` to `to` (both included) that holds anything, by the slot's instant. */
-export async function slotLoads(db: Queryable, from: Date, to: Date): Promise<Map<number, SlotLoad>> {
+/** What an order adds to its slot's subtotal, an unpaid one at most the parameter numbered `held`. */
+const heldSubtotal = (held: number) =>
+  `case when o.status = 'pending_payment' then least(o.subtotal_cents, $${held}::bigint) else o.subtotal_cents end`;
+
+/**
+ * The load of every slot from `from` to `to` (both included) that holds anything, by the slot's
+ * instant; an unpaid checkout counts at most `heldCents` of its subtotal.
+ */
+export async function slotLoads(
+  db: Queryable,
+  from: Date,
+  to: Date,
+  heldCents: number,
+): Promise<Map<number, SlotLoad>> {
   const rows = await db.query<LoadRow>(
-    `select o.slot_at, count(*) as orders, coalesce(sum(o.subtotal_cents), 0) as subtotal_cents
+    `select o.slot_at, count(*) as orders, coalesce(sum(${heldSubtotal(3)}), 0) as subtotal_cents
        from orders o
       where o.slot_at >= $1 and o.slot_at <= $2 and ${HOLDS_SLOT}
       group by o.slot_at`,
-    [from, to],
+    [from, to, heldCents],
   );
   return new Map(rows.map((row) => [new Date(row.slot_at).getTime(), slotLoadOf(row)]));
 }
 
 /**
  * The SELECT of one slot's load as a new checkout from a client address sees it (see slotLoad),
- * its slot, address and most orders counted being the parameters numbered `slot`, `address` and
- * `atMost`; it answers one row: orders, subtotal_cents. db/orders.ts counts it in the statement
- * that places an order.
+ * its slot, address, most orders counted and most an unpaid checkout holds being the parameters
+ * numbered `slot`, `address`, `atMost` and `held`; it answers one row: orders, subtotal_cents.
+ * db/orders.ts counts it in the statement that places an order.
  */
-export function slotLoadSelect(slot: number, address: number, atMost: number): string {
+export function slotLoadSelect(slot: number, address: number, atMost: number, held: number): string {
   return `select count(*) as orders, coalesce(sum(held.subtotal_cents), 0) as subtotal_cents
-       from (select o.subtotal_cents from orders o where o.slot_at = $${slot} and ${HOLDS_SLOT}
+       from (select ${heldSubtotal(held)} as subtotal_cents from orders o where o.slot_at = $${slot} and ${HOLDS_SLOT}
                 and ($${address}::text is null or o.status <> 'pending_payment' or o.client_address is distinct from $${address}::text)
               limit $${atMost}) held`;
 }
@@ -69,15 +82,21 @@ export function slotLoadSelect(slot: number, address: number, atMost: number): s
  * checkouts waiting for payment, which the new one replaces (HOLDS_SLOT). Inside create-order's
  * transaction, after lockSlot, it counts every order placed before. It stops counting at
  * `atMost` orders (the slot's capacity): a slot holding that many is full whatever they add up
- * to, so a busy slot costs no more to check than a slot just full.
+ * to, so a busy slot costs no more to check than a slot just full. An unpaid checkout counts at
+ * most `heldCents` of its subtotal.
  */
 export async function slotLoad(
   db: Queryable,
   slot: Date,
   clientAddress: string | null,
-  atMost: number = Number.MAX_SAFE_INTEGER,
+  capacity: { atMost: number; heldCents: number },
 ): Promise<SlotLoad> {
-  const [row] = await db.query<Omit<LoadRow, 'slot_at'>>(slotLoadSelect(1, 2, 3), [slot, clientAddress, atMost]);
+  const [row] = await db.query<Omit<LoadRow, 'slot_at'>>(slotLoadSelect(1, 2, 3, 4), [
+    slot,
+    clientAddress,
+    capacity.atMost,
+    capacity.heldCents,
+  ]);
   return slotLoadOf(row);
 }
 

@@ -20,7 +20,7 @@ import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.t
 import { normalizePhone } from '../../shared/phone.ts';
 import { orderTotals, type OrderTotalsCents, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
 import { restaurant, type OrderingHours } from '../../shared/restaurant.ts';
-import { checkScheduledFor, checkSlotRoom, orderSlot } from '../../shared/schedule.ts';
+import { checkScheduledFor, checkSlotRoom, orderSlot, unpaidHoldCents } from '../../shared/schedule.ts';
 import { tipSettings } from '../../shared/settings/values.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { findCustomer } from '../db/accounts.ts';
@@ -164,7 +164,10 @@ export async function placeOrder(
   // for it (a retry whose first attempt just took the slot's last place gets that attempt's answer).
   const address = options.clientAddress ?? null;
   const full = checkSlotRoom(
-    await slotLoad(db, slot, address, deps.slotCapacity.orders),
+    await slotLoad(db, slot, address, {
+      atMost: deps.slotCapacity.orders,
+      heldCents: unpaidHoldCents(deps.slotCapacity),
+    }),
     totals.subtotal,
     scheduledFor === null,
     deps.slotCapacity,
@@ -247,7 +250,12 @@ export async function placeOrder(
         amount_cents: totals.total,
         status: 'requires_payment',
       },
-      { at: slot, clientAddress: address, atMost: deps.slotCapacity.orders },
+      {
+        at: slot,
+        clientAddress: address,
+        atMost: deps.slotCapacity.orders,
+        heldCents: unpaidHoldCents(deps.slotCapacity),
+      },
     );
     const refusal = checkSlotRoom(load, totals.subtotal, scheduledFor === null, deps.slotCapacity);
     if (refusal) throw new HttpError(409, refusal);

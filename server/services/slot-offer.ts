@@ -5,7 +5,7 @@
  */
 import type { DeliveryType } from '../../shared/pricing.ts';
 import type { OrderingHours } from '../../shared/restaurant.ts';
-import { availableSlots, type Availability } from '../../shared/schedule.ts';
+import { availableSlots, unpaidHoldCents, type Availability } from '../../shared/schedule.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { slotLoads } from '../db/slots.ts';
 import { storeStatusNow, type StoreStatus } from '../db/store-status.ts';
@@ -27,7 +27,7 @@ export async function offeredSlots(
 ): Promise<SlotOffer> {
   const store = await storeStatusNow(deps.db, now);
   const horizon = new Date(now.getTime() + (hours.horizonDays + 1) * 24 * 3_600_000);
-  const loads = await slotLoads(deps.db, now, horizon);
+  const loads = await slotLoads(deps.db, now, horizon, unpaidHoldCents(deps.slotCapacity));
   const choice = {
     catering: options.catering ?? false,
     store,

@@ -3,8 +3,9 @@
 // - 20 concurrent create-orders for one slot make exactly 8 orders, the other 12 get 409 with the
 //   sentence; for ASAP too (its slot is the one holding its ready time). On PGlite and, with
 //   DATABASE_URL, on PostgreSQL in one process and with TWO server processes on one database.
-// - By subtotal: $300 in a slot takes $100 more, not $100.01; an order over the whole $400 takes
-//   an empty slot alone.
+// - By subtotal: $300 paid in a slot takes $100 more, not $100.01; an order over the whole $400
+//   takes an empty slot alone once paid. A checkout waiting for payment holds at most an even
+//   share of the slot ($50), so one unpaid giant order cannot turn every other customer away.
 // - Which orders hold a place: paid ones, and checkouts waiting for payment for 15 minutes; not a
 //   cancelled order, an abandoned checkout, nor one whose payment was stopped. Of one network
 //   address's checkouts waiting for payment only the newest holds one: many unpaid checkouts
@@ -182,23 +183,23 @@ describe.each(databaseTargets)('slot capacity on $name', (target) => {
     }
   });
 
-  it('by subtotal: $300 in a slot takes $100 more but not $100.01; the slot is then not offered', async () => {
+  it('by subtotal: $300 paid in a slot takes $100 more but not $100.01; the slot is then not offered', async () => {
     const slot = '2026-11-20T22:00:00Z'; // 2:00 PM
-    await placed(await order(slot, [{ id: 'cap-tray', quantity: 3 }])); // $300
+    await pay(await placed(await order(slot, [{ id: 'cap-tray', quantity: 3 }]))); // $300
     const refusedOrder = await order(slot, [{ id: 'cap-tray' }, { id: 'cap-cent' }]); // $100.01
     expect(await refused(refusedOrder)).toBe(SLOT_FULL);
     // Offered to a $100 cart, not to a $100.01 one.
     expect((await storeHours('?subtotal_cents=10000')).slots.pickup).toContain('2026-11-20T22:00:00.000Z');
     expect((await storeHours('?subtotal_cents=10001')).slots.pickup).not.toContain('2026-11-20T22:00:00.000Z');
-    await placed(await order(slot, [{ id: 'cap-tray' }])); // $400 in all
+    await pay(await placed(await order(slot, [{ id: 'cap-tray' }]))); // $400 in all
     expect(await refused(await order(slot, [{ id: 'cap-taco' }]))).toBe(SLOT_FULL);
     expect((await storeHours()).slots.pickup).not.toContain('2026-11-20T22:00:00.000Z');
     expect(await inSlot('2026-11-20T22:00:00.000Z')).toBe(2);
   });
 
-  it('an order over the whole $400 takes an empty slot alone, not one already holding an order', async () => {
+  it('an order over the whole $400 takes an empty slot alone once paid, not one already holding an order', async () => {
     const empty = '2026-11-20T23:00:00Z'; // 3:00 PM
-    await placed(await order(empty, [{ id: 'cap-feast' }])); // $500
+    await pay(await placed(await order(empty, [{ id: 'cap-feast' }]))); // $500
     expect(await refused(await order(empty, [{ id: 'cap-taco' }]))).toBe(SLOT_FULL);
     const taken = '2026-11-20T23:15:00Z';
     await placed(await order(taken, [{ id: 'cap-taco' }]));
@@ -234,6 +235,19 @@ describe.each(databaseTargets)('slot capacity on $name', (target) => {
     await api.deps.db.query(`update payments set status = 'canceled' where order_id = $1`, [orders[3]!.order_id]);
     await placed(await order(slot));
     expect(await refused(await order(slot))).toBe(SLOT_FULL);
+  });
+
+  it('an unpaid checkout as large as the slot holds only its share ($50 of $400) until it is paid', async () => {
+    const slot = '2026-11-21T04:00:00Z'; // 8:00 PM
+    const feast = await placed(await order(slot, [{ id: 'cap-feast' }], { 'X-Forwarded-For': '203.0.113.77' }));
+    // No card yet: other customers still get the slot, up to $350 more beside the feast's $50 share.
+    expect((await storeHours('?subtotal_cents=35000')).slots.pickup).toContain('2026-11-21T04:00:00.000Z');
+    expect((await storeHours('?subtotal_cents=35001')).slots.pickup).not.toContain('2026-11-21T04:00:00.000Z');
+    await placed(await order(slot, [{ id: 'cap-taco' }]));
+    // Paid, it counts in full: the slot is over its $400, so it takes nothing more.
+    await pay(feast);
+    expect(await refused(await order(slot, [{ id: 'cap-taco' }]))).toBe(SLOT_FULL);
+    expect(await inSlot('2026-11-21T04:00:00.000Z')).toBe(2);
   });
 
   it('many unpaid checkouts from one address hold one place, leaving room for other customers', async () => {
