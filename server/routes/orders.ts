@@ -46,5 +46,7 @@ export function orderRoutes(deps: AppDependencies): Hono {
       });
       return c.json(body, status as 201);
     })
-    .post('/finalize-order/:id/', async (c) => c.json(await finalizeOrder(deps, c.req.param('id'))));
+    .post('/finalize-order/:id/', async (c) =>
+      c.json(await finalizeOrder(deps, c.req.param('id'), { fromBrowser: true })),
+    );
 }

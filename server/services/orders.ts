@@ -53,6 +53,7 @@ import { readCommittedNow } from '../db/committed-now.ts';
 import { statusAt, type StoreStatus } from '../db/store-status.ts';
 import { requestHashOf, sameRequest } from '../http/idempotency-key.ts';
 import { HttpError } from '../http/errors.ts';
+import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { newId } from '../ids.ts';
 import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
 import { checkServedAt } from '../menu/served.ts';
@@ -453,12 +454,33 @@ export function wireTotals(
   };
 }
 
-/** POST /api/finalize-order/{id}/: paid only when the provider says the money moved; repeatable. */
-export async function finalizeOrder(deps: AppDependencies, orderId: string): Promise<FinalizedOrder> {
+/**
+ * Browsers' looks at an unpaid order's payment, per order: each is a call to the payment provider
+ * (Stripe's rate limit is the whole account's), and a checkout needs a handful. Counted in the
+ * database, so it holds across replicas; a paid order's answer costs no call and is not counted,
+ * and the provider's own webhooks, which finalize too, are never held back.
+ */
+export const FINALIZE_CHECKS_PER_ORDER: RateLimit = {
+  name: 'finalize-checks',
+  limit: 20,
+  windowMs: 10 * 60_000,
+  message: 'Too many payment checks for this order. Wait a few minutes and try again.',
+};
+
+/**
+ * POST /api/finalize-order/{id}/: paid only when the provider says the money moved; repeatable.
+ * `fromBrowser`: the look at the provider counts against FINALIZE_CHECKS_PER_ORDER.
+ */
+export async function finalizeOrder(
+  deps: AppDependencies,
+  orderId: string,
+  options: { fromBrowser?: boolean } = {},
+): Promise<FinalizedOrder> {
   const { db } = deps;
   const order = await findOrder(db, orderId);
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
   if (order.status !== 'pending_payment') return summarize(db, order);
+  if (options.fromBrowser) await hit(db, FINALIZE_CHECKS_PER_ORDER, orderId, deps.clock());
   const payment = await paymentForOrder(db, orderId);
   if (!payment) throw new HttpError(404, ORDER_NOT_FOUND);
   const status = await deps.payments.paymentStatus(payment.provider_reference);

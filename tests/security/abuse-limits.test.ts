@@ -26,6 +26,7 @@ import {
   TOO_MANY_DECLINES,
 } from '../../server/services/card-attempts.ts';
 import { pruneOldRows } from '../../server/services/housekeeping.ts';
+import { FINALIZE_CHECKS_PER_ORDER } from '../../server/services/orders.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { refreshCookie, signUpAndIn, TEST_PASSWORD } from '../support/accounts.ts';
@@ -177,6 +178,23 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
       await call('POST', '/api/cognito/refresh/', undefined, { Cookie: `${REFRESH_COOKIE}=${token}` }),
       TOO_MANY_RENEWALS,
     );
+  });
+
+  it('payment checks of one unpaid order, from any address: the one past the limit is refused; a paid order is never held', async () => {
+    const order = await placeOrder(newClient());
+    const check = () => newClient()('POST', `/api/finalize-order/${order.order_id}/`);
+    for (let i = 0; i < FINALIZE_CHECKS_PER_ORDER.limit; i++) expect((await check()).status).toBe(402);
+    await refused(await check(), FINALIZE_CHECKS_PER_ORDER.message);
+
+    // Another order of the same customer is checked as usual; once paid, its answer is never limited.
+    const call = newClient();
+    const paid = await placeOrder(call);
+    expect(
+      (await call('POST', '/api/demo-payments/confirm/', { client_secret: paid.payment.client_secret, ...GOOD_CARD }))
+        .status,
+    ).toBe(200);
+    for (let i = 0; i <= FINALIZE_CHECKS_PER_ORDER.limit; i++)
+      expect((await call('POST', `/api/finalize-order/${paid.order_id}/`)).status).toBe(200);
   });
 
   it('card testing on one order: after five declines even a good card is refused', async () => {
