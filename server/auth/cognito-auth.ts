@@ -32,6 +32,7 @@ import { log } from '../logger.ts';
 import { TOO_MANY_RENEWALS } from './refresh-rotation.ts';
 
 export const EMAIL_REQUIRED = 'Your account has no email address. Add one on the sign-in page, then sign in again.';
+export const EMAIL_NOT_VERIFIED = 'Confirm your email address on the sign-in page, then sign in again.';
 
 /**
  * Renewals asked of Cognito per client address. Each is a call to Cognito's token endpoint, whose
@@ -124,6 +125,9 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
       throw new Error(`Cognito's userInfo endpoint named user ${attributes.sub ?? '(none)'} for a token of ${sub}.`);
     const email = attributes.email?.trim();
     if (!email) throw new HttpError(403, EMAIL_REQUIRED);
+    // An inbox is what proves whose loyalty points are whose (db/loyalty.ts accountPointsFor): an
+    // address a user typed into their profile without confirming it proves nothing.
+    if (attributes.email_verified !== 'true') throw new HttpError(403, EMAIL_NOT_VERIFIED);
     const phone = attributes.phone_number?.trim();
     const name =
       attributes.name?.trim() || [attributes.given_name, attributes.family_name].filter(Boolean).join(' ').trim();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCognitoAuth, type CognitoAuth } from '../../server/auth/cognito-auth.ts';
+import { createCognitoAuth, EMAIL_NOT_VERIFIED, type CognitoAuth } from '../../server/auth/cognito-auth.ts';
 import { readConfig } from '../../server/config.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { SESSION_ENDED } from '../../server/http/customer.ts';
@@ -257,6 +257,21 @@ describe.each(databaseTargets)('Cognito sign-in on $name', (target) => {
     expect(refreshCookieOf(response)).not.toBeNull();
     expect(await customerRow(di.sub)).toEqual({ email: 'di@example.com', phone: null, name: 'Di' });
     expect(standIn.requests.filter((r) => r.path === '/' && r.method === 'POST')).toEqual([]);
+  });
+
+  it('an email the user changed without confirming it fails the sign-in, and is not stored', async () => {
+    const fay = standIn.addUser({ username: 'fay', email: 'fay@example.com', name: 'Fay' });
+    await callback(standIn.signIn(fay.sub, REDIRECT_URI));
+    // Fay types a victim's address into her profile and leaves it unconfirmed.
+    fay.email = 'victim@example.com';
+    fay.email_verified = false;
+    const response = await callback(standIn.signIn(fay.sub, REDIRECT_URI));
+    expect(response.headers.get('Location')).toBe('/login/?error=sign-in-failed');
+    expect(refreshCookieOf(response)).toBeNull();
+    expect(await customerRow(fay.sub)).toEqual({ email: 'fay@example.com', phone: null, name: 'Fay' });
+    await expect((api.deps.auth as CognitoAuth).signInWithCode(standIn.signIn(fay.sub, REDIRECT_URI))).rejects.toThrow(
+      EMAIL_NOT_VERIFIED,
+    );
   });
 
   it('an app client that does not allow the email scope fails the sign-in with an error naming the scopes', async () => {

@@ -38,6 +38,8 @@ export interface StandInUser {
   sub: string;
   username: string;
   email?: string;
+  /** Whether the user confirmed the email (default true, as Cognito's sign-up verifies it). */
+  email_verified?: boolean;
   phone_number?: string;
   name?: string;
 }
@@ -268,7 +270,9 @@ export async function startCognitoStandIn(options: {
     const scopes = scope.split(' ');
     return {
       sub: found.sub,
-      ...(scopes.includes('email') && found.email ? { email: found.email, email_verified: 'true' } : {}),
+      ...(scopes.includes('email') && found.email
+        ? { email: found.email, email_verified: String(found.email_verified ?? true) }
+        : {}),
       ...(scopes.includes('phone') && found.phone_number
         ? { phone_number: found.phone_number, phone_number_verified: 'false' }
         : {}),
