@@ -225,6 +225,16 @@ describe.each(databaseTargets)('order texts on $name', (target) => {
     expect(twilio.requests.length).toBe(before);
   });
 
+  it('Twilio too busy (429, 20429, never processed): asked again a second later, and the text goes out once', async () => {
+    const order = await placeOrder({ smsOptIn: true });
+    const before = twilio.requests.length;
+    twilio.failNext({ status: 429, code: 20429, message: 'Too Many Requests' });
+    expect(await sendOrderText(deps, order.id, 'ready')).toBe('sent');
+    expect(twilio.requests.slice(before).map((request) => request.status)).toEqual([429, 201]);
+    expect(twilio.messages.filter((message) => message.to === order.phone)).toHaveLength(1);
+    expect((await texts(order.id))[0]).toMatchObject({ status: 'sent', error: null });
+  });
+
   it('wrong credentials (Twilio 20003) and a Twilio that never answers are recorded, not thrown', async () => {
     const wrongToken = smsProviderFromEnv(twilio.env({ TWILIO_AUTH_TOKEN: 'not-the-token' }));
     const refused = await placeOrder({ smsOptIn: true });

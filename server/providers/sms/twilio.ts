@@ -6,7 +6,9 @@
  * (https://www.twilio.com/docs/messaging/api/message-resource#create-a-message-resource).
  * A refusal comes back as `{ code, message, more_info, status }` and becomes an SmsError
  * (https://www.twilio.com/docs/api/errors: 21610 unsubscribed recipient, 21211 invalid To,
- * 20003 authentication). Twilio's shapes stop in this file.
+ * 20003 authentication). A 429 (20429, too many requests) "is never processed and is always safe
+ * to retry" (https://www.twilio.com/docs/errors/20429): it is asked again after 1 s and then 3 s;
+ * nothing else is, since a 5xx or a timeout may have sent the text. Twilio's shapes stop in this file.
  *
  * Twilio calls us back, form-encoded and signed with X-Twilio-Signature:
  * - the StatusCallback of each text (https://www.twilio.com/docs/messaging/guides/track-outbound-message-status):
@@ -51,6 +53,8 @@ export interface TwilioConfig {
   sender: { messagingServiceSid: string } | { from: string };
   /** How long one call may take (default 10 s). */
   timeoutMs?: number;
+  /** The waits before asking again after a 429 (default TOO_MANY_REQUESTS_WAITS_MS). */
+  retryWaitsMs?: readonly number[];
   /**
    * Where Twilio reports each text's delivery (StatusCallback): the configured PUBLIC_ORIGIN and
    * TWILIO_STATUS_PATH, never a request's Host. Absent without PUBLIC_ORIGIN: no status callbacks.
@@ -66,6 +70,9 @@ interface TwilioErrorBody {
   status?: number;
 }
 
+/** The waits before each new try of a text Twilio answered 429 (never processed): then it is given up. */
+export const TOO_MANY_REQUESTS_WAITS_MS = [1_000, 3_000] as const;
+
 export function createTwilioSms(config: TwilioConfig, options: { fetch?: typeof fetch } = {}): SmsProvider {
   const doFetch = options.fetch ?? fetch;
   const url = `${config.apiBase.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
@@ -73,53 +80,66 @@ export function createTwilioSms(config: TwilioConfig, options: { fetch?: typeof 
   return {
     name: 'twilio',
     async send(to, body) {
-      const form = new URLSearchParams({ To: to });
-      if ('messagingServiceSid' in config.sender) form.set('MessagingServiceSid', config.sender.messagingServiceSid);
-      else form.set('From', config.sender.from);
-      form.set('Body', body);
-      if (config.statusCallbackUrl) form.set('StatusCallback', config.statusCallbackUrl);
-      let response: Response;
-      let text: string;
-      try {
-        response = await doFetch(url, {
-          method: 'POST',
-          headers: {
-            Authorization: authorization,
-            'Content-Type': 'application/x-www-form-urlencoded',
-            Accept: 'application/json',
-          },
-          body: form.toString(),
-          signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
-        });
-        text = await response.text();
-      } catch (error) {
-        const timedOut = (error as Error).name === 'TimeoutError';
-        // A timeout may still have sent the text; the caller records it and never retries blindly.
-        throw new SmsError(
-          timedOut ? 'Twilio did not answer in time.' : `Twilio could not be reached: ${causeOf(error)}`,
-          0,
-          timedOut ? 'timeout' : 'network_error',
-        );
+      for (const wait of config.retryWaitsMs ?? TOO_MANY_REQUESTS_WAITS_MS) {
+        try {
+          return await sendOnce(to, body);
+        } catch (error) {
+          if (!(error instanceof SmsError) || error.status !== 429) throw error;
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
       }
-      const parsed = parseJson(text);
-      if (!response.ok) {
-        const errorBody = (parsed && typeof parsed === 'object' ? parsed : {}) as TwilioErrorBody;
-        const message =
-          typeof errorBody.message === 'string' ? errorBody.message : text.slice(0, 200) || response.statusText;
-        throw new SmsError(
-          `Twilio answered ${response.status}${typeof errorBody.code === 'number' ? ` (${errorBody.code})` : ''}: ${message}`,
-          response.status,
-          typeof errorBody.code === 'number' ? errorBody.code : null,
-          typeof errorBody.more_info === 'string' ? errorBody.more_info : null,
-        );
-      }
-      const sid = (parsed as { sid?: unknown } | null)?.sid;
-      if (typeof sid !== 'string' || sid === '')
-        throw new SmsError(`Twilio answered ${response.status} without a message sid.`, response.status, null);
-      return { id: sid };
+      return sendOnce(to, body);
     },
     webhooks: twilioWebhooks(config.authToken),
   };
+
+  /** One call to Twilio: the text's sid, or an SmsError. */
+  async function sendOnce(to: string, body: string): Promise<{ id: string }> {
+    const form = new URLSearchParams({ To: to });
+    if ('messagingServiceSid' in config.sender) form.set('MessagingServiceSid', config.sender.messagingServiceSid);
+    else form.set('From', config.sender.from);
+    form.set('Body', body);
+    if (config.statusCallbackUrl) form.set('StatusCallback', config.statusCallbackUrl);
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(url, {
+        method: 'POST',
+        headers: {
+          Authorization: authorization,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
+        body: form.toString(),
+        signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
+      });
+      text = await response.text();
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      // A timeout may still have sent the text; the caller records it and never retries blindly.
+      throw new SmsError(
+        timedOut ? 'Twilio did not answer in time.' : `Twilio could not be reached: ${causeOf(error)}`,
+        0,
+        timedOut ? 'timeout' : 'network_error',
+      );
+    }
+    const parsed = parseJson(text);
+    if (!response.ok) {
+      const errorBody = (parsed && typeof parsed === 'object' ? parsed : {}) as TwilioErrorBody;
+      const message =
+        typeof errorBody.message === 'string' ? errorBody.message : text.slice(0, 200) || response.statusText;
+      throw new SmsError(
+        `Twilio answered ${response.status}${typeof errorBody.code === 'number' ? ` (${errorBody.code})` : ''}: ${message}`,
+        response.status,
+        typeof errorBody.code === 'number' ? errorBody.code : null,
+        typeof errorBody.more_info === 'string' ? errorBody.more_info : null,
+      );
+    }
+    const sid = (parsed as { sid?: unknown } | null)?.sid;
+    if (typeof sid !== 'string' || sid === '')
+      throw new SmsError(`Twilio answered ${response.status} without a message sid.`, response.status, null);
+    return { id: sid };
+  }
 }
 
 /** Twilio's webhooks, checked with the account's Auth Token. */
