@@ -3,6 +3,7 @@
  * - with a point-of-sale (Clover), the order goes to it, so the kitchen's own screen shows it;
  *   the push retries with back-off and records itself, so it never happens twice
  *   (providers/menu/clover-orders.ts), and `pushWaitingOrders` picks up any a crash left behind;
+ *   one Clover did not take is flagged 'not on Clover' for the staff until a later try gets it there;
  * - with a delivery service that sends drivers (DoorDash), the quoted delivery is booked, by one
  *   replica only (db/deliveries.ts startBooking). Any refusal of the booking (an expired quote
  *   among them: DoorDash documents no one answer for it) gets one new quote and one more booking;
@@ -31,7 +32,7 @@ import { findOrder, type OrderRow } from '../db/orders.ts';
 import { ordersWaitingForPos } from '../db/pos-order-pushes.ts';
 import { pushOrderToClover } from '../providers/menu/clover-orders.ts';
 import type { AcceptResult, LookupResult } from '../providers/delivery/delivery-provider.ts';
-import { flagOrderProblem, flagOrderProblemIn, settleOrderProblemIn } from './order-problems.ts';
+import { flagOrderProblem, flagOrderProblemIn, settleOrderProblem, settleOrderProblemIn } from './order-problems.ts';
 import { log } from '../logger.ts';
 
 type HandOffDeps = Pick<AppDependencies, 'db' | 'clock' | 'delivery' | 'pos'>;
@@ -48,14 +49,28 @@ export async function handOffPaidOrder(deps: HandOffDeps, order: OrderRow): Prom
   await Promise.all([pushToPos(deps, order.id), bookDelivery(deps, order)]);
 }
 
-async function pushToPos({ db, clock, pos }: HandOffDeps, orderId: string): Promise<void> {
+/** `again`: an earlier try did not get it there (so a flag it raised may be open). */
+async function pushToPos({ db, clock, pos }: HandOffDeps, orderId: string, again = false): Promise<void> {
   if (!pos) return;
+  let failure: string;
   try {
     const result = await pushOrderToClover({ db, clock, clover: pos }, orderId);
-    if (result.outcome === 'failed') log.error({ order_id: orderId, error: result.error }, 'order not sent to Clover');
+    if (result.outcome === 'pushed') {
+      // There after all: a flag an earlier try raised is settled.
+      if (again) await settleOrderProblem(db, { orderId, kind: 'not_sent_to_pos', at: clock() });
+      return;
+    }
+    if (result.outcome !== 'failed') return;
+    failure = result.error;
   } catch (error) {
-    log.error({ order_id: orderId, err: error }, 'order not sent to Clover');
+    failure = error instanceof Error ? error.message : String(error);
   }
+  log.error({ order_id: orderId, error: failure }, 'order not sent to Clover');
+  // The kitchen may work from Clover's screen: the staff hear the order is missing there.
+  const detail = `Clover did not take the order: ${failure.slice(0, 300)} Enter it on the Clover device; we try again every minute for a while.`;
+  await flagOrderProblem(db, { orderId, kind: 'not_sent_to_pos', detail, at: clock() }).catch((error: unknown) =>
+    log.error({ order_id: orderId, err: error }, 'could not flag the order missing from Clover'),
+  );
 }
 
 async function bookDelivery(deps: HandOffDeps, order: OrderRow): Promise<void> {
@@ -290,7 +305,7 @@ export async function recheckBookings(deps: HandOffDeps): Promise<number> {
 export async function pushWaitingOrders(deps: HandOffDeps): Promise<number> {
   if (!deps.pos) return 0;
   const waiting = await ordersWaitingForPos(deps.db, deps.clock());
-  for (const orderId of waiting) await pushToPos(deps, orderId);
+  for (const orderId of waiting) await pushToPos(deps, orderId, true);
   return waiting.length;
 }
 

@@ -280,13 +280,15 @@ export const BoardModifierGroupSchema = z.object({ name: z.string(), choices: z.
 /**
  * What needs a person on a paid order beyond its status: the courier could not be booked for a
  * delivery (after one re-quote and re-book), the customer disputed the payment with their bank, a
- * cancelled delivery's courier could not be called off, or the courier is bringing the order back.
+ * cancelled delivery's courier could not be called off, the courier is bringing the order back, or
+ * the point of sale (Clover) did not take the paid order.
  */
 export const ORDER_PROBLEMS = [
   'delivery_not_booked',
   'payment_disputed',
   'courier_not_cancelled',
   'delivery_returned',
+  'not_sent_to_pos',
 ] as const;
 export type OrderProblemKind = (typeof ORDER_PROBLEMS)[number];
 

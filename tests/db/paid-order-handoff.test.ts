@@ -4,7 +4,7 @@
 // with the customer's tip, and DoorDash's webhook (mounted in the app) moves the order the
 // customer's page follows. The environment chooses each provider, and half a set stops the start.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MenuSyncAnswer } from '../../shared/api/staff.ts';
+import type { BoardAnswer, MenuSyncAnswer } from '../../shared/api/staff.ts';
 import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { readConfig } from '../../server/config.ts';
 import { DELIVERY_ACCEPTED_TEXT, deliveryForOrder } from '../../server/db/deliveries.ts';
@@ -149,6 +149,46 @@ describe.each(databaseTargets)('production providers wired into the app on $name
           notes: [],
         });
         expect(await (await api.call('GET', '/api/menus/')).text()).toBe(menus);
+      } finally {
+        clover.clear();
+        now = NOW;
+      }
+    });
+
+    it('a paid order Clover refuses is flagged "not on Clover" with its answer, until a later try gets it there', async () => {
+      await syncStatus('POST');
+      clover.outage('atomic_order/orders', 400);
+      let orderId = '';
+      try {
+        orderId = await payFor(api, {
+          delivery_type: 'pickup',
+          cart_items: [{ menu_item_id: generatedItemId(5), quantity: 1, modifiers: [] }],
+        });
+        await waitFor(async () => (await findPush(api.deps.db, orderId))?.status === 'failed', {
+          what: 'the refused push',
+        });
+        const board = async () => {
+          const response = await api.call('GET', '/api/staff/orders/', undefined, staff);
+          return ((await response.json()) as BoardAnswer).orders.find((o) => o.order_id === orderId)!;
+        };
+        const [problem] = await waitFor(
+          async () => ((await board()).problems.length > 0 ? (await board()).problems : null),
+          {
+            what: 'the problem on the board',
+          },
+        );
+        expect(problem).toMatchObject({ kind: 'not_sent_to_pos' });
+        expect(problem!.detail).toMatch(
+          /^Clover did not take the order: Clover POST atomic_order\/orders failed: HTTP 400/,
+        );
+        expect(problem!.detail).toMatch(/Enter it on the Clover device; we try again every minute for a while\.$/);
+
+        // Clover takes it a minute later: the flag is settled.
+        clover.clear();
+        now = new Date(NOW.getTime() + 2 * 60_000);
+        expect(await pushWaitingOrders(api.deps)).toBeGreaterThanOrEqual(1);
+        expect(await findPush(api.deps.db, orderId)).toMatchObject({ status: 'pushed' });
+        expect((await board()).problems).toEqual([]);
       } finally {
         clover.clear();
         now = NOW;

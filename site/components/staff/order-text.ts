@@ -75,6 +75,7 @@ export const PROBLEM_LABELS: Record<OrderProblemKind, string> = {
   payment_disputed: 'Payment disputed',
   courier_not_cancelled: 'Courier not cancelled',
   delivery_returned: 'Delivery coming back',
+  not_sent_to_pos: 'Not on Clover',
 };
 
 /** '2 orders need attention', '1 order needs attention'. */
