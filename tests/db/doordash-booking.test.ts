@@ -151,6 +151,13 @@ describe.each(databaseTargets)('booking DoorDash after payment, on $name', (targ
   const bookedUnder = (ids: string[]) => doordash.deliveries().filter((d) => ids.includes(d.external_delivery_id));
   const callsSince = (start: number, path: RegExp) =>
     doordash.requests.slice(start).filter((r) => path.test(`${r.method} ${r.path}`));
+  /** Posts a DoorDash event to our webhook, as DoorDash does with the portal's Authorization. */
+  const hook = (payload: ReturnType<DoorDashStandIn['event']>) =>
+    api.app.request('/api/webhooks/doordash/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: WEBHOOK_SECRET },
+      body: JSON.stringify(payload),
+    });
 
   /** The first staff-stream event for the order whose board order matches. */
   async function streamed(stream: SseReader, orderId: string, match: (order: BoardOrder) => boolean) {
@@ -339,12 +346,6 @@ describe.each(databaseTargets)('booking DoorDash after payment, on $name', (targ
   });
 
   it('DoorDash cancelling a booked delivery flags the order with its reason; after the drop-off it does not', async () => {
-    const hook = (payload: ReturnType<DoorDashStandIn['event']>) =>
-      api.app.request('/api/webhooks/doordash/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: WEBHOOK_SECRET },
-        body: JSON.stringify(payload),
-      });
     const { quoteId, externalId } = await quoted();
     const orderId = await pay(quoteId);
     await bookingDone(orderId);
@@ -388,12 +389,6 @@ describe.each(databaseTargets)('booking DoorDash after payment, on $name', (targ
   });
 
   it('a delivery coming back flags the order for the staff, and its return updates what the ticket says', async () => {
-    const hook = (payload: ReturnType<DoorDashStandIn['event']>) =>
-      api.app.request('/api/webhooks/doordash/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: WEBHOOK_SECRET },
-        body: JSON.stringify(payload),
-      });
     const { quoteId, externalId } = await quoted();
     const orderId = await pay(quoteId);
     await bookingDone(orderId);
@@ -421,12 +416,6 @@ describe.each(databaseTargets)('booking DoorDash after payment, on $name', (targ
   describe('cancelling a delivery order', () => {
     const cancel = (orderId: string) =>
       api.call('POST', `/api/staff/orders/${orderId}/cancel/`, { reason: 'customer_request' }, staff);
-    const hook = (payload: ReturnType<DoorDashStandIn['event']>) =>
-      api.app.request('/api/webhooks/doordash/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: WEBHOOK_SECRET },
-        body: JSON.stringify(payload),
-      });
 
     it('calls off the booked courier at DoorDash, once, and flags nothing', async () => {
       const { quoteId, externalId } = await quoted();
