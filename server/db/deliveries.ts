@@ -84,6 +84,11 @@ export type DeliveryEventOutcome =
   | { outcome: 'duplicate' }
   /** No delivery of ours has that id, or the event means nothing here: acknowledged and left alone. */
   | { outcome: 'ignored' }
+  /**
+   * A booking of ours under that id whose answer is not recorded yet (lost, or still on its way):
+   * nothing is recorded, so the service's retry of the event finds the delivery once it is.
+   */
+  | { outcome: 'not_yet' }
   | {
       outcome: 'applied';
       orderId: string;
@@ -96,13 +101,20 @@ export type DeliveryEventOutcome =
 /** Applies one status webhook once; a retry of an earlier step never moves a delivery or an order back. */
 export async function applyDeliveryEvent(db: Database, event: DeliveryEventInput): Promise<DeliveryEventOutcome> {
   return db.transaction(async (tx) => {
-    if (!(await recordWebhookEvent(tx, event.provider, event.eventKey, event.eventName)))
-      return { outcome: 'duplicate' };
     const step = deliveryStepFor(event.eventName);
     const [delivery] = await tx.query<DeliveryRow>(
       'select * from deliveries where provider = $1 and external_delivery_id = $2 for update',
       [event.provider, event.externalDeliveryId],
     );
+    if (step && !delivery) {
+      const [booking] = await tx.query<{ state: BookingState }>(
+        'select state from delivery_bookings where provider = $1 and external_delivery_id = $2',
+        [event.provider, event.externalDeliveryId],
+      );
+      if (booking && booking.state !== 'not_booked') return { outcome: 'not_yet' };
+    }
+    if (!(await recordWebhookEvent(tx, event.provider, event.eventKey, event.eventName)))
+      return { outcome: 'duplicate' };
     if (!step || !delivery) return { outcome: 'ignored' };
 
     const forward = step.rank >= delivery.status_rank;

@@ -30,6 +30,7 @@ import { log } from '../logger.ts';
 export const DOORDASH_WEBHOOKS_OFF = 'DoorDash webhooks are not set up on this server.';
 export const DOORDASH_WEBHOOK_UNAUTHORIZED = 'The webhook did not carry the authorization registered with DoorDash.';
 export const DOORDASH_WEBHOOK_NOT_AN_EVENT = 'The webhook body is not a DoorDash delivery event.';
+export const DOORDASH_DELIVERY_NOT_YET = 'This delivery is still being recorded here. Send the event again.';
 
 export interface DoorDashWebhookDependencies extends Pick<
   AppDependencies,
@@ -68,6 +69,9 @@ async function receiveEvent(c: Context, deps: DoorDashWebhookDependencies): Prom
     at: deps.clock(),
   });
   if (result.outcome === 'duplicate') return c.json({ received: true, duplicate: true } satisfies WebhookReceived);
+  // DoorDash sends an event again until it is answered 200: by then the booking's answer is recorded.
+  if (result.outcome === 'not_yet')
+    return c.json({ error: true, message: DOORDASH_DELIVERY_NOT_YET } satisfies ApiError, 409);
   if (result.outcome === 'ignored') {
     log.info(
       { event: event.event_name, external_delivery_id: event.external_delivery_id },

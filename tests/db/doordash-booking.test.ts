@@ -12,6 +12,7 @@ import type { BoardAnswer, BoardOrder } from '../../shared/api/staff.ts';
 import { bookingForOrder, deliveryForOrder } from '../../server/db/deliveries.ts';
 import { findOrder } from '../../server/db/orders.ts';
 import { createDoorDash } from '../../server/providers/delivery/doordash.ts';
+import { DOORDASH_DELIVERY_NOT_YET } from '../../server/routes/doordash-webhook.ts';
 import {
   BOOKING_RECHECK_MS,
   handOffPaidOrder,
@@ -298,6 +299,10 @@ describe.each(databaseTargets)('booking DoorDash after payment, on $name', (targ
       'DoorDash failed (service_fault) when asked whether the courier is booked. Whether a courier is booked is unknown: we ask DoorDash again every minute; check the DoorDash portal before booking by hand.',
     );
     expect(await deliveryForOrder(api.deps.db, orderId)).toBeNull();
+    // DoorDash tells of the Dasher meanwhile: not recorded yet, so not acknowledged, so sent again.
+    const confirmed = doordash.event('DASHER_CONFIRMED', externalId);
+    const early = await hook(confirmed);
+    expect([early.status, await early.json()]).toEqual([409, { error: true, message: DOORDASH_DELIVERY_NOT_YET }]);
 
     // Not due yet: nothing is asked.
     const start = doordash.requests.length;
@@ -314,6 +319,9 @@ describe.each(databaseTargets)('booking DoorDash after payment, on $name', (targ
     expect((await onBoard(orderId)).problems).toEqual([]);
     expect(bookedUnder([externalId])).toHaveLength(1);
     expect(callsSince(start, /\/accept$|^POST \/drive\/v2\/quotes$/)).toEqual([]);
+    // DoorDash's retry of the event now moves the delivery on.
+    expect((await hook(confirmed)).status).toBe(200);
+    expect(await deliveryForOrder(api.deps.db, orderId)).toMatchObject({ status: 'dasher_confirmed' });
   });
 
   it('the timer every server starts looks such a booking up too, and books it once DoorDash says it never got it', async () => {
