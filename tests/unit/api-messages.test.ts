@@ -121,9 +121,13 @@ const constants = Object.entries(MESSAGE_MODULES).flatMap(([file, module]) =>
     .map(([name, value]) => [`${file} ${name}`, value as string] as const),
 );
 
-const rateLimits = [ESTIMATE_RATE_LIMIT, LOYALTY_RATE_LIMIT, orderRoutes.ORDERS_PER_ADDRESS, PROMO_RATE_LIMIT].map(
-  (rule) => [`rate limit ${rule.name}`, rule.message] as const,
-);
+const rateLimits = [
+  ESTIMATE_RATE_LIMIT,
+  LOYALTY_RATE_LIMIT,
+  orderRoutes.ORDERS_PER_ADDRESS,
+  PROMO_RATE_LIMIT,
+  orders.FINALIZE_CHECKS_PER_ORDER,
+].map((rule) => [`rate limit ${rule.name}`, rule.message] as const);
 
 /** Messages made from values, each form the code can take. */
 const made: (readonly [string, string])[] = [
