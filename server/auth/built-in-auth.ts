@@ -135,7 +135,9 @@ export function createBuiltInAuth(deps: {
   async function sendLink(customer: CustomerRow, kind: LinkMail, site: LinkSite) {
     const token = newToken();
     const purpose: LinkPurpose = kind === 'confirm' ? 'confirm' : 'reset';
-    const hours = kind === 'reset' ? RESET_HOURS : CONFIRM_HOURS;
+    // A link that only sets a password lasts as a reset does; one that also proves a new account's
+    // mailbox (confirm, contested) gives its owner the day a confirmation gets.
+    const hours = kind === 'reset' || kind === 'taken' ? RESET_HOURS : CONFIRM_HOURS;
     await insertLink(db, {
       tokenHash: hashToken(token),
       cognitoSub: customer.cognito_sub,

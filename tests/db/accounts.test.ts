@@ -191,7 +191,10 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       expect(twice.status).toBe(201);
       expect(await twice.json()).toEqual({ message: REGISTERED });
       // The owner hears about it, with a way back in, and the password did not change.
-      expect((await mails('taken@example.com')).at(-1)!.subject).toBe('Your Taquería El Comal account');
+      const taken = (await mails('taken@example.com')).at(-1)!;
+      expect(taken.subject).toBe('Your Taquería El Comal account');
+      // Its link sets a password, as a reset's does, and lasts as long.
+      expect(taken.body).toContain('The link works for 1 hour.');
       expect((await call('POST', '/api/auth/login/', { email: 'taken@example.com', password: PASSWORD })).status).toBe(
         200,
       );
