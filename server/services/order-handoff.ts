@@ -153,6 +153,15 @@ async function book(
       continue;
     }
     if (answer.outcome === 'unknown') return leaveUnknown(deps, order, booking, answer.detail);
+    // Asked to slow down: nothing booked, and another quote now would only be refused the same way.
+    if (answer.outcome === 'busy')
+      return askAgainLater(
+        deps,
+        order,
+        booking,
+        answer.detail,
+        'No courier is booked yet: we ask DoorDash again every minute.',
+      );
     // A conflict may be a booking that went through after all: look before booking again.
     if (answer.outcome === 'refused' && answer.status === 409) {
       step = 'lookup';
@@ -196,11 +205,27 @@ async function leaveNotBooked(deps: HandOffDeps, order: OrderRow, detail: string
 }
 
 /** The service could not say whether it booked: flagged the first time, looked up again later. */
-async function leaveUnknown(
+function leaveUnknown(deps: HandOffDeps, order: OrderRow, booking: DeliveryBookingRow, said: string): Promise<void> {
+  return askAgainLater(
+    deps,
+    order,
+    booking,
+    said,
+    'Whether a courier is booked is unknown: we ask DoorDash again every minute; check the DoorDash portal before booking by hand.',
+  );
+}
+
+/**
+ * A booking to be looked up (and booked if it is not) again in a minute: flagged for the staff
+ * with what the service said and what happens next, the first time; after BOOKING_MAX_ATTEMPTS
+ * tries, not booked.
+ */
+async function askAgainLater(
   deps: HandOffDeps,
   order: OrderRow,
   booking: DeliveryBookingRow,
   said: string,
+  next: string,
 ): Promise<void> {
   if (booking.attempts >= BOOKING_MAX_ATTEMPTS) {
     return leaveNotBooked(
@@ -210,8 +235,8 @@ async function leaveUnknown(
     );
   }
   const at = deps.clock();
-  const detail = `${said} Whether a courier is booked is unknown: we ask DoorDash again every minute; check the DoorDash portal before booking by hand.`;
-  log.error({ order_id: order.id, detail }, 'the delivery booking is unknown');
+  const detail = `${said} ${next}`;
+  log.error({ order_id: order.id, detail }, 'the delivery booking is left for later');
   await deps.db.transaction(async (tx) => {
     // Once: the board sounds for a new problem, not for every look-up.
     if (booking.state !== 'unknown')

@@ -4,8 +4,9 @@
 // expired quote) is quoted again and booked once; refused again, the order shows on the staff
 // board as "delivery not booked" with DoorDash's words and a 'problem' event on the staff stream;
 // an accept whose answer was lost is looked up before anything is booked again, so the customer
-// never gets two couriers; while DoorDash cannot say, the order is flagged and looked up again,
-// and the booking found settles the flag; two replicas never book one order twice; and DoorDash
+// never gets two couriers; an accept turned away by DoorDash's rate limit, or one whose fate
+// DoorDash cannot say, flags the order and is tried again a minute later, and the booking found
+// settles the flag; two replicas never book one order twice; and DoorDash
 // cancelling a booked delivery flags the order too.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BoardAnswer, BoardOrder } from '../../shared/api/staff.ts';
@@ -284,6 +285,30 @@ describe.each(databaseTargets)('booking DoorDash after payment, on $name', (targ
     const lookup = callsSince(start, /^GET /);
     expect(lookup.map((r) => [r.path, r.status])).toEqual([[`/drive/v2/deliveries/${externalId}`, 200]]);
     expect(bookedUnder([externalId, booked.external_delivery_id])).toHaveLength(1);
+  });
+
+  it('DoorDash’s rate limit on the accept: nothing booked, no new quote, flagged; a minute later booked once, settled', async () => {
+    const { quoteId, externalId } = await quoted();
+    const busy = doordashError('error-429-too-many-requests');
+    doordash.failNext(busy.status, busy.body, { on: 'accept' });
+    const start = doordash.requests.length;
+    const orderId = await pay(quoteId);
+    expect(await bookingDone(orderId)).toMatchObject({ state: 'unknown', requoted: false });
+    const detail =
+      'DoorDash was too busy to answer (too_many_requests) when booking. No courier is booked yet: we ask DoorDash again every minute.';
+    expect((await onBoard(orderId)).problems).toEqual([
+      { kind: 'delivery_not_booked', detail, opened_at: now.toISOString() },
+    ]);
+    // Not quoted again and accepted again at once, into the same limit.
+    expect(callsSince(start, /^POST \/drive\/v2\/quotes$/)).toEqual([]);
+    expect(callsSince(start, /\/accept$/)).toHaveLength(1);
+
+    now = new Date(now.getTime() + BOOKING_RECHECK_MS);
+    await recheckBookings(api.deps);
+    expect(await bookingForOrder(api.deps.db, orderId)).toMatchObject({ state: 'booked' });
+    const booked = (await deliveryForOrder(api.deps.db, orderId))!;
+    expect(bookedUnder([externalId, booked.external_delivery_id])).toHaveLength(1);
+    expect((await onBoard(orderId)).problems).toEqual([]);
   });
 
   it('while DoorDash cannot say, the order is flagged; a later look-up that finds the courier settles it', async () => {

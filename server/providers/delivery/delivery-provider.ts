@@ -34,12 +34,16 @@ export interface BookedDelivery {
 
 /**
  * A booking's outcome. `refused`: the service answered no, so no courier is booked (an expired
- * quote is one such answer: the service documents no single shape for it). `unknown`: it did not
- * answer (a timeout, a 5xx), so the delivery may exist: ask `findDelivery` before booking again.
+ * quote is one such answer: the service documents no single shape for it). `busy`: its rate limit
+ * turned the call away, so nothing is booked and the quote may still be good: try again later.
+ * `unknown`: it did not answer (a timeout, a 5xx), so the delivery may exist: ask `findDelivery`
+ * before booking again.
  */
 export type AcceptResult =
   | ({ outcome: 'booked' } & BookedDelivery)
   | { outcome: 'refused'; status: number; detail: string }
+  /** The service asked us to slow down (HTTP 429): nothing booked, ask again later. */
+  | { outcome: 'busy'; detail: string }
   | { outcome: 'unknown'; detail: string };
 
 /** Whether a delivery the service was asked to book exists. */

@@ -176,7 +176,10 @@ export function createDoorDash(
       } catch (error) {
         if (!(error instanceof DoorDashError)) throw error;
         logRefusal('accept', error);
-        // A 4xx is DoorDash saying no (an expired quote answers in some 4xx, undocumented): nothing booked.
+        // A 429 is DoorDash's rate limit: the accept was not carried out, and the quote may still be good.
+        if (error.refusal.kind === 'busy')
+          return { outcome: 'busy', detail: `${error.staffDetail.replace(/\.$/, '')} when booking.` };
+        // Any other 4xx is DoorDash saying no (an expired quote answers in some 4xx, undocumented): nothing booked.
         if (error.refused) return { outcome: 'refused', status: error.status, detail: error.staffDetail };
         return { outcome: 'unknown', detail: `${error.staffDetail.replace(/\.$/, '')} when booking.` };
       }
