@@ -3,8 +3,9 @@
 // published objects (tests/fixtures/stripe/): charge.refunded for a full refund ends the open
 // order as a cancel would and for a partial one records a refund row, each once, with the points
 // taken back by the staff rule and the customer told as a staff refund tells them; a staff cancel or
-// refund that Stripe refuses because the money went back already (charge_already_refunded,
-// amount_too_large) records what Stripe gave back and ends, with no "cancel again" loop.
+// refund that Stripe refuses because the money went back already (charge_already_refunded, or
+// "greater than unrefunded amount" on the amount) records what Stripe gave back and ends, with no
+// "cancel again" loop.
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -405,7 +406,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     expect(await texts(order.order_id)).toHaveLength(1);
   });
 
-  it('a staff refund after a partial Dashboard refund: amount_too_large records it and says what is left (409)', async () => {
+  it('a staff refund after a partial Dashboard refund: "greater than unrefunded" records it and says what is left (409)', async () => {
     const order = await paidOrder();
     const staff = await cook();
     stripe.refundInDashboard(order.intent, 2000);

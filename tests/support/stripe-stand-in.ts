@@ -712,7 +712,7 @@ export async function startStripeStandIn(
       throw invalid('amount', `Invalid integer: ${amountText ?? ''}`, 'parameter_invalid_integer');
     if (amount > left) {
       throw publishedError(
-        'error-amount-too-large',
+        'error-refund-greater-than-unrefunded',
         () => `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
       );
     }

@@ -51,7 +51,7 @@ export interface ProviderRefund {
 
 /**
  * `refund` refused because the payment has less left than asked: all of it was given back already
- * (Stripe's charge_already_refunded) or part of it (amount_too_large), usually in the provider's
+ * (Stripe's charge_already_refunded) or part of it (a refusal of the amount), usually in the provider's
  * dashboard. This try gave nothing back; `refunds` says what was.
  */
 export class RefundedElsewhere extends Error {

@@ -89,9 +89,14 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
         );
       } catch (error) {
         // Less left than asked: refunded already, all of it or part, mostly in Stripe's Dashboard.
-        const code = error instanceof Stripe.errors.StripeInvalidRequestError ? error.code : undefined;
-        if (code === 'charge_already_refunded' || code === 'amount_too_large')
-          throw new RefundedElsewhere(reference, code === 'charge_already_refunded', (error as Error).message);
+        // All of it: code charge_already_refunded. Part: "Refund amount ($x) is greater than
+        // unrefunded amount on charge ($y)", which Stripe sends on the `amount` parameter with no
+        // code (some answers have carried amount_too_large).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          const { code, param } = error;
+          if (code === 'charge_already_refunded' || code === 'amount_too_large' || (param === 'amount' && !code))
+            throw new RefundedElsewhere(reference, code === 'charge_already_refunded', error.message);
+        }
         throw error;
       }
       if (refund.status === 'failed' || refund.status === 'canceled')
