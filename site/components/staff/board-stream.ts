@@ -9,11 +9,12 @@
  * any event means the stream is lost: the board says so at once and reconnects.
  */
 import type { BoardOrder } from '../../../shared/api/staff.ts';
+import { ApiRequestError } from '../../../shared/api/transport.ts';
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
 
 export interface BoardStreamOptions {
-  /** A token good for a while; rejects when the session has ended (the stream then stops). */
+  /** A token good for a while; rejects with a 401 when the session has ended (the stream then stops). */
   token(): Promise<string>;
   /** The last event the board has; the stream resumes after it. */
   lastEventId(): string;
@@ -56,8 +57,12 @@ export function openBoardStream(options: BoardStreamOptions): () => void {
     let token: string;
     try {
       token = await options.token();
-    } catch {
-      return; // signed out: the board leaves
+    } catch (error) {
+      // Signed out, or the session ended: the board leaves. Anything else (no network, the
+      // server restarting while the token was due for renewal) is a loss like any other.
+      if (stopped || (error instanceof ApiRequestError && error.status === 401)) return;
+      lost();
+      return;
     }
     if (stopped) return;
     const query = new URLSearchParams({ access_token: token, last_event_id: options.lastEventId() });
