@@ -164,6 +164,23 @@ export async function adoptProviderRefund(
 }
 
 /**
+ * A failed refund now to give back less, what is left after refunds made elsewhere: its retry
+ * asks for that. Answers whether it changed.
+ */
+export async function shrinkFailedRefund(
+  db: Queryable,
+  refundId: string,
+  amountCents: number,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update refunds set amount_cents = $2, updated_at = $3 where id = $1 and status = 'failed' returning id`,
+    [refundId, amountCents, at],
+  );
+  return rows.length > 0;
+}
+
+/**
  * A pending refund asked again for a new amount (less was left at the provider than it asked):
  * one more attempt, so it goes with a new idempotency key. Answers whether it changed.
  */

@@ -8,7 +8,6 @@ import type { BoardOrder, RefundReason } from '../../shared/api/staff.ts';
 import { refundedSoFar } from '../../shared/refunds.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { orderPoints, restoreRedeemedPoints, reverseEarnedPoints } from '../db/loyalty.ts';
-import { deliveryForOrder } from '../db/deliveries.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { moveOrder, setCancelReason, type OrderStatus } from '../db/orders.ts';
 import { paymentForOrder, refundSucceededPayment } from '../db/payments.ts';
@@ -16,7 +15,7 @@ import { releaseRedemption } from '../db/promo-codes.ts';
 import { claimRetry, insertRefund, refundRows, setRefundPoints, wholeOrderRefund } from '../db/refunds.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
-import { callOffCourier } from './order-handoff.ts';
+import { callOffCourier, courierToCallOff } from './order-handoff.ts';
 import { moneyBackMail } from './order-mail.ts';
 import {
   giveBack,
@@ -28,9 +27,6 @@ import {
   type RefundAttempt,
 } from './refunds.ts';
 import { boardOrder, LABELS, lockedOrder, MOVED_BY_SOMEONE_ELSE, type Actor } from './staff-board.ts';
-
-/** A delivery's statuses past which there is no courier to call off. */
-const COURIER_DONE = new Set(['delivered', 'returned', 'cancelled']);
 
 export const REFUND_FAILED =
   'The order is cancelled, but the refund did not go through. Cancel it again to retry the refund.';
@@ -127,8 +123,7 @@ export async function cancelOrder(
       payload: { from: order.status, reason: cancel.reason, by: by.email },
     });
     // A courier on its way (not yet at the door, nor called off by the service) is called off after the commit.
-    const booked = await deliveryForOrder(tx, orderId);
-    const courier = booked && !COURIER_DONE.has(booked.status) ? booked.external_delivery_id : null;
+    const courier = await courierToCallOff(tx, orderId);
     if (attempt) return { attempt, courier };
     // Nothing to give back: the customer is told now, in this transaction.
     const notice = noticeOf(

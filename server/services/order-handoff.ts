@@ -19,8 +19,10 @@
  * failure is recorded for the staff, not thrown.
  */
 import type { AppDependencies } from '../dependencies.ts';
+import type { Queryable } from '../db/database.ts';
 import {
   claimDueBookings,
+  deliveryForOrder,
   finishBooking,
   rebookUnder,
   saveAcceptedDelivery,
@@ -249,6 +251,15 @@ async function askAgainLater(
       retryAt: new Date(at.getTime() + BOOKING_RECHECK_MS),
     });
   });
+}
+
+/** A delivery's statuses past which there is no courier to call off. */
+const COURIER_DONE: ReadonlySet<string> = new Set(['delivered', 'returned', 'cancelled']);
+
+/** The delivery id of the order's booked courier still to come (not at the door, nor called off), or null. */
+export async function courierToCallOff(db: Queryable, orderId: string): Promise<string | null> {
+  const booked = await deliveryForOrder(db, orderId);
+  return booked && !COURIER_DONE.has(booked.status) ? booked.external_delivery_id : null;
 }
 
 /**

@@ -41,6 +41,7 @@ import {
   refundRows,
   resizeRefund,
   setRefundPoints,
+  shrinkFailedRefund,
   setRefundStatus,
   type RefundLine,
   type RefundRow,
@@ -52,6 +53,7 @@ import { newId } from '../ids.ts';
 import { log } from '../logger.ts';
 import { moneyBackMail, type MoneyBackNotice } from './order-mail.ts';
 import { sendMoneyBackText } from './order-texts.ts';
+import { callOffCourier, courierToCallOff } from './order-handoff.ts';
 import { boardOrder, lockedOrder, type Actor } from './staff-board.ts';
 
 export const refundNotTaken = (number: number) =>
@@ -76,7 +78,7 @@ const OPEN_STATUSES: ReadonlySet<OrderStatus> = new Set(['paid', 'accepted', 're
 /** A refund left pending this long never heard back from the provider (a crash): it may be tried again. */
 export const REFUND_STALE_MS = 2 * 60_000;
 
-type Deps = Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight'>;
+type Deps = Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight' | 'delivery'>;
 
 /** The order as shared/refunds.ts prices it: its lines, its money, and what the card paid. */
 export async function refundableOrder(db: Queryable, order: OrderRow, payment: PaymentRow): Promise<RefundableOrder> {
@@ -345,16 +347,23 @@ async function refundedElsewhere(
       told.push({ kind: 'cancelled', notice });
       return { told };
     }
+    let courier: string | null = null;
     for (const refund of theirs) {
       const recorded = await recordElsewhere(tx, deps, order, payment, refund, true);
       told.push(recorded.told);
       order = recorded.order;
+      courier ??= recorded.courier;
     }
     await markFailed(tx, deps, order, row.id);
     const nowLeft = payment.amount_cents - succeededCents(await refundRows(tx, orderId));
-    return { told, refused: REFUND_SENTENCES.overRefund(order.number, attempt.amountCents, Math.max(0, nowLeft)) };
+    return {
+      told,
+      courier,
+      refused: REFUND_SENTENCES.overRefund(order.number, attempt.amountCents, Math.max(0, nowLeft)),
+    };
   });
   for (const { kind, notice } of outcome.told) tellAfterCommit(deps, orderId, kind, notice);
+  if ('courier' in outcome && outcome.courier) callOffAfterCommit(deps, orderId, outcome.courier);
   if (outcome.retry) return giveBack(deps, orderId, outcome.retry, failure);
   if (outcome.refused) throw new HttpError(409, outcome.refused);
 }
@@ -384,29 +393,45 @@ export async function takeInProviderRefunds(deps: Deps, orderId: string, payment
   const outcome = await deps.db.transaction(async (tx) => {
     let order = await lockOrder(tx, orderId);
     const payment = await paymentForOrder(tx, orderId);
-    if (!order || !paidByCard(payment) || payment.provider_reference !== paymentReference) return [];
+    if (!order || !paidByCard(payment) || payment.provider_reference !== paymentReference) return null;
     const told = await confirmOurs(tx, deps, order, found);
     const rows = await refundRows(tx, orderId);
-    // A cancel whose refund failed is finished by the first refund made elsewhere.
+    // A cancel whose refund failed is finished by a refund made elsewhere that gives back the
+    // rest; one that gives back less is a refund of its own, and the cancel's retry asks for
+    // what is left after it.
     let failedCancel = rows.find((row) => row.whole_order && row.status === 'failed');
+    const backBefore = succeededCents(rows);
+    let back = backBefore;
+    let courier: string | null = null;
     for (const refund of madeElsewhere(rows, found)) {
-      if (failedCancel) {
+      if (failedCancel && back + refund.amountCents >= payment.amount_cents) {
         await adoptProviderRefund(tx, failedCancel.id, refund.amountCents, refund.reference, deps.clock());
         told.push({
           kind: `refund:${failedCancel.id}`,
           notice: await settleSucceeded(tx, deps, order, failedCancel.id),
         });
         failedCancel = undefined;
-        continue;
+      } else {
+        const recorded = await recordElsewhere(tx, deps, order, payment, refund, true);
+        told.push(recorded.told);
+        order = recorded.order;
+        courier ??= recorded.courier;
       }
-      const recorded = await recordElsewhere(tx, deps, order, payment, refund, true);
-      told.push(recorded.told);
-      order = recorded.order;
+      back += refund.amountCents;
     }
-    return told;
+    if (failedCancel && back > backBefore)
+      await shrinkFailedRefund(tx, failedCancel.id, payment.amount_cents - back, deps.clock());
+    return { told, courier };
   });
-  for (const { kind, notice } of outcome) tellAfterCommit(deps, orderId, kind, notice);
-  return outcome.length;
+  if (!outcome) return 0;
+  for (const { kind, notice } of outcome.told) tellAfterCommit(deps, orderId, kind, notice);
+  if (outcome.courier) callOffAfterCommit(deps, orderId, outcome.courier);
+  return outcome.told.length;
+}
+
+/** After the commit that ended a delivery order: its courier called off (the staff flagged if DoorDash says no). */
+function callOffAfterCommit(deps: Deps, orderId: string, courier: string): void {
+  void deps.inFlight.track(callOffCourier(deps, orderId, courier));
 }
 
 /** Cents the refunds gave back (succeeded ones). */
@@ -450,7 +475,8 @@ async function confirmOurs(
 /**
  * A refund made elsewhere, recorded as a succeeded row by PROVIDER_DASHBOARD, its points taken back
  * and the customer's mail queued. When it gives back the rest of an order still in the kitchen's
- * hands and `mayEnd`, it is the order's whole refund and ends the order as a staff cancel would.
+ * hands and `mayEnd`, it is the order's whole refund and ends the order as a staff cancel would;
+ * `courier` is then the delivery's courier to call off after the commit.
  */
 async function recordElsewhere(
   tx: Queryable,
@@ -459,7 +485,7 @@ async function recordElsewhere(
   payment: PaymentRow,
   refund: ProviderRefund,
   mayEnd: boolean,
-): Promise<{ told: Told; order: OrderRow }> {
+): Promise<{ told: Told; order: OrderRow; courier: string | null }> {
   const now = deps.clock();
   const id = newId('rf');
   const before = succeededCents(await refundRows(tx, order.id));
@@ -476,7 +502,12 @@ async function recordElsewhere(
     at: now,
   });
   const current = ends ? await endOrder(tx, deps, order) : order;
-  return { told: { kind: `refund:${id}`, notice: await settleSucceeded(tx, deps, current, id) }, order: current };
+  const courier = current !== order ? await courierToCallOff(tx, order.id) : null;
+  return {
+    told: { kind: `refund:${id}`, notice: await settleSucceeded(tx, deps, current, id) },
+    order: current,
+    courier,
+  };
 }
 
 /**

@@ -14,14 +14,18 @@ import type { BoardOrder } from '../../shared/api/staff.ts';
 import { translator } from '../../shared/i18n/translator.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { staffMember, staffSignIn } from '../support/staff-members.ts';
+import { bookingForOrder } from '../../server/db/deliveries.ts';
+import { createDoorDash } from '../../server/providers/delivery/doordash.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { WEBHOOK_NOT_AN_EVENT } from '../../server/routes/stripe-webhooks.ts';
 import { REFUND_FAILED } from '../../server/services/order-cancel.ts';
 import { DASHBOARD_NOTE, PROVIDER_DASHBOARD } from '../../server/services/refunds.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { startDoorDashStandIn, type DoorDashStandIn } from '../support/doordash-stand-in.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { readSse } from '../support/sse.ts';
+import { waitFor } from '../support/wait-for.ts';
 import {
   startStripeStandIn,
   stripeFixture,
@@ -37,6 +41,7 @@ const STOP = translator('en')('sms.stopSentence');
 describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
   let api: TestApi;
   let stripe: StripeStandIn;
+  let doordash: DoorDashStandIn;
   // A Friday, 11:00 in Los Angeles; each order a minute after the one before.
   let now = new Date('2026-11-20T19:00:00Z');
   let caller = 0;
@@ -52,7 +57,18 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
       protocol: 'http',
       maxNetworkRetries: 0,
     });
-    api = await createTestApi(target, { payments, clock: () => now }, { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    doordash = await startDoorDashStandIn({ feeCents: 975 });
+    const delivery = createDoorDash({
+      apiBase: doordash.url,
+      developerId: doordash.developerId,
+      keyId: doordash.keyId,
+      signingSecret: doordash.signingSecret,
+    });
+    api = await createTestApi(
+      target,
+      { payments, delivery, clock: () => now },
+      { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    );
     await addTestItems(api, [
       {
         id: 'dr-torta',
@@ -76,15 +92,17 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
   afterAll(async () => {
     await api?.close();
     await stripe?.close();
+    await doordash?.close();
   });
 
   const cook = () => staffSignIn(api, COOK, from());
 
   /**
    * Torta with aguacate ($11.50 + $0.50), agua fresca ($8.50) and a churro ($3.25): $23.75, tax
-   * 9.75% = $2.32, $26.07 paid through Stripe; it earns 23 points. Texts wanted.
+   * 9.75% = $2.32, $26.07 paid through Stripe; it earns 23 points. Texts wanted. Picked up, unless
+   * `delivery` names the fields of a delivery (then the total is more).
    */
-  async function paidOrder() {
+  async function paidOrder(delivery: Record<string, string> = { delivery_type: 'pickup' }) {
     now = new Date(now.getTime() + 60_000);
     const digits = `213555${String(++phone).padStart(4, '0')}`;
     const created = await api.call(
@@ -94,7 +112,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
         name: 'Ana Ruiz',
         email: `ana${phone}@example.com`,
         phone: digits,
-        delivery_type: 'pickup',
+        ...delivery,
         promo_code: '',
         sms_opt_in: true,
         cart_items: [
@@ -110,7 +128,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const intent = stripe.intents().find((i) => i.metadata.order_id === order.order_id)!;
     stripe.succeed(intent.id);
     expect((await api.call('POST', `/api/finalize-order/${order.order_id}/`)).status).toBe(200);
-    expect(order.totals.total).toBe(26.07);
+    if (delivery.delivery_type === 'pickup') expect(order.totals.total).toBe(26.07);
     return { ...order, intent: intent.id, phone: digits, email: `ana${phone}@example.com` };
   }
 
@@ -507,6 +525,67 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
       cancelMail(order.number, '$26.07', 'the kitchen ran late', null, 23),
     );
     expect(await texts(order.order_id)).toHaveLength(1);
+  });
+
+  it('a cancel whose refund Stripe refused, then a partial Dashboard refund: its own row, and the cancel gives back the rest', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    stripe.refuseRefunds(1);
+    const cancel = () =>
+      api.call('POST', `/api/staff/orders/${order.order_id}/cancel/`, { reason: 'kitchen_delay' }, staff);
+    expect((await cancel()).status).toBe(502);
+
+    stripe.refundInDashboard(order.intent, 1000);
+    expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
+    const shown = await board(order.order_id, staff);
+    expect(shown).toMatchObject({ status: 'cancelled', refunded: false, refunded_cents: 1000 });
+    // The $10.00 is not the cancel's refund: the cancel is still owed the $16.07 left.
+    expect(shown.refunds.map((r) => [r.amount_cents, r.by, r.whole_order, r.status])).toEqual([
+      [1607, COOK, true, 'failed'],
+      [1000, PROVIDER_DASHBOARD, false, 'succeeded'],
+    ]);
+
+    const again = await cancel();
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: 'cancelled', refunded: true, refunded_cents: 2607 });
+    expect(stripeAmounts(order.intent)).toEqual([1000, 1607]);
+    expect((await mails(order.email)).at(-1)!.body).toBe(
+      cancelMail(order.number, '$16.07', 'the kitchen ran late', null, 23),
+    );
+  });
+
+  it('a full Dashboard refund of a delivery order calls its DoorDash courier off', async () => {
+    const address = {
+      delivery_street: '500 S Spring St',
+      delivery_city: 'Los Angeles',
+      delivery_state: 'CA',
+      delivery_zip: '90013',
+      delivery_country: 'US',
+    };
+    const estimate = await api.call('POST', '/api/estimate-delivery/', address, from());
+    expect(estimate.status).toBe(200);
+    const { quote_id } = (await estimate.json()) as { quote_id: string };
+    const order = await paidOrder({ delivery_type: 'delivery', ...address, delivery_quote_id: quote_id });
+    const booking = await waitFor(
+      async () => {
+        const row = await bookingForOrder(api.deps.db, order.order_id);
+        return row?.state === 'booked' ? row : null;
+      },
+      { what: 'the DoorDash booking' },
+    );
+    const start = doordash.requests.length;
+
+    stripe.refundInDashboard(order.intent);
+    expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
+    const staff = await cook();
+    expect(await board(order.order_id, staff)).toMatchObject({ status: 'cancelled', refunded: true, problems: [] });
+    expect(
+      doordash.requests
+        .slice(start)
+        .filter((r) => r.method === 'PUT')
+        .map((r) => [r.path, r.status]),
+    ).toEqual([[`/drive/v2/deliveries/${booking.external_delivery_id}/cancel`, 200]]);
+    expect(doordash.quote(booking.external_delivery_id)!.delivery_status).toBe('cancelled');
   });
 
   it('refund events for payments this server did not create are acknowledged and ignored; a wrong object is refused', async () => {
