@@ -243,9 +243,12 @@ export function createBuiltInAuth(deps: {
       if (needsRehash(row.password_hash))
         await replacePasswordHash(db, row.cognito_sub, row.password_hash, await hashPassword(password));
       if (!row.confirmed_at) {
-        // A fresh link, within the mail limit of this email (past it, the links already sent still work).
-        const { allowed } = await countHit(db, MAILS_PER_EMAIL, account, clock());
-        if (allowed) await sendLink(row, 'confirm', site);
+        // A fresh link, within the mail limits of this email and this address (past either, the
+        // links already sent still work).
+        const now = clock();
+        const forEmail = await countHit(db, MAILS_PER_EMAIL, account, now);
+        const fromAddress = await countHit(db, MAILS_PER_ADDRESS, address, now);
+        if (forEmail.allowed && fromAddress.allowed) await sendLink(row, 'confirm', site);
         throw new HttpError(403, NOT_CONFIRMED);
       }
       return startSession(row);

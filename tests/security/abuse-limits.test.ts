@@ -165,6 +165,32 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     }
   });
 
+  it('confirmation mails that signing in to unconfirmed accounts sends again count against the address too', async () => {
+    const emails = Array.from({ length: 6 }, (_, i) => `unconfirmed${clients}-${i}@example.com`);
+    for (const email of emails)
+      expect(
+        (
+          await newClient()('POST', '/api/auth/register/', {
+            email,
+            password: TEST_PASSWORD,
+            name: 'Ana',
+            phone: '2135550101',
+          })
+        ).status,
+      ).toBe(201);
+    // One address signs in to each four times: each email's limit (5, its first mail among them)
+    // would allow all 24 mails; the address's allows 20.
+    const call = newClient();
+    for (const email of emails)
+      for (let i = 0; i < MAILS_PER_EMAIL.limit - 1; i++)
+        expect((await call('POST', '/api/auth/login/', { email, password: TEST_PASSWORD })).status).toBe(403);
+    const [sent] = await api.deps.db.query<{ mails: number }>(
+      'select count(*)::int as mails from outbox where recipient = any($1)',
+      [emails],
+    );
+    expect(sent!.mails).toBe(emails.length + MAILS_PER_ADDRESS.limit);
+  });
+
   it('renewals of one session, asked of either replica in turn: the one past the limit is refused', async () => {
     const call = newClient();
     const { cookie } = await signUpAndIn(api, `renewer${clients}@example.com`, { 'X-Forwarded-For': '192.0.2.77' });
