@@ -70,6 +70,11 @@ export interface AuthProvider {
   refresh(refreshToken: string, address: string): Promise<Session | null>;
   /** Ends the session the refresh token belongs to. */
   signOut(refreshToken: string): Promise<void>;
+  /**
+   * Ends the session an access token of ours belongs to (a sign-out that came without the
+   * refresh cookie: a partner page's browser may not send it); a token that does not verify ends nothing.
+   */
+  endSession(accessToken: string): Promise<void>;
 }
 
 /** The body sign-in and refresh answer: the access token and the non-secret auth info. */

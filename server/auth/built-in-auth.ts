@@ -298,6 +298,11 @@ export function createBuiltInAuth(deps: {
       return customer ? startSession(customer, rotated.family_id) : null;
     },
 
+    async endSession(accessToken) {
+      const verified = await tokens.verify(accessToken, clock());
+      if (verified) await revokeFamily(db, verified.sessionId, clock());
+    },
+
     async signOut(refreshToken) {
       const row = await lockRefreshToken(db, hashToken(refreshToken));
       if (row) await revokeFamily(db, row.family_id, clock());

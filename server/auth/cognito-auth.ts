@@ -18,6 +18,7 @@ import {
   findCustomer,
   findCustomerInSession,
   insertCustomerSession,
+  revokeCustomerSession,
   revokeSessionsOfRefreshToken,
   upsertCustomer,
   type CustomerRow,
@@ -189,6 +190,11 @@ export function createCognitoAuth(options: CognitoAuthOptions): CognitoAuth {
       }
       // Cognito does not rotate refresh tokens unless the app client asks it to; keep a new one if it came.
       return sessionFor(answer.value, answer.value.refresh_token ?? refreshToken, false);
+    },
+
+    async endSession(accessToken) {
+      const claims = await tokens.verify(accessToken, clock());
+      if (claims) await revokeCustomerSession(db, claims.sessionId, claims.sub, clock());
     },
 
     async signOut(refreshToken) {

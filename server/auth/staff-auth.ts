@@ -146,6 +146,8 @@ export interface StaffAuth {
   signIn(email: string, password: string, address: string): Promise<StaffSession>;
   refresh(refreshToken: string): Promise<StaffSession | null>;
   signOut(refreshToken: string): Promise<void>;
+  /** Ends the session an access token belongs to (a sign-out that came without the refresh cookie). */
+  endSession(accessToken: string): Promise<void>;
   setPassword(token: string, password: string): Promise<void>;
   verify(accessToken: string): Promise<VerifiedStaff | null>;
 }
@@ -202,6 +204,11 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
     async signOut(refreshToken) {
       const row = await lockStaffRefreshToken(db, hashToken(refreshToken));
       if (row) await revokeStaffFamily(db, row.family_id, clock());
+    },
+
+    async endSession(accessToken) {
+      const claimed = await tokens.verify(accessToken, clock());
+      if (claimed) await revokeStaffFamily(db, claimed.sessionId, clock());
     },
 
     async setPassword(token, password) {

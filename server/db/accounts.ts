@@ -187,6 +187,14 @@ export async function revokeFamily(db: Queryable, familyId: string, now: Date): 
   await db.query('update customer_sessions set revoked_at = coalesce(revoked_at, $2) where id = $1', [familyId, now]);
 }
 
+/** Ends one session of a customer (its access tokens are refused from now on). */
+export async function revokeCustomerSession(db: Queryable, id: string, cognitoSub: string, now: Date): Promise<void> {
+  await db.query(
+    'update customer_sessions set revoked_at = coalesce(revoked_at, $3) where id = $1 and cognito_sub = $2',
+    [id, cognitoSub, now],
+  );
+}
+
 /** Ends every session of a customer (after a password reset), access tokens included. */
 export async function revokeCustomerSessions(db: Queryable, cognitoSub: string, now: Date): Promise<void> {
   await db.query('update refresh_tokens set revoked_at = coalesce(revoked_at, $2) where cognito_sub = $1', [

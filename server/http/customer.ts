@@ -8,6 +8,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AuthProvider, Customer } from '../auth/auth-provider.ts';
+import { bearerToken } from './bearer.ts';
 import { HttpError } from './errors.ts';
 
 export const SIGN_IN_REQUIRED = 'Sign in to continue.';
@@ -16,10 +17,9 @@ export const NOT_YOUR_ACCOUNT = 'This belongs to another account.';
 
 /** The customer the bearer token proves; 401 otherwise. */
 export async function signedInCustomer(c: Context, auth: AuthProvider): Promise<Customer> {
-  const header = c.req.header('Authorization') ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw new HttpError(401, SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
-  const customer = await auth.verify(match[1]!);
+  const token = bearerToken(c);
+  if (!token) throw new HttpError(401, SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer' });
+  const customer = await auth.verify(token);
   if (!customer) throw new HttpError(401, SESSION_ENDED, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
   return customer;
 }
@@ -45,9 +45,9 @@ export function ownedBy(customer: Customer, cognitoSub: string | undefined | nul
 
 /** The customer when the request carries a valid token, else null (guest checkout). */
 export async function optionalCustomer(c: Context, auth: AuthProvider): Promise<Customer | null> {
-  const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
-  if (!match) return null;
-  const customer = await auth.verify(match[1]!);
+  const token = bearerToken(c);
+  if (!token) return null;
+  const customer = await auth.verify(token);
   if (!customer) throw new HttpError(401, SESSION_ENDED, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
   return customer;
 }

@@ -18,6 +18,7 @@ import type { AuthProvider } from '../auth/auth-provider.ts';
 import type { StaffAuth } from '../auth/staff-auth.ts';
 import type { VerifiedStaff } from '../auth/staff-tokens.ts';
 import type { StaffRole } from '../db/staff.ts';
+import { bearerToken } from './bearer.ts';
 import { HttpError } from './errors.ts';
 import { cameOverHttps, type HttpsSettings } from './https.ts';
 
@@ -47,8 +48,7 @@ export async function staffMember(
   need: StaffRole,
   options: { tokenInQuery?: boolean } = {},
 ): Promise<VerifiedStaff> {
-  const header = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
-  const token = header ?? (options.tokenInQuery ? c.req.query('access_token') || undefined : undefined);
+  const token = bearerToken(c) ?? (options.tokenInQuery ? c.req.query('access_token') || undefined : undefined);
   if (!token) throw new HttpError(401, STAFF_SIGN_IN_REQUIRED, { 'WWW-Authenticate': 'Bearer realm="staff"' });
   const member = await auth.staff.verify(token);
   if (!member) {

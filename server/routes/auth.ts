@@ -18,6 +18,7 @@ import type { AppDependencies } from '../dependencies.ts';
 import { sessionAnswer, type LinkSite, type PasswordAccounts } from '../auth/auth-provider.ts';
 import { requestLocale } from '../http/locale.ts';
 import { CONFIRMED, PASSWORD_CHANGED, REGISTERED, RESET_SENT } from '../auth/built-in-auth.ts';
+import { bearerToken } from '../http/bearer.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { SESSION_ENDED } from '../http/customer.ts';
 import { HttpError, readBody } from '../http/errors.ts';
@@ -77,6 +78,8 @@ export function authRoutes(deps: AppDependencies): Hono {
     .post('/cognito/signout/', async (c) => {
       const token = readRefreshCookie(c);
       if (token) await deps.auth.signOut(token);
+      const accessToken = bearerToken(c);
+      if (accessToken) await deps.auth.endSession(accessToken);
       clearRefreshCookie(c, settings);
       return c.body(null, 204);
     });

@@ -107,6 +107,13 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
         },
       ],
       [
+        'they sign out where the browser sends no cookie (a partner page), with the token alone',
+        async (who: { bearer: Record<string, string> }) => {
+          const out = await api.call('POST', '/api/cognito/signout/', undefined, who.bearer);
+          expect(out.status).toBe(204);
+        },
+      ],
+      [
         'they reset their password',
         async (_who: { cookie: string }, email: string) => {
           await api.call('POST', '/api/auth/password-reset/', { email });
@@ -165,6 +172,16 @@ describe.each(databaseTargets)('sessions and the staff team on $name', (target) 
             (await api.call('POST', '/api/staff/signout/', undefined, { Cookie: `comal_staff_refresh=${m.cookie}` }))
               .status,
           ).toBe(204);
+        },
+        status: 401,
+        message: STAFF_SESSION_ENDED,
+      },
+      {
+        what: 'they sign out with the token alone (no refresh cookie)',
+        role: 'staff' as const,
+        call: ['GET', '/api/staff/me/'] as const,
+        end: async (m: { token: string }) => {
+          expect((await api.call('POST', '/api/staff/signout/', undefined, bearer(m.token))).status).toBe(204);
         },
         status: 401,
         message: STAFF_SESSION_ENDED,
@@ -560,6 +577,15 @@ describe('a Cognito customer’s session: it ends when they sign out here, and r
     const refused = await api.call('GET', '/api/saved-carts/', undefined, bearer(token));
     expect(refused.status).toBe(401);
     expect(await message(refused)).toBe(SESSION_ENDED);
+    expect((await api.call('GET', '/api/saved-carts/', undefined, bearer(bo.accessToken))).status).toBe(200);
+  });
+
+  it('a sign-out that brings the access token alone (no refresh cookie) ends its session too', async () => {
+    const ana = await signIn(`ana${Math.random().toString(36).slice(2, 8)}`);
+    const bo = await signIn(`bo${Math.random().toString(36).slice(2, 8)}`);
+    expect((await api.call('POST', '/api/cognito/signout/', undefined, bearer(ana.accessToken))).status).toBe(204);
+    const refused = await api.call('GET', '/api/saved-carts/', undefined, bearer(ana.accessToken));
+    expect([refused.status, await message(refused)]).toEqual([401, SESSION_ENDED]);
     expect((await api.call('GET', '/api/saved-carts/', undefined, bearer(bo.accessToken))).status).toBe(200);
   });
 

@@ -2,6 +2,7 @@
  * A staff member's session: login, refresh and signout (the refresh token in an httpOnly cookie),
  * a password set from a one-time link, none of which needs a token; and who the caller is, which does.
  */
+import { bearerToken } from '../../http/bearer.ts';
 import { Hono } from 'hono';
 import type { MessageResponse } from '../../../shared/api/schemas.ts';
 import {
@@ -45,6 +46,8 @@ export function staffSessionRoutes({ settings }: AppDependencies, auths: StaffAu
     .post('/staff/signout/', async (c) => {
       const token = readStaffRefreshCookie(c);
       if (token) await staff.signOut(token);
+      const accessToken = bearerToken(c);
+      if (accessToken) await staff.endSession(accessToken);
       clearStaffRefreshCookie(c, settings);
       return c.body(null, 204);
     })
