@@ -257,8 +257,9 @@ export async function giveBack(
 
 /**
  * In the transaction that marked refund `refundId` succeeded: the points its part had earned taken
- * back, the payment marked refunded once all of it is back, an order event, and the customer's
- * mail (queued). Answers what the customer is told.
+ * back, the payment marked refunded once all of it is back (and then the points the order spent
+ * and its promo use given back), an order event, and the customer's mail (queued). Answers what
+ * the customer is told.
  */
 async function settleSucceeded(tx: Queryable, deps: Deps, order: OrderRow, refundId: string): Promise<MoneyBackNotice> {
   const orderId = order.id;
@@ -276,7 +277,16 @@ async function settleSucceeded(tx: Queryable, deps: Deps, order: OrderRow, refun
   const kept = pointsKept(refundable, succeeded, points.earned, cancelled, order.points_cents_per_point ?? undefined);
   const taken = await reverseEarnedPoints(tx, orderId, refundId, points.earned - points.reversed - kept);
   if (taken > 0) await setRefundPoints(tx, refundId, refund.points_reversed + taken);
-  if (succeeded.cents >= payment.amount_cents) await refundSucceededPayment(tx, payment.provider_reference);
+  let givenBack = 0;
+  if (succeeded.cents >= payment.amount_cents) {
+    await refundSucceededPayment(tx, payment.provider_reference);
+    // All of it back: the order cost the customer nothing, so the points it spent and its promo
+    // use come back too, as a cancel gives them back (each once; a cancel has done it already).
+    if (!cancelled) {
+      givenBack = await restoreRedeemedPoints(tx, orderId);
+      await releaseRedemption(tx, orderId, deps.clock());
+    }
+  }
   await recordOrderEvent(tx, {
     orderId,
     kind: 'refunded',
@@ -284,7 +294,7 @@ async function settleSucceeded(tx: Queryable, deps: Deps, order: OrderRow, refun
     at: deps.clock(),
     payload: { refund_id: refundId, status: 'succeeded', amount_cents: refund.amount_cents, by: refund.by },
   });
-  const notice = noticeOf(refund, refund.points_reversed + taken, refund.whole_order ? points.restored : 0);
+  const notice = noticeOf(refund, refund.points_reversed + taken, refund.whole_order ? points.restored : givenBack);
   await deps.mailer.queue(tx, moneyBackMail(order, notice));
   return notice;
 }

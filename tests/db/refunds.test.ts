@@ -353,6 +353,40 @@ describe.each(databaseTargets)('money back on $name', (target) => {
     expect(await message(late)).toBe(cancelledNoRefund(order.number));
   });
 
+  it('a refund of every item of a completed order gives back its promo use too, as a cancel would', async () => {
+    const order = await paidOrder({ promo: 'FIVEOFF' });
+    const staff = await cook();
+    for (const to of ['accepted', 'ready', 'completed'])
+      expect((await api.call('POST', `/api/staff/orders/${order.order_id}/move/`, { to }, staff)).status).toBe(200);
+    const released = async () =>
+      (
+        await api.deps.db.query<{ released: boolean }>(
+          'select released_at is not null as released from promo_redemptions where order_id = $1',
+          [order.order_id],
+        )
+      )[0]!.released;
+    const refund = (lines: { position: number; quantity: number }[]) =>
+      api.call(
+        'POST',
+        `/api/staff/orders/${order.order_id}/refunds/`,
+        { reason: 'quality_issue', lines },
+        keyed(staff),
+      );
+
+    // Part of it: the promo stays used.
+    expect((await refund([{ position: 2, quantity: 1 }])).status).toBe(200);
+    expect(await released()).toBe(false);
+    // The rest: the order gave the customer nothing, and the code may be used again.
+    const rest = await refund([
+      { position: 0, quantity: 1 },
+      { position: 1, quantity: 1 },
+    ]);
+    expect(rest.status).toBe(200);
+    expect(await rest.json()).toMatchObject({ status: 'completed', refunded: true, refunded_cents: 2058 });
+    expect(await released()).toBe(true);
+    expect(await points(order.phone)).toBe(0);
+  });
+
   it('cancels with a preset reason: all of it back, the customer told why', async () => {
     const order = await paidOrder();
     const staff = await cook();
