@@ -1,4 +1,5 @@
 /** SQL for promo codes and their uses (redemptions). */
+import { CHECKOUT_HOLD_MINUTES } from '../../shared/schedule.ts';
 import type { Queryable } from './database.ts';
 
 export interface PromoCodeRow {
@@ -58,19 +59,30 @@ export async function insertPromoCode(
   );
 }
 
-/** The uses of a code not released: in all, and by this customer (by account, phone or email). */
+/**
+ * The uses of a code not released: in all, and by this customer (by account, phone or email). The
+ * total also counts other customers' checkouts holding the code while they wait for payment (for
+ * at most CHECKOUT_HOLD_MINUTES, their payment not stopped), so a code with a total limit is never
+ * paid for more often than it allows; the customer's own are replaced by their new checkout.
+ */
 export async function promoUses(
   db: Queryable,
   code: string,
   who: PromoCustomer,
 ): Promise<{ total: number; byCustomer: number }> {
-  const [row] = await db.query<{ total: string | number; by_customer: string | number }>(
-    `select count(*) as total,
-            count(*) filter (where (cognito_sub is not null and cognito_sub = $2) or phone = $3 or email = $4) as by_customer
+  const [row] = await db.query<{ used: string | number; by_customer: string | number; held: string | number }>(
+    `select count(*) as used,
+            count(*) filter (where (cognito_sub is not null and cognito_sub = $2) or phone = $3 or email = $4) as by_customer,
+            (select count(*) from orders o
+              where o.promo_code = $1 and o.status = 'pending_payment'
+                and o.created_at > now() - make_interval(mins => ${CHECKOUT_HOLD_MINUTES})
+                and not exists (select 1 from payments p where p.order_id = o.id and p.status = 'canceled')
+                and not coalesce((o.cognito_sub is not null and o.cognito_sub = $2) or o.phone = $3 or lower(o.email) = $4, false)
+            ) as held
        from promo_redemptions where code = $1 and released_at is null`,
     [code, who.cognitoSub || null, who.phone || null, who.email || null],
   );
-  return { total: Number(row?.total ?? 0), byCustomer: Number(row?.by_customer ?? 0) };
+  return { total: Number(row?.used ?? 0) + Number(row?.held ?? 0), byCustomer: Number(row?.by_customer ?? 0) };
 }
 
 /** Records an order's use of its code, once per order (nothing for a code no longer in the table). */
@@ -166,7 +178,10 @@ export async function promoCodesWithUse(db: Queryable, code?: string): Promise<P
   }));
 }
 
-/** One code, locked for the caller's transaction (an admin's change); null when there is none. */
+/**
+ * One code, locked for the caller's transaction (an admin's change, or a checkout counting the
+ * uses of a code with a total limit); null when there is none.
+ */
 export async function lockPromoCode(db: Queryable, code: string): Promise<AdminPromoCodeRow | null> {
   const [row] = await db.query<AdminPromoCodeRow & { discount_value: string | number }>(
     `select ${ADMIN_COLUMNS} from promo_codes where code = $1 for update`,

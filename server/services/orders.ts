@@ -18,7 +18,7 @@ import {
 } from '../../shared/loyalty.ts';
 import { dollarsText, formatUSD, toCents, toDollars } from '../../shared/money.ts';
 import { normalizePhone } from '../../shared/phone.ts';
-import { orderTotals, type OrderTotalsCents, type PricedLine, type PromoRule } from '../../shared/pricing.ts';
+import { orderTotals, type OrderTotalsCents, type PricedLine } from '../../shared/pricing.ts';
 import { restaurant, type OrderingHours } from '../../shared/restaurant.ts';
 import { checkScheduledFor, checkSlotRoom, orderSlot, unpaidHoldCents } from '../../shared/schedule.ts';
 import { tipSettings } from '../../shared/settings/values.ts';
@@ -47,7 +47,13 @@ import {
   type OrderRow,
 } from '../db/orders.ts';
 import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
-import { recordRedemption, unpaidOrdersWithCode, type PromoCustomer } from '../db/promo-codes.ts';
+import {
+  lockPromoCode,
+  promoUses,
+  recordRedemption,
+  unpaidOrdersWithCode,
+  type PromoCustomer,
+} from '../db/promo-codes.ts';
 import { lockSlot, slotLoad } from '../db/slots.ts';
 import { readCommittedNow } from '../db/committed-now.ts';
 import { statusAt, type StoreStatus } from '../db/store-status.ts';
@@ -59,7 +65,7 @@ import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
 import { checkServedAt } from '../menu/served.ts';
 import { log } from '../logger.ts';
 import { paidMail } from './order-mail.ts';
-import { checkPromoCode, customerKeys, promoMinimumMessage } from './promo-codes.ts';
+import { checkPromoCode, customerKeys, PROMO_USED_UP, promoMinimumMessage } from './promo-codes.ts';
 import { liveValues } from './live-settings.ts';
 import { beyondRadius, courierFeeCents } from '../providers/delivery/courier.ts';
 export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
@@ -129,13 +135,8 @@ export async function placeOrder(
   const { priced, rows } = priceCart(snapshot, request.cart_items);
   const { scheduledFor, slot } = orderTime(request, snapshot, now, options.locale ?? 'en', hours, store);
   checkServedAt(snapshot, request.cart_items, scheduledFor ?? now);
-  const promo = request.promo_code
-    ? await applicablePromo(deps, request.promo_code, now, {
-        cognitoSub: options.cognitoSub,
-        phone: request.phone,
-        email: request.email,
-      })
-    : null;
+  const customer: PromoCustomer = { cognitoSub: options.cognitoSub, phone: request.phone, email: request.email };
+  const promo = request.promo_code ? await applicablePromo(deps, request.promo_code, now, customer) : null;
   const phone = normalizePhone(request.phone);
   if (request.redeem_points) await checkRedeemer(deps, options.cognitoSub ?? null, phone);
   const delivery = request.delivery_type === 'delivery' ? await deliveryFor(deps, request, now, pricing) : null;
@@ -206,6 +207,13 @@ export async function placeOrder(
     // The order goes in with the slot's count in one statement; a slot without room throws, which
     // rolls the order back.
     await lockSlot(tx, slot);
+    // A code with a total limit: its uses counted under its lock, so concurrent checkouts on any
+    // replica cannot together take more than it allows.
+    if (promo && promo.totalLimit !== null) {
+      await lockPromoCode(tx, promo.code);
+      const uses = await promoUses(tx, promo.code, customerKeys(customer));
+      if (uses.total >= promo.totalLimit) throw new HttpError(422, PROMO_USED_UP);
+    }
     const { number, slotLoad: load } = await insertOrderCountingSlot(
       tx,
       {
@@ -276,7 +284,7 @@ export async function placeOrder(
     if (key) await storeAnswer(tx, IDEMPOTENCY_SCOPE, key, 201, body);
     return { status: 201, body };
   });
-  if (placed.status === 201 && promo?.limitedPerCustomer) {
+  if (placed.status === 201 && promo?.limited) {
     await supersedeCheckouts(deps, placed.body.order_id, promo.code, {
       cognitoSub: options.cognitoSub,
       phone,
@@ -411,7 +419,7 @@ function orderTime(
 async function applicablePromo(deps: AppDependencies, code: string, now: Date, who: PromoCustomer) {
   const check = await checkPromoCode(deps.db, code, now, who);
   if (!check.valid) throw new HttpError(422, check.message);
-  return check as { code: string; rule: PromoRule; minSubtotalCents: number; limitedPerCustomer: boolean };
+  return check;
 }
 
 async function deliveryFor(

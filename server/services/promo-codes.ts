@@ -22,13 +22,16 @@ export type PromoCheck =
       rule: PromoRule;
       message: string;
       minSubtotalCents: number;
-      limitedPerCustomer: boolean;
+      /** Uses in all it allows, or null for no limit. */
+      totalLimit: number | null;
+      /** It allows so many uses (in all or per customer): a customer's new checkout replaces their earlier unpaid ones. */
+      limited: boolean;
     }
   | { valid: false; message: string };
 
 /**
  * Whether `code` applies now for this customer. A code with a total limit is refused once that
- * many paid orders hold it; one with a per-customer limit, once this customer's paid orders hold
+ * many paid orders hold it, other customers' checkouts waiting for payment with it included; one with a per-customer limit, once this customer's paid orders hold
  * it that often, the customer being anyone who shares the account, the phone number or the email
  * address of an earlier use. Uses of cancelled (refunded) orders do not count. A first-order-only
  * code is refused to a customer (account, phone or email) with a paid order that was not cancelled.
@@ -57,7 +60,8 @@ export async function checkPromoCode(db: Queryable, code: string, now: Date, who
     code: promo.code,
     rule,
     minSubtotalCents: promo.min_subtotal_cents,
-    limitedPerCustomer: promo.per_customer_limit !== null,
+    totalLimit: promo.total_limit,
+    limited: promo.per_customer_limit !== null || promo.total_limit !== null,
     message: `${promo.code} applied: ${off}${minimum}.`,
   };
 }

@@ -230,6 +230,51 @@ describe.each(databaseTargets)('money on $name', (target) => {
     });
   });
 
+  it('a code with one use left: another customer’s checkout waiting for payment holds it, and two at once get one', async () => {
+    const oneUse = (code: string) =>
+      insertPromoCode(api.deps.db, {
+        code,
+        discount_type: 'fixed',
+        discount_value: 1,
+        starts_at: null,
+        expires_at: null,
+        min_subtotal_cents: 0,
+        per_customer_limit: null,
+        total_limit: 1,
+        description: 'One use in all',
+      });
+    await oneUse('ONELEFT');
+    const kim: Who = { phone: '(213) 555-0611', email: 'kim@example.com' };
+    const lou: Who = { phone: '(213) 555-0612', email: 'lou@example.com' };
+    const first = await createOrder(kim, { promo_code: 'ONELEFT' });
+    expect(first.status).toBe(201);
+    // Kim has not paid yet, and the code is hers to pay with: Lou hears it is used up, at the
+    // check and at checkout.
+    const check = await api.call('POST', '/api/promo-validate/', { code: 'ONELEFT', phone: lou.phone }, from());
+    expect(await check.json()).toMatchObject({ valid: false, message: PROMO_USED_UP });
+    const lous = await createOrder(lou, { promo_code: 'ONELEFT' });
+    expect([lous.status, await lous.json()]).toEqual([422, { error: true, message: PROMO_USED_UP }]);
+    // Kim changes her cart: her new checkout replaces her own hold, and she pays with the code.
+    const order = await paidOrder(kim, 'ONELEFT');
+    expect(order.totals.promo_discount).toBe(1);
+    expect((await createOrder(lou, { promo_code: 'ONELEFT' })).status).toBe(422);
+    expect(
+      await count(api, 'select count(*) as n from promo_redemptions where code = $1 and released_at is null', [
+        'ONELEFT',
+      ]),
+    ).toBe(1);
+
+    // Two customers at the same moment, on a code with one use: one checkout, one refusal.
+    await oneUse('ONERACE');
+    const raced = await Promise.all(
+      [
+        { phone: '(213) 555-0613', email: 'max@example.com' },
+        { phone: '(213) 555-0614', email: 'ned@example.com' },
+      ].map((who) => createOrder(who, { promo_code: 'ONERACE' })),
+    );
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 422]);
+  });
+
   it('several checkouts opened with WELCOME10 before paying: only the newest can be paid', async () => {
     const who: Who = { phone: '(213) 555-0609', email: 'jo@example.com' };
     const opened: OrderAnswer[] = [];
