@@ -65,15 +65,17 @@ const deps = await createDependencies(db, config);
 await ensureDemoStaff(db, config, { log: print });
 const app = createApp(deps);
 // Mail a crash or another replica left waiting, and tables that would only grow.
-deps.mailer.startSweep();
-startHousekeeping(deps);
+const stopMailSweep = deps.mailer.startSweep();
+const stopHousekeeping = startHousekeeping(deps);
 // Every 15 s: orders nobody accepted in time text the restaurant's phone; scheduled orders are
 // accepted at their fire time when auto-accept is on.
 const stopKitchenAlerts = startKitchenAlerts(deps);
 // With Clover: the menu syncs now and every 15 minutes, and paid orders that missed it are retried.
+const stopTimers = [stopMailSweep, stopHousekeeping, stopKitchenAlerts];
 if (deps.pos) {
-  startMenuSyncSchedule({ db, clover: deps.pos, clock: deps.clock, menu: deps.menu });
-  startPosRetries(deps);
+  const track = <T>(work: Promise<T>) => deps.inFlight.track(work);
+  stopTimers.push(startMenuSyncSchedule({ db, clover: deps.pos, clock: deps.clock, menu: deps.menu }, { track }));
+  stopTimers.push(startPosRetries(deps));
 }
 
 // An HTTP/1.1 server (serve's default), whose connections can be closed at shutdown.
@@ -98,7 +100,8 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'closing');
-  stopKitchenAlerts();
+  // No timer starts new work (a mail sweep, a menu sync, a retry); what one started is waited for below.
+  for (const stopTimer of stopTimers) stopTimer();
   // Take no new connections and end the event streams. Every request already here is answered,
   // however long it takes (a paid order's answer cut after its commit would look like a failure to
   // the customer), each answer closing its connection; the database closes only once no handler,
@@ -116,6 +119,7 @@ async function stop(signal: string) {
   for (const by = Date.now() + FLUSH_MS; !connectionsClosed && Date.now() < by; await delay(20))
     server.closeIdleConnections();
   server.closeAllConnections();
+  await deps.inFlight.idle();
   await controlSocket?.close();
   await db.close();
   process.exit(0);

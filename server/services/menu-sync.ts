@@ -84,6 +84,8 @@ export interface MenuSyncSchedule {
   runNow?: boolean;
   /** Told of each sync's outcome (logging, tests). */
   onResult?: (result: MenuSyncResult) => void;
+  /** Counts each sync as work under way, so shutdown waits for it before closing the database. */
+  track?: <T>(work: Promise<T>) => Promise<T>;
 }
 
 /**
@@ -96,7 +98,8 @@ export function startMenuSyncSchedule(deps: MenuSyncDeps, options: MenuSyncSched
   const run = () => {
     if (running || stopped) return;
     running = true;
-    void syncCloverMenu(deps)
+    const sync = syncCloverMenu(deps);
+    void (options.track ? options.track(sync) : sync)
       .then((result) => options.onResult?.(result))
       .finally(() => {
         running = false;

@@ -349,12 +349,14 @@ export async function pushWaitingOrders(deps: HandOffDeps): Promise<number> {
  * Every minute, pushes what is waiting for the POS and looks up the deliveries due
  * (`recheckBookings`); the timer does not keep the process alive. Answers the stop.
  */
-export function startPosRetries(deps: HandOffDeps, everyMs = 60_000): () => void {
+export function startPosRetries(deps: HandOffDeps & Pick<AppDependencies, 'inFlight'>, everyMs = 60_000): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    Promise.all([pushWaitingOrders(deps), recheckBookings(deps)])
+    // Counted as work under way: shutdown waits for a push Clover took before recording it.
+    deps.inFlight
+      .track(Promise.all([pushWaitingOrders(deps), recheckBookings(deps)]))
       .catch((error: unknown) => log.error({ err: error }, 'retrying POS pushes failed'))
       .finally(() => {
         running = false;

@@ -5,8 +5,12 @@
 // newest mails first past a hundred of them.
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.ts';
+import { readMenuSyncStatus } from '../../server/db/menu-sync-status.ts';
 import { createMailer, type Mailer } from '../../server/mail/mailer.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
+import { published } from '../support/clover-catalogue.ts';
+import { startCloverStandIn, type CloverStandIn } from '../support/clover-stand-in.ts';
 import { databaseTargets, migratedDataDir } from '../support/databases.ts';
 import { startGoogleMapsStandIn, type GoogleMapsStandIn } from '../support/google-maps-stand-in.ts';
 import { lineLogger } from '../support/log-lines.ts';
@@ -234,5 +238,42 @@ describe('shutdown while a request waits on a slow provider', () => {
     expect(await answered.json()).toMatchObject({ error: false, delivery_estimate: 10, distance_miles: 1.9 });
     expect(await ended).toEqual({ code: 0, signal: null });
     expect(server.output()).not.toMatch(/Cannot use a pool|PGlite is closed|closed database/i);
+  });
+});
+
+describe('shutdown while the menu syncs from Clover', () => {
+  let server: ServerProcess | undefined;
+  let clover: CloverStandIn | undefined;
+  let dataDir = '';
+  afterEach(async () => {
+    await server?.kill('SIGKILL');
+    await clover?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('waits for the sync to finish and record itself before closing the database', async () => {
+    const p = published();
+    clover = await startCloverStandIn({
+      catalogue: { categories: p.bangersAndMash.categories.elements, items: [p.bangersAndMash], modifierGroups: [] },
+    });
+    // The sync the server starts with waits 3 s for Clover's items.
+    clover.slowNext('items', 3000);
+    dataDir = await migratedDataDir();
+    server = await startServerProcess({
+      dataDir,
+      env: { CLOVER_API_BASE: clover.url, CLOVER_MERCHANT_ID: clover.merchantId, CLOVER_TOKEN: clover.token },
+    });
+    await waitFor(() => clover!.requests.some((r) => r.resource === 'items'), { what: "the sync's items call" });
+
+    expect(await server.kill('SIGTERM')).toEqual({ code: 0, signal: null });
+    expect(server.output()).not.toMatch(/Cannot use a pool|PGlite is closed|closed database|menu sync failed/i);
+    const db = await openDatabase({ dataDir });
+    try {
+      const status = await readMenuSyncStatus(db);
+      expect(status).toMatchObject({ source: 'clover', last_error: null });
+      expect(status.last_success_at).not.toBeNull();
+    } finally {
+      await db.close();
+    }
   });
 });
