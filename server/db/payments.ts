@@ -76,3 +76,16 @@ export async function markPaymentProcessing(db: Queryable, reference: string): P
   );
   return rows.length > 0;
 }
+
+/** The payments still open (not paid, refunded or stopped) of the orders waiting for payment from a client address. */
+export async function openPaymentsFromAddress(
+  db: Queryable,
+  address: string,
+): Promise<{ provider_reference: string; order_id: string }[]> {
+  return db.query(
+    `select p.provider_reference, p.order_id from payments p join orders o on o.id = p.order_id
+      where o.client_address = $1 and o.status = 'pending_payment'
+        and p.status not in ('succeeded', 'refunded', 'canceled')`,
+    [address],
+  );
+}

@@ -8,6 +8,7 @@
  * that name it in their body check the token before the body is read, so no token is 401 whatever
  * the body says. Each handler then checks the `cognito_sub` it read.
  */
+import { clientAddress } from '../http/client-address.ts';
 import { Hono } from 'hono';
 import { every } from 'hono/combine';
 import { createMiddleware } from 'hono/factory';
@@ -70,7 +71,8 @@ export function accountRoutes(deps: AppDependencies): Hono {
     })
     .post('/setup-intent/', async (c) => {
       const body = await readBody(c, SetupIntentRequestSchema);
-      return c.json(await startCardSetup(deps, ownedBy(c.var.customer, body.cognito_sub)));
+      const address = clientAddress(c, deps.settings.trustProxy);
+      return c.json(await startCardSetup(deps, ownedBy(c.var.customer, body.cognito_sub), address));
     })
     .post('/save-payment-method/', async (c) => {
       const body = await readBody(c, SavePaymentMethodRequestSchema);

@@ -36,6 +36,7 @@ import { findOrder } from '../db/orders.ts';
 import {
   cancelUnpaidPayment,
   markPaymentProcessing,
+  openPaymentsFromAddress,
   paymentByReference,
   setPaymentStatus,
   type PaymentRow,
@@ -275,16 +276,17 @@ async function paymentFailed(deps: AppDependencies, intent: Stripe.PaymentIntent
   // once the order (or the address that placed it) has used up its attempts the payment is
   // cancelled at Stripe, which then refuses any further card on it.
   const order = await findOrder(deps.db, payment.order_id);
-  const usedUp = await countDecline(
-    deps.db,
-    { orderId: payment.order_id, address: order?.client_address ?? undefined },
-    deps.clock(),
-  );
-  if (usedUp) {
-    await deps.payments.cancel(intent.id);
-    await setPaymentStatus(deps.db, intent.id, 'canceled', TOO_MANY_DECLINES);
+  const address = order?.client_address ?? undefined;
+  const usedUp = await countDecline(deps.db, { orderId: payment.order_id, address }, deps.clock());
+  // The address's checkouts opened beforehand are stopped with it: each would be more tries.
+  const stopping = usedUp.address && address ? await openPaymentsFromAddress(deps.db, address) : [];
+  if (usedUp.order && !stopping.some((open) => open.provider_reference === intent.id))
+    stopping.push({ provider_reference: intent.id, order_id: payment.order_id });
+  for (const open of stopping) {
+    await deps.payments.cancel(open.provider_reference);
+    await setPaymentStatus(deps.db, open.provider_reference, 'canceled', TOO_MANY_DECLINES);
     log.warn(
-      { order_id: payment.order_id, payment_intent: intent.id },
+      { order_id: open.order_id, payment_intent: open.provider_reference },
       'payment cancelled after too many declined cards',
     );
   }

@@ -16,6 +16,7 @@ import type {
 } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import type { Customer } from '../auth/auth-provider.ts';
+import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { customerOrders, isCustomersOrder, orderLines } from '../db/orders.ts';
 import {
   deleteSavedCard,
@@ -127,7 +128,32 @@ export async function listCards(deps: AppDependencies, customer: Customer): Prom
   return (await savedCardsOf(deps.db, customer.cognitoSub)).map(cardAnswer);
 }
 
-export async function startCardSetup(deps: AppDependencies, customer: Customer): Promise<SetupIntentResponse> {
+export const TOO_MANY_CARD_SETUPS = 'Too many cards were added in a short time. Try again in an hour, or call us.';
+/**
+ * Cards saved per account and per client address in an hour: saving one checks the card at the
+ * payment provider, which a card tester can use as well as a checkout. Kept in the database.
+ */
+export const CARD_SETUPS_PER_ACCOUNT: RateLimit = {
+  name: 'card-setup-account',
+  limit: 10,
+  windowMs: 3_600_000,
+  message: TOO_MANY_CARD_SETUPS,
+};
+export const CARD_SETUPS_PER_ADDRESS: RateLimit = {
+  name: 'card-setup-address',
+  limit: 10,
+  windowMs: 3_600_000,
+  message: TOO_MANY_CARD_SETUPS,
+};
+
+export async function startCardSetup(
+  deps: AppDependencies,
+  customer: Customer,
+  address: string,
+): Promise<SetupIntentResponse> {
+  const now = deps.clock();
+  await hit(deps.db, CARD_SETUPS_PER_ACCOUNT, customer.cognitoSub, now);
+  await hit(deps.db, CARD_SETUPS_PER_ADDRESS, address, now);
   const { clientSecret } = await deps.cardVault.startSetup(customer);
   return {
     provider: deps.cardVault.name,

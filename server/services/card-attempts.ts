@@ -4,7 +4,8 @@
  * are refused (429) until the window passes, and so are new orders from that address. With the
  * demo provider the attempt comes through us and is refused here; with Stripe the card goes from
  * the browser to Stripe, so a decline arrives by webhook and the order's payment is cancelled at
- * Stripe once its attempts are used up. Counted in the database, so the limits hold whichever
+ * Stripe once its attempts are used up, and once the address's are, the payments of every
+ * checkout it has waiting (opened beforehand, each would be five more tries). Counted in the database, so the limits hold whichever
  * replica takes the attempt.
  */
 import type { Queryable } from '../db/database.ts';
@@ -47,14 +48,16 @@ export async function admitNewOrder(db: Queryable, perAddress: RateLimit, addres
   if (declines >= CARD_DECLINES_PER_ADDRESS.limit) refuse(now);
 }
 
-/** Counts a decline; answers whether the order, or the address, has now used up its attempts. */
+/** Counts a decline; answers whether the order, and whether the address, has now used up its attempts. */
 export async function countDecline(
   db: Queryable,
   who: { orderId: string; address?: string | undefined },
   now: Date,
-): Promise<boolean> {
+): Promise<{ order: boolean; address: boolean }> {
   const order = await countHit(db, CARD_DECLINES_PER_ORDER, who.orderId, now);
   const address = who.address ? await countHit(db, CARD_DECLINES_PER_ADDRESS, who.address, now) : null;
-  const usedUp = (outcome: { hits: number } | null, limit: number) => outcome !== null && outcome.hits >= limit;
-  return usedUp(order, CARD_DECLINES_PER_ORDER.limit) || usedUp(address, CARD_DECLINES_PER_ADDRESS.limit);
+  return {
+    order: order.hits >= CARD_DECLINES_PER_ORDER.limit,
+    address: address !== null && address.hits >= CARD_DECLINES_PER_ADDRESS.limit,
+  };
 }

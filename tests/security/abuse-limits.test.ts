@@ -25,6 +25,7 @@ import {
   CARD_DECLINES_PER_ORDER,
   TOO_MANY_DECLINES,
 } from '../../server/services/card-attempts.ts';
+import { CARD_SETUPS_PER_ACCOUNT, TOO_MANY_CARD_SETUPS } from '../../server/services/account.ts';
 import { pruneOldRows } from '../../server/services/housekeeping.ts';
 import { FINALIZE_CHECKS_PER_ORDER } from '../../server/services/orders.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
@@ -189,6 +190,15 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
       [emails],
     );
     expect(sent!.mails).toBe(emails.length + MAILS_PER_ADDRESS.limit);
+  });
+
+  it('cards saved from one account: the one past the limit is refused, on either replica', async () => {
+    const address = `198.51.100.${++clients}`;
+    const { sub, bearer } = await signUpAndIn(api, `saver${clients}@example.com`, { 'X-Forwarded-For': address });
+    const call = newClient();
+    const setUp = () => call('POST', '/api/setup-intent/', { cognito_sub: sub }, bearer);
+    for (let i = 0; i < CARD_SETUPS_PER_ACCOUNT.limit; i++) expect((await setUp()).status).toBe(200);
+    await refused(await setUp(), TOO_MANY_CARD_SETUPS);
   });
 
   it('renewals of one session, asked of either replica in turn: the one past the limit is refused', async () => {
@@ -364,8 +374,15 @@ describe('card testing through Stripe, where cards go from the browser to Stripe
     await standIn?.close();
   });
 
-  it('after five declines reported by Stripe the payment is cancelled at Stripe, and the address gets no new order', async () => {
+  it('after five declines reported by Stripe the payment is cancelled at Stripe, with every checkout the address opened, and it gets no new order', async () => {
     const tester = { 'X-Forwarded-For': '203.0.113.66' };
+    // Checkouts opened beforehand, each a payment a card could be tried on.
+    const opened: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const early = await api.call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Card Tester' }, tester);
+      expect(early.status).toBe(201);
+      opened.push(((await early.json()) as { order_id: string }).order_id);
+    }
     const placed = await api.call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Card Tester' }, tester);
     expect(placed.status).toBe(201);
     const { order_id } = (await placed.json()) as { order_id: string };
@@ -390,6 +407,10 @@ describe('card testing through Stripe, where cards go from the browser to Stripe
       order_id,
     ]);
     expect(payment!.status).toBe('canceled');
+    for (const early of opened) {
+      const intentOf = standIn.intents().find((i) => i.metadata.order_id === early)!;
+      expect(standIn.intent(intentOf.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'fraudulent' });
+    }
     const next = await api.call('POST', '/api/create-order/', { ...ONE_COKE, name: 'Card Tester' }, tester);
     expect([next.status, await next.json()]).toEqual([429, { error: true, message: TOO_MANY_DECLINES }]);
     expect(
