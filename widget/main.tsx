@@ -234,7 +234,7 @@ function mount(host: HTMLElement) {
   if (hosts.has(host) || !host.isConnected) return;
   hosts.add(host);
   if (app) return app.mount(host, false);
-  const shadow = shadowRootOf(host, sheet);
+  const shadow = shadowRootOf(host, sheet, widgetLocale());
   if (fallback && !shadow.querySelector('style')) {
     const style = document.createElement('style');
     if (nonce) style.nonce = nonce;

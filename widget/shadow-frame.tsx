@@ -36,9 +36,10 @@ export function adoptableSheet(css: string): CSSStyleSheet | null {
 /**
  * The shadow root of the host's frame: its first child, a <div> with an open shadow root, made
  * once (with the sheet adopted; whatever the page put in the host, such as a loading line, makes
- * way for it) and found again after.
+ * way for it) and found again after. The frame says the widget's language (`lang`), which may
+ * not be the page's: a screen reader reads what is inside in that language.
  */
-export function shadowRootOf(host: HTMLElement, sheet: CSSStyleSheet | null): ShadowRoot {
+export function shadowRootOf(host: HTMLElement, sheet: CSSStyleSheet | null, lang: string): ShadowRoot {
   let frame = host.firstElementChild as HTMLElement | null;
   if (!frame?.shadowRoot) {
     frame = host.ownerDocument.createElement('div');
@@ -46,6 +47,7 @@ export function shadowRootOf(host: HTMLElement, sheet: CSSStyleSheet | null): Sh
     const root = frame.attachShadow({ mode: 'open' });
     if (sheet) root.adoptedStyleSheets = [sheet];
   }
+  frame.lang = lang;
   return frame.shadowRoot!;
 }
 

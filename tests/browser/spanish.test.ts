@@ -82,6 +82,8 @@ async function widgetMisses(page: Page): Promise<string[]> {
 async function expectAllSpanish(page: Page, where: string): Promise<string> {
   const text = await readable(page);
   expect(text.match(MESSAGE_ID)?.[0] ?? null, where).toBeNull();
+  // English left in a Spanish page's words (the header's and footer's social links once).
+  expect(text.match(/opens in a new tab/)?.[0] ?? null, where).toBeNull();
   expect(text.match(PLACEHOLDER)?.[0] ?? null, where).toBeNull();
   expect(await widgetMisses(page), where).toEqual([]);
   return text;
@@ -253,9 +255,14 @@ describe('the widget on a partner page', () => {
     const widget = page.locator('comal-order').first();
     await widget.getByRole('button', { name: 'Agregar Coca-Cola Mexicana al carrito' }).waitFor();
     await expectAllSpanish(page, 'partner page in Spanish');
+    // The partner's page is in English: the widget says its own language, for screen readers.
+    const widgetLanguage = () => widget.evaluate((host) => host.firstElementChild?.getAttribute('lang'));
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await widgetLanguage()).toBe('es');
 
     await widget.getByRole('button', { name: 'English' }).click();
     await widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).waitFor();
+    expect(await widgetLanguage()).toBe('en');
     await settled(page, () => page.reload());
     await widget.getByRole('button', { name: 'Add Mexican Coca-Cola to cart' }).waitFor();
     expect(await widget.getByRole('button', { name: 'Español' }).count()).toBe(1);

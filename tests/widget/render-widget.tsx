@@ -31,7 +31,7 @@ export function renderWidget(server: MenuServer, options: { category?: string; p
   document.body.append(host);
   const store = createCartStore({ document, window, storage: localStorage });
   const controls = installComalApi({ window, document }, store);
-  const root = createRoot(shadowRootOf(host, null));
+  const root = createRoot(shadowRootOf(host, null, 'en'));
   root.render(
     <OrderingApp
       store={store}

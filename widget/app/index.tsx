@@ -199,6 +199,7 @@ export function start(context: AppContext): App {
   function show(host: HTMLElement) {
     const root = mounted.get(host);
     themeColour(host);
+    shadowRootOf(host, context.sheet, widgetLocale());
     // A new language renders each screen afresh, in its words. The first render takes over the
     // first paint's nodes (preact reuses the elements a root already holds), so nothing flashes
     // and focus stays where it was.
@@ -208,7 +209,7 @@ export function start(context: AppContext): App {
   return {
     mount(host, wasDrawn) {
       if (mounted.has(host) || !host.isConnected) return;
-      const root = shadowRootOf(host, context.sheet);
+      const root = shadowRootOf(host, context.sheet, widgetLocale());
       mounted.set(host, root);
       if (wasDrawn) resumed.add(host);
       // The app renders over the first paint's menu; anything else it drew (a loading line) goes.
