@@ -97,6 +97,7 @@ function toLine(entry: unknown): CartLine | null {
     typeof item.subcategoryName === 'string' ? item.subcategoryName : undefined,
   );
   if (menuItem.id.startsWith('unknown:')) return null;
+  if (typeof item.categoryKey === 'string') menuItem.categoryKey = item.categoryKey;
   const selectedModifiers = Array.isArray(entry.selectedModifiers)
     ? entry.selectedModifiers
         .filter(isRecord)

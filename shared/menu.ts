@@ -39,6 +39,12 @@ export interface MenuItem {
   clover_id: string | null;
   photo: string | null;
   categoryName: string;
+  /**
+   * The category's own name in the menu, in no particular language (`categoryName` is in the
+   * customer's): what a page's `category` attribute and the catering rule name. Absent: the same
+   * as `categoryName`.
+   */
+  categoryKey?: string;
   subcategoryName?: string;
   modifier_groups: ModifierGroup[];
   /** false when the menu marks it sold out; absent otherwise. */
@@ -87,13 +93,18 @@ export function chooseMenu<M extends { name: string }>(menus: unknown, menuName:
   return menu;
 }
 
+/** The category's own name in the menu, whatever language the item is named in. */
+export const categoryKeyOf = (item: Pick<MenuItem, 'categoryName' | 'categoryKey'>): string =>
+  item.categoryKey ?? item.categoryName;
+
 /** Every item of every category and subcategory, in menu order, named in the language asked for. */
 export function flattenMenu(menu: MenuSource, locale: Locale = DEFAULT_LOCALE): MenuItem[] {
   const items: MenuItem[] = [];
   for (const category of menu.categories ?? []) {
     const categoryName = wordsIn(category, 'name', locale, category.name);
     const windows = menuWindowsOf(category.windows);
-    const served = (item: MenuItem) => (windows.length > 0 ? { ...item, windows } : item);
+    const keyed = categoryName === category.name ? {} : { categoryKey: category.name };
+    const served = (item: MenuItem): MenuItem => ({ ...item, ...keyed, ...(windows.length > 0 ? { windows } : {}) });
     (category.menu_items ?? []).forEach((entry, index) =>
       items.push(served(toMenuItem(entry, categoryName, undefined, index, locale))),
     );

@@ -4,12 +4,14 @@
  * narrow the items and drop whatever ends up empty.
  */
 import { passesDietFilters, type DietFilter } from '../shared/diet.ts';
-import type { MenuItem } from '../shared/menu.ts';
+import { categoryKeyOf, type MenuItem } from '../shared/menu.ts';
 import type { MenuWindow } from '../shared/menu-windows.ts';
 import { foldForSearch, matchesSearch } from '../shared/search.ts';
 
 export interface MenuSection {
   name: string;
+  /** The category's own name in the menu (shared/menu.ts `categoryKey`). */
+  key: string;
   items: MenuItem[];
   subcategories: { name: string; items: MenuItem[] }[];
   /** When the category is served (a lunch menu); absent: whenever the restaurant takes orders. */
@@ -28,6 +30,7 @@ export function menuSections(
     if (!section) {
       section = {
         name: item.categoryName,
+        key: categoryKeyOf(item),
         items: [],
         subcategories: [],
         ...(item.windows ? { windows: item.windows } : {}),
@@ -49,8 +52,14 @@ export function menuSections(
 
 export const categoryId = (index: number) => `comal-category-${index}`;
 
-/** The category the page asked to open at, by its name whatever the case and accents; null for none. */
+/**
+ * The category the page asked to open at, by its name whatever the case and accents, in the
+ * customer's language or the menu's own (a partner's page names it once for every visitor);
+ * null for none.
+ */
 export function openingCategory(sections: readonly MenuSection[], asked: string | null): string | null {
   const wanted = asked ? foldForSearch(asked) : null;
-  return wanted ? (sections.find((s) => foldForSearch(s.name) === wanted)?.name ?? null) : null;
+  if (!wanted) return null;
+  const named = (s: MenuSection) => foldForSearch(s.name) === wanted || foldForSearch(s.key) === wanted;
+  return sections.find(named)?.name ?? null;
 }

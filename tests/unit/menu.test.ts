@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { chooseMenu, flattenMenu, needsItemDialog, priceOf, type MenuSource } from '../../shared/menu.ts';
+import { parseStoredCart, serializeCart } from '../../shared/cart-storage.ts';
+import { emptyCart } from '../../shared/cart.ts';
+import {
+  categoryKeyOf,
+  chooseMenu,
+  flattenMenu,
+  needsItemDialog,
+  priceOf,
+  type MenuSource,
+} from '../../shared/menu.ts';
+import { menuSections, openingCategory } from '../../widget/menu-sections.ts';
 
 const menu: MenuSource = {
   name: 'Taquería El Comal',
@@ -209,5 +219,47 @@ describe('modifier groups and modifiers in a language', () => {
       name: 'Extra cheese',
       price: 1.25,
     });
+  });
+});
+
+describe('a category named in another language', () => {
+  const bilingual: MenuSource = {
+    name: 'M',
+    categories: [
+      {
+        name: 'Drinks',
+        translations: { es: { name: 'Bebidas' } },
+        menu_items: [{ id: 'horchata', name: 'Horchata', base_price: '3.50' }],
+      },
+      {
+        name: 'Catering',
+        translations: { es: { name: 'Banquetes' } },
+        menu_items: [{ id: 'taco-bar', name: 'Taco Bar', base_price: '150' }],
+      },
+    ],
+  };
+
+  it('keeps the menu’s own name beside the customer’s, for the catering rule and a page’s category', () => {
+    const [horchata, tacoBar] = flattenMenu(bilingual, 'es');
+    expect([horchata!.categoryName, categoryKeyOf(horchata!)]).toEqual(['Bebidas', 'Drinks']);
+    expect([tacoBar!.categoryName, categoryKeyOf(tacoBar!)]).toEqual(['Banquetes', 'Catering']);
+    // In English the two are one, and nothing more is stored.
+    const [english] = flattenMenu(bilingual, 'en');
+    expect(english!.categoryKey).toBeUndefined();
+    expect(categoryKeyOf(english!)).toBe('Drinks');
+  });
+
+  it('keeps it in a cart stored and read back', () => {
+    const [, tacoBar] = flattenMenu(bilingual, 'es');
+    const cart = { ...emptyCart, items: [{ id: 'taco-bar', menuItem: tacoBar!, quantity: 1, selectedModifiers: [] }] };
+    const [line] = parseStoredCart(serializeCart(cart)).items;
+    expect(categoryKeyOf(line!.menuItem)).toBe('Catering');
+  });
+
+  it.each([
+    ['the customer’s language', 'bebidas'],
+    ['the menu’s own, as a partner’s page names it for every visitor', 'DRINKS'],
+  ])('a Spanish menu opens at the category named in %s', (_, asked) => {
+    expect(openingCategory(menuSections(flattenMenu(bilingual, 'es')), asked)).toBe('Bebidas');
   });
 });

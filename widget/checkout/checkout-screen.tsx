@@ -21,6 +21,7 @@ import {
 } from '../../shared/checkout-form.ts';
 import { pointsEarned } from '../../shared/loyalty.ts';
 import { restaurant } from '../../shared/restaurant.ts';
+import { categoryKeyOf } from '../../shared/menu.ts';
 import { normalizePhone } from '../../shared/phone.ts';
 import type { CheckoutContact } from '../../shared/checkout-form.ts';
 import { buildCreateOrderPayload } from '../../shared/order-payload.ts';
@@ -167,7 +168,7 @@ export function CheckoutScreen({ context }: { context: CheckoutContext }) {
         <OrderTime
           api={api}
           deliveryType={cart.deliveryType}
-          catering={cart.items.some((line) => line.menuItem.categoryName === restaurant.ordering.cateringCategory)}
+          catering={cart.items.some((line) => categoryKeyOf(line.menuItem) === restaurant.ordering.cateringCategory)}
           subtotalCents={totals.subtotal}
           refresh={fullTimes}
           value={scheduledFor}
