@@ -15,7 +15,9 @@
  * attribute sets it) recolours buttons and links.
  *
  * It lays out by its own width, not the window's (container queries): usable from 320 px in a
- * partner's sidebar column, two columns of items from 720 px. Its overlays (item dialog, cart,
+ * partner's sidebar column, two columns of items from 720 px. Being a size container, it would
+ * tell a flex row or an auto-sized grid column that it needs no width at all: it asks for 320 px
+ * there instead (a partner's `flex: 1` on <comal-order> lets it take the row's room). Its overlays (item dialog, cart,
  * toasts) go to the browser's top layer (a modal <dialog>, a popover), so no stacking context,
  * transform or overflow of the page covers or clips them.
  *
@@ -29,7 +31,7 @@ import { themeSettings } from '../shared/settings/values.ts';
 import { HEADING_FAMILY } from './host-fonts.ts';
 
 export const widgetStyles = `
-:host{all:initial!important;display:block!important;container-type:inline-size!important;font-family:system-ui,sans-serif!important;font-size:16px!important;color:${themeSettings.ink}!important;line-height:1.45!important;text-align:left!important;background:var(--comal-surface,#fff)!important;--comal-heading:var(--comal-heading-font,${headingStack(HEADING_FAMILY)})!important;--a:var(--comal-action,${themeSettings.action})!important}
+:host{all:initial!important;display:block!important;container-type:inline-size!important;contain-intrinsic-inline-size:320px!important;font-family:system-ui,sans-serif!important;font-size:16px!important;color:${themeSettings.ink}!important;line-height:1.45!important;text-align:left!important;background:var(--comal-surface,#fff)!important;--comal-heading:var(--comal-heading-font,${headingStack(HEADING_FAMILY)})!important;--a:var(--comal-action,${themeSettings.action})!important}
 *{box-sizing:border-box}
 h2,h3,h4,p{margin:0}
 button,input,a{font:inherit}

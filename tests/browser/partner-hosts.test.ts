@@ -164,6 +164,22 @@ describe('the widget on partner pages', () => {
     await tab.close();
   });
 
+  it('as a flex item or in an auto-sized grid column it takes 320 px, and the room a partner gives it', async () => {
+    const url = page('/rows/', {
+      body:
+        `<div style="display:flex;width:1000px"><nav style="width:200px;flex:none">Links</nav><comal-order></comal-order></div>` +
+        `<div style="display:flex;width:1000px"><nav style="width:200px;flex:none">Links</nav><comal-order style="flex:1"></comal-order></div>` +
+        `<div style="display:grid;grid-template-columns:auto 1fr;width:1000px"><comal-order></comal-order><p>Partner text</p></div>${script()}`,
+    });
+    const { page: tab, errors } = await open(url, DESKTOP);
+    const widths = await tab.evaluate(() =>
+      [...document.querySelectorAll('comal-order')].map((host) => Math.round(host.getBoundingClientRect().width)),
+    );
+    expect(widths).toEqual([320, 800, 320]);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+
   it('under a sticky z-index 99999 header and inside a transformed ancestor, the item dialog and the cart are topmost', async () => {
     const url = page('/stacking/', {
       body:
