@@ -236,15 +236,16 @@ export async function claimRetry(
 export async function refundableLines(
   db: Queryable,
   orderId: string,
-): Promise<{ position: number; name: string; unit_price_cents: number; quantity: number }[]> {
+): Promise<{ position: number; menu_item_id: string; name: string; unit_price_cents: number; quantity: number }[]> {
   const rows = await db.query<{
     position: number;
+    menu_item_id: string;
     name: string;
     unit_price_cents: number;
     quantity: number;
     modifiers: { price_cents?: number }[] | string;
   }>(
-    'select position, name, unit_price_cents, quantity, modifiers from order_lines where order_id = $1 order by position',
+    'select position, menu_item_id, name, unit_price_cents, quantity, modifiers from order_lines where order_id = $1 order by position',
     [orderId],
   );
   return rows.map((row) => {
@@ -252,6 +253,7 @@ export async function refundableLines(
       typeof row.modifiers === 'string' ? (JSON.parse(row.modifiers) as { price_cents?: number }[]) : row.modifiers;
     return {
       position: row.position,
+      menu_item_id: row.menu_item_id,
       name: row.name,
       unit_price_cents: row.unit_price_cents + modifiers.reduce((sum, m) => sum + (m.price_cents ?? 0), 0),
       quantity: row.quantity,

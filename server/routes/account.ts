@@ -8,6 +8,7 @@
  * that name it in their body check the token before the body is read, so no token is 401 whatever
  * the body says. Each handler then checks the `cognito_sub` it read.
  */
+import { requestLocale } from '../http/locale.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { Hono } from 'hono';
 import { every } from 'hono/combine';
@@ -54,7 +55,9 @@ export function accountRoutes(deps: AppDependencies): Hono {
       await removeSavedCart(deps, ownedBy(c.var.customer, c.var.named), c.req.param('id'));
       return c.body(null, 204);
     })
-    .get('/orders/', async (c) => c.json(await listOrders(deps, ownedBy(c.var.customer, c.var.named))))
+    .get('/orders/', async (c) =>
+      c.json(await listOrders(deps, ownedBy(c.var.customer, c.var.named), requestLocale(c))),
+    )
     .get('/payment-methods/', async (c) => c.json(await listCards(deps, ownedBy(c.var.customer, c.var.named))))
     .delete('/payment-methods/:id/', async (c) => {
       await removeCard(deps, ownedBy(c.var.customer, c.var.named), c.req.param('id'));

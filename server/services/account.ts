@@ -15,7 +15,9 @@ import type {
   SetupIntentResponse,
 } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
+import type { Locale } from '../../shared/i18n/locale.ts';
 import type { Customer } from '../auth/auth-provider.ts';
+import { menuWordsIn } from '../menu/menu-words.ts';
 import { hit, type RateLimit } from '../http/rate-limit.ts';
 import { customerOrders, isCustomersOrder, orderLines } from '../db/orders.ts';
 import {
@@ -74,8 +76,10 @@ export async function removeSavedCart(deps: AppDependencies, customer: Customer,
   if (!(await deleteSavedCart(deps.db, customer.cognitoSub, id))) throw new HttpError(404, SAVED_CART_NOT_FOUND);
 }
 
-export async function listOrders(deps: AppDependencies, customer: Customer): Promise<OrderSummary[]> {
+/** The customer's orders, newest first, their dishes named in `locale` (the language they read in now). */
+export async function listOrders(deps: AppDependencies, customer: Customer, locale: Locale): Promise<OrderSummary[]> {
   const orders = await customerOrders(deps.db, customer.cognitoSub);
+  const words = menuWordsIn(await deps.menu.snapshot(), locale);
   return Promise.all(
     orders.map(async (order) => ({
       id: order.id,
@@ -85,9 +89,13 @@ export async function listOrders(deps: AppDependencies, customer: Customer): Pro
       delivery_type: order.delivery_type,
       items: (await orderLines(deps.db, order.id)).map((line) => ({
         menu_item_id: line.menu_item_id,
-        name: line.name,
+        name: words.item(line.menu_item_id, line.name),
         quantity: line.quantity,
-        modifiers: line.modifiers.map((m) => ({ id: m.id, name: m.name, price: dollarsText(m.price_cents) })),
+        modifiers: line.modifiers.map((m) => ({
+          id: m.id,
+          name: words.modifier(m.id, m.name),
+          price: dollarsText(m.price_cents),
+        })),
       })),
       totals: storedTotals(order),
     })),

@@ -44,7 +44,7 @@ export const cannotCancel = (number: number, status: OrderStatus) =>
  * is recorded and the cancel ends there (services/refunds.ts), with no retry to offer.
  */
 export async function cancelOrder(
-  deps: Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight' | 'delivery'>,
+  deps: Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight' | 'delivery' | 'menu'>,
   orderId: string,
   cancel: { reason: RefundReason; note: string | null },
   by: Actor,

@@ -65,6 +65,7 @@ import type { CatalogItem, MenuSnapshot } from '../menu/catalog.ts';
 import { checkServedAt } from '../menu/served.ts';
 import { log } from '../logger.ts';
 import { paidMail } from './order-mail.ts';
+import { menuWordsIn } from '../menu/menu-words.ts';
 import { checkPromoCode, customerKeys, PROMO_USED_UP, promoMinimumMessage } from './promo-codes.ts';
 import { liveValues } from './live-settings.ts';
 import { beyondRadius, courierFeeCents } from '../providers/delivery/courier.ts';
@@ -487,7 +488,7 @@ export async function finalizeOrder(
   const { db } = deps;
   const order = await findOrder(db, orderId);
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
-  if (order.status !== 'pending_payment') return summarize(db, order);
+  if (order.status !== 'pending_payment') return summarize(deps, order);
   if (options.fromBrowser) await hit(db, FINALIZE_CHECKS_PER_ORDER, orderId, deps.clock());
   const payment = await paymentForOrder(db, orderId);
   if (!payment) throw new HttpError(404, ORDER_NOT_FOUND);
@@ -541,12 +542,15 @@ export async function finalizeOrder(
     // After the answer's data is ready, not before: Clover's back-off must not keep the customer waiting.
     void deps.inFlight.track(handOffPaidOrder(deps, paid));
   }
-  return summarize(db, paid);
+  return summarize(deps, paid);
 }
 
-async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<FinalizedOrder> {
+/** The paid order as its receipt shows it, its dishes named in the language it was placed in. */
+async function summarize(deps: AppDependencies, order: OrderRow): Promise<FinalizedOrder> {
+  const { db } = deps;
   const lines = await orderLines(db, order.id);
   const points = await orderPoints(db, order.id);
+  const words = menuWordsIn(await deps.menu.snapshot(), order.locale);
   return {
     order_id: order.id,
     number: order.number,
@@ -560,10 +564,14 @@ async function summarize(db: AppDependencies['db'], order: OrderRow): Promise<Fi
     points_redeemed: order.points_redeemed,
     items: lines.map((line) => ({
       menu_item_id: line.menu_item_id,
-      name: line.name,
+      name: words.item(line.menu_item_id, line.name),
       quantity: line.quantity,
       unit_price: toDollars(line.unit_price_cents),
-      modifiers: line.modifiers.map((m) => ({ id: m.id, name: m.name, price: dollarsText(m.price_cents) })),
+      modifiers: line.modifiers.map((m) => ({
+        id: m.id,
+        name: words.modifier(m.id, m.name),
+        price: dollarsText(m.price_cents),
+      })),
     })),
     totals: storedTotals(order),
   };

@@ -51,6 +51,7 @@ import { requestHashOf, sameRequest } from '../http/idempotency-key.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import { log } from '../logger.ts';
+import { menuWordsIn } from '../menu/menu-words.ts';
 import { moneyBackMail, type MoneyBackNotice } from './order-mail.ts';
 import { sendMoneyBackText } from './order-texts.ts';
 import { callOffCourier, courierToCallOff } from './order-handoff.ts';
@@ -78,7 +79,7 @@ const OPEN_STATUSES: ReadonlySet<OrderStatus> = new Set(['paid', 'accepted', 're
 /** A refund left pending this long never heard back from the provider (a crash): it may be tried again. */
 export const REFUND_STALE_MS = 2 * 60_000;
 
-type Deps = Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight' | 'delivery'>;
+type Deps = Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight' | 'delivery' | 'menu'>;
 
 /** The order as shared/refunds.ts prices it: its lines, its money, and what the card paid. */
 export async function refundableOrder(db: Queryable, order: OrderRow, payment: PaymentRow): Promise<RefundableOrder> {
@@ -294,7 +295,8 @@ async function settleSucceeded(tx: Queryable, deps: Deps, order: OrderRow, refun
     at: deps.clock(),
     payload: { refund_id: refundId, status: 'succeeded', amount_cents: refund.amount_cents, by: refund.by },
   });
-  const notice = noticeOf(refund, refund.points_reversed + taken, refund.whole_order ? points.restored : givenBack);
+  const told = noticeOf(refund, refund.points_reversed + taken, refund.whole_order ? points.restored : givenBack);
+  const notice = { ...told, lines: await linesInOrderLanguage(tx, deps, order, told.lines) };
   await deps.mailer.queue(tx, moneyBackMail(order, notice));
   return notice;
 }
@@ -538,6 +540,19 @@ async function endOrder(tx: Queryable, deps: Deps, order: OrderRow): Promise<Ord
     payload: { from: order.status, reason: 'other', by: PROVIDER_DASHBOARD },
   });
   return { ...order, status: 'cancelled', cancel_reason: 'other', cancel_note: DASHBOARD_NOTE };
+}
+
+/** Refunded lines named as the customer reads the menu, in the order's language (server/menu/menu-words.ts). */
+async function linesInOrderLanguage(
+  tx: Queryable,
+  deps: Pick<Deps, 'menu'>,
+  order: OrderRow,
+  lines: MoneyBackNotice['lines'],
+): Promise<MoneyBackNotice['lines']> {
+  if (lines.length === 0 || !order.locale || order.locale === 'en') return lines;
+  const words = menuWordsIn(await deps.menu.snapshot(), order.locale);
+  const items = new Map((await refundableLines(tx, order.id)).map((line) => [line.name, line.menu_item_id]));
+  return lines.map((line) => ({ ...line, name: words.item(items.get(line.name) ?? '', line.name) }));
 }
 
 /** What the customer is told about a refund row that went through (or a cancel with nothing to give back). */

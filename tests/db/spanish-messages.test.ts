@@ -1,12 +1,16 @@
 // A customer who reads Spanish gets Spanish back from the server: the mails and texts about an
 // order placed from the Spanish widget (which sends Accept-Language: es), and the link mails of
 // their account, leading to the Spanish pages. English stays the default, word for word.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardOrder } from '../../shared/api/staff.ts';
 import { moveOnBoard } from '../../server/services/staff-board.ts';
 import { orderText } from '../../server/services/order-texts.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
-import { mailsTo } from '../support/accounts.ts';
+import type { FinalizedOrder, OrderSummary } from '../../shared/api/schemas.ts';
+import { mailsTo, signUpAndIn } from '../support/accounts.ts';
 import { databaseTargets } from '../support/databases.ts';
+import { staffMember } from '../support/staff-members.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 
 describe.each(databaseTargets)('Spanish mails and texts on $name', (target) => {
@@ -61,6 +65,73 @@ describe.each(databaseTargets)('Spanish mails and texts on $name', (target) => {
         'Recógelo en 727 N Broadway, Los Angeles; te escribiremos otra vez cuando esté listo.\n\n' +
         '¿Preguntas? Llámanos al (213) 555-0148.\n',
     );
+  });
+
+  it('names the dishes and choices of a Spanish order in Spanish on its receipt, in the order history and in a refund’s mail', async () => {
+    const { bearer, sub } = await signUpAndIn(api, 'rosa@example.com', { 'Accept-Language': 'es' });
+    const spanish = { ...bearer, 'Accept-Language': 'es' };
+    const placed = await api.call(
+      'POST',
+      '/api/create-order/',
+      {
+        cart_items: [
+          { menu_item_id: 'drink-mexican-coke', quantity: 2, modifiers: [] },
+          { menu_item_id: 'taco-asada', quantity: 1, modifiers: ['mod-tortilla-blue', 'mod-queso'] },
+        ],
+        name: 'Rosa',
+        email: 'rosa@example.com',
+        phone: '2135550189',
+        delivery_type: 'pickup',
+      },
+      spanish,
+    );
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const order = (await placed.json()) as { order_id: string; payment: { client_secret: string } };
+    await api.call('POST', '/api/demo-payments/confirm/', {
+      client_secret: order.payment.client_secret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+    });
+    const named = (answer: { items: { name: string; modifiers: { name: string }[] }[] }) =>
+      answer.items.map((item) => [item.name, item.modifiers.map((m) => m.name)]);
+    const receipt = await api.call('POST', `/api/finalize-order/${order.order_id}/`);
+    expect(named((await receipt.json()) as FinalizedOrder)).toEqual([
+      ['Coca-Cola Mexicana', []],
+      ['Taco de Asada', ['De maíz azul', 'Queso Oaxaca derretido']],
+    ]);
+    const history = (await (
+      await api.call('GET', `/api/orders/?cognito_sub=${sub}`, undefined, spanish)
+    ).json()) as OrderSummary[];
+    expect(named(history[0]!)).toEqual(
+      named((await (await api.call('POST', `/api/finalize-order/${order.order_id}/`)).json()) as FinalizedOrder),
+    );
+    // The kitchen reads the menu's own names.
+    const [line] = await api.deps.db.query<{ name: string }>(
+      `select name from order_lines where order_id = $1 and menu_item_id = 'drink-mexican-coke'`,
+      [order.order_id],
+    );
+    expect(line!.name).toBe('Mexican Coca-Cola');
+    // Read in English, the history says the English names.
+    const english = (await (
+      await api.call('GET', `/api/orders/?cognito_sub=${sub}`, undefined, bearer)
+    ).json()) as OrderSummary[];
+    expect(english[0]!.items.map((item) => item.name)).toEqual(['Mexican Coca-Cola', 'Taco de Asada']);
+
+    // A refund of one of the sodas: the mail names it as the customer ordered it.
+    const staff = await staffMember(api, 'refunds@comal.example', 'staff', now);
+    const refunded = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/refunds/`,
+      { reason: 'quality_issue', lines: [{ position: 0, quantity: 1 }] },
+      { ...staff, 'Idempotency-Key': randomUUID() },
+    );
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    expect((await mailsTo(api, 'rosa@example.com')).at(-1)!.body).toContain('Por: 1 × Coca-Cola Mexicana.');
+    // The board shows the kitchen the menu's own name.
+    expect(((await refunded.json()) as BoardOrder).refunds[0]!.lines).toEqual([
+      { position: 0, name: 'Mexican Coca-Cola', quantity: 1 },
+    ]);
   });
 
   it('keeps English for a browser that does not prefer Spanish', async () => {
