@@ -23,7 +23,7 @@ import { findOrder, type OrderRow } from '../db/orders.ts';
 import { refundRows } from '../db/refunds.ts';
 import { HttpError } from '../http/errors.ts';
 import { eventStream } from '../http/event-stream.ts';
-import { reasonText } from '../services/order-mail.ts';
+import { noteText, reasonText } from '../services/order-mail.ts';
 import { ORDER_NOT_FOUND } from '../services/orders.ts';
 
 /** How long a quiet stream waits before it checks it was not closed meanwhile. */
@@ -49,7 +49,7 @@ async function moneyBack(
       whole_order: refund.whole_order,
       reason: refund.reason,
       reason_text: reasonText(t, refund.reason),
-      note: refund.note,
+      note: refund.note === null ? null : noteText(t, refund.note),
       status: refund.status === 'succeeded' ? 'succeeded' : 'pending',
       created_at: new Date(refund.created_at).toISOString(),
     }));
@@ -62,7 +62,7 @@ async function moneyBack(
         ? {
             reason: order.cancel_reason,
             reason_text: reasonText(t, order.cancel_reason as RefundReason),
-            note: order.cancel_note,
+            note: order.cancel_note === null ? null : noteText(t, order.cancel_note),
           }
         : null,
     refunds,

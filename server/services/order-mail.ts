@@ -81,6 +81,14 @@ export function itemsText(lines: MoneyBackNotice['lines']): string {
   return lines.map((line) => `${line.quantity} × ${mailText(line.name)}`).join(', ');
 }
 
+/** The note of a refund made in Stripe's Dashboard, or of the cancel it made (its reason is 'other'). */
+export const DASHBOARD_NOTE = 'Refunded in the Stripe Dashboard.';
+
+/** A refund's or a cancel's note as the customer reads it: the staff's words as typed; ours in the order's language. */
+export function noteText(t: Translate, note: string): string {
+  return note === DASHBOARD_NOTE ? t('mail.refund.dashboardNote') : note;
+}
+
 /** The reason in the order's language ('an item ran out'). */
 export function reasonText(t: Translate, reason: RefundReason): string {
   return t(`common.refundReason.${reason}`);
@@ -90,7 +98,7 @@ export function moneyBackMail(order: OrderRow, notice: MoneyBackNotice): { to: s
   const t = translator(order.locale);
   const number = String(order.number);
   const amount = formatUSD(notice.amountCents);
-  const note = notice.note === null ? '' : mailText(notice.note);
+  const note = notice.note === null ? '' : mailText(noteText(t, notice.note));
   const lines = [
     notice.kind === 'cancelled' ? t('mail.cancelled.body', { number }) : t('mail.refunded.body', { amount, number }),
     notice.lines.length > 0 ? t('mail.refunded.items', { items: itemsText(notice.lines) }) : '',

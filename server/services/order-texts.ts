@@ -49,7 +49,7 @@ import {
 } from '../providers/sms/sms-provider.ts';
 import { log as serverLog, type Logger } from '../logger.ts';
 import { mailText } from '../mail/mail-text.ts';
-import { itemsText, reasonText, type MoneyBackNotice } from './order-mail.ts';
+import { itemsText, noteText, reasonText, type MoneyBackNotice } from './order-mail.ts';
 
 type OrderTextKind = 'ready' | 'out_for_delivery';
 
@@ -109,7 +109,7 @@ export function moneyBackText(order: Pick<OrderRow, 'number' | 'locale'>, notice
       : notice.lines.length > 0
         ? t('sms.order.refundedItems', { ...values, items: itemsText(notice.lines) })
         : t('sms.order.refunded', values);
-  const note = notice.note === null ? '' : mailText(notice.note);
+  const note = notice.note === null ? '' : mailText(noteText(t, notice.note));
   const shortNote = shortened(note);
   const reason = reasonText(t, notice.reason);
   const why = shortNote ? t('sms.order.whyNote', { reason, note: shortNote }) : t('sms.order.why', { reason });

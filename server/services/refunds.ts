@@ -52,7 +52,7 @@ import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import { log } from '../logger.ts';
 import { menuWordsIn } from '../menu/menu-words.ts';
-import { moneyBackMail, type MoneyBackNotice } from './order-mail.ts';
+import { DASHBOARD_NOTE, moneyBackMail, type MoneyBackNotice } from './order-mail.ts';
 import { sendMoneyBackText } from './order-texts.ts';
 import { callOffCourier, courierToCallOff } from './order-handoff.ts';
 import { boardOrder, lockedOrder, type Actor } from './staff-board.ts';
@@ -70,8 +70,8 @@ export const refundOnItsWay = (number: number) =>
 
 /** Who made a refund found at the provider that nobody asked for here: the owner, in Stripe's Dashboard. */
 export const PROVIDER_DASHBOARD = 'Stripe Dashboard';
-/** The note such a refund carries (its reason is 'other'); the customer reads it with the refund. */
-export const DASHBOARD_NOTE = 'Refunded in the Stripe Dashboard.';
+/** The note such a refund carries (its reason is 'other'); the customer reads it, in the order's language, with the refund. */
+export { DASHBOARD_NOTE };
 
 /** Statuses of an order still in the kitchen's hands: a refund of everything left ends it. */
 const OPEN_STATUSES: ReadonlySet<OrderStatus> = new Set(['paid', 'accepted', 'ready', 'out_for_delivery']);

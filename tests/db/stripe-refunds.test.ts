@@ -102,7 +102,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
    * 9.75% = $2.32, $26.07 paid through Stripe; it earns 23 points. Texts wanted. Picked up, unless
    * `delivery` names the fields of a delivery (then the total is more).
    */
-  async function paidOrder(delivery: Record<string, string> = { delivery_type: 'pickup' }) {
+  async function paidOrder(delivery: Record<string, string> = { delivery_type: 'pickup' }, language?: 'es') {
     now = new Date(now.getTime() + 60_000);
     const digits = `213555${String(++phone).padStart(4, '0')}`;
     const created = await api.call(
@@ -121,7 +121,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
           { menu_item_id: 'dr-churro', quantity: 1, modifiers: [] },
         ],
       },
-      from(),
+      { ...from(), ...(language ? { 'Accept-Language': language } : {}) },
     );
     expect(created.status, await created.clone().text()).toBe(201);
     const order = (await created.json()) as { order_id: string; number: number; totals: { total: number } };
@@ -277,6 +277,18 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     expect((await mails(order.email)).length).toBe(2);
     expect(await texts(order.order_id)).toHaveLength(1);
     expect(stripe.requests.some((r) => r.method === 'POST' && r.params.payment_intent === order.intent)).toBe(false);
+  });
+
+  it('a Spanish order refunded in the Dashboard reads the note in Spanish, in its mail, its text and on its page', async () => {
+    const order = await paidOrder(undefined, 'es');
+    stripe.refundInDashboard(order.intent);
+    expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
+    const note = 'Reembolsado desde el panel de Stripe.';
+    expect((await mails(order.email)).at(-1)!.body).toContain(`Una nota del restaurante: ${note}\n`);
+    expect((await texts(order.order_id)).at(-1)!.body).toContain(`Motivo: otro motivo (${note}).`);
+    expect((await statusNow(order.order_id)).cancel).toEqual({ reason: 'other', reason_text: 'otro motivo', note });
+    // The staff read what happened in the board's words.
+    expect((await board(order.order_id, await cook())).cancel_note).toBe(DASHBOARD_NOTE);
   });
 
   it('a partial Dashboard refund is a refund row, points back by the staff rule; the rest later ends the order', async () => {
