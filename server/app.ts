@@ -17,6 +17,7 @@ import { apiRoutes } from './routes/index.ts';
 import { LARGE_BODY_PATH } from './routes/staff/admin/menu.ts';
 import { mountStaticSite } from './static-site.ts';
 import { sitePages } from './site-pages.ts';
+import { liveValues } from './services/live-settings.ts';
 import { log } from './logger.ts';
 import { requestLocale } from './http/locale.ts';
 import { apiMessageIn } from '../shared/i18n/translator.ts';
@@ -95,7 +96,13 @@ export function createApp(deps: AppDependencies): Hono {
   );
 
   for (const route of apiRoutes) app.route('/api', route(deps));
-  mountStaticSite(app, deps.settings.distDir, deps.settings, sitePages(deps.settings.distDir, deps.menu));
+  const minimumFeeCents = async () => (await liveValues(deps.db)).pricing.minimumFeeCents;
+  mountStaticSite(
+    app,
+    deps.settings.distDir,
+    deps.settings,
+    sitePages(deps.settings.distDir, deps.menu, minimumFeeCents),
+  );
 
   app.onError((error, c) => {
     // The message in the asker's language (the widget sends its own as Accept-Language).

@@ -23,14 +23,14 @@ import { log } from './logger.ts';
 import type { MenuCatalog } from './menu/catalog.ts';
 
 interface RenderedPage {
-  /** The menu version (the catalog's ETag) it was rendered with. */
-  menuEtag: string;
+  /** What it was rendered with: the menu version (the catalog's ETag) and the minimum delivery fee. */
+  version: string;
   etag: string;
   policy: string;
   bodies: { identity: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> };
 }
 
-type Render = (request: Request, locals: { menu: MenuAnswer }) => Promise<Response>;
+type Render = (request: Request, locals: App.Locals & { menu: MenuAnswer }) => Promise<Response>;
 
 /** The server side of the built site, or null when the site has not been built. */
 async function loadRenderer(distDir: string): Promise<Render | null> {
@@ -45,7 +45,11 @@ export interface SitePages {
   answer(request: Request, pathname: string): Promise<Response | null>;
 }
 
-export function sitePages(distDir: string, menu: MenuCatalog): SitePages {
+/**
+ * `minimumFeeCents`: the owner's live minimum delivery fee (services/live-settings.ts), which the
+ * menu's fees line states; a page is rendered again when it or the menu changes.
+ */
+export function sitePages(distDir: string, menu: MenuCatalog, minimumFeeCents: () => Promise<number>): SitePages {
   // Loaded at once, so the first visitor after a start does not wait for it.
   const renderer: Promise<Render | null> = loadRenderer(distDir).catch((error: unknown) => {
     log.error({ err: error }, `The live pages' renderer did not load: ${(error as Error).message}`);
@@ -55,14 +59,22 @@ export function sitePages(distDir: string, menu: MenuCatalog): SitePages {
   const pages = new Map<string, RenderedPage>();
   const rendering = new Map<string, Promise<RenderedPage>>();
 
-  async function renderPage(render: Render, pathname: string, menuEtag: string, json: string): Promise<RenderedPage> {
+  async function renderPage(
+    render: Render,
+    pathname: string,
+    version: { menuEtag: string; json: string; feeCents: number },
+  ): Promise<RenderedPage> {
+    const { menuEtag, json, feeCents } = version;
     if (parsed?.etag !== menuEtag) parsed = { etag: menuEtag, menu: (JSON.parse(json) as MenuAnswer[])[0]! };
-    const response = await render(new Request(new URL(pathname, restaurant.siteUrl)), { menu: parsed.menu });
+    const response = await render(new Request(new URL(pathname, restaurant.siteUrl)), {
+      menu: parsed.menu,
+      minimumFeeCents: feeCents,
+    });
     const html = await response.text();
     if (response.status !== 200) throw new Error(`Rendering ${pathname} answered ${response.status}.`);
     const identity = Buffer.from(html, 'utf8');
     return {
-      menuEtag,
+      version: `${menuEtag} ${feeCents}`,
       etag: etagOf(identity),
       policy: contentSecurityPolicy(pathname, inlineScriptHashes(html)),
       bodies: {
@@ -77,13 +89,16 @@ export function sitePages(distDir: string, menu: MenuCatalog): SitePages {
 
   /** The page for the current menu: kept, or rendered once however many visitors ask at once. */
   async function current(render: Render, pathname: string): Promise<RenderedPage> {
-    const snapshot = await menu.snapshot();
+    const [snapshot, feeCents] = await Promise.all([menu.snapshot(), minimumFeeCents()]);
+    const version = `${snapshot.etag} ${feeCents}`;
     const kept = pages.get(pathname);
-    if (kept?.menuEtag === snapshot.etag) return kept;
-    const key = `${pathname} ${snapshot.etag}`;
+    if (kept?.version === version) return kept;
+    const key = `${pathname} ${version}`;
     let job = rendering.get(key);
     if (!job) {
-      job = renderPage(render, pathname, snapshot.etag, snapshot.json).finally(() => rendering.delete(key));
+      job = renderPage(render, pathname, { menuEtag: snapshot.etag, json: snapshot.json, feeCents }).finally(() =>
+        rendering.delete(key),
+      );
       rendering.set(key, job);
     }
     try {

@@ -32,6 +32,8 @@ interface Props {
   onAdded: (item: MenuItem) => void;
   /** Opens the item dialog for the item, from the button that asked. */
   onCustomize: (item: MenuItem, opener: HTMLElement) => void;
+  /** The owner's live minimum delivery fee, for the fees line. */
+  minimumFeeCents?: number;
 }
 
 function reducedMotion(): boolean {
@@ -48,6 +50,7 @@ export function MenuBrowser({
   dispatch,
   onAdded,
   onCustomize,
+  minimumFeeCents,
 }: Props) {
   const allSections = menuSections(menu.items);
   const opening = openingCategory(allSections, initialCategory);
@@ -138,7 +141,7 @@ export function MenuBrowser({
         </label>
       </div>
       <DietFilterBar chosen={filters} onChange={setFilters} matching={matching} />
-      <p className="fees">{feesSummary(t)}</p>
+      <p className="fees">{feesSummary(t, minimumFeeCents)}</p>
       <div ref={sectionsRef}>
         {sections.length === 0 && (
           <p className="empty" role="status">

@@ -124,6 +124,7 @@ function Menu({
           scrollPage={scrollPage}
           resumed={resumed !== null}
           dispatch={store.dispatch}
+          minimumFeeCents={store.pricing.value.minimumFeeCents}
           onAdded={onAdded}
           onCustomize={(item, opener) =>
             controls.choose({ item, opener, soldOutModifiers: menu.menu.soldOutModifiers })

@@ -152,6 +152,34 @@ describe.each(databaseTargets)('the live pages on $name', (target) => {
     expect(menuLine(textOf((await page('/menu/')).html), elote)).not.toContain('Sold out');
   });
 
+  it('states the delivery fee the owner sets in the admin area, at the next request, in both languages', async () => {
+    const admin = await staffMember(api, 'owner@comal.example', 'admin', now);
+    const before = await page('/menu/');
+    expect(textOf(before.html)).toContain('Delivery fee: $10.00, or the courier');
+    const saved = await api.call(
+      'PUT',
+      '/api/staff/admin/settings/delivery/',
+      {
+        value: {
+          radius_miles: 8,
+          fee_tiers: [
+            { up_to_miles: 3, fee_cents: 600 },
+            { up_to_miles: 8, fee_cents: 900 },
+          ],
+          minimum_fee_cents: 600,
+        },
+      },
+      admin,
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const after = await page('/menu/', { 'If-None-Match': before.response.headers.get('etag')! });
+    expect(after.response.status).toBe(200);
+    expect(textOf(after.html)).toContain('Delivery fee: $6.00, or the courier');
+    expect(textOf((await page('/es/menu/')).html)).toContain('$6.00');
+    expect((await api.call('DELETE', '/api/staff/admin/settings/delivery/', undefined, admin)).status).toBe(200);
+    expect(textOf((await page('/menu/')).html)).toContain('Delivery fee: $10.00, or the courier');
+  });
+
   it('prints Clover’s menu after a sync, a price changed in Clover at the next request, and pages naming a dish Clover lacks leave it out', async () => {
     const sync = () =>
       syncCloverMenu({

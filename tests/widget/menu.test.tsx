@@ -2,6 +2,7 @@
 // build it ships, against a real local HTTP server answering GET /api/menus/.
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOADING, MENU_FETCH_FAILED, NO_MENUS_RETURNED, couldNotFindMenu } from '../../shared/api/messages.ts';
+import { fileSettings, pricingSettingsOf } from '../../shared/live-settings.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { startMenuServer, smallMenus, type MenuServer } from '../support/menu-server.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -124,6 +125,16 @@ describe('browsing the menu', () => {
     await waitFor(() => button(nav, 'Bebidas')!.getAttribute('aria-current') === 'location');
     expect(shadow.activeElement).toBeNull(); // the page's own jump leaves focus alone
     expect(button(nav, 'Tacos')!.hasAttribute('aria-current')).toBe(false);
+  });
+
+  it('states the delivery fee the owner set, once the store’s live settings arrive', async () => {
+    const w = await openWith();
+    const shadow = await menuShown(w);
+    const fees = () => shadow.querySelector('.fees')!.textContent;
+    expect(fees()).toContain('Delivery fee: $10.00, or the courier’s quote if higher');
+    const live = pricingSettingsOf(fileSettings());
+    w.store.takePricing({ ...live, delivery: { ...live.delivery, minimum_fee_cents: 650 } });
+    await waitFor(() => fees().includes('Delivery fee: $6.50, or the courier’s quote if higher'));
   });
 
   it('filters the items by name whatever the case and accents', async () => {

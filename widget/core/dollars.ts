@@ -15,8 +15,8 @@ export function dollars(cents: Cents): string {
   return `${rounded < 0 ? '-' : ''}$${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-/** feesSummary's sentence, with the settings' minimum delivery fee. */
-export function feesLine(t: Translate): string {
+/** feesSummary's sentence, with the owner's live minimum delivery fee when known, else the settings'. */
+export function feesLine(t: Translate, minimumFeeCents: Cents = MINIMUM_DELIVERY_FEE_CENTS): string {
   const discounts = DELIVERY_DISCOUNT_TIERS.filter((tier) => tier.discount > 0).map((tier, i) => {
     const from = dollars(tier.from);
     if (!Number.isFinite(tier.discount))
@@ -24,6 +24,6 @@ export function feesLine(t: Translate): string {
     const discount = dollars(tier.discount);
     return t(i === 0 ? 'common.fees.offOrdersFrom' : 'common.fees.offFrom', { discount, from });
   });
-  const fee = dollars(MINIMUM_DELIVERY_FEE_CENTS);
+  const fee = dollars(minimumFeeCents);
   return t('common.fees.summary', { fee, discounts: discounts.length ? `; ${discounts.join(', ')}` : '' });
 }

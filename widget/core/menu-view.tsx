@@ -108,7 +108,7 @@ function MenuView({ paint, hours, apiOrigin, scrollPage }: Props) {
   return (
     <>
       <div className="menu">
-        <MenuBar sections={all} opening={opening} />
+        <MenuBar sections={all} opening={opening} minimumFeeCents={hours?.pricing?.delivery.minimum_fee_cents} />
         <div>{drawnSections}</div>
       </div>
       {shown >= menuItemCount(listed) && <StoreNoticeView hours={hours} />}
@@ -140,9 +140,9 @@ abstract class Unchanging<P extends object> extends Component<P> {
 }
 
 /** The categories, the search box, the diet filter and the fees line above the sections. */
-class MenuBar extends Unchanging<{ sections: MenuSection[]; opening: string | null }> {
+class MenuBar extends Unchanging<{ sections: MenuSection[]; opening: string | null; minimumFeeCents?: number }> {
   render() {
-    const { sections, opening } = this.props;
+    const { sections, opening, minimumFeeCents } = this.props;
     return (
       <>
         <div className="menu-bar">
@@ -180,7 +180,7 @@ class MenuBar extends Unchanging<{ sections: MenuSection[]; opening: string | nu
             {''}
           </p>
         </fieldset>
-        <p className="fees">{feesLine(t)}</p>
+        <p className="fees">{feesLine(t, minimumFeeCents)}</p>
       </>
     );
   }
