@@ -5,6 +5,7 @@
  * failed'; a style chunk that fails raises the same with code CSS_CHUNK_LOAD_FAILED. Each failure
  * is forgotten, so "Try again" asks the network again.
  */
+import { adoptableSheet } from './shadow-frame.tsx';
 import { CHUNK_LOAD_ERROR_NAME, CSS_CHUNK_LOAD_FAILED, loadingChunkFailed } from '../shared/api/messages.ts';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/storefront.ts';
 import type { ChunkFiles } from './chunk-files.ts';
@@ -27,8 +28,11 @@ export class ChunkLoadError extends Error {
 
 export interface LoadedChunk<T> {
   module: T;
-  /** The chunk's styles, for the shadow root's adoptedStyleSheets; null when it has none. */
-  styles: CSSStyleSheet | null;
+  /**
+   * The chunk's styles: a sheet for the shadow root's adoptedStyleSheets, or its CSS text for a
+   * browser without constructable sheets (shadow-frame.tsx addChunkStyles); null when it has none.
+   */
+  styles: CSSStyleSheet | string | null;
 }
 
 export interface ChunkLoader {
@@ -83,7 +87,7 @@ export function createChunkLoader(options: LoaderOptions): ChunkLoader {
     });
   }
 
-  async function loadStyles(chunk: string, file: string | undefined): Promise<CSSStyleSheet | null> {
+  async function loadStyles(chunk: string, file: string | undefined): Promise<CSSStyleSheet | string | null> {
     if (!file) return null;
     const url = fileUrl(file);
     const controller = new AbortController();
@@ -91,9 +95,8 @@ export function createChunkLoader(options: LoaderOptions): ChunkLoader {
     try {
       const response = await window.fetch(url, { signal: controller.signal });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(await response.text());
-      return sheet;
+      const css = await response.text();
+      return adoptableSheet(css) ?? css;
     } catch {
       throw new ChunkLoadError(chunk, url, CSS_CHUNK_LOAD_FAILED);
     } finally {

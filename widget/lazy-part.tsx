@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ChunkLoader } from './chunk-loader.ts';
 import { t } from './i18n.ts';
+import { addChunkStyles } from './shadow-frame.tsx';
 
 interface Props<T> {
   chunk: string;
@@ -34,9 +35,7 @@ export function LazyPart<T>({ chunk, loader, render }: Props<T>) {
       ({ module, styles }) => {
         if (!current) return;
         const root = marker.current?.getRootNode();
-        if (styles && root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(styles)) {
-          root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles];
-        }
+        if (styles && root instanceof ShadowRoot) addChunkStyles(root, chunk, styles);
         settle({ status: 'ready', module });
       },
       (error: unknown) => {

@@ -51,6 +51,23 @@ export function shadowRootOf(host: HTMLElement, sheet: CSSStyleSheet | null, lan
   return frame.shadowRoot!;
 }
 
+/**
+ * A lazy chunk's styles in a shadow root, once: its sheet adopted, or, in a browser without
+ * constructable sheets, a <style> carrying the script tag's nonce.
+ */
+export function addChunkStyles(root: ShadowRoot, chunk: string, styles: CSSStyleSheet | string): void {
+  if (typeof styles !== 'string') {
+    if (!root.adoptedStyleSheets.includes(styles)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles];
+    return;
+  }
+  if ([...root.querySelectorAll('style')].some((style) => style.dataset.chunk === chunk)) return;
+  const style = root.ownerDocument.createElement('style');
+  style.dataset.chunk = chunk;
+  if (fallback?.nonce) style.nonce = fallback.nonce;
+  style.textContent = styles;
+  root.prepend(style);
+}
+
 /** The action colour: a CSS colour in hex only, set through the CSSOM (a CSP allows that). */
 export function themeColour(host: HTMLElement): void {
   const colour = host.getAttribute('theme-color')?.trim() ?? '';

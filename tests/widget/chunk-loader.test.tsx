@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, createChunkLoader } from '../../widget/chunk-loader.ts';
 import type { ChunkFiles } from '../../widget/chunk-files.ts';
+import { addChunkStyles, setFallbackStyles } from '../../widget/shadow-frame.tsx';
 
 const DEMO_JS = 'window.ComalWidgetChunks=window.ComalWidgetChunks||{};window.ComalWidgetChunks.demo={answer:42};';
 const DEMO_CSS = '.checkout-total { font-weight: 700; }';
@@ -113,9 +114,35 @@ describe('a chunk that loads', () => {
     const { module, styles } = await newLoader().load<{ answer: number }>('demo');
     expect(module.answer).toBe(42);
     expect(styles).toBeInstanceOf(CSSStyleSheet);
-    expect([...styles!.cssRules].map((rule) => rule.cssText)).toEqual(['.checkout-total { font-weight: 700; }']);
+    expect([...(styles as CSSStyleSheet).cssRules].map((rule) => rule.cssText)).toEqual([
+      '.checkout-total { font-weight: 700; }',
+    ]);
     expect(requests.sort()).toEqual(['/chunks/demo.abc.css', '/chunks/demo.abc.js']);
     expect(document.head.querySelector(`script[src="${origin}/chunks/demo.abc.js"]`)).not.toBeNull();
+  });
+
+  it('gives a browser without constructable sheets the CSS as text, which goes in once as a <style> with the nonce', async () => {
+    // Where the document's adoptedStyleSheets is defined (a prototype up the chain), taken away.
+    let owner: object = Document.prototype;
+    while (!Object.prototype.hasOwnProperty.call(owner, 'adoptedStyleSheets'))
+      owner = Object.getPrototypeOf(owner) as object;
+    const adopted = Object.getOwnPropertyDescriptor(owner, 'adoptedStyleSheets')!;
+    delete (owner as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+    try {
+      const { styles } = await newLoader().load('demo');
+      expect(styles).toBe(DEMO_CSS);
+      setFallbackStyles({ css: '', nonce: 'n0nce' });
+      const root = document.createElement('div').attachShadow({ mode: 'open' });
+      addChunkStyles(root, 'demo', styles!);
+      addChunkStyles(root, 'demo', styles!);
+      const added = [...root.querySelectorAll('style')];
+      expect(added.map((style) => [style.textContent, style.nonce, style.dataset.chunk])).toEqual([
+        [DEMO_CSS, 'n0nce', 'demo'],
+      ]);
+    } finally {
+      Object.defineProperty(owner, 'adoptedStyleSheets', adopted);
+      setFallbackStyles(null);
+    }
   });
 
   it('a chunk without CSS has no styles; loading it twice asks the network once', async () => {
