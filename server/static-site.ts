@@ -218,7 +218,11 @@ export function mountStaticSite(
   app.use('*', serveStatic({ root: siteRoot, precompressed: true }));
   app.notFound(async (c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ error: true, message: 'There is no such API call.' }, 404);
-    const file = path.join(siteRoot, localeOfPath(c.req.path) === 'es' ? 'es/404/index.html' : '404.html');
+    // In the page's language: an /es/ path's, else the one the visitor chose (the cookie) or their browser prefers.
+    const spanish =
+      localeOfPath(c.req.path) === 'es' ||
+      chooseLocale(getCookie(c, LOCALE_COOKIE), acceptedLanguages(c.req.header('Accept-Language'))) === 'es';
+    const file = path.join(siteRoot, spanish ? 'es/404/index.html' : '404.html');
     const page = await readFile(file, 'utf8').catch(() => 'Page not found');
     c.header('Content-Security-Policy', await policyFor('/404.html', file));
     return c.html(page, 404);

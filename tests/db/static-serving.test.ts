@@ -66,4 +66,21 @@ describe('serving the built site and widget', () => {
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('We could not find that page');
   });
+
+  it.each([
+    ['a path under /es/', '/es/no-such-page/', {}],
+    ['a visitor who chose Spanish', '/no-such-page/', { Cookie: 'comal_lang=es' }],
+    ['a browser that prefers Spanish', '/no-such-page/', { 'Accept-Language': 'es-MX,es;q=0.9' }],
+  ])('answers %s with the Spanish 404 page', async (_, pathname, headers) => {
+    const response = await api.app.request(pathname, { headers });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('No encontramos esa página');
+  });
+
+  it('keeps English for one who chose English, whatever the browser prefers', async () => {
+    const response = await api.app.request('/no-such-page/', {
+      headers: { Cookie: 'comal_lang=en', 'Accept-Language': 'es' },
+    });
+    expect(await response.text()).toContain('We could not find that page');
+  });
 });
