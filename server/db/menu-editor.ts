@@ -262,6 +262,16 @@ export async function attachGroup(tx: Queryable, itemId: string, groupId: string
   return made.length > 0;
 }
 
+/** The order an item asks its modifier groups in: `groupIds`, the first asked first. */
+export async function setItemGroupPositions(tx: Queryable, itemId: string, groupIds: readonly string[]): Promise<void> {
+  await tx.query(
+    `update menu_item_modifier_groups t set position = r.ordinality - 1
+       from json_array_elements_text($2::text::json) with ordinality as r (id, ordinality)
+      where t.menu_item_id = $1 and t.modifier_group_id = r.id`,
+    [itemId, JSON.stringify(groupIds)],
+  );
+}
+
 export async function detachGroup(tx: Queryable, itemId: string, groupId: string): Promise<boolean> {
   const gone = await tx.query(
     'delete from menu_item_modifier_groups where menu_item_id = $1 and modifier_group_id = $2 returning menu_item_id',

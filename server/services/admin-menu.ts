@@ -381,6 +381,19 @@ export function offerGroup(deps: Deps, itemId: string, groupId: string, offered:
   });
 }
 
+/** One of the item's modifier groups moved up or down (or to a position): the order its dialog asks them in. */
+export function moveItemGroup(deps: Deps, itemId: string, groupId: string, move: Move, by: Actor) {
+  return write(deps, by, async (tx, rows) => {
+    const before = itemView(rows, itemId, deps.clock());
+    if (!before) throw new HttpError(404, noSuchItem(itemId));
+    if (!before.group_ids.includes(groupId)) throw new HttpError(404, GROUP_NOT_ON_ITEM);
+    const order = moved(before.group_ids, groupId, move);
+    if (!order) return [];
+    await store.setItemGroupPositions(tx, itemId, order);
+    return [{ subject: `item:${itemId}`, before: { group_ids: before.group_ids }, after: { group_ids: order } }];
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Modifier groups and modifiers
 

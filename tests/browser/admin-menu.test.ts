@@ -96,6 +96,17 @@ describe('the menu editor', () => {
     await admin.getByRole('status').filter({ hasText: 'Mexican Coca-Cola is saved.' }).waitFor();
     expect(await admin.locator('li[data-entry="drink-mexican-coke"] .admin-sub').textContent()).toContain('$4.75');
 
+    // The order an item's choices are asked in: the tortilla moves below the salsas.
+    await admin.getByRole('combobox', { name: /^Category/ }).selectOption({ label: 'Tacos' });
+    await admin.getByRole('button', { name: 'Edit Taco de Asada' }).click();
+    const asked = admin.getByRole('list', { name: 'Choices Taco de Asada asks for, in order' });
+    const askedNames = () => asked.locator('.menu-name').allTextContents();
+    expect(await askedNames()).toEqual(['Choose a tortilla', 'Salsas on the side', 'Add extras', 'Leave off']);
+    await asked.getByRole('button', { name: 'Move down Choose a tortilla' }).click();
+    await admin.getByRole('status').filter({ hasText: 'Choose a tortilla moved to 2 of 4.' }).waitFor();
+    expect(await askedNames()).toEqual(['Salsas on the side', 'Choose a tortilla', 'Add extras', 'Leave off']);
+    expect(await axeViolations(admin)).toEqual([]);
+
     // A customer's widget shows the new price.
     const customer = await browser.newPage({ viewport: PHONE });
     await settled(customer, () => customer.goto(`${server.url}/order/`));

@@ -51,7 +51,7 @@ import { toCents } from '../../shared/money.ts';
 import { ADMINS_ONLY, STAFF_ONLY, STAFF_SIGN_IN_REQUIRED } from '../../server/http/staff.ts';
 import { notServedThen } from '../../server/menu/served.ts';
 import { createCloverClient } from '../../server/providers/menu/clover-client.ts';
-import { noSuchItem } from '../../server/services/admin-menu.ts';
+import { GROUP_NOT_ON_ITEM, noSuchItem } from '../../server/services/admin-menu.ts';
 import { ITEM_NOT_ON_MENU } from '../../server/services/orders.ts';
 import { signUpAndIn } from '../support/accounts.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
@@ -156,6 +156,7 @@ describe.each(databaseTargets)('the admin’s menu editor on $name', (target) =>
       ['DELETE', `${M}items/taco-asada/photo/`],
       ['PUT', `${M}items/taco-asada/groups/salsa/`],
       ['DELETE', `${M}items/taco-asada/groups/salsa/`],
+      ['POST', `${M}items/taco-asada/groups/salsa/move/`, { direction: 'up' }],
       ['POST', `${M}groups/`, { name: 'Salsa', min_required: 0, max_allowed: 1 }],
       ['PATCH', `${M}groups/salsa/`, { name: 'Salsa' }],
       ['DELETE', `${M}groups/salsa/`],
@@ -348,6 +349,30 @@ describe.each(databaseTargets)('the admin’s menu editor on $name', (target) =>
     const offered = (await menuItems()).find((i) => i.id === jamaica.id)!;
     expect(offered.modifier_groups.map((g) => g.modifiers.map((m) => m.name))).toEqual([['Grande', 'Chico']]);
     expect((await order(jamaica.id, 1)).status).toBe(422);
+    // A second group on the item: asked after the first, until the admin moves it up.
+    const extras = (
+      await edit('POST', `${M}groups/`, { name: 'Extras', min_required: 0, max_allowed: 2 }, 201)
+    ).groups.find((g) => g.name === 'Extras')!;
+    await edit('POST', `${M}groups/${extras.id}/modifiers/`, { name: 'Chamoy', price_cents: 50 }, 201);
+    await edit('PUT', `${M}items/${jamaica.id}/groups/${extras.id}/`);
+    const askedIn = async () =>
+      (await menuItems()).find((i) => i.id === jamaica.id)!.modifier_groups.map((g) => g.name);
+    expect(await askedIn()).toEqual(['Tamaño', 'Extras']);
+    menu = await edit('POST', `${M}items/${jamaica.id}/groups/${extras.id}/move/`, { direction: 'up' });
+    expect(menu.items.find((i) => i.id === jamaica.id)!.group_ids).toEqual([extras.id, size.id]);
+    expect(await askedIn()).toEqual(['Extras', 'Tamaño']);
+    const groupMove = (await audit()).entries.find((e) => e.subject === `item:${jamaica.id}`);
+    expect([groupMove?.before, groupMove?.after]).toEqual([
+      { group_ids: [size.id, extras.id] },
+      { group_ids: [extras.id, size.id] },
+    ]);
+    // Already first: nothing changes; a group the item does not offer: 404.
+    expect((await edit('POST', `${M}items/${jamaica.id}/groups/${extras.id}/move/`, { direction: 'up' })).version).toBe(
+      menu.version,
+    );
+    const notOffered = await asAdmin('POST', `${M}items/taco-asada/groups/${extras.id}/move/`, { direction: 'up' });
+    expect([notOffered.status, await message(notOffered)]).toEqual([404, GROUP_NOT_ON_ITEM]);
+    await edit('DELETE', `${M}items/${jamaica.id}/groups/${extras.id}/`);
     await edit('DELETE', `${M}items/${jamaica.id}/groups/${size.id}/`);
     expect((await menuItems()).find((i) => i.id === jamaica.id)!.modifier_groups).toEqual([]);
 

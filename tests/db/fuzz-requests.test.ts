@@ -648,6 +648,13 @@ const BODY_ROUTES: readonly BodyRoute[] = [
     who: EVERYONE,
     weight: 1,
   },
+  {
+    method: 'POST',
+    path: '/api/staff/admin/menu/items/:id/groups/grp-salsa/move/',
+    base: () => ({ direction: 'down' }),
+    who: EVERYONE,
+    weight: 1,
+  },
   { method: 'PUT', path: '/api/staff/admin/menu/items/taco-asada/photo/', base: () => ({}), who: EVERYONE, weight: 1 },
   {
     method: 'POST',

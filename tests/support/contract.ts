@@ -157,6 +157,7 @@ export const CONTRACT: readonly Row[] = [
   ok('DELETE', '/api/staff/admin/menu/items/:id/photo/', MenuEditorSchema),
   ok('PUT', '/api/staff/admin/menu/items/:id/groups/:group/', MenuEditorSchema),
   ok('DELETE', '/api/staff/admin/menu/items/:id/groups/:group/', MenuEditorSchema),
+  ok('POST', '/api/staff/admin/menu/items/:id/groups/:group/move/', MenuEditorSchema),
   ok('POST', '/api/staff/admin/menu/groups/', MenuEditorSchema),
   ok('PATCH', '/api/staff/admin/menu/groups/:id/', MenuEditorSchema),
   ok('DELETE', '/api/staff/admin/menu/groups/:id/', MenuEditorSchema),

@@ -8,6 +8,7 @@ import { DIET_TAGS, type DietTag } from '../../../shared/diet.ts';
 import { useSubmit } from '../staff/use-submit.ts';
 import { centsToDollars, dollarsToCents } from './admin-form.ts';
 import type { MenuPanelProps } from './menu-api.ts';
+import { movedText, ReorderList } from './menu-reorder.tsx';
 
 const DIET_NAMES: Record<DietTag, string> = {
   vegetarian: 'Vegetarian',
@@ -159,8 +160,15 @@ export function MenuItemForm(
   );
 }
 
-/** The modifier groups the item offers, each switched on or off at once. */
+/**
+ * The modifier groups the item offers, each switched on or off at once, and the order its dialog
+ * asks them in (moved without dragging, as every list of the menu screen).
+ */
 function ItemGroups({ menu, api, run, readOnly, item }: MenuPanelProps & { item: EditorItem }) {
+  const offered = item.group_ids.flatMap((id) => {
+    const group = menu.groups.find((each) => each.id === id);
+    return group ? [{ id, label: group.name }] : [];
+  });
   return (
     <fieldset disabled={readOnly}>
       <legend>Choices it offers</legend>
@@ -183,6 +191,25 @@ function ItemGroups({ menu, api, run, readOnly, item }: MenuPanelProps & { item:
           </label>
         ))}
       </div>
+      {offered.length > 1 && (
+        <>
+          <p className="admin-hint">The order the customer is asked in:</p>
+          <ReorderList
+            entries={offered}
+            label={`Choices ${item.name} asks for, in order`}
+            readOnly={readOnly}
+            onMove={(group, direction) => {
+              const index = offered.findIndex((each) => each.id === group.id) + (direction === 'up' ? -1 : 1);
+              return run(
+                () => api.moveItemGroup(item.id, group.id, direction),
+                movedText(group.label, index + 1, offered.length),
+              );
+            }}
+          >
+            {(group) => <span className="menu-name">{group.label}</span>}
+          </ReorderList>
+        </>
+      )}
     </fieldset>
   );
 }

@@ -33,6 +33,8 @@ export interface MenuApi {
   uploadPhoto(id: string, photo: Blob): Promise<MenuEditor>;
   removePhoto(id: string): Promise<MenuEditor>;
   offerGroup(itemId: string, groupId: string, offered: boolean): Promise<MenuEditor>;
+  /** Moves one of the item's groups up or down: the order its dialog asks them in. */
+  moveItemGroup(itemId: string, groupId: string, direction: Direction): Promise<MenuEditor>;
   createGroup(body: GroupCreateInput): Promise<MenuEditor>;
   changeGroup(id: string, body: GroupChangeInput): Promise<MenuEditor>;
   removeGroup(id: string): Promise<MenuEditor>;
@@ -61,6 +63,8 @@ export function createMenuApi(call: AdminCall): MenuApi {
     removePhoto: (id) => call('DELETE', `menu/items/${at(id)}/photo/`),
     offerGroup: (itemId, groupId, offered) =>
       call(offered ? 'PUT' : 'DELETE', `menu/items/${at(itemId)}/groups/${at(groupId)}/`),
+    moveItemGroup: (itemId, groupId, direction) =>
+      call('POST', `menu/items/${at(itemId)}/groups/${at(groupId)}/move/`, { direction }),
     createGroup: (body) => call('POST', 'menu/groups/', body),
     changeGroup: (id, body) => call('PATCH', `menu/groups/${at(id)}/`, body),
     removeGroup: (id) => call('DELETE', `menu/groups/${at(id)}/`),

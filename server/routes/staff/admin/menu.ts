@@ -109,6 +109,9 @@ export function adminMenuRoutes(deps: AppDependencies): Hono<StaffEnv> {
       .delete('/staff/admin/menu/items/:id/groups/:group/', async (c) =>
         c.json(await editor.offerGroup(deps, id(c), c.req.param('group'), false, by(c))),
       )
+      .post('/staff/admin/menu/items/:id/groups/:group/move/', async (c) =>
+        c.json(await editor.moveItemGroup(deps, id(c), c.req.param('group'), await readBody(c, MoveSchema), by(c))),
+      )
       .post('/staff/admin/menu/groups/', async (c) =>
         c.json(await editor.makeGroup(deps, await readBody(c, GroupCreateSchema), by(c)), 201),
       )
