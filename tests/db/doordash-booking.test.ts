@@ -67,13 +67,7 @@ describe.each(databaseTargets)('booking DoorDash after payment, on $name', (targ
   beforeAll(async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {}); // the app's request log
     doordash = await startDoorDashStandIn({ feeCents: 975 });
-    const delivery = createDoorDash({
-      apiBase: doordash.url,
-      developerId: doordash.developerId,
-      keyId: doordash.keyId,
-      signingSecret: doordash.signingSecret,
-      timeoutMs: 800,
-    });
+    const delivery = createDoorDash({ ...doordash.credentials, timeoutMs: 800 });
     api = await createTestApi(target, { delivery, clock: () => now }, { DOORDASH_WEBHOOK_SECRET: WEBHOOK_SECRET });
     await addTestItems(api, [{ id: 'dd-mole', name: 'Mole de Prueba', priceCents: 2500 }]);
     staff = await staffMember(api, 'dispatch@comal.example', 'staff', now);

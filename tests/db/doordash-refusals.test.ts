@@ -45,13 +45,7 @@ describe.each(databaseTargets)('DoorDash refusing a quote, on $name', (target) =
   beforeAll(async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {}); // the app's request log
     doordash = await startDoorDashStandIn({ feeCents: 975 });
-    const delivery = createDoorDash({
-      apiBase: doordash.url,
-      developerId: doordash.developerId,
-      keyId: doordash.keyId,
-      signingSecret: doordash.signingSecret,
-      timeoutMs: 1500,
-    });
+    const delivery = createDoorDash({ ...doordash.credentials, timeoutMs: 1500 });
     api = await createTestApi(target, { delivery, clock: () => NOW });
   });
   afterAll(async () => {

@@ -39,12 +39,7 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
   beforeAll(async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {}); // the app's request log
     doordash = await startDoorDashStandIn({ feeCents: 975 });
-    provider = createDoorDash({
-      apiBase: doordash.url,
-      developerId: doordash.developerId,
-      keyId: doordash.keyId,
-      signingSecret: doordash.signingSecret,
-    });
+    provider = createDoorDash(doordash.credentials);
     api = await createTestApi(target, { delivery: provider, clock: () => NOW });
     await addTestItems(api, [{ id: 'dd-plate', name: 'Plato de Prueba', priceCents: 2500 }]);
     // The webhook sub-app as the server would mount it, on a port DoorDash (the stand-in) posts to.
@@ -165,9 +160,7 @@ describe.each(databaseTargets)('DoorDash Drive on $name', (target) => {
 
   it('a token signed with another secret is refused by DoorDash, and the customer is told delivery is unavailable', async () => {
     const wrong = createDoorDash({
-      apiBase: doordash.url,
-      developerId: doordash.developerId,
-      keyId: doordash.keyId,
+      ...doordash.credentials,
       signingSecret: Buffer.from('not the secret').toString('base64url'),
     });
     const before = doordash.requests.length;

@@ -242,12 +242,7 @@ describe.each(databaseTargets)('production providers wired into the app on $name
     let api: TestApi;
     beforeAll(async () => {
       doordash = await startDoorDashStandIn({ feeCents: 975 });
-      const delivery = createDoorDash({
-        apiBase: doordash.url,
-        developerId: doordash.developerId,
-        keyId: doordash.keyId,
-        signingSecret: doordash.signingSecret,
-      });
+      const delivery = createDoorDash(doordash.credentials);
       api = await createTestApi(target, { delivery, clock: () => NOW }, { DOORDASH_WEBHOOK_SECRET: WEBHOOK_SECRET });
     });
     afterAll(async () => {

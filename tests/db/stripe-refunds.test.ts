@@ -58,12 +58,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
       maxNetworkRetries: 0,
     });
     doordash = await startDoorDashStandIn({ feeCents: 975 });
-    const delivery = createDoorDash({
-      apiBase: doordash.url,
-      developerId: doordash.developerId,
-      keyId: doordash.keyId,
-      signingSecret: doordash.signingSecret,
-    });
+    const delivery = createDoorDash(doordash.credentials);
     api = await createTestApi(
       target,
       { payments, delivery, clock: () => now },

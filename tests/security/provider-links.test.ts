@@ -52,12 +52,7 @@ describe.each(pglite)('DoorDash tracking links on $name', (target) => {
   beforeAll(async () => {
     log = vi.spyOn(serverLog, 'warn').mockImplementation(() => {});
     doordash = await startDoorDashStandIn({ feeCents: 975 });
-    const delivery = createDoorDash({
-      apiBase: doordash.url,
-      developerId: doordash.developerId,
-      keyId: doordash.keyId,
-      signingSecret: doordash.signingSecret,
-    });
+    const delivery = createDoorDash(doordash.credentials);
     api = await createTestApi(target, { delivery, clock: () => NOW }, { DOORDASH_WEBHOOK_SECRET: WEBHOOK_SECRET });
     await addTestItems(api, [{ id: 'dd-links-plate', name: 'Plato de Prueba', priceCents: 2500 }]);
   });

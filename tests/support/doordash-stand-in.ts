@@ -26,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import type { DoorDashCredentials } from '../../server/providers/delivery/doordash-client.ts';
 import { zipCentroid } from '../../server/providers/delivery/zip-centroids.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/doordash');
@@ -96,6 +97,8 @@ export interface DoorDashStandIn {
   readonly developerId: string;
   readonly keyId: string;
   readonly signingSecret: string;
+  /** What the adapter (createDoorDash) is given to call this stand-in: its address and the keys above. */
+  readonly credentials: DoorDashCredentials;
   /** Every request received, in order. */
   readonly requests: RecordedDoorDashRequest[];
   quote(externalDeliveryId: string): StandInQuote | undefined;
@@ -442,6 +445,7 @@ export async function startDoorDashStandIn(
     developerId,
     keyId,
     signingSecret,
+    credentials: { apiBase: `http://127.0.0.1:${port}`, developerId, keyId, signingSecret },
     requests,
     quote: (id) => quotes.get(id),
     deliveries: () => [...booked],
