@@ -238,6 +238,28 @@ describe.each(databaseTargets)('Clover as it publishes its answers, on $name', (
     expect(clover.requests.every((r) => (r.query.expand ?? '').split(',').length <= 3)).toBe(true);
   });
 
+  it("a token Clover refuses the menu attributes (no online-ordering permission): the sync goes on, the Register's hidden decides", async () => {
+    const ids = { shown: '', hidden: '' };
+    clover.catalogue = catalogue((p) => {
+      ids.shown = p.bangersAndMash.id;
+      ids.hidden = p.pizzaSlice.id;
+      return [
+        { ...p.bangersAndMash, hidden: false, menuItem: { enabled: false } },
+        { ...p.pizzaSlice, hidden: true },
+        p.porkRiceBowl,
+      ];
+    });
+    clover.refuseMenuAttributes(403);
+    const answer = await syncNow();
+    expect(answer).toMatchObject({ source: 'clover', last_error: null });
+    const items = await menuItems();
+    // Without the menu switch, what the Register does not hide is sold online.
+    expect(items.has(ids.shown)).toBe(true);
+    expect(items.has(ids.hidden)).toBe(false);
+    // Refused for good (a 4xx): asked once, not again.
+    expect(clover.requests.filter((r) => r.resource === 'items' && r.query.expand === 'menuItem')).toHaveLength(1);
+  });
+
   it('a modifier group of 250 modifiers, cut at 100 when expanded, is read whole from its own listing', async () => {
     const p0 = published();
     // Clover's published Tofu, then 249 more add-ins of its shape, $1.00 up, a cent apart.

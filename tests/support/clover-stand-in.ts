@@ -91,7 +91,12 @@ export interface CloverStandIn {
    * (creates the order) before the late answer, or had not got to it when the caller gave up.
    */
   slowNext(resource: CloverResource, ms: number, options?: { made?: boolean }): void;
-  /** Ends outages and slow calls. */
+  /**
+   * Item listings that ask for the menu attributes (`expand=menuItem`) answer `status` until
+   * `clear`: a merchant's token without Clover's online-ordering permission.
+   */
+  refuseMenuAttributes(status: number): void;
+  /** Ends outages, slow calls and refusals. */
   clear(): void;
   close(): Promise<void>;
 }
@@ -112,6 +117,7 @@ export async function startCloverStandIn(
   const orders: StandInOrder[] = [];
   const outages = new Map<CloverResource, number>();
   const slow = new Map<CloverResource, { ms: number; made: boolean }>();
+  let menuAttributesRefused = 0;
   const prefix = `/v3/merchants/${merchantId}/`;
   const standIn = {
     catalogue: options.catalogue ?? { categories: [], items: [], modifierGroups: [] },
@@ -243,6 +249,8 @@ export async function startCloverStandIn(
 
     if (request.headers.authorization !== `Bearer ${token}`) return answer(401, { message: '401 Unauthorized' });
     if (!resource) return answer(404, { message: 'Not Found' });
+    if (menuAttributesRefused && resource === 'items' && expands(query).has('menuItem'))
+      return answer(menuAttributesRefused, { message: `${menuAttributesRefused} Forbidden` });
     const down = outages.get(resource);
     if (down) {
       return answer(
@@ -298,8 +306,10 @@ export async function startCloverStandIn(
     requests,
     orders: () => [...orders],
     outage: (resource, status = 500) => void outages.set(resource, status),
+    refuseMenuAttributes: (status) => void (menuAttributesRefused = status),
     slowNext: (resource, ms, { made = false } = {}) => void slow.set(resource, { ms, made }),
     clear() {
+      menuAttributesRefused = 0;
       outages.clear();
       slow.clear();
     },

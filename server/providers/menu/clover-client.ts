@@ -17,6 +17,7 @@
  *   come back full (100) or shorter than its `modifierIds` list is read again in full from
  *   GET modifier_groups/{id}/modifiers, page by page, in the group's own order.
  */
+import { log } from '../../logger.ts';
 
 export interface CloverConfig {
   /** https://api.clover.com (North America), https://sandbox.dev.clover.com, or a stand-in. */
@@ -246,12 +247,25 @@ export function createCloverClient(config: CloverConfig): CloverClient {
     async items() {
       // Three expansions a call at most: the menu attributes come in a second pass.
       const items = await all<CloverItem>('items', { expand: 'categories,modifierGroups,tags' });
-      const menus = new Map(
-        (await all<Pick<CloverItem, 'id' | 'menuItem'>>('items', { expand: 'menuItem' })).map((item) => [
-          item.id,
-          item.menuItem,
-        ]),
-      );
+      let menus: Map<string, CloverItem['menuItem']>;
+      try {
+        menus = new Map(
+          (await all<Pick<CloverItem, 'id' | 'menuItem'>>('items', { expand: 'menuItem' })).map((item) => [
+            item.id,
+            item.menuItem,
+          ]),
+        );
+      } catch (error) {
+        // Refused for good (a 4xx): the menu attributes belong to Clover's online ordering, which a
+        // merchant's token may not be allowed; the Register's `hidden` decides, as for an item without them.
+        if (!(error instanceof CloverError) || error.retryable || error.status === null || error.status < 400)
+          throw error;
+        log.warn(
+          { status: error.status },
+          "Clover refused the items' menu attributes (online-ordering switch); the Register's hidden flag decides what shows online",
+        );
+        menus = new Map();
+      }
       // An item added between the passes has no menu attributes: clover-menu.ts falls back to `hidden`.
       return items.map((item) => (menus.has(item.id) ? { ...item, menuItem: menus.get(item.id) ?? null } : item));
     },
