@@ -108,7 +108,10 @@ function MenuView({ paint, hours, apiOrigin, scrollPage }: Props) {
   return (
     <>
       <div className="menu">
-        <MenuBar sections={all} opening={opening} minimumFeeCents={hours?.pricing?.delivery.minimum_fee_cents} />
+        <MenuBar sections={all} opening={opening} />
+        {/* Outside the bar: the store's hours may arrive after it is drawn, and drawing the bar
+            again would undo a tick or a search typed meanwhile. */}
+        <p className="fees">{feesLine(t, hours?.pricing?.delivery.minimum_fee_cents)}</p>
         <div>{drawnSections}</div>
       </div>
       {shown >= menuItemCount(listed) && <StoreNoticeView hours={hours} />}
@@ -139,10 +142,10 @@ abstract class Unchanging<P extends object> extends Component<P> {
   }
 }
 
-/** The categories, the search box, the diet filter and the fees line above the sections. */
-class MenuBar extends Unchanging<{ sections: MenuSection[]; opening: string | null; minimumFeeCents?: number }> {
+/** The categories, the search box and the diet filter above the fees line and the sections. */
+class MenuBar extends Unchanging<{ sections: MenuSection[]; opening: string | null }> {
   render() {
-    const { sections, opening, minimumFeeCents } = this.props;
+    const { sections, opening } = this.props;
     return (
       <>
         <div className="menu-bar">
@@ -180,7 +183,6 @@ class MenuBar extends Unchanging<{ sections: MenuSection[]; opening: string | nu
             {''}
           </p>
         </fieldset>
-        <p className="fees">{feesLine(t, minimumFeeCents)}</p>
       </>
     );
   }
