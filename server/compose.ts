@@ -8,6 +8,7 @@ import { kitchenSettings } from '../shared/settings/values.ts';
 import type { AppDependencies } from './dependencies.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
 import { createBuiltInAuth } from './auth/built-in-auth.ts';
+import { passwordHasher } from './auth/passwords.ts';
 import { createCognitoAuth } from './auth/cognito-auth.ts';
 import { cognitoRedirectUri, signInStartUrls } from './auth/cognito-hosted-ui.ts';
 import type { ServerConfig } from './config.ts';
@@ -42,6 +43,7 @@ export async function createDependencies(
   const secret = await serverSecret(db, config.secretKey);
   const inFlight = overrides.inFlight ?? createInFlight();
   const mailer = overrides.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, clock, inFlight });
+  const passwords = overrides.passwords ?? passwordHasher(config.passwordScryptN);
 
   /** The built-in accounts, or Cognito's hosted UI (AUTH_PROVIDER=cognito) and where its pages are. */
   function signIn(): { auth: AuthProvider; authConfig?: AuthConfigResponse } {
@@ -53,7 +55,7 @@ export async function createDependencies(
       overrides.auth ??
       (cognito
         ? createCognitoAuth({ db, clock, ...cognito, redirectUri: cognitoRedirectUri(config.publicOrigin) })
-        : createBuiltInAuth({ db, mailer, secret, clock, restaurantName: restaurant.name }));
+        : createBuiltInAuth({ db, mailer, secret, clock, restaurantName: restaurant.name, passwords }));
     const authConfig =
       overrides.authConfig ??
       (cognito
@@ -73,6 +75,7 @@ export async function createDependencies(
     clock,
     mailer,
     inFlight,
+    passwords,
     slotCapacity: overrides.slotCapacity ?? kitchenSettings.slotCapacity,
     ...signIn(),
     settings: {

@@ -28,6 +28,8 @@ export interface ServerConfig {
   /** NODE_ENV=production, or a PostgreSQL server (DATABASE_URL): no dev conveniences, PUBLIC_ORIGIN required. */
   production: boolean;
   secretKey: string | undefined;
+  /** scrypt's N for new password hashes (PASSWORD_SCRYPT_N): 16384 unless raised, or lowered outside production. */
+  passwordScryptN: number;
   /**
    * How many proxies (load balancers, CDNs) stand in front of the server (TRUST_PROXY), each
    * adding to X-Forwarded-For; 0 when clients reach it directly.
@@ -118,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     localOrigins: publicOrigin === undefined && isLoopbackHost(host) ? local.slice(1) : [],
     production,
     secretKey: env.SECRET_KEY || undefined,
+    passwordScryptN: scryptN(env.PASSWORD_SCRYPT_N, production),
     trustProxy: proxyHops(env.TRUST_PROXY),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
@@ -277,6 +280,30 @@ function proxyHops(text: string | undefined): number {
     );
   }
   return hops;
+}
+
+/**
+ * OWASP's scrypt settings (Password Storage Cheat Sheet) come in five of equal strength; N=2^14
+ * (r=8, p=5: server/auth/passwords.ts) needs the least work per hash (about half of N=2^17's),
+ * with 16 MiB of memory (128 * N * r), where N=2^17 takes 128 MiB for every hash in progress.
+ */
+export const PASSWORD_SCRYPT_N = 2 ** 14;
+
+/**
+ * A power of two from OWASP's 16384 to its 131072 (128 MiB a hash); outside production as low as
+ * 1024, for test suites that hash hundreds of passwords.
+ */
+function scryptN(text: string | undefined, production: boolean): number {
+  const value = text?.trim() ?? '';
+  if (value === '') return PASSWORD_SCRYPT_N;
+  const least = production ? PASSWORD_SCRYPT_N : 2 ** 10;
+  const n = /^\d{1,7}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= least && n <= 2 ** 17 && (n & (n - 1)) === 0)) {
+    throw new Error(
+      `PASSWORD_SCRYPT_N must be a power of two from ${least} to 131072${production ? ' in production' : ''}, like 16384 (the default), not "${text}".`,
+    );
+  }
+  return n;
 }
 
 function fixedNow(text: string): Date {

@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import type { AuthConfigResponse } from '../shared/api/schemas.ts';
 import type { SlotCapacity } from '../shared/schedule.ts';
 import type { AuthProvider } from './auth/auth-provider.ts';
+import type { PasswordHasher } from './auth/passwords.ts';
 import type { Database } from './db/database.ts';
 import type { InFlight } from './in-flight.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -54,6 +55,8 @@ export interface AppDependencies {
   cardVault: CardVault;
   /** Who signs customers in: built-in accounts or Cognito. */
   auth: AuthProvider;
+  /** Hashes and checks the passwords of built-in accounts and staff members. */
+  passwords: PasswordHasher;
   /** What GET /api/auth/config/ answers; by default just the provider's name. */
   authConfig?: AuthConfigResponse;
   mailer: Mailer;

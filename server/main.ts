@@ -62,7 +62,7 @@ const { db, snapshot } = await openSnapshotDatabase({
 if (snapshot) controlSocket?.serve(snapshot);
 const deps = await createDependencies(db, config);
 // The embedded defaults only (DEV_OUTBOX=1, no DATABASE_URL): a demo admin, its password printed once.
-await ensureDemoStaff(db, config, { log: print });
+await ensureDemoStaff(db, config, { log: print, passwords: deps.passwords });
 const app = createApp(deps);
 // Mail a crash or another replica left waiting, and tables that would only grow.
 const stopMailSweep = deps.mailer.startSweep();

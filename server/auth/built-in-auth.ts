@@ -42,7 +42,7 @@ import { localePath } from '../../shared/i18n/locale.ts';
 import { translator } from '../../shared/i18n/translator.ts';
 import { createAccessTokens, ACCESS_TOKEN_SECONDS } from './access-tokens.ts';
 import type { AuthProvider, Customer, LinkSite, PasswordAccounts, Session } from './auth-provider.ts';
-import { checkPassword, hashPassword, needsRehash, passwordProblem } from './passwords.ts';
+import { passwordProblem, type PasswordHasher } from './passwords.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 
 export const REGISTERED = 'Check your email: we sent you a link to confirm your account.';
@@ -115,8 +115,9 @@ export function createBuiltInAuth(deps: {
   secret: string;
   clock: () => Date;
   restaurantName: string;
+  passwords: PasswordHasher;
 }): BuiltInAuth {
-  const { db, mailer, clock } = deps;
+  const { db, mailer, clock, passwords } = deps;
   const tokens = createAccessTokens(deps.secret);
   const throttle = createSignInThrottle({ db, clock, scope: 'customer' });
 
@@ -196,7 +197,7 @@ export function createBuiltInAuth(deps: {
       // Past here a mail goes out, whoever the email belongs to: it counts against the mail limits.
       await limitMails(email, address, now);
       // Hashed whether or not the email has an account, so every answer takes the same time.
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       const existing = await findAccountByEmail(db, email);
       // The same answer whether or not the email has an account, so no one can find out who does.
       if (existing?.confirmed_at) return sendLink(existing, 'taken', site);
@@ -237,11 +238,11 @@ export function createBuiltInAuth(deps: {
       const account = email.trim().toLowerCase();
       const attempt = await throttle.attempt(account, address);
       const row = await findAccountByEmail(db, account);
-      if (!(await checkPassword(password, row?.password_hash)) || !row) throw new HttpError(401, SIGN_IN_FAILED);
+      if (!(await passwords.check(password, row?.password_hash)) || !row) throw new HttpError(401, SIGN_IN_FAILED);
       await attempt.succeeded();
       // A hash from older settings (bcrypt) is replaced now that the password is at hand.
-      if (needsRehash(row.password_hash))
-        await replacePasswordHash(db, row.cognito_sub, row.password_hash, await hashPassword(password));
+      if (passwords.needsRehash(row.password_hash))
+        await replacePasswordHash(db, row.cognito_sub, row.password_hash, await passwords.hash(password));
       if (!row.confirmed_at) {
         // A fresh link, within the mail limits of this email and this address (past either, the
         // links already sent still work).
@@ -271,7 +272,7 @@ export function createBuiltInAuth(deps: {
         await unspendLink(db, hashToken(token));
         throw new HttpError(422, problem);
       }
-      const hash = await hashPassword(password);
+      const hash = await passwords.hash(password);
       // Every other link mailed before this one ends with it: a reset link left in a mailbox, a
       // log or a forwarded mail cannot set the password again behind the new one.
       await db.transaction(async (tx) => {

@@ -63,16 +63,11 @@ export function passwordProblem(password: string, owner: PasswordOwner = {}): st
 // ---------------------------------------------------------------------------------------------
 // Hashing
 
-/**
- * OWASP's scrypt settings (Password Storage Cheat Sheet) come in five of equal strength; this one
- * needs the least work per hash (about half of N=2^17's) with 16 MiB of memory (128 * N * r),
- * where N=2^17 takes 128 MiB for every hash in progress.
- */
-const SCRYPT = { N: 2 ** 14, r: 8, p: 5 } as const;
+/** scrypt's r and p as OWASP pairs them with N=2^14 (N is a setting: server/config.ts). */
+const SCRYPT = { r: 8, p: 5 } as const;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 const PREFIX = 'scrypt';
-const CURRENT = `${PREFIX}$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$`;
 
 /**
  * Hashes computed at once: one core fewer than the machine has, so the event loop always has a
@@ -117,12 +112,6 @@ function derive(
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, SCRYPT, KEY_BYTES);
-  return `${CURRENT}${salt.toString('base64')}$${key.toString('base64')}`;
-}
-
 /** The parts of a stored scrypt hash, or null when it is not one this code could have written. */
 function parseScrypt(stored: string) {
   const parts = stored.split('$');
@@ -145,28 +134,44 @@ function parseScrypt(stored: string) {
   return { cost: { N, r, p }, salt, key };
 }
 
-/** A hash to compare against when there is none, made once, the first time it is needed. */
-let unusedHash: Promise<string> | undefined;
-
-/**
- * Whether `password` is the one `stored` was made from. With no stored hash (no such account, or
- * a staff member who has not set a password yet) it still does a whole comparison and answers
- * false, so a wrong email takes as long as a wrong password.
- */
-export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  if (!stored) {
-    unusedHash ??= hashPassword(randomBytes(16).toString('base64'));
-    await checkPassword(password, await unusedHash);
-    return false;
-  }
-  if (/^\$2[aby]\$/.test(stored)) return bcrypt.compare(password, stored);
-  const parsed = parseScrypt(stored);
-  if (!parsed) return false;
-  const key = await derive(password, parsed.salt, parsed.cost, parsed.key.length);
-  return timingSafeEqual(key, parsed.key);
+/** Hashes new passwords at one cost and checks stored ones at the cost each was made with. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /**
+   * Whether `password` is the one `stored` was made from. With no stored hash (no such account,
+   * or a staff member who has not set a password yet) it still does a whole comparison and
+   * answers false, so a wrong email takes as long as a wrong password.
+   */
+  check(password: string, stored: string | null | undefined): Promise<boolean>;
+  /** Whether a hash that just proved right should be replaced by one made with today's settings. */
+  needsRehash(stored: string): boolean;
 }
 
-/** Whether a hash that just proved right should be replaced by one made with today's settings. */
-export function needsRehash(stored: string): boolean {
-  return !stored.startsWith(CURRENT);
+/** New hashes with scrypt's N at `N`, a power of two (PASSWORD_SCRYPT_N, checked by server/config.ts). */
+export function passwordHasher(N: number): PasswordHasher {
+  const cost = { N, ...SCRYPT };
+  const current = `${PREFIX}$${cost.N}$${cost.r}$${cost.p}$`;
+  /** A hash to compare against when there is none, made once, the first time it is needed. */
+  let unusedHash: Promise<string> | undefined;
+
+  async function hash(password: string): Promise<string> {
+    const salt = randomBytes(SALT_BYTES);
+    const key = await derive(password, salt, cost, KEY_BYTES);
+    return `${current}${salt.toString('base64')}$${key.toString('base64')}`;
+  }
+
+  async function check(password: string, stored: string | null | undefined): Promise<boolean> {
+    if (!stored) {
+      unusedHash ??= hash(randomBytes(16).toString('base64'));
+      await check(password, await unusedHash);
+      return false;
+    }
+    if (/^\$2[aby]\$/.test(stored)) return bcrypt.compare(password, stored);
+    const parsed = parseScrypt(stored);
+    if (!parsed) return false;
+    const key = await derive(password, parsed.salt, parsed.cost, parsed.key.length);
+    return timingSafeEqual(key, parsed.key);
+  }
+
+  return { hash, check, needsRehash: (stored) => !stored.startsWith(current) };
 }

@@ -32,7 +32,7 @@ import {
 } from '../db/staff.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
-import { checkPassword, hashPassword, needsRehash, passwordProblem } from './passwords.ts';
+import { passwordProblem, type PasswordHasher } from './passwords.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createStaffTokens, STAFF_ACCESS_TOKEN_SECONDS, type StaffMember, type VerifiedStaff } from './staff-tokens.ts';
 
@@ -110,7 +110,7 @@ export async function inviteStaff(
 export async function ensureDemoStaff(
   db: Database,
   config: { devOutbox: boolean; databaseUrl: string | undefined },
-  options: { log: (line: string) => void; production?: boolean },
+  options: { log: (line: string) => void; passwords: PasswordHasher; production?: boolean },
 ): Promise<string | null> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   if (!config.devOutbox || config.databaseUrl || production) return null;
@@ -120,7 +120,7 @@ export async function ensureDemoStaff(
     id: newId('stf'),
     email: DEMO_STAFF_EMAIL,
     role: 'admin',
-    passwordHash: await hashPassword(password),
+    passwordHash: await options.passwords.hash(password),
     at: new Date(),
   });
   if (!made) return null;
@@ -152,8 +152,13 @@ export interface StaffAuth {
   verify(accessToken: string): Promise<VerifiedStaff | null>;
 }
 
-export function createStaffAuth(deps: { db: Database; secret: string; clock: () => Date }): StaffAuth {
-  const { db, clock } = deps;
+export function createStaffAuth(deps: {
+  db: Database;
+  secret: string;
+  clock: () => Date;
+  passwords: PasswordHasher;
+}): StaffAuth {
+  const { db, clock, passwords } = deps;
   const tokens = createStaffTokens(deps.secret);
   const throttle = createSignInThrottle({ db, clock, scope: 'staff' });
 
@@ -182,12 +187,12 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
       const attempt = await throttle.attempt(account, address);
       const row = await findStaffByEmail(db, account);
       // A member without a password yet is compared as no account is, taking as long.
-      if (!(await checkPassword(password, row?.password_hash)) || !row?.password_hash)
+      if (!(await passwords.check(password, row?.password_hash)) || !row?.password_hash)
         throw new HttpError(401, STAFF_SIGN_IN_FAILED);
       await attempt.succeeded();
       // A hash from older settings (bcrypt) is replaced now that the password is at hand.
-      if (needsRehash(row.password_hash))
-        await replaceStaffPasswordHash(db, row.id, row.password_hash, await hashPassword(password));
+      if (passwords.needsRehash(row.password_hash))
+        await replaceStaffPasswordHash(db, row.id, row.password_hash, await passwords.hash(password));
       return startSession(row);
     },
 
@@ -222,7 +227,7 @@ export function createStaffAuth(deps: { db: Database; secret: string; clock: () 
         await unspendStaffLink(db, hashToken(token));
         throw new HttpError(422, problem);
       }
-      await setStaffPassword(db, staffId, await hashPassword(password), now);
+      await setStaffPassword(db, staffId, await passwords.hash(password), now);
       await revokeStaffSessions(db, staffId, now);
     },
 

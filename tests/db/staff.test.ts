@@ -360,32 +360,30 @@ describe.each(databaseTargets)('staff on $name', (target) => {
 
     it('the demo admin is made only on the embedded defaults, once', async () => {
       const lines: string[] = [];
+      const log = (line: string) => lines.push(line);
+      const { passwords } = api.deps;
       expect(
-        await ensureDemoStaff(api.deps.db, { devOutbox: false, databaseUrl: undefined }, { log: (l) => lines.push(l) }),
+        await ensureDemoStaff(api.deps.db, { devOutbox: false, databaseUrl: undefined }, { log, passwords }),
       ).toBeNull();
       expect(
-        await ensureDemoStaff(
-          api.deps.db,
-          { devOutbox: true, databaseUrl: 'postgres://x' },
-          { log: (l) => lines.push(l) },
-        ),
+        await ensureDemoStaff(api.deps.db, { devOutbox: true, databaseUrl: 'postgres://x' }, { log, passwords }),
       ).toBeNull();
       expect(
         await ensureDemoStaff(
           api.deps.db,
           { devOutbox: true, databaseUrl: undefined },
-          { log: (l) => lines.push(l), production: true },
+          { log, passwords, production: true },
         ),
       ).toBeNull();
       const password = await ensureDemoStaff(
         api.deps.db,
         { devOutbox: true, databaseUrl: undefined },
-        { log: (l) => lines.push(l) },
+        { log, passwords },
       );
       expect(password).toMatch(/^[\w-]{16}$/);
       expect(lines).toEqual([expect.stringContaining(`staff@comal.example with password ${password}`)]);
       expect(
-        await ensureDemoStaff(api.deps.db, { devOutbox: true, databaseUrl: undefined }, { log: (l) => lines.push(l) }),
+        await ensureDemoStaff(api.deps.db, { devOutbox: true, databaseUrl: undefined }, { log, passwords }),
       ).toBeNull();
       expect(lines).toHaveLength(1);
       const login = await api.call('POST', '/api/staff/login/', { email: 'staff@comal.example', password }, from());

@@ -1,12 +1,18 @@
 // Attacks on passwords, through the real API on a fresh database (PGlite, and PostgreSQL when
 // DATABASE_URL is set): a weak password chosen at sign-up, at a password reset or by a staff
 // member; a stranger who fails to sign in over and over to lock the owner out; and a password
-// stored as a bcrypt hash from before, which must move to scrypt at the next sign-in without
-// ending the sessions the owner already has.
+// stored as a bcrypt hash from before, or a scrypt hash of a lower cost, which must move to today's
+// scrypt hash at the next sign-in without ending the sessions the owner already has. The server
+// here hashes at the cost production does (PASSWORD_SCRYPT_N unset), not the suites' lower one.
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED } from '../../server/auth/built-in-auth.ts';
-import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT, PASSWORD_TOO_WEAK } from '../../server/auth/passwords.ts';
+import {
+  passwordHasher,
+  PASSWORD_TOO_COMMON,
+  PASSWORD_TOO_SHORT,
+  PASSWORD_TOO_WEAK,
+} from '../../server/auth/passwords.ts';
 import { tooManySignIns } from '../../server/auth/sign-in-throttle.ts';
 import { inviteStaff, STAFF_SIGN_IN_FAILED } from '../../server/auth/staff-auth.ts';
 import { createTestApi, TEST_ORIGIN, type TestApi } from '../support/api.ts';
@@ -26,7 +32,7 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
   const message = async (response: Response) => ((await response.json()) as { message: string }).message;
 
   beforeAll(async () => {
-    api = await createTestApi(target, { clock: () => now });
+    api = await createTestApi(target, { clock: () => now }, { PASSWORD_SCRYPT_N: '' });
     // The owners the attacks aim at: a customer, Ana Ruiz, and a staff member.
     await signUpAndIn(api, 'ana.ruiz@example.com', from());
     await setStaffPassword('ana.ruiz@comal.example', STAFF_PASSWORD);
@@ -172,7 +178,8 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
     },
   );
 
-  // A password kept as a bcrypt hash from before moves to scrypt when its owner next signs in.
+  // A password kept as a bcrypt hash from before, or as a scrypt hash made when PASSWORD_SCRYPT_N
+  // was lower, moves to today's scrypt hash when its owner next signs in.
   const legacy = [
     {
       who: 'a customer',
@@ -208,7 +215,7 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
   ];
 
   it.each(legacy)(
-    '$who with a bcrypt hash signs in, gets a scrypt hash, and keeps their sessions',
+    "$who with a bcrypt hash, then a scrypt hash of a lower cost, signs in, gets a scrypt hash at today's cost, and keeps their sessions",
     async ({ table, email, password, login, refresh, cookie, failed, make }) => {
       const session = await make();
       const stored = async () =>
@@ -237,6 +244,15 @@ describe.each(databaseTargets)('passwords on $name', (target) => {
       const refreshed = await api.call('POST', refresh, undefined, { Cookie: `${cookie}=${session}` });
       expect(refreshed.status).toBe(200);
       if (cookie === 'comal_refresh') expect(refreshCookie(refreshed)).not.toBe(session);
+
+      const cheaper = await passwordHasher(1024).hash(password);
+      expect(cheaper).toMatch(/^scrypt\$1024\$8\$5\$/);
+      await api.deps.db.query(`update ${table} set password_hash = $2 where email = $1`, [email, cheaper]);
+      expect((await api.call('POST', login, { email, password: 'not the password at all' }, from())).status).toBe(401);
+      expect((await stored()).password_hash).toBe(cheaper);
+      expect((await api.call('POST', login, { email, password }, from())).status).toBe(200);
+      expect((await stored()).password_hash).toMatch(SCRYPT_HASH);
+      expect((await stored()).password_changed_at).toEqual(changedAt);
     },
   );
 });

@@ -1,7 +1,7 @@
 // Settings that protect a public server: production (NODE_ENV=production, or a PostgreSQL
 // server) will not start without PUBLIC_ORIGIN, the only origin links are built from, nor with
 // the dev outbox, which shows reset links to anyone, nor without Stripe unless DEMO_PAYMENTS=1
-// says test cards may pay; the dev outbox works only on a server bound to this machine, and says
+// says test cards may pay, nor with passwords hashed below OWASP's scrypt cost; the dev outbox works only on a server bound to this machine, and says
 // so when it is on.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -117,6 +117,24 @@ describe('the server refuses to start with settings that would expose it', () =>
   ])('%s: links and CSRF use only the configured origins', (_label, env, origins) => {
     const config = readConfig(env);
     expect([config.publicOrigin, ...config.localOrigins]).toEqual(origins);
+  });
+
+  it("passwords hash at OWASP's scrypt cost or more in production; only elsewhere may PASSWORD_SCRYPT_N lower it", () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://order.example.com',
+      STRIPE_SECRET_KEY: 'sk_x',
+    };
+    expect(readConfig(production).passwordScryptN).toBe(16384);
+    expect(readConfig({ ...production, PASSWORD_SCRYPT_N: '65536' }).passwordScryptN).toBe(65536);
+    expect(() => readConfig({ ...production, PASSWORD_SCRYPT_N: '1024' })).toThrow(
+      'PASSWORD_SCRYPT_N must be a power of two from 16384 to 131072 in production, like 16384 (the default), not "1024".',
+    );
+    expect(readConfig({ PASSWORD_SCRYPT_N: '1024' }).passwordScryptN).toBe(1024);
+    for (const value of ['512', '3000', '262144', 'fast', '1e4'])
+      expect(() => readConfig({ PASSWORD_SCRYPT_N: value })).toThrow(
+        `PASSWORD_SCRYPT_N must be a power of two from 1024 to 131072, like 16384 (the default), not "${value}".`,
+      );
   });
 });
 

@@ -9,6 +9,7 @@ import type { AppDependencies } from '../../server/dependencies.ts';
 import { createDependencies } from '../../server/compose.ts';
 import { readConfig } from '../../server/config.ts';
 import { checkAnswer, requestLine } from './contract.ts';
+import { TEST_PASSWORD_SCRYPT_N } from './password-cost.ts';
 import type { DatabaseTarget, FreshDatabase } from './databases.ts';
 
 export interface TestApi {
@@ -34,7 +35,13 @@ export async function createTestApi(
   const fresh = await target.create({ migrated: true });
   // Tests name their callers with X-Forwarded-For, as a load balancer would.
   // The site is TEST_ORIGIN, as PUBLIC_ORIGIN says in production: links in mail start with it.
-  const config = readConfig({ DIST_DIR: 'dist', TRUST_PROXY: '1', PUBLIC_ORIGIN: TEST_ORIGIN, ...env });
+  const config = readConfig({
+    DIST_DIR: 'dist',
+    TRUST_PROXY: '1',
+    PUBLIC_ORIGIN: TEST_ORIGIN,
+    PASSWORD_SCRYPT_N: TEST_PASSWORD_SCRYPT_N,
+    ...env,
+  });
   // Slots hold as much as a test places unless it names a capacity (settings' kitchen.slotCapacity
   // for the capacity tests): a suite placing 50 orders at one fixed time tests something else.
   const deps = await createDependencies(fresh.db, config, { slotCapacity: UNCAPPED_SLOTS, ...overrides });

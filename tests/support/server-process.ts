@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../../scripts/build.mjs';
+import { TEST_PASSWORD_SCRYPT_N } from './password-cost.ts';
 // A path from a string: in the happy-dom suites, URL is the DOM's, which node:url does not take.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -71,6 +72,8 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   // port is chosen here, so the origin is known before the start.
   const production = Boolean(options.env?.DATABASE_URL) && !options.env?.PUBLIC_ORIGIN;
   const port = production ? await freePort() : 0;
+  const asInProduction =
+    Boolean(options.env?.DATABASE_URL) || (options.env?.NODE_ENV ?? process.env.NODE_ENV) === 'production';
   const child: ChildProcess = spawn(process.execPath, [serverEntry()], {
     cwd: root,
     env: {
@@ -81,6 +84,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
       DATABASE_URL: '',
       // Friday 11:00 in Los Angeles, when the restaurant takes orders, whenever the tests run.
       FIXED_NOW: TEST_NOW,
+      ...(asInProduction ? {} : { PASSWORD_SCRYPT_N: TEST_PASSWORD_SCRYPT_N }),
       ...(production ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } : {}),
       // Production (a PostgreSQL server) takes test cards only when told to: these tests pay with them.
       ...(options.env?.DATABASE_URL ? { DEMO_PAYMENTS: '1' } : {}),

@@ -29,7 +29,7 @@ export { NOTHING_TO_SYNC } from './menu.ts';
 
 export function staffRoutes(deps: AppDependencies): Hono {
   const { db, settings, clock } = deps;
-  const staff = createStaffAuth({ db, secret: settings.secret, clock });
+  const staff = createStaffAuth({ db, secret: settings.secret, clock, passwords: deps.passwords });
   const auths: StaffAuths = { staff, customers: deps.auth };
   const staffOnly = requireStaff(auths, 'staff');
 
