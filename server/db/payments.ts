@@ -56,6 +56,14 @@ export async function cancelUnpaidPayment(db: Queryable, reference: string): Pro
   return rows.length > 0;
 }
 
+/** A refunded payment whose refund failed afterwards: paid (succeeded) again; any other state stays. */
+export async function unrefundPayment(db: Queryable, reference: string): Promise<void> {
+  await db.query(
+    `update payments set status = 'succeeded', updated_at = now() where provider_reference = $1 and status = 'refunded'`,
+    [reference],
+  );
+}
+
 /** Marks a succeeded payment refunded; a payment in any other state stays as it is. */
 export async function refundSucceededPayment(db: Queryable, reference: string): Promise<void> {
   await db.query(

@@ -213,6 +213,18 @@ export async function setRefundStatus(
 }
 
 /**
+ * A refund that went through and then failed at the provider (the card was closed by the time the
+ * money reached it): failed now. Answers whether it changed (false when it was not succeeded).
+ */
+export async function failSucceededRefund(db: Queryable, refundId: string, at: Date): Promise<boolean> {
+  const rows = await db.query(
+    `update refunds set status = 'failed', updated_at = $2 where id = $1 and status = 'succeeded' returning id`,
+    [refundId, at],
+  );
+  return rows.length > 0;
+}
+
+/**
  * Claims a refund for another try: one that failed, or one left pending since before `staleBefore`
  * (its try never came back: a crash, a lost answer). It is pending again with one more attempt.
  * Answers the claimed row, or null when it is not for retrying (succeeded, or in flight now).

@@ -7,10 +7,11 @@
  *   neither on the board nor sent to the kitchen; finalize-order tells the customer it is still
  *   processing). payment_intent.canceled: an unpaid order's payment is marked cancelled, which ends
  *   the slot place its checkout held (db/slots.ts); a paid order is never touched.
- * - charge.refunded, charge.refund.updated, refund.created, refund.updated: the payment's refunds
- *   are read from Stripe (the event's Charge no longer lists them, from API version 2022-11-15) and
- *   each one not recorded yet, made in Stripe's Dashboard, becomes a refund of the order
- *   (services/refunds.ts).
+ * - charge.refunded, charge.refund.updated, refund.created, refund.updated, refund.failed: the
+ *   payment's refunds are read from Stripe (the event's Charge no longer lists them, from API
+ *   version 2022-11-15); each one not recorded yet, made in Stripe's Dashboard, becomes a refund of
+ *   the order, and one recorded as gone through that Stripe now says failed (the card was closed by
+ *   the time the money reached it) is marked failed and flagged to the staff (services/refunds.ts).
  * - charge.dispute.created, .updated, .closed (and .funds_withdrawn, .funds_reinstated): the
  *   dispute is recorded on its order, the order flagged on the staff board while it is open, and
  *   the owner mailed when it opens and closes (services/payment-disputes.ts). A dispute names its
@@ -89,7 +90,13 @@ const DisputeObject = z.looseObject({
   livemode: z.boolean().optional(),
 });
 
-const REFUND_EVENTS = new Set(['charge.refunded', 'charge.refund.updated', 'refund.created', 'refund.updated']);
+const REFUND_EVENTS = new Set([
+  'charge.refunded',
+  'charge.refund.updated',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+]);
 const DISPUTE_EVENTS = new Set([
   'charge.dispute.created',
   'charge.dispute.updated',

@@ -13,9 +13,12 @@
  * refuses one of ours because the money went back already (`RefundedElsewhere`). Each becomes a
  * succeeded row by PROVIDER_DASHBOARD, takes back points by the same rule, and is told to the
  * customer as a staff refund is; one that gives back the rest of an open order ends the order, as
- * a staff cancel would, and one found by a cancel is that cancel's refund.
+ * a staff cancel would, and one found by a cancel is that cancel's refund. One that went through
+ * and later failed at the provider (a card closed by the time the money reached it) is marked
+ * failed and the order flagged to the staff (refund_failed) to give the money back another way.
  */
 import type { BoardOrder, StaffRefund } from '../../shared/api/staff.ts';
+import { formatUSD } from '../../shared/money.ts';
 import {
   amountRefundProblem,
   isRefundProblem,
@@ -31,10 +34,11 @@ import { claimKey, storeAnswer } from '../db/idempotency.ts';
 import { orderPoints, restoreRedeemedPoints, reverseEarnedPoints } from '../db/loyalty.ts';
 import { recordOrderEvent } from '../db/order-events.ts';
 import { lockOrder, moveOrder, setCancelReason, type OrderRow, type OrderStatus } from '../db/orders.ts';
-import { paymentForOrder, refundSucceededPayment, type PaymentRow } from '../db/payments.ts';
+import { paymentForOrder, refundSucceededPayment, unrefundPayment, type PaymentRow } from '../db/payments.ts';
 import { releaseRedemption } from '../db/promo-codes.ts';
 import {
   adoptProviderRefund,
+  failSucceededRefund,
   insertProviderRefund,
   insertRefund,
   refundableLines,
@@ -55,6 +59,7 @@ import { menuWordsIn } from '../menu/menu-words.ts';
 import { DASHBOARD_NOTE, moneyBackMail, type MoneyBackNotice } from './order-mail.ts';
 import { sendMoneyBackText } from './order-texts.ts';
 import { callOffCourier, courierToCallOff } from './order-handoff.ts';
+import { flagOrderProblemIn } from './order-problems.ts';
 import { boardOrder, lockedOrder, type Actor } from './staff-board.ts';
 
 export const refundNotTaken = (number: number) =>
@@ -407,6 +412,7 @@ export async function takeInProviderRefunds(deps: Deps, orderId: string, payment
     const payment = await paymentForOrder(tx, orderId);
     if (!order || !paidByCard(payment) || payment.provider_reference !== paymentReference) return null;
     const told = await confirmOurs(tx, deps, order, found);
+    const failedLater = await failedAtProvider(tx, deps, order, payment, found);
     const rows = await refundRows(tx, orderId);
     // A cancel whose refund failed is finished by a refund made elsewhere that gives back the
     // rest; one that gives back less is a refund of its own, and the cancel's retry asks for
@@ -433,12 +439,79 @@ export async function takeInProviderRefunds(deps: Deps, orderId: string, payment
     }
     if (failedCancel && back > backBefore)
       await shrinkFailedRefund(tx, failedCancel.id, payment.amount_cents - back, deps.clock());
-    return { told, courier };
+    return { told, courier, failedLater };
   });
   if (!outcome) return 0;
   for (const { kind, notice } of outcome.told) tellAfterCommit(deps, orderId, kind, notice);
   if (outcome.courier) callOffAfterCommit(deps, orderId, outcome.courier);
-  return outcome.told.length;
+  return outcome.told.length + outcome.failedLater;
+}
+
+/** A provider's reason a refund failed (Stripe's failure_reason), as the staff read it on the order. */
+const FAILURE_REASONS: Record<string, string> = {
+  lost_or_stolen_card: 'the card was reported lost or stolen',
+  expired_or_canceled_card: 'the card has expired or was closed',
+  charge_for_pending_refund_disputed: 'the customer disputed the payment while the refund was on its way',
+  insufficient_funds: 'the Stripe balance could not cover it',
+  declined: "the card's bank declined it",
+  merchant_request: "it was cancelled in Stripe's Dashboard",
+};
+
+/** The staff's words for a refund the provider took and then failed (the order's refund_failed problem). */
+export function refundFailedDetail(
+  amountCents: number,
+  refund: Pick<ProviderRefund, 'status' | 'failureReason'>,
+): string {
+  const why =
+    refund.status === 'canceled'
+      ? "it was cancelled in Stripe's Dashboard"
+      : (FAILURE_REASONS[refund.failureReason ?? ''] ?? 'Stripe gave no reason');
+  return `Stripe could not give back ${formatUSD(amountCents)} to the customer's card: ${why}. Give it back another way, or refund again once the cause is fixed.`;
+}
+
+/**
+ * Refunds recorded here as gone through that the provider now says failed or were cancelled (a card
+ * closed by the time the money reached it, days later): the money is not with the customer. Each
+ * is marked failed with its order event, the payment is no longer refunded in full, and the order
+ * is flagged to the staff (refund_failed) with the provider's reason, since asking the same card
+ * again would fail again. What the refund settled (points, a promo use, a cancel) stays: the
+ * customer is still owed the money. Answers how many were found.
+ */
+async function failedAtProvider(
+  tx: Queryable,
+  deps: Deps,
+  order: OrderRow,
+  payment: PaymentRow,
+  found: readonly ProviderRefund[],
+): Promise<number> {
+  const rows = await refundRows(tx, order.id);
+  let failed = 0;
+  for (const refund of found) {
+    if (refund.status !== 'failed' && refund.status !== 'canceled') continue;
+    const row = rows.find(
+      (candidate) =>
+        candidate.status === 'succeeded' &&
+        (candidate.provider_reference === refund.reference ||
+          (candidate.provider_reference === null && refund.refundId === candidate.id)),
+    );
+    if (!row || !(await failSucceededRefund(tx, row.id, deps.clock()))) continue;
+    failed += 1;
+    await unrefundPayment(tx, payment.provider_reference);
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'refunded',
+      status: order.status,
+      at: deps.clock(),
+      payload: { refund_id: row.id, status: 'failed' },
+    });
+    await flagOrderProblemIn(tx, {
+      orderId: order.id,
+      kind: 'refund_failed',
+      detail: refundFailedDetail(row.amount_cents, refund),
+      at: deps.clock(),
+    });
+  }
+  return failed;
 }
 
 /** After the commit that ended a delivery order: its courier called off (the staff flagged if DoorDash says no). */

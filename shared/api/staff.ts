@@ -289,6 +289,7 @@ export const ORDER_PROBLEMS = [
   'courier_not_cancelled',
   'delivery_returned',
   'not_sent_to_pos',
+  'refund_failed',
 ] as const;
 export type OrderProblemKind = (typeof ORDER_PROBLEMS)[number];
 

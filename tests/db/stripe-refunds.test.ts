@@ -274,6 +274,59 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     expect(stripe.requests.some((r) => r.method === 'POST' && r.params.payment_intent === order.intent)).toBe(false);
   });
 
+  it('a cancel whose refund went through and then failed at Stripe (a closed card): failed, flagged once, the payment paid again', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    const cancelled = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/cancel/`,
+      { reason: 'kitchen_delay' },
+      staff,
+    );
+    expect(cancelled.status).toBe(200);
+    const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
+    expect(made).toMatchObject({ amount: 2607, status: 'succeeded' });
+    expect(await paymentStatus(order.order_id)).toBe('refunded');
+    const mailed = (await mails(order.email)).length;
+
+    // Days later the card's bank sends it back: Stripe marks the refund failed and says why.
+    now = new Date(now.getTime() + 3 * 86_400_000);
+    const failed = stripe.setRefundStatus(made!.id, 'failed', 'expired_or_canceled_card');
+    expect(failed).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    const event = stripe.refundEvent('refund.failed', made!.id);
+    expect((await deliver(event)).status).toBe(200);
+
+    const later = await cook();
+    const shown = await board(order.order_id, later);
+    expect(shown).toMatchObject({ status: 'cancelled', refunded: false, refunded_cents: 0 });
+    expect(shown.refunds).toEqual([
+      expect.objectContaining({ amount_cents: 2607, whole_order: true, status: 'failed' }),
+    ]);
+    expect(shown.problems).toEqual([
+      {
+        kind: 'refund_failed',
+        detail:
+          "Stripe could not give back $26.07 to the customer's card: the card has expired or was closed. Give it back another way, or refund again once the cause is fixed.",
+        opened_at: now.toISOString(),
+      },
+    ]);
+    expect(await paymentStatus(order.order_id)).toBe('succeeded');
+    // The customer is not mailed again; the staff reach them with the money.
+    expect(await mails(order.email)).toHaveLength(mailed);
+
+    // The same news again, in the other events Stripe sends for it: nothing more.
+    expect(await (await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    expect((await deliver(stripe.refundEvent('charge.refund.updated', made!.id))).status).toBe(200);
+    const again = await board(order.order_id, later);
+    expect(again.problems).toHaveLength(1);
+    expect(again.refunds).toEqual(shown.refunds);
+    const events = await api.deps.db.query<{ n: number }>(
+      `select count(*)::int as n from order_events where order_id = $1 and kind = 'refunded' and payload->>'status' = 'failed'`,
+      [order.order_id],
+    );
+    expect(events[0]!.n).toBe(1);
+  });
+
   it('a Spanish order refunded in the Dashboard reads the note in Spanish, in its mail, its text and on its page', async () => {
     const order = await paidOrder(undefined, 'es');
     stripe.refundInDashboard(order.intent);

@@ -210,8 +210,12 @@ export interface StripeStandIn {
   disputeEvent(type: string, disputeId: string): StripeEventJson<StandInDispute>;
   /** As if the owner refunded `amount` (all that is left unless told) in Stripe's Dashboard: no metadata. */
   refundInDashboard(intentId: string, amount?: number): StandInRefund;
-  /** Sets a refund's status, as Stripe does when a refund later fails or goes through. */
-  setRefundStatus(refundId: string, status: StandInRefund['status']): StandInRefund;
+  /**
+   * Sets a refund's status, as Stripe does when a refund later fails or goes through: a failed
+   * (with `failureReason`, Stripe's failure_reason) or cancelled one gives its amount back to the
+   * charge's unrefunded part, with a failure balance transaction.
+   */
+  setRefundStatus(refundId: string, status: StandInRefund['status'], failureReason?: string): StandInRefund;
   /**
    * As if the customer disputed the intent's charge with their bank. `linkedBy: 'charge'` makes a
    * dispute that names only its charge (`payment_intent: null`), as the published one does.
@@ -1074,10 +1078,20 @@ export async function startStripeStandIn(
     },
     refundInDashboard: (intentId, amount) =>
       makeRefund(existing(intentId), amount === undefined ? undefined : String(amount), {}),
-    setRefundStatus(refundId, status) {
+    setRefundStatus(refundId, status, failureReason) {
       const made = refunds.find((r) => r.id === refundId);
       if (!made) throw new Error(`The Stripe stand-in has no refund ${refundId}.`);
+      const undone = (s: StandInRefund['status']) => s === 'failed' || s === 'canceled';
+      const charge = charges.get(made.charge);
+      if (charge && undone(status) !== undone(made.status)) {
+        charge.amount_refunded += undone(status) ? -made.amount : made.amount;
+        charge.refunded = charge.amount_refunded >= charge.amount;
+      }
       made.status = status;
+      if (status === 'failed') {
+        made.failure_reason = failureReason ?? 'unknown';
+        made.failure_balance_transaction = id('txn');
+      }
       return made;
     },
     dispute(intentId, disputeOptions = {}) {

@@ -47,6 +47,8 @@ export interface ProviderRefund {
   status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
   /** Our refunds.id when we asked for it (kept with the provider's refund), null when someone else made it (its dashboard). */
   refundId: string | null;
+  /** Why a failed refund failed, in the provider's code (Stripe's failure_reason: expired_or_canceled_card, ...). */
+  failureReason?: string | null;
 }
 
 /**

@@ -154,6 +154,10 @@ export function providerRefund(refund: Stripe.Refund): ProviderRefund | null {
     amountCents: refund.amount,
     status: refund.status as ProviderRefund['status'],
     refundId: typeof ours === 'string' && ours !== '' ? ours : null,
+    failureReason:
+      typeof refund.failure_reason === 'string' && /^[a-z][a-z_]{0,63}$/.test(refund.failure_reason)
+        ? refund.failure_reason
+        : null,
   };
 }
 

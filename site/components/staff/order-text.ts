@@ -76,6 +76,7 @@ export const PROBLEM_LABELS: Record<OrderProblemKind, string> = {
   courier_not_cancelled: 'Courier not cancelled',
   delivery_returned: 'Delivery coming back',
   not_sent_to_pos: 'Not on Clover',
+  refund_failed: 'Refund failed',
 };
 
 /** '2 orders need attention', '1 order needs attention'. */
