@@ -91,6 +91,9 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
   });
 
   const cook = () => staffSignIn(api, COOK, from());
+  /** The staff's cancel of an order, which gives back all that is left to refund. */
+  const staffCancel = (orderId: string, staff: Record<string, string>, reason = 'kitchen_delay') =>
+    api.call('POST', `/api/staff/orders/${orderId}/cancel/`, { reason }, staff);
 
   /**
    * Torta with aguacate ($11.50 + $0.50), agua fresca ($8.50) and a churro ($3.25): $23.75, tax
@@ -261,12 +264,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     // The same event again, another event about the same refund, and a staff cancel: nothing more.
     expect(await (await deliver(event)).json()).toEqual({ received: true, duplicate: true });
     expect((await deliver(stripe.refundEvent('refund.updated', made.id))).status).toBe(200);
-    const cancelled = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/cancel/`,
-      { reason: 'kitchen_delay' },
-      staff,
-    );
+    const cancelled = await staffCancel(order.order_id, staff);
     expect(cancelled.status).toBe(200);
     expect((await board(order.order_id, staff)).refunds).toHaveLength(1);
     expect((await mails(order.email)).length).toBe(2);
@@ -277,12 +275,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
   it('a cancel whose refund went through and then failed at Stripe (a closed card): failed, flagged once, the payment paid again', async () => {
     const order = await paidOrder();
     const staff = await cook();
-    const cancelled = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/cancel/`,
-      { reason: 'kitchen_delay' },
-      staff,
-    );
+    const cancelled = await staffCancel(order.order_id, staff);
     expect(cancelled.status).toBe(200);
     const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
     expect(made).toMatchObject({ amount: 2607, status: 'succeeded' });
@@ -422,12 +415,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const made = stripe.refundInDashboard(order.intent);
     const published = stripeFixture<{ body: { error: { code: string } } }>('error-charge-already-refunded');
 
-    const cancelled = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/cancel/`,
-      { reason: 'kitchen_delay' },
-      staff,
-    );
+    const cancelled = await staffCancel(order.order_id, staff);
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
     const refused = stripe.requests.filter(
       (r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.payment_intent === order.intent,
@@ -471,12 +459,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     // Stripe's event arrives after: the refund is known. Cancelling again asks Stripe nothing.
     expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
     const posts = stripe.requests.length;
-    const again = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/cancel/`,
-      { reason: 'kitchen_delay' },
-      staff,
-    );
+    const again = await staffCancel(order.order_id, staff);
     expect(again.status).toBe(200);
     expect(stripe.requests.length).toBe(posts);
     expect((await board(order.order_id, staff)).refunds).toHaveLength(1);
@@ -514,12 +497,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     ]);
 
     // The cancel gives back what is left.
-    const cancelled = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/cancel/`,
-      { reason: 'quality_issue' },
-      staff,
-    );
+    const cancelled = await staffCancel(order.order_id, staff, 'quality_issue');
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ status: 'cancelled', refunded: true, refunded_cents: 2607 });
     expect(stripeAmounts(order.intent)).toEqual([2000, 607]);
@@ -530,12 +508,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const order = await paidOrder();
     const staff = await cook();
     stripe.refundInDashboard(order.intent, 1000);
-    const cancelled = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/cancel/`,
-      { reason: 'customer_request' },
-      staff,
-    );
+    const cancelled = await staffCancel(order.order_id, staff, 'customer_request');
     expect(cancelled.status).toBe(200);
     const shown = (await cancelled.json()) as BoardOrder;
     expect(shown).toMatchObject({ status: 'cancelled', refunded: true, refunded_cents: 2607 });
@@ -564,12 +537,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const order = await paidOrder();
     const staff = await cook();
     stripe.refuseRefunds(1);
-    const cancel = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/cancel/`,
-      { reason: 'kitchen_delay' },
-      staff,
-    );
+    const cancel = await staffCancel(order.order_id, staff);
     expect(cancel.status).toBe(502);
     expect(await cancel.json()).toEqual({ error: true, message: REFUND_FAILED });
     expect(await mails(order.email)).toHaveLength(1);
@@ -591,8 +559,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const order = await paidOrder();
     const staff = await cook();
     stripe.refuseRefunds(1);
-    const cancel = () =>
-      api.call('POST', `/api/staff/orders/${order.order_id}/cancel/`, { reason: 'kitchen_delay' }, staff);
+    const cancel = () => staffCancel(order.order_id, staff);
     expect((await cancel()).status).toBe(502);
 
     stripe.refundInDashboard(order.intent, 1000);
