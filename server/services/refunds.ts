@@ -458,10 +458,7 @@ const FAILURE_REASONS: Record<string, string> = {
 };
 
 /** The staff's words for a refund the provider took and then failed (the order's refund_failed problem). */
-export function refundFailedDetail(
-  amountCents: number,
-  refund: Pick<ProviderRefund, 'status' | 'failureReason'>,
-): string {
+function refundFailedDetail(amountCents: number, refund: Pick<ProviderRefund, 'status' | 'failureReason'>): string {
   const why =
     refund.status === 'canceled'
       ? "it was cancelled in Stripe's Dashboard"
