@@ -34,13 +34,12 @@ export async function addHitReading(
   return { hits: row?.hits ?? 0, read: row?.read ?? 0 };
 }
 
-/** The window's hits, without counting one. */
-export async function hitsIn(db: Queryable, bucket: string, windowStart: Date): Promise<number> {
-  const [row] = await db.query<{ hits: number }>(
-    'select hits from rate_limit_hits where bucket = $1 and window_start = $2',
-    [bucket, windowStart],
-  );
-  return row?.hits ?? 0;
+/** Takes back one hit counted in the bucket's window (work that turned out not to count). */
+export async function removeHit(db: Queryable, bucket: string, windowStart: Date): Promise<void> {
+  await db.query('update rate_limit_hits set hits = greatest(hits - 1, 0) where bucket = $1 and window_start = $2', [
+    bucket,
+    windowStart,
+  ]);
 }
 
 /** Drops windows that started before `olderThan`. */

@@ -3,7 +3,7 @@
  * A bucket is a purpose plus who asks (an address, a phone number, an account).
  */
 import type { Queryable } from '../db/database.ts';
-import { addHit, addHitReading, deleteWindowsBefore, hitsIn } from '../db/rate-limits.ts';
+import { addHit, addHitReading, deleteWindowsBefore, removeHit } from '../db/rate-limits.ts';
 import { HttpError } from './errors.ts';
 
 export interface RateLimit {
@@ -60,14 +60,33 @@ export async function countHit(
   return { allowed: hits <= rule.limit, hits, retryAfterSeconds: secondsLeft(rule, windowStart, now) };
 }
 
-/** How many hits the current window holds, without counting one (to refuse before the work). */
-export async function peekHits(
+/** A hit counted before the work it limits, to be taken back if the work's outcome does not count. */
+export interface ReservedHit {
+  allowed: boolean;
+  retryAfterSeconds: number;
+  /** Takes the hit back, from the window it was counted in. */
+  release(): Promise<void>;
+}
+
+/**
+ * Counts one hit before work whose outcome decides whether it counts (a card attempt counts only
+ * when the card is declined). Requests at the same moment each see the others' hits, so no more
+ * than the limit get through at once, where looking first and counting after would let them all.
+ */
+export async function reserveHit(
   db: Queryable,
   rule: Omit<RateLimit, 'message'>,
   who: string,
   now: Date = new Date(),
-): Promise<number> {
-  return hitsIn(db, `${rule.name}:${who}`, windowOf(rule, now));
+): Promise<ReservedHit> {
+  const bucket = `${rule.name}:${who}`;
+  const windowStart = windowOf(rule, now);
+  const hits = await addHit(db, bucket, windowStart);
+  return {
+    allowed: hits <= rule.limit,
+    retryAfterSeconds: secondsLeft(rule, windowStart, now),
+    release: () => removeHit(db, bucket, windowStart),
+  };
 }
 
 /** Drops windows that ended long ago (run now and then, not per request). */

@@ -5,7 +5,7 @@ import type { AppDependencies } from '../dependencies.ts';
 import { paymentByClientSecret } from '../db/payments.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, readBody } from '../http/errors.ts';
-import { checkCardAttempt, countDecline } from '../services/card-attempts.ts';
+import { beginCardAttempt } from '../services/card-attempts.ts';
 import { UnexpectedPaymentState } from '../providers/payments/demo.ts';
 import { DEMO_WALLET } from '../providers/payments/payment-provider.ts';
 
@@ -51,14 +51,17 @@ export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: 
       // Card testing: past its declines, an order (or an address) gets no more attempts for a while.
       const payment = await paymentByClientSecret(db, input.client_secret);
       const who = { orderId: payment?.order_id ?? input.client_secret, address: clientAddress(c, settings.trustProxy) };
-      await checkCardAttempt(db, who, clock());
+      const attempt = await beginCardAttempt(db, who, clock());
       try {
-        return c.json({ status: await payments.confirm(card) } satisfies DemoPaymentResponse);
+        const status = await payments.confirm(card);
+        await attempt.release();
+        return c.json({ status } satisfies DemoPaymentResponse);
       } catch (error) {
+        // A declined card (402) keeps its count; anything else gives it back.
+        if (!(error instanceof HttpError && error.status === 402)) await attempt.release();
         // The error carries Stripe's code too, so a client can tell it from a declined card.
         if (error instanceof UnexpectedPaymentState)
           return c.json({ error: true, code: error.code, message: error.message } satisfies DemoPaymentError, 400);
-        if (error instanceof HttpError && error.status === 402) await countDecline(db, who, clock());
         throw error;
       }
     })

@@ -2,15 +2,16 @@
  * Card testing: someone runs stolen card numbers through a checkout to learn which work. After
  * five declines in ten minutes for one order, or from one client address, further card attempts
  * are refused (429) until the window passes, and so are new orders from that address. With the
- * demo provider the attempt comes through us and is refused here; with Stripe the card goes from
- * the browser to Stripe, so a decline arrives by webhook and the order's payment is cancelled at
- * Stripe once its attempts are used up, and once the address's are, the payments of every
- * checkout it has waiting (opened beforehand, each would be five more tries). Counted in the database, so the limits hold whichever
- * replica takes the attempt.
+ * demo provider the attempt comes through us: counted as it begins, given back unless declined,
+ * and refused here. With Stripe the card goes from the browser to Stripe, so a decline arrives by
+ * webhook and the order's payment is cancelled at Stripe once its attempts are used up, and once
+ * the address's are, the payments of every checkout it has waiting (opened beforehand, each would
+ * be five more tries). Counted in the database, so the limits hold whichever replica takes the
+ * attempt.
  */
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { countHit, hitAndPeek, peekHits, type RateLimit } from '../http/rate-limit.ts';
+import { countHit, hitAndPeek, reserveHit, type RateLimit } from '../http/rate-limit.ts';
 
 export const TOO_MANY_DECLINES =
   'Too many card attempts were declined. Wait 10 minutes and try again, or call us to order.';
@@ -23,19 +24,33 @@ function refuse(now: Date): never {
   throw new HttpError(429, TOO_MANY_DECLINES, { 'Retry-After': String(retryAfter) });
 }
 
-/** Refuses the attempt when the order, or the address, already had its declines. */
-export async function checkCardAttempt(
+/** A card attempt under way, counted as a decline until it is known not to be one. */
+export interface CardAttempt {
+  /** The card was not declined (it paid, or was mistyped): the attempt gives its count back. */
+  release(): Promise<void>;
+}
+
+/**
+ * Begins a card attempt that comes through us (the demo provider): counts it against the order
+ * and the address as if declined, and refuses it (429) when either has had its declines. Counting
+ * first means attempts sent at the same moment see one another: of twenty at once, five are tried.
+ */
+export async function beginCardAttempt(
   db: Queryable,
   who: { orderId: string; address?: string | undefined },
   now: Date,
-): Promise<void> {
-  if ((await peekHits(db, CARD_DECLINES_PER_ORDER, who.orderId, now)) >= CARD_DECLINES_PER_ORDER.limit) refuse(now);
-  if (who.address) await checkAddressDeclines(db, who.address, now);
-}
-
-/** Refuses when the address already had its declines (a new order from it would be one more try). */
-async function checkAddressDeclines(db: Queryable, address: string, now: Date): Promise<void> {
-  if ((await peekHits(db, CARD_DECLINES_PER_ADDRESS, address, now)) >= CARD_DECLINES_PER_ADDRESS.limit) refuse(now);
+): Promise<CardAttempt> {
+  const reserved = [await reserveHit(db, CARD_DECLINES_PER_ORDER, who.orderId, now)];
+  if (reserved[0]!.allowed && who.address)
+    reserved.push(await reserveHit(db, CARD_DECLINES_PER_ADDRESS, who.address, now));
+  const release = async () => {
+    for (const hit of reserved) await hit.release();
+  };
+  if (reserved.some((hit) => !hit.allowed)) {
+    await release();
+    refuse(now);
+  }
+  return { release };
 }
 
 /**

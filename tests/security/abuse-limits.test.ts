@@ -252,6 +252,67 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     );
   });
 
+  it('card testing in a burst: of twenty declined cards sent at once, to either replica, five are tried', async () => {
+    const order = await placeOrder(newClient());
+    const burst = (call: Call) =>
+      call('POST', '/api/demo-payments/confirm/', { client_secret: order.payment.client_secret, ...DECLINED_CARD });
+    // One order from twenty addresses (the order's limit), then twenty orders from one address.
+    const clients = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const call = newClient();
+        // Every other client's first call goes to the second replica.
+        if (i % 2 === 1) await call('GET', '/api/csrf/');
+        return call;
+      }),
+    );
+    const answers = await Promise.all(clients.map(burst));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(CARD_DECLINES_PER_ORDER.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - CARD_DECLINES_PER_ORDER.limit);
+    await refused(
+      await newClient()('POST', '/api/demo-payments/confirm/', {
+        client_secret: order.payment.client_secret,
+        ...GOOD_CARD,
+      }),
+      TOO_MANY_DECLINES,
+    );
+
+    const tester = newClient();
+    const orders = [];
+    for (let i = 0; i < 20; i++) orders.push(await placeOrder(tester));
+    const fromOne = await Promise.all(
+      orders.map((each) =>
+        tester('POST', '/api/demo-payments/confirm/', { client_secret: each.payment.client_secret, ...DECLINED_CARD }),
+      ),
+    );
+    const fromOneStatuses = fromOne.map((answer) => answer.status);
+    expect(fromOneStatuses.filter((status) => status === 402)).toHaveLength(CARD_DECLINES_PER_ADDRESS.limit);
+    expect(fromOneStatuses.filter((status) => status === 429)).toHaveLength(20 - CARD_DECLINES_PER_ADDRESS.limit);
+  });
+
+  it('card attempts that are not declined use none of the five: a good card after four declines pays', async () => {
+    const order = await placeOrder(newClient());
+    for (let i = 0; i < CARD_DECLINES_PER_ORDER.limit - 1; i++) {
+      const declined = await newClient()('POST', '/api/demo-payments/confirm/', {
+        client_secret: order.payment.client_secret,
+        ...DECLINED_CARD,
+      });
+      expect(declined.status).toBe(402);
+    }
+    // A mistyped number and an expired card are not declines.
+    const mistyped = await newClient()('POST', '/api/demo-payments/confirm/', {
+      client_secret: order.payment.client_secret,
+      ...GOOD_CARD,
+      card_number: '4242 4242 4242 4241',
+    });
+    expect(mistyped.status).toBe(422);
+    const paid = await newClient()('POST', '/api/demo-payments/confirm/', {
+      client_secret: order.payment.client_secret,
+      ...GOOD_CARD,
+    });
+    expect([paid.status, await paid.json()]).toEqual([200, { status: 'succeeded' }]);
+  });
+
   it('card testing from one address across orders: after five declines it can neither pay nor place an order', async () => {
     const call = newClient();
     const orders = [];
