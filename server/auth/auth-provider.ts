@@ -40,7 +40,8 @@ export interface LinkSite {
 /** Accounts whose passwords this server keeps: sign-up confirmed by mail, sign-in, password reset. */
 export interface PasswordAccounts {
   register(input: Registration, site: LinkSite, address: string): Promise<void>;
-  confirm(token: string): Promise<void>;
+  /** Confirms the email of the link's account for the one who knows its password, and signs them in. */
+  confirm(token: string, password: string, address: string): Promise<Session>;
   signIn(email: string, password: string, address: string, site: LinkSite): Promise<Session>;
   requestPasswordReset(email: string, site: LinkSite, address: string): Promise<void>;
   resetPassword(token: string, password: string): Promise<void>;

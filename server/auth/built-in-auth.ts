@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import {
   confirmAccount,
   deleteCustomer,
+  findAccount,
   findAccountByEmail,
   findCustomer,
   insertAccount,
@@ -46,10 +47,11 @@ import { passwordProblem, type PasswordHasher } from './passwords.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 
 export const REGISTERED = 'Check your email: we sent you a link to confirm your account.';
-export const CONFIRMED = 'Your email is confirmed. You can sign in now.';
 export const LINK_INVALID = 'This link is not valid or has expired. Ask for a new one.';
 export const SIGN_IN_FAILED = 'The email or password is not right.';
 export const NOT_CONFIRMED = 'Confirm your email first: we just sent you a new link.';
+export const CONFIRM_PASSWORD_WRONG =
+  'That is not the password this account was made with. Try again, or choose a new one with "Forgot your password?".';
 export const RESET_SENT = 'If there is an account for that email, we sent it a link to choose a new password.';
 export const PASSWORD_CHANGED = 'Your password is changed. Sign in with it now.';
 export const TOO_MANY_MAILS =
@@ -228,10 +230,24 @@ export function createBuiltInAuth(deps: {
       if (created) await sendLink(customer, 'confirm', site);
     },
 
-    async confirm(token) {
-      const cognitoSub = await spendLink(db, hashToken(token), 'confirm', clock());
-      if (!cognitoSub) throw new HttpError(400, LINK_INVALID);
-      await confirmAccount(db, cognitoSub, clock());
+    async confirm(token, password, address) {
+      // The link proves the mailbox, the password proves the sign-up: someone who signed up with
+      // a stranger's email cannot have the owner confirm an account whose password they chose.
+      const tokenHash = hashToken(token);
+      const cognitoSub = await spendLink(db, tokenHash, 'confirm', clock());
+      const row = cognitoSub ? await findAccount(db, cognitoSub) : null;
+      if (!row) throw new HttpError(400, LINK_INVALID);
+      try {
+        const attempt = await throttle.attempt(row.email, address);
+        if (!(await passwords.check(password, row.password_hash))) throw new HttpError(401, CONFIRM_PASSWORD_WRONG);
+        await attempt.succeeded();
+      } catch (error) {
+        // The link stays good for the one who knows the password (or waited out the throttle).
+        await unspendLink(db, tokenHash);
+        throw error;
+      }
+      await confirmAccount(db, row.cognito_sub, clock());
+      return startSession(row);
     },
 
     async signIn(email, password, address, site) {

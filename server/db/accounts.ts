@@ -23,6 +23,15 @@ export async function findAccountByEmail(db: Queryable, email: string): Promise<
   return row ?? null;
 }
 
+export async function findAccount(db: Queryable, cognitoSub: string): Promise<AccountRow | null> {
+  const [row] = await db.query<AccountRow>(
+    `select c.*, a.password_hash, a.confirmed_at from customers c join accounts a using (cognito_sub)
+     where a.cognito_sub = $1`,
+    [cognitoSub],
+  );
+  return row ?? null;
+}
+
 export async function findCustomer(db: Queryable, cognitoSub: string): Promise<CustomerRow | null> {
   const [row] = await db.query<CustomerRow>('select * from customers where cognito_sub = $1', [cognitoSub]);
   return row ?? null;

@@ -17,7 +17,7 @@ import {
 import type { AppDependencies } from '../dependencies.ts';
 import { sessionAnswer, type LinkSite, type PasswordAccounts } from '../auth/auth-provider.ts';
 import { requestLocale } from '../http/locale.ts';
-import { CONFIRMED, PASSWORD_CHANGED, REGISTERED, RESET_SENT } from '../auth/built-in-auth.ts';
+import { PASSWORD_CHANGED, REGISTERED, RESET_SENT } from '../auth/built-in-auth.ts';
 import { bearerToken } from '../http/bearer.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { SESSION_ENDED } from '../http/customer.ts';
@@ -44,9 +44,10 @@ export function authRoutes(deps: AppDependencies): Hono {
       return c.json({ message: REGISTERED } satisfies MessageResponse, 201);
     })
     .post('/auth/confirm/', async (c) => {
-      const { token } = await readBody(c, ConfirmRequestSchema);
-      await builtIn().confirm(token);
-      return c.json({ message: CONFIRMED } satisfies MessageResponse);
+      const { token, password } = await readBody(c, ConfirmRequestSchema);
+      const session = await builtIn().confirm(token, password, clientAddress(c, settings.trustProxy));
+      setRefreshCookie(c, session.refreshToken, settings);
+      return c.json(sessionAnswer(session) satisfies SessionResponse);
     })
     .post('/auth/login/', async (c) => {
       const { email, password } = await readBody(c, LoginRequestSchema);

@@ -116,8 +116,11 @@ export interface ApiClient {
   authConfig(): Promise<AuthConfigResponse>;
   /** POST /api/auth/register/: the server's message (check your mail); throws ApiRequestError. */
   register(input: RegisterRequestInput): Promise<MessageResponse>;
-  /** POST /api/auth/confirm/: throws ApiRequestError with the server's message. */
-  confirmAccount(token: string): Promise<MessageResponse>;
+  /**
+   * POST /api/auth/confirm/ with the mail's link and the password chosen at sign-up: confirms the
+   * email and signs in (the refresh token comes as an httpOnly cookie); throws ApiRequestError.
+   */
+  confirmAccount(token: string, password: string): Promise<SessionResponse>;
   /** POST /api/auth/login/: the session (the refresh token comes as an httpOnly cookie); throws ApiRequestError. */
   login(email: string, password: string): Promise<SessionResponse>;
   /** POST /api/auth/password-reset/: throws ApiRequestError. */
@@ -282,7 +285,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     authConfig: () => request('GET', '/api/auth/config/'),
     register: (input) => request('POST', '/api/auth/register/', { body: input }),
-    confirmAccount: (token) => request('POST', '/api/auth/confirm/', { body: { token } }),
+    confirmAccount: (token, password) => request('POST', '/api/auth/confirm/', { body: { token, password } }),
     login: (email, password) => request('POST', '/api/auth/login/', { body: { email, password } }),
     requestPasswordReset: (email) => request('POST', '/api/auth/password-reset/', { body: { email } }),
     resetPassword: (token, password) =>

@@ -753,16 +753,17 @@ export const RegisterRequestSchema = request({
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 export type RegisterRequestInput = z.input<typeof RegisterRequestSchema>;
 
-export const ConfirmRequestSchema = request({ token: LinkTokenSchema });
+/** The password given to sign in or to confirm a sign-up: any text; the server says if it is wrong. */
+const CurrentPasswordSchema = z
+  .string({ error: 'Enter your password.' })
+  .min(1, { error: 'Enter your password.' })
+  .max(200, { error: 'The email or password is not right.' });
+
+/** The mail's link and the password chosen at sign-up: the mailbox's owner made the account. */
+export const ConfirmRequestSchema = request({ token: LinkTokenSchema, password: CurrentPasswordSchema });
 export type ConfirmRequest = z.infer<typeof ConfirmRequestSchema>;
 
-export const LoginRequestSchema = request({
-  email: AuthEmailSchema,
-  password: z
-    .string({ error: 'Enter your password.' })
-    .min(1, { error: 'Enter your password.' })
-    .max(200, { error: 'The email or password is not right.' }),
-});
+export const LoginRequestSchema = request({ email: AuthEmailSchema, password: CurrentPasswordSchema });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 export const PasswordResetRequestSchema = request({ email: AuthEmailSchema });

@@ -1,14 +1,15 @@
 // Accounts end to end in real Chromium against the real server (DEV_OUTBOX=1, demo payments):
-// register on /register/, confirm from the mailed link, sign in on /login/, save a cart and pay an
+// register on /register/, confirm from the mailed link with the password, sign in on /login/, save a cart and pay an
 // order signed in, see it on /account/, reorder and restore it into the cart, save a demo card on
 // /payment/ and pay the next order with it, and sign out to / with authInfo gone. axe checks the
 // sign-in and account screens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { CONFIRM_PASSWORD_WRONG } from '../../server/auth/built-in-auth.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../server/http/csrf.ts';
 import { REFRESH_COOKIE } from '../../server/http/refresh-cookie.ts';
 import { DESKTOP, launchBrowser, watchErrors, axeViolations, settled } from '../support/browser.ts';
-import { confirmFromMail, mailedLink, register, signIn } from '../support/account-page.ts';
+import { confirmFromMail, mailedLink, register } from '../support/account-page.ts';
 import { addFromMenu, payWithCard, storedCartQuantity } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -61,15 +62,25 @@ describe('accounts', () => {
     await widget.getByRole('button', { name: 'Create account' }).click();
     await widget.getByRole('heading', { name: 'Check your email' }).waitFor();
 
-    // Confirm from the mailed link, then 'Sign in'.
+    // Confirm from the mailed link: it asks for the password chosen at sign-up (the link alone
+    // would let whoever signed up with another's email have its owner confirm their account). A
+    // wrong one is refused and the link stays good; the right one signs in.
     const confirmLink = await mailedLink(server.url, email, '/confirmation-instruction/?token=');
     expect(new URL(confirmLink).origin).toBe(server.url);
     await settled(page, () => page.goto(confirmLink));
-    await widget.getByRole('heading', { name: 'Email confirmed' }).waitFor();
-    await widget.getByRole('link', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/login/`);
+    await widget.getByRole('heading', { name: 'Confirm your email' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await widget.getByLabel('Password').fill('not-the-password-1');
+    await widget.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await widget.locator('.error[role="alert"]').waitFor();
+    expect(await widget.locator('.error[role="alert"]').textContent()).toBe(CONFIRM_PASSWORD_WRONG);
+    await widget.getByLabel('Password').fill(password);
+    await widget.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await page.waitForURL(`${server.url}/account/`);
+    await widget.getByText('No orders yet.').waitFor();
 
-    // Sign in: a wrong password is refused, the right one goes to /account/.
+    // Sign in again: a wrong password is refused, the right one goes to /account/.
+    await settled(page, () => page.goto(`${server.url}/login/`));
     await widget.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await widget.getByLabel('Email', { exact: true }).fill(email);
@@ -164,9 +175,11 @@ describe('accounts', () => {
     // Signed out, /account/ offers sign-in with the way back.
     await settled(page, () => page.goto(`${server.url}/account/`));
     expect(await widget.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login/?next=%2Faccount%2F');
-    // The one refusal is the wrong password's (Chromium logs it as a console error).
-    expect(refused).toEqual(['401 /api/auth/login/']);
-    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    // The refusals are the wrong passwords' (Chromium logs each as a console error).
+    expect(refused).toEqual(['401 /api/auth/confirm/', '401 /api/auth/login/']);
+    expect(errors).toEqual(
+      Array(2).fill('Failed to load resource: the server responded with a status of 401 (Unauthorized)'),
+    );
   });
 
   it('a customer who leaves a page while its silent refresh is under way stays signed in', async () => {
@@ -175,8 +188,7 @@ describe('accounts', () => {
     const email = `paloma+${Date.now()}@example.com`;
     const password = 'Chilaquiles-verdes-con-huevo';
     await register(page, server.url, { name: 'Paloma Rios', email, phone: '(213) 555-0166', password });
-    await confirmFromMail(page, server.url, email);
-    await signIn(page, server.url, email, password, '/account/');
+    await confirmFromMail(page, server.url, email, password);
 
     // A page's silent refresh reaches the server, which spends the refresh token and answers with
     // a new one; the customer has moved on, so the browser never reads that answer and keeps the

@@ -5,7 +5,7 @@
 // happens next for the order's type. Asserted from element boxes and the text a customer reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { confirmFromMail, register, signIn } from '../support/account-page.ts';
+import { confirmFromMail, register } from '../support/account-page.ts';
 import { DESKTOP, launchBrowser, PHONE, watchErrors, settled } from '../support/browser.ts';
 import { addFromMenu, fillContact, paidOrderFor, payWithCard } from '../support/checkout-page.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -56,8 +56,7 @@ describe("the header's account entry", () => {
     const email = `marisol+${Date.now()}@example.com`;
     const password = 'Tamales-de-rajas-en-diciembre';
     await register(page, server.url, { name: 'Marisol Ortega', email, phone: '(213) 555-0190', password });
-    await confirmFromMail(page, server.url, email);
-    await signIn(page, server.url, email, password, '/account/');
+    await confirmFromMail(page, server.url, email, password);
 
     await page.goto(`${server.url}/menu/`);
     const header = page.locator('header.site-header');
@@ -328,8 +327,7 @@ describe('loyalty points at checkout', () => {
     await page.goto(`${server.url}/order/`);
     await paidOrderFor(page, { phone, email }, 30); // $105.00: 105 points
     await register(page, server.url, { name: 'Lupe Nava', email, phone, password });
-    await confirmFromMail(page, server.url, email);
-    await signIn(page, server.url, email, password, '/account/');
+    await confirmFromMail(page, server.url, email, password);
 
     await page.goto(`${server.url}/order/`);
     await addFromMenu(page, 'Mexican Coca-Cola', 4); // 4 x $3.50 = $14.00

@@ -47,7 +47,7 @@ describe('saved cards with Stripe', () => {
     const email = `luis+${Date.now()}@example.com`;
     const password = 'Pozole-verde-los-domingos';
     await register(page, server.url, { name: 'Luis Ortega', email, phone: '(213) 555-0177', password });
-    await confirmFromMail(page, server.url, email);
+    await confirmFromMail(page, server.url, email, password);
     await signIn(page, server.url, email, password, '/payment/');
 
     const widget = page.locator('comal-order');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_SECONDS } from '../../server/auth/access-tokens.ts';
 import {
-  CONFIRMED,
+  CONFIRM_PASSWORD_WRONG,
   LINK_INVALID,
   NOT_CONFIRMED,
   PASSWORD_CHANGED,
@@ -83,10 +83,15 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       expect(early.status).toBe(403);
       expect(await early.json()).toEqual({ error: true, message: NOT_CONFIRMED });
 
-      expect(await (await call('POST', '/api/auth/confirm/', { token: mail!.token })).json()).toEqual({
-        message: CONFIRMED,
-      });
-      const again = await call('POST', '/api/auth/confirm/', { token: mail!.token });
+      // The link alone confirms nothing: it takes the password chosen at sign-up, and a wrong one
+      // leaves the link good.
+      const wrong = await call('POST', '/api/auth/confirm/', { token: mail!.token, password: 'not the one chosen' });
+      expect([wrong.status, await wrong.json()]).toEqual([401, { error: true, message: CONFIRM_PASSWORD_WRONG }]);
+      const confirmed = await call('POST', '/api/auth/confirm/', { token: mail!.token, password: PASSWORD });
+      expect(confirmed.status).toBe(200);
+      expect(await confirmed.json()).toMatchObject({ email, name: 'Ana Ruiz', expires_in: ACCESS_TOKEN_SECONDS });
+      expect(confirmed.headers.get('set-cookie')).toMatch(/comal_refresh=[^;]+; .*HttpOnly/);
+      const again = await call('POST', '/api/auth/confirm/', { token: mail!.token, password: PASSWORD });
       expect(again.status).toBe(400);
       expect(await again.json()).toEqual({ error: true, message: LINK_INVALID });
 

@@ -227,7 +227,13 @@ const BODY_ROUTES: readonly BodyRoute[] = [
     who: ['anon'],
     weight: 5,
   },
-  { method: 'POST', path: '/api/auth/confirm/', base: () => ({ token: 'a'.repeat(43) }), who: ['anon'], weight: 2 },
+  {
+    method: 'POST',
+    path: '/api/auth/confirm/',
+    base: () => ({ token: 'a'.repeat(43), password: 'green salsa on blue corn' }),
+    who: ['anon'],
+    weight: 2,
+  },
   {
     method: 'POST',
     path: '/api/auth/login/',

@@ -532,7 +532,10 @@ describe('two server processes on one PostgreSQL database', () => {
         email,
       ]);
       const token = /token=([\w-]+)/.exec(mail!.body)![1];
-      expect((await clientB.call('POST', '/api/auth/confirm/', { token }, fromNewAddress())).status).toBe(200);
+      expect(
+        (await clientB.call('POST', '/api/auth/confirm/', { token, password: CUSTOMER_PASSWORD }, fromNewAddress()))
+          .status,
+      ).toBe(200);
 
       const stranger = fromNewAddress();
       for (let i = 0; i < 6; i++) {

@@ -1,8 +1,16 @@
 // Account takeover, tried as an attacker would, each row an attack and the refusal it meets:
 // links built from a forged Host, a CSRF origin check fooled by one, a stranger's sign-up
-// waiting for the owner to confirm it, and text that would become a line or a link in a mail.
+// waiting for the owner to confirm it (a password of the stranger's choosing), and text that
+// would become a line or a link in a mail.
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { LINK_INVALID, REGISTERED, RESET_SENT, SIGN_IN_FAILED } from '../../server/auth/built-in-auth.ts';
+import {
+  CONFIRM_PASSWORD_WRONG,
+  LINK_INVALID,
+  NOT_CONFIRMED,
+  REGISTERED,
+  RESET_SENT,
+  SIGN_IN_FAILED,
+} from '../../server/auth/built-in-auth.ts';
 import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { ORIGIN_REFUSED } from '../../server/http/csrf.ts';
 import { hiddenCharactersMessage } from '../../shared/plain-text.ts';
@@ -113,7 +121,7 @@ describe('a stranger who signs up first with the owner’s email never gets in',
   async function followNewestLink(email: string, password: string) {
     const newest = (await mailsTo(api, email)).at(-1)!;
     if (newest.body.includes('/confirmation-instruction/'))
-      return call('POST', '/api/auth/confirm/', { token: newest.token });
+      return call('POST', '/api/auth/confirm/', { token: newest.token, password });
     return call('POST', '/api/auth/password-reset/confirm/', { token: newest.token, password });
   }
 
@@ -140,11 +148,10 @@ describe('a stranger who signs up first with the owner’s email never gets in',
       await signUps();
       const [first, second] = await mailsTo(api, 'victim@example.com');
       // Both sign-ups were answered alike, and the first mail's link no longer works.
-      expect((await call('POST', '/api/auth/confirm/', { token: first!.token })).status).toBe(400);
-      expect(await (await call('POST', '/api/auth/confirm/', { token: first!.token })).json()).toEqual({
-        error: true,
-        message: LINK_INVALID,
-      });
+      for (const password of [ATTACKER_PASSWORD, OWNER_PASSWORD]) {
+        const confirmed = await call('POST', '/api/auth/confirm/', { token: first!.token, password });
+        expect([confirmed.status, await confirmed.json()]).toEqual([400, { error: true, message: LINK_INVALID }]);
+      }
       expect(second!.subject).toBe('Choose your password for Taquería El Comal');
       // Neither password works before the mailbox's owner acts.
       for (const password of [ATTACKER_PASSWORD, OWNER_PASSWORD]) {
@@ -157,6 +164,24 @@ describe('a stranger who signs up first with the owner’s email never gets in',
     },
   );
 
+  it('the stranger signs up alone and waits for the owner to follow the link: without the stranger’s password it confirms nothing', async () => {
+    await register('victim@example.com', ATTACKER_PASSWORD, 'Stranger');
+    const [mail] = await mailsTo(api, 'victim@example.com');
+    // The owner opens the link and, not knowing the stranger's password, gives their own.
+    const owner = await call('POST', '/api/auth/confirm/', { token: mail!.token, password: OWNER_PASSWORD });
+    expect([owner.status, await owner.json()]).toEqual([401, { error: true, message: CONFIRM_PASSWORD_WRONG }]);
+    expect(owner.headers.get('set-cookie') ?? '').not.toMatch(/comal_refresh=[^;]/);
+    // The account stays unconfirmed, so the stranger's password opens nothing.
+    const stranger = await signIn('victim@example.com', ATTACKER_PASSWORD);
+    expect([stranger.status, await stranger.json()]).toEqual([403, { error: true, message: NOT_CONFIRMED }]);
+    // The owner chooses a password through "Forgot your password?"; the stranger's then fails.
+    await call('POST', '/api/auth/password-reset/', { email: 'victim@example.com' });
+    expect((await followNewestLink('victim@example.com', NEW_PASSWORD)).status).toBe(200);
+    const after = await signIn('victim@example.com', ATTACKER_PASSWORD);
+    expect([after.status, await after.json()]).toEqual([401, { error: true, message: SIGN_IN_FAILED }]);
+    expect((await signIn('victim@example.com', NEW_PASSWORD)).status).toBe(200);
+  });
+
   it('a sign-up for an email nobody confirmed answers exactly as a first sign-up does', async () => {
     const first = await register('twice@example.com', ATTACKER_PASSWORD);
     const again = await register('twice@example.com', OWNER_PASSWORD);
@@ -168,7 +193,10 @@ describe('a stranger who signs up first with the owner’s email never gets in',
 describe('a password reset ends every other link', () => {
   it('a reset link mailed earlier no longer sets the password once the owner has reset it', async () => {
     await register('owner@example.com', OWNER_PASSWORD);
-    await call('POST', '/api/auth/confirm/', { token: (await mailsTo(api, 'owner@example.com')).at(-1)!.token });
+    await call('POST', '/api/auth/confirm/', {
+      token: (await mailsTo(api, 'owner@example.com')).at(-1)!.token,
+      password: OWNER_PASSWORD,
+    });
     // Two resets asked: the first link lies in a mailbox someone else can read.
     await call('POST', '/api/auth/password-reset/', { email: 'owner@example.com' });
     await call('POST', '/api/auth/password-reset/', { email: 'owner@example.com' });
@@ -204,7 +232,7 @@ describe('account enumeration: known and unknown emails get the same answer', ()
   ])('%s', async (_label, attempt) => {
     await register('known@example.com', OWNER_PASSWORD);
     const [confirm] = await mailsTo(api, 'known@example.com');
-    await call('POST', '/api/auth/confirm/', { token: confirm!.token });
+    await call('POST', '/api/auth/confirm/', { token: confirm!.token, password: OWNER_PASSWORD });
     await sameAnswer(await attempt('known@example.com'), await attempt('unknown@example.com'));
   });
 

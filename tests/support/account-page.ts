@@ -43,10 +43,14 @@ export async function register(
   await widget.getByRole('heading', { name: 'Check your email' }).waitFor();
 }
 
-export async function confirmFromMail(page: Page, serverUrl: string, email: string): Promise<void> {
+/** Follows the confirmation link mailed to `email`, gives the password chosen at sign-up, and lands signed in on /account/. */
+export async function confirmFromMail(page: Page, serverUrl: string, email: string, password: string): Promise<void> {
   const link = await mailedLink(serverUrl, email, '/confirmation-instruction/?token=');
   await settled(page, () => page.goto(link));
-  await page.locator('comal-order').getByRole('heading', { name: 'Email confirmed' }).waitFor();
+  const widget = page.locator('comal-order');
+  await widget.getByLabel('Password').fill(password);
+  await widget.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await page.waitForURL(`${serverUrl}/account/`);
 }
 
 /** Signs in on /login/ (with ?next= when given) and waits for the page it goes to. */

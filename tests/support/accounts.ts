@@ -41,7 +41,7 @@ export async function signUpAndIn(
   );
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const [confirm] = await mailsTo(api, email);
-  await api.call('POST', '/api/auth/confirm/', { token: confirm!.token }, headers);
+  await api.call('POST', '/api/auth/confirm/', { token: confirm!.token, password: TEST_PASSWORD }, headers);
   const login = await api.call('POST', '/api/auth/login/', { email, password: TEST_PASSWORD }, headers);
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
   const body = (await login.json()) as { access_token: string; cognito_sub: string };

@@ -96,7 +96,7 @@ export const CONTRACT: readonly Row[] = [
   // Signing in
   ok('GET', '/api/auth/config/', AuthConfigResponseSchema),
   ok('POST', '/api/auth/register/', MessageResponseSchema),
-  ok('POST', '/api/auth/confirm/', MessageResponseSchema),
+  ok('POST', '/api/auth/confirm/', SessionResponseSchema),
   ok('POST', '/api/auth/login/', SessionResponseSchema),
   ok('POST', '/api/auth/password-reset/', MessageResponseSchema),
   ok('POST', '/api/auth/password-reset/confirm/', MessageResponseSchema),

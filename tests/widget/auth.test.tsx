@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   const mails = (await (await fetch(`${origin}/api/dev/outbox/`)).json()) as { to: string; links: string[] }[];
   const link = mails.find((mail) => mail.to === 'ana.widget@example.com')!.links[0]!;
-  await apiClient.confirmAccount(new URL(link).searchParams.get('token')!);
+  await apiClient.confirmAccount(new URL(link).searchParams.get('token')!, TEST_PASSWORD);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

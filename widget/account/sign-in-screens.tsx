@@ -3,7 +3,7 @@
  * create an account (then: check your mail), confirm the email from the mail's link, and reset a
  * password (ask for the link without ?token=, choose the new one with it).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiRequestError } from '../../shared/api/client.ts';
 import { safeLocalPath } from '../../shared/local-path.ts';
 import { Field } from '../checkout/field.tsx';
@@ -219,23 +219,17 @@ export function RegisterScreen({ context }: { context: AccountContext }) {
   );
 }
 
-type ConfirmState = { status: 'working' } | { status: 'done' | 'failed'; message: string };
-
+/**
+ * The mail's link with the password chosen at sign-up: the link shows the mailbox is the
+ * customer's, the password that the account is, so no one can sign up with another's email and
+ * wait for its owner to confirm. Confirming signs in.
+ */
 export function ConfirmScreen({ context }: { context: AccountContext }) {
-  const { api, search } = context;
+  const { api, auth, search, navigate } = context;
   const token = tokenOf(search);
-  const [state, setState] = useState<ConfirmState>({ status: 'working' });
-  const asked = useRef(false);
-
-  useEffect(() => {
-    if (!token || asked.current) return;
-    asked.current = true;
-    api.confirmAccount(token).then(
-      (answer) => setState({ status: 'done', message: answer.message }),
-      (error: unknown) =>
-        setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
-    );
-  }, [api, token]);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors<'password'>>({});
+  const { busy, problem, run } = useAction();
 
   if (!token) {
     return (
@@ -246,36 +240,40 @@ export function ConfirmScreen({ context }: { context: AccountContext }) {
       </Done>
     );
   }
-  if (state.status === 'working') {
-    return (
-      <div className="account-card">
-        <h1>{t('account.confirmEmail')}</h1>
-        <p className="status" role="status">
-          {t('account.confirming')}
-        </p>
-      </div>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <div className="account-card">
-        <h1>{t('account.confirmEmail')}</h1>
-        <p className="error" role="alert">
-          {state.message}
-        </p>
-        <p className="account-links">
-          <a href={sitePath('/login/')}>{t('common.signIn')}</a>
-          <a href={sitePath('/register/')}>{t('common.handOver.register')}</a>
-        </p>
-      </div>
-    );
-  }
+
+  const submit = () =>
+    run(async () => {
+      if (found({ password: password ? undefined : t('account.passwordRequired') }, setErrors)) return;
+      auth.signIn(await api.confirmAccount(token, password));
+      navigate(sitePath('/account/'));
+    });
+
   return (
-    <Done title={t('account.emailConfirmed')} message={state.message}>
-      <a className="primary-link" href={sitePath('/login/')}>
-        {t('common.signIn')}
-      </a>
-    </Done>
+    <AccountForm
+      title={t('account.confirmEmail')}
+      intro={<p>{t('account.confirmIntro')}</p>}
+      submitLabel={t('account.confirmSubmit')}
+      busyLabel={t('account.confirming')}
+      busy={busy}
+      problem={problem}
+      onSubmit={() => void submit()}
+      after={
+        <>
+          <a href={sitePath('/reset-password/')}>{t('account.forgotPassword')}</a>
+          <a href={sitePath('/register/')}>{t('common.handOver.register')}</a>
+        </>
+      }
+    >
+      <Field
+        label={t('account.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={errors.password}
+        onValue={setPassword}
+        className="wide"
+      />
+    </AccountForm>
   );
 }
 
