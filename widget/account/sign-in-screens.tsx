@@ -43,6 +43,13 @@ function found<K extends string>(errors: Errors<K>, show: (errors: Errors<K>) =>
   return Object.keys(clean).length > 0;
 }
 
+/** The password the customer already has: to sign in, and to confirm the sign-up it was chosen for. */
+function CurrentPasswordField(props: { value: string; error: string | undefined; onValue: (value: string) => void }) {
+  return (
+    <Field label={t('account.password')} type="password" autoComplete="current-password" className="wide" {...props} />
+  );
+}
+
 export function LoginScreen({ context }: { context: AccountContext }) {
   const { api, auth, search, navigate } = context;
   useHostedSignIn(api, 'login_url', navigate, nextPath(search));
@@ -89,15 +96,7 @@ export function LoginScreen({ context }: { context: AccountContext }) {
         onValue={setEmail}
         className="wide"
       />
-      <Field
-        label={t('account.password')}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        error={errors.password}
-        onValue={setPassword}
-        className="wide"
-      />
+      <CurrentPasswordField value={password} error={errors.password} onValue={setPassword} />
     </AccountForm>
   );
 }
@@ -264,15 +263,7 @@ export function ConfirmScreen({ context }: { context: AccountContext }) {
         </>
       }
     >
-      <Field
-        label={t('account.password')}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        error={errors.password}
-        onValue={setPassword}
-        className="wide"
-      />
+      <CurrentPasswordField value={password} error={errors.password} onValue={setPassword} />
     </AccountForm>
   );
 }
