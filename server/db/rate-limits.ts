@@ -1,37 +1,52 @@
 /** SQL for rate-limit windows: hits per bucket (a purpose plus who asks) per fixed window. */
+import type { WindowHits } from '../../shared/sliding-window.ts';
 import type { Queryable } from './database.ts';
 
-/** Counts one hit in the bucket's window; answers the window's hits so far. */
-export async function addHit(db: Queryable, bucket: string, windowStart: Date): Promise<number> {
-  const [row] = await db.query<{ hits: number }>(
-    `insert into rate_limit_hits (bucket, window_start, hits) values ($1, $2, 1)
-     on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1
-     returning hits`,
-    [bucket, windowStart],
-  );
-  return row?.hits ?? 0;
+/** A fixed window by when it and the one before it began. */
+export interface WindowStarts {
+  start: Date;
+  previous: Date;
 }
 
-/**
- * Counts one hit in `bucket`'s window and reads another bucket's window without counting, in one
- * statement (one round trip where a request checks two limits); answers both counts.
- */
-export async function addHitReading(
-  db: Queryable,
-  bucket: string,
-  windowStart: Date,
-  read: { bucket: string; windowStart: Date },
-): Promise<{ hits: number; read: number }> {
-  const [row] = await db.query<{ hits: number; read: number | null }>(
+/** Counts one hit in the bucket's window; answers its hits so far and the previous window's. */
+export async function addHit(db: Queryable, bucket: string, window: WindowStarts): Promise<WindowHits> {
+  const [row] = await db.query<{ current: number; previous: number }>(
     `with counted as (
        insert into rate_limit_hits (bucket, window_start, hits) values ($1, $2, 1)
        on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1
        returning hits)
-     select (select hits from counted) as hits,
-            (select hits from rate_limit_hits where bucket = $3 and window_start = $4) as read`,
-    [bucket, windowStart, read.bucket, read.windowStart],
+     select (select hits from counted) as current,
+            coalesce((select hits from rate_limit_hits where bucket = $1 and window_start = $3), 0) as previous`,
+    [bucket, window.start, window.previous],
   );
-  return { hits: row?.hits ?? 0, read: row?.read ?? 0 };
+  return { current: row?.current ?? 0, previous: row?.previous ?? 0 };
+}
+
+/**
+ * Counts one hit in `bucket`'s window and reads another bucket's two windows without counting, in
+ * one statement (one round trip where a request checks two limits); answers both.
+ */
+export async function addHitReading(
+  db: Queryable,
+  bucket: string,
+  window: WindowStarts,
+  read: { bucket: string; window: WindowStarts },
+): Promise<{ hits: WindowHits; read: WindowHits }> {
+  const [row] = await db.query<{ current: number; previous: number; read_current: number; read_previous: number }>(
+    `with counted as (
+       insert into rate_limit_hits (bucket, window_start, hits) values ($1, $2, 1)
+       on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1
+       returning hits)
+     select (select hits from counted) as current,
+            coalesce((select hits from rate_limit_hits where bucket = $1 and window_start = $3), 0) as previous,
+            coalesce((select hits from rate_limit_hits where bucket = $4 and window_start = $5), 0) as read_current,
+            coalesce((select hits from rate_limit_hits where bucket = $4 and window_start = $6), 0) as read_previous`,
+    [bucket, window.start, window.previous, read.bucket, read.window.start, read.window.previous],
+  );
+  return {
+    hits: { current: row?.current ?? 0, previous: row?.previous ?? 0 },
+    read: { current: row?.read_current ?? 0, previous: row?.read_previous ?? 0 },
+  };
 }
 
 /** Takes back one hit counted in the bucket's window (work that turned out not to count). */

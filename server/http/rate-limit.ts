@@ -1,69 +1,98 @@
 /**
- * Fixed-window rate limits counted in the database, so every replica shares one count.
- * A bucket is a purpose plus who asks (an address, a phone number, an account).
+ * Rate limits counted in the database, so every replica shares one count: a sliding window over
+ * fixed ones (shared/sliding-window.ts), so a burst across a window's edge meets the limit too.
+ * A bucket is a purpose plus who asks (an address, a phone number, an account). Hits are counted
+ * whether or not they are allowed: a caller who keeps trying keeps the window full.
  */
 import type { Queryable } from '../db/database.ts';
-import { addHit, addHitReading, deleteWindowsBefore, removeHit } from '../db/rate-limits.ts';
+import { addHit, addHitReading, deleteWindowsBefore, removeHit, type WindowStarts } from '../db/rate-limits.ts';
+import {
+  roomForOneMore,
+  secondsUntilRoom,
+  windowStart,
+  withinLimit,
+  type Window,
+  type WindowHits,
+} from '../../shared/sliding-window.ts';
 import { HttpError } from './errors.ts';
 
-export interface RateLimit {
+export interface RateLimit extends Window {
   /** What is limited, e.g. 'promo'. */
   name: string;
-  limit: number;
-  windowMs: number;
   message: string;
 }
 
-/** Counts one hit; throws 429 with Retry-After when the window's limit is passed. */
-export async function hit(db: Queryable, rule: RateLimit, who: string, now: Date = new Date()): Promise<void> {
-  const { allowed, retryAfterSeconds } = await countHit(db, rule, who, now);
-  if (!allowed) throw new HttpError(429, rule.message, { 'Retry-After': String(retryAfterSeconds) });
+type Rule = Omit<RateLimit, 'message'>;
+
+/** What a counted hit found. */
+export interface Counted {
+  /** This hit is within the limit. */
+  allowed: boolean;
+  /** No further hit would be, now: the limit is used up. */
+  usedUp: boolean;
+  /** Whole seconds until one more hit would be within the limit. */
+  retryAfterSeconds: number;
 }
 
-const windowOf = (rule: Omit<RateLimit, 'message'>, now: Date) =>
-  new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+const bucketOf = (rule: Rule, who: string) => `${rule.name}:${who}`;
 
-/** Whole seconds until the window starting at `windowStart` ends, at least 1. */
-const secondsLeft = (rule: Omit<RateLimit, 'message'>, windowStart: Date, now: Date) =>
-  Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
+function windowsAt(rule: Rule, now: Date): WindowStarts {
+  const start = windowStart(rule, now);
+  return { start, previous: new Date(start.getTime() - rule.windowMs) };
+}
+
+/** What `hits` (this hit among them) mean under `rule`. */
+function judged(rule: Rule, hits: WindowHits, now: Date): Counted {
+  return {
+    allowed: withinLimit(rule, hits, now),
+    usedUp: !roomForOneMore(rule, hits, now),
+    retryAfterSeconds: secondsUntilRoom(rule, hits, now),
+  };
+}
+
+const refusal = (rule: RateLimit, counted: Counted) =>
+  new HttpError(429, rule.message, { 'Retry-After': String(counted.retryAfterSeconds) });
+
+/** Counts one hit; throws 429 with Retry-After when it is past the limit. */
+export async function hit(db: Queryable, rule: RateLimit, who: string, now: Date = new Date()): Promise<void> {
+  const counted = await countHit(db, rule, who, now);
+  if (!counted.allowed) throw refusal(rule, counted);
+}
+
+/** Counts one hit and says whether it is within the limit, for callers that drop rather than refuse. */
+export async function countHit(db: Queryable, rule: Rule, who: string, now: Date = new Date()): Promise<Counted> {
+  return judged(rule, await addHit(db, bucketOf(rule, who), windowsAt(rule, now)), now);
+}
+
+/** Another limit's state for its `who`, read without counting a hit there. */
+export interface Peeked {
+  /** One more hit would be within that limit. */
+  room: boolean;
+  retryAfterSeconds: number;
+}
 
 /**
- * Counts one hit as `hit` does (429 past the limit) and, in the same round trip, answers how many
- * hits another limit's window holds for its `who`, without counting one there.
+ * Counts one hit as `hit` does (429 past the limit) and, in the same round trip, reads another
+ * limit for its `who` without counting one there.
  */
 export async function hitAndPeek(
   db: Queryable,
   rule: RateLimit,
   who: string,
-  peek: { rule: Omit<RateLimit, 'message'>; who: string },
+  peek: { rule: Rule; who: string },
   now: Date = new Date(),
-): Promise<number> {
-  const windowStart = windowOf(rule, now);
-  const { hits, read } = await addHitReading(db, `${rule.name}:${who}`, windowStart, {
-    bucket: `${peek.rule.name}:${peek.who}`,
-    windowStart: windowOf(peek.rule, now),
+): Promise<Peeked> {
+  const { hits, read } = await addHitReading(db, bucketOf(rule, who), windowsAt(rule, now), {
+    bucket: bucketOf(peek.rule, peek.who),
+    window: windowsAt(peek.rule, now),
   });
-  if (hits > rule.limit)
-    throw new HttpError(429, rule.message, { 'Retry-After': String(secondsLeft(rule, windowStart, now)) });
-  return read;
-}
-
-/** Counts one hit and says whether it is within the limit, for callers that drop rather than refuse. */
-export async function countHit(
-  db: Queryable,
-  rule: Omit<RateLimit, 'message'>,
-  who: string,
-  now: Date = new Date(),
-): Promise<{ allowed: boolean; hits: number; retryAfterSeconds: number }> {
-  const windowStart = windowOf(rule, now);
-  const hits = await addHit(db, `${rule.name}:${who}`, windowStart);
-  return { allowed: hits <= rule.limit, hits, retryAfterSeconds: secondsLeft(rule, windowStart, now) };
+  const counted = judged(rule, hits, now);
+  if (!counted.allowed) throw refusal(rule, counted);
+  return { room: roomForOneMore(peek.rule, read, now), retryAfterSeconds: secondsUntilRoom(peek.rule, read, now) };
 }
 
 /** A hit counted before the work it limits, to be taken back if the work's outcome does not count. */
-export interface ReservedHit {
-  allowed: boolean;
-  retryAfterSeconds: number;
+export interface ReservedHit extends Counted {
   /** Takes the hit back, from the window it was counted in. */
   release(): Promise<void>;
 }
@@ -73,19 +102,12 @@ export interface ReservedHit {
  * when the card is declined). Requests at the same moment each see the others' hits, so no more
  * than the limit get through at once, where looking first and counting after would let them all.
  */
-export async function reserveHit(
-  db: Queryable,
-  rule: Omit<RateLimit, 'message'>,
-  who: string,
-  now: Date = new Date(),
-): Promise<ReservedHit> {
-  const bucket = `${rule.name}:${who}`;
-  const windowStart = windowOf(rule, now);
-  const hits = await addHit(db, bucket, windowStart);
+export async function reserveHit(db: Queryable, rule: Rule, who: string, now: Date = new Date()): Promise<ReservedHit> {
+  const bucket = bucketOf(rule, who);
+  const windows = windowsAt(rule, now);
   return {
-    allowed: hits <= rule.limit,
-    retryAfterSeconds: secondsLeft(rule, windowStart, now),
-    release: () => removeHit(db, bucket, windowStart),
+    ...judged(rule, await addHit(db, bucket, windows), now),
+    release: () => removeHit(db, bucket, windows.start),
   };
 }
 

@@ -19,9 +19,8 @@ const WINDOW_MS = 10 * 60_000;
 export const CARD_DECLINES_PER_ORDER = { name: 'card-declines-order', limit: 5, windowMs: WINDOW_MS };
 export const CARD_DECLINES_PER_ADDRESS = { name: 'card-declines-address', limit: 5, windowMs: WINDOW_MS };
 
-function refuse(now: Date): never {
-  const retryAfter = Math.max(1, Math.ceil((WINDOW_MS - (now.getTime() % WINDOW_MS)) / 1000));
-  throw new HttpError(429, TOO_MANY_DECLINES, { 'Retry-After': String(retryAfter) });
+function refuse(retryAfterSeconds: number): never {
+  throw new HttpError(429, TOO_MANY_DECLINES, { 'Retry-After': String(retryAfterSeconds) });
 }
 
 /** A card attempt under way, counted as a decline until it is known not to be one. */
@@ -46,9 +45,10 @@ export async function beginCardAttempt(
   const release = async () => {
     for (const hit of reserved) await hit.release();
   };
-  if (reserved.some((hit) => !hit.allowed)) {
+  const refused = reserved.find((hit) => !hit.allowed);
+  if (refused) {
     await release();
-    refuse(now);
+    refuse(refused.retryAfterSeconds);
   }
   return { release };
 }
@@ -60,7 +60,7 @@ export async function beginCardAttempt(
  */
 export async function admitNewOrder(db: Queryable, perAddress: RateLimit, address: string, now: Date): Promise<void> {
   const declines = await hitAndPeek(db, perAddress, address, { rule: CARD_DECLINES_PER_ADDRESS, who: address }, now);
-  if (declines >= CARD_DECLINES_PER_ADDRESS.limit) refuse(now);
+  if (!declines.room) refuse(declines.retryAfterSeconds);
 }
 
 /** Counts a decline; answers whether the order, and whether the address, has now used up its attempts. */
@@ -71,8 +71,5 @@ export async function countDecline(
 ): Promise<{ order: boolean; address: boolean }> {
   const order = await countHit(db, CARD_DECLINES_PER_ORDER, who.orderId, now);
   const address = who.address ? await countHit(db, CARD_DECLINES_PER_ADDRESS, who.address, now) : null;
-  return {
-    order: order.hits >= CARD_DECLINES_PER_ORDER.limit,
-    address: address !== null && address.hits >= CARD_DECLINES_PER_ADDRESS.limit,
-  };
+  return { order: order.usedUp, address: address?.usedUp ?? false };
 }

@@ -13,7 +13,7 @@ import { pruneWebVitals } from '../db/vitals.ts';
 import { pruneRateLimits } from '../http/rate-limit.ts';
 import { log } from '../logger.ts';
 
-/** Rate-limit windows are at most a day long: two days after it started, a window is over. */
+/** Rate-limit windows are at most a day long, and count on through the next: two days after it started, a window is over. */
 const RATE_LIMIT_KEEP_MS = 2 * 24 * 3_600_000;
 /** Expired refresh tokens and ended sessions: kept two days, longer than any access token they issued lives. */
 const SESSION_KEEP_MS = 2 * 24 * 3_600_000;

@@ -233,8 +233,31 @@ describe.each(databaseTargets)('POST /api/estimate-delivery/ on $name', (target)
     expect((await api.estimate({ delivery_zip: 'x' }, from)).status).toBe(429);
     expect((await api.estimate(address('90012'), '198.51.100.8')).status).toBe(200);
 
+    // The window slides: ten minutes on, the burst still counts in full (Retry-After says how
+    // long until it has slid out far enough for one more), and at that time one more is taken.
     api.setNow(new Date(START.getTime() + ESTIMATE_RATE_LIMIT.windowMs));
+    const later = await api.estimate(address('90012'), from);
+    expect(later.status).toBe(429);
+    // 32 hits in the last window and this one: room for one more once 32 x (1 - t / 600 s) + 1 <= 29.
+    expect(later.headers.get('Retry-After')).toBe('75');
+    api.setNow(new Date(START.getTime() + ESTIMATE_RATE_LIMIT.windowMs + 75_000));
     expect((await api.estimate(address('90012'), from)).status).toBe(200);
+    api.setNow(START);
+  });
+
+  it('counts a burst across the edge of a window: 30 estimates just before it leave no room just after', async () => {
+    const from = '198.51.100.17';
+    api.setNow(new Date(START.getTime() - 1_000));
+    for (let i = 0; i < ESTIMATE_RATE_LIMIT.limit; i++) {
+      expect((await api.estimate(address('90012'), from)).status).toBe(200);
+    }
+    // Two seconds later, in the next fixed window: the 30 still lie within the last 10 minutes.
+    api.setNow(new Date(START.getTime() + 1_000));
+    const refused = await api.estimate(address('90012'), from);
+    expect([refused.status, await refused.json()]).toEqual([
+      429,
+      { error: true, message: ESTIMATE_RATE_LIMIT.message },
+    ]);
     api.setNow(START);
   });
 });

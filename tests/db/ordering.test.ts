@@ -122,7 +122,7 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       });
     });
 
-    it('the 21st try from one address within 10 minutes is refused (429) until the window passes', async () => {
+    it('the 21st try from one address within 10 minutes is refused (429) until its Retry-After has passed', async () => {
       const from = { 'X-Forwarded-For': '203.0.113.9' };
       for (let i = 0; i < 20; i++) {
         expect((await api.call('POST', '/api/promo-validate/', { code: `GUESS${i}` }, from)).status).toBe(200);
@@ -139,8 +139,9 @@ describe.each(databaseTargets)('ordering on $name', (target) => {
       );
       expect(other.status).toBe(200);
       const before = now;
-      now = new Date(now.getTime() + 10 * 60_000);
+      const wait = Number(limited.headers.get('Retry-After'));
       try {
+        now = new Date(before.getTime() + wait * 1000);
         expect((await api.call('POST', '/api/promo-validate/', { code: 'FIVEOFF' }, from)).status).toBe(200);
       } finally {
         now = before;
