@@ -1,7 +1,8 @@
 /**
  * The mails that tell a customer where their order is: once it is paid (written in the same
  * transaction that marks it paid), when it is ready for pickup or out for delivery, and when it
- * is cancelled or part of it refunded (what, how much, and why). They go
+ * is cancelled or part of it refunded (what, how much, and why), and when such a refund, gone
+ * through, is sent back by the card's bank. They go
  * through the mailer (outbox, and SMTP when set); a ready mail that cannot be written never undoes
  * the order's change, it is logged. What the customer typed (name, street, city) goes in only
  * through mailText: one plain line, no link; so does the staff's note on a cancel or refund. Each
@@ -113,6 +114,21 @@ export function moneyBackMail(order: OrderRow, notice: MoneyBackNotice): { to: s
     subject:
       notice.kind === 'cancelled' ? t('mail.cancelled.subject', { number }) : t('mail.refunded.subject', { number }),
     body: `${t('mail.hi', { name: mailText(order.name) })}\n\n${lines.join('\n')}\n\n${t('mail.questions', { phone: restaurant.phoneDisplay })}\n`,
+  };
+}
+
+/**
+ * A refund the customer was told of did not reach the card after all (the card's bank sent it
+ * back, or it was cancelled at the provider). The staff see the order flagged with why, and give
+ * the money back another way; the customer hears that much, not the bank's reason.
+ */
+export function refundFailedMail(order: OrderRow, amountCents: number): { to: string; subject: string; body: string } {
+  const t = translator(order.locale);
+  const number = String(order.number);
+  return {
+    to: order.email,
+    subject: t('mail.refundFailed.subject', { number }),
+    body: `${t('mail.hi', { name: mailText(order.name) })}\n\n${t('mail.refundFailed.body', { amount: formatUSD(amountCents), number })}\n\n${t('mail.questions', { phone: restaurant.phoneDisplay })}\n`,
   };
 }
 

@@ -56,7 +56,7 @@ import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import { log } from '../logger.ts';
 import { menuWordsIn } from '../menu/menu-words.ts';
-import { DASHBOARD_NOTE, moneyBackMail, type MoneyBackNotice } from './order-mail.ts';
+import { DASHBOARD_NOTE, moneyBackMail, refundFailedMail, type MoneyBackNotice } from './order-mail.ts';
 import { sendMoneyBackText } from './order-texts.ts';
 import { callOffCourier, courierToCallOff } from './order-handoff.ts';
 import { flagOrderProblemIn } from './order-problems.ts';
@@ -443,6 +443,7 @@ export async function takeInProviderRefunds(deps: Deps, orderId: string, payment
   });
   if (!outcome) return 0;
   for (const { kind, notice } of outcome.told) tellAfterCommit(deps, orderId, kind, notice);
+  if (outcome.failedLater > 0) deps.mailer.deliver();
   if (outcome.courier) callOffAfterCommit(deps, orderId, outcome.courier);
   return outcome.told.length + outcome.failedLater;
 }
@@ -507,6 +508,8 @@ async function failedAtProvider(
       detail: refundFailedDetail(row.amount_cents, refund),
       at: deps.clock(),
     });
+    // The customer was told the money is on its way: they hear it is not, with the same commit.
+    await deps.mailer.queue(tx, refundFailedMail(order, row.amount_cents));
   }
   return failed;
 }

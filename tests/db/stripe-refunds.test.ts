@@ -304,8 +304,17 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
       },
     ]);
     expect(await paymentStatus(order.order_id)).toBe('succeeded');
-    // The customer is not mailed again; the staff reach them with the money.
-    expect(await mails(order.email)).toHaveLength(mailed);
+    // The customer, told the money was on its way, is told it is not, once.
+    const told = (await mails(order.email)).slice(mailed);
+    expect(told).toEqual([
+      {
+        subject: `Your refund on order #${order.number} did not go through`,
+        body:
+          'Hi Ana Ruiz,\n\n' +
+          `The $26.07 we refunded for your order #${order.number} did not reach your card. We will be in touch to give it back to you another way.\n\n` +
+          `Questions? Call us at ${restaurant.phoneDisplay}.\n`,
+      },
+    ]);
 
     // The same news again, in the other events Stripe sends for it: nothing more.
     expect(await (await deliver(event)).json()).toEqual({ received: true, duplicate: true });
@@ -313,6 +322,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const again = await board(order.order_id, later);
     expect(again.problems).toHaveLength(1);
     expect(again.refunds).toEqual(shown.refunds);
+    expect(await mails(order.email)).toHaveLength(mailed + 1);
     const events = await api.deps.db.query<{ n: number }>(
       `select count(*)::int as n from order_events where order_id = $1 and kind = 'refunded' and payload->>'status' = 'failed'`,
       [order.order_id],
