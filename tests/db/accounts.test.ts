@@ -78,6 +78,9 @@ describe.each(databaseTargets)('accounts on $name', (target) => {
       const [mail] = await mails(email);
       expect(mail!.subject).toBe('Confirm your Taquería El Comal account');
       expect(mail!.body).toContain(`http://localhost/confirmation-instruction/?token=${mail!.token}`);
+      expect(mail!.body).toContain(
+        'Confirm your email to finish your account: open this link and enter the password you chose when you signed up.\n',
+      );
 
       const early = await call('POST', '/api/auth/login/', { email, password: PASSWORD });
       expect(early.status).toBe(403);
