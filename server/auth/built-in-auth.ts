@@ -55,8 +55,8 @@ export const CONFIRM_PASSWORD_WRONG =
 export const RESET_SENT = 'If there is an account for that email, we sent it a link to choose a new password.';
 export const PASSWORD_CHANGED = 'Your password is changed. Sign in with it now.';
 export const TOO_MANY_MAILS =
-  'We have sent as many mails as we can for now. Check your inbox and spam folder, or try again in an hour.';
-export const TOO_MANY_SIGN_UPS = 'Too many accounts were made from your network. Try again in an hour.';
+  'We have sent as many mails as we can for now. Check your inbox and spam folder, or try again in about an hour.';
+export const TOO_MANY_SIGN_UPS = 'Too many accounts were made from your network. Try again in about an hour.';
 
 /**
  * Mails with links (confirm, reset) per email and per client address in an hour, counted whether

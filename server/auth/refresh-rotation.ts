@@ -49,8 +49,8 @@ export interface RefreshTokenStore<Row extends RefreshTokenState & { family_id: 
 /**
  * Turns in a refresh token in one transaction: the token's row, to start the next session of its
  * family from, or null when it may not (a replay past the grace ends the family). Past the
- * renewals per session it throws 429 and spends nothing, so the same token works once the
- * window has passed.
+ * renewals per session it throws 429 and spends nothing, so the same token works once its
+ * Retry-After has passed.
  */
 export async function turnInRefreshToken<Row extends RefreshTokenState & { family_id: string }>(
   db: Database,

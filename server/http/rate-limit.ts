@@ -1,8 +1,9 @@
 /**
  * Rate limits counted in the database, so every replica shares one count: a sliding window over
  * fixed ones (shared/sliding-window.ts), so a burst across a window's edge meets the limit too.
- * A bucket is a purpose plus who asks (an address, a phone number, an account). Hits are counted
- * whether or not they are allowed: a caller who keeps trying keeps the window full.
+ * A bucket is a purpose plus who asks (an address, a phone number, an account). A hit past the
+ * limit is refused and not kept: the limit is exactly so many in any window's length, and
+ * Retry-After is when the next one fits, however often the caller knocked meanwhile.
  */
 import type { Queryable } from '../db/database.ts';
 import { addHit, addHitReading, deleteWindowsBefore, removeHit, type WindowStarts } from '../db/rate-limits.ts';
@@ -30,7 +31,7 @@ export interface Counted {
   allowed: boolean;
   /** No further hit would be, now: the limit is used up. */
   usedUp: boolean;
-  /** Whole seconds until one more hit would be within the limit. */
+  /** When refused: whole seconds until one more hit would be within the limit. */
   retryAfterSeconds: number;
 }
 
@@ -41,13 +42,22 @@ function windowsAt(rule: Rule, now: Date): WindowStarts {
   return { start, previous: new Date(start.getTime() - rule.windowMs) };
 }
 
-/** What `hits` (this hit among them) mean under `rule`. */
-function judged(rule: Rule, hits: WindowHits, now: Date): Counted {
-  return {
-    allowed: withinLimit(rule, hits, now),
-    usedUp: !roomForOneMore(rule, hits, now),
-    retryAfterSeconds: secondsUntilRoom(rule, hits, now),
-  };
+/**
+ * Judges the hit just counted in `hits`; one past the limit is taken back (it was refused, so it
+ * does not count), and the wait is worked out without it.
+ */
+async function judged(
+  db: Queryable,
+  rule: Rule,
+  counted: { bucket: string; windows: WindowStarts; hits: WindowHits },
+  now: Date,
+): Promise<Counted> {
+  const { hits } = counted;
+  if (withinLimit(rule, hits, now))
+    return { allowed: true, usedUp: !roomForOneMore(rule, hits, now), retryAfterSeconds: 0 };
+  await removeHit(db, counted.bucket, counted.windows.start);
+  const kept = { current: hits.current - 1, previous: hits.previous };
+  return { allowed: false, usedUp: true, retryAfterSeconds: secondsUntilRoom(rule, kept, now) };
 }
 
 const refusal = (rule: RateLimit, counted: Counted) =>
@@ -61,7 +71,9 @@ export async function hit(db: Queryable, rule: RateLimit, who: string, now: Date
 
 /** Counts one hit and says whether it is within the limit, for callers that drop rather than refuse. */
 export async function countHit(db: Queryable, rule: Rule, who: string, now: Date = new Date()): Promise<Counted> {
-  return judged(rule, await addHit(db, bucketOf(rule, who), windowsAt(rule, now)), now);
+  const bucket = bucketOf(rule, who);
+  const windows = windowsAt(rule, now);
+  return judged(db, rule, { bucket, windows, hits: await addHit(db, bucket, windows) }, now);
 }
 
 /** Another limit's state for its `who`, read without counting a hit there. */
@@ -82,18 +94,20 @@ export async function hitAndPeek(
   peek: { rule: Rule; who: string },
   now: Date = new Date(),
 ): Promise<Peeked> {
-  const { hits, read } = await addHitReading(db, bucketOf(rule, who), windowsAt(rule, now), {
+  const bucket = bucketOf(rule, who);
+  const windows = windowsAt(rule, now);
+  const { hits, read } = await addHitReading(db, bucket, windows, {
     bucket: bucketOf(peek.rule, peek.who),
     window: windowsAt(peek.rule, now),
   });
-  const counted = judged(rule, hits, now);
+  const counted = await judged(db, rule, { bucket, windows, hits }, now);
   if (!counted.allowed) throw refusal(rule, counted);
   return { room: roomForOneMore(peek.rule, read, now), retryAfterSeconds: secondsUntilRoom(peek.rule, read, now) };
 }
 
 /** A hit counted before the work it limits, to be taken back if the work's outcome does not count. */
 export interface ReservedHit extends Counted {
-  /** Takes the hit back, from the window it was counted in. */
+  /** Takes the hit back, from the window it was counted in (once, however often called; a refused one was never kept). */
   release(): Promise<void>;
 }
 
@@ -105,9 +119,15 @@ export interface ReservedHit extends Counted {
 export async function reserveHit(db: Queryable, rule: Rule, who: string, now: Date = new Date()): Promise<ReservedHit> {
   const bucket = bucketOf(rule, who);
   const windows = windowsAt(rule, now);
+  const counted = await judged(db, rule, { bucket, windows, hits: await addHit(db, bucket, windows) }, now);
+  let kept = counted.allowed;
   return {
-    ...judged(rule, await addHit(db, bucket, windows), now),
-    release: () => removeHit(db, bucket, windows.start),
+    ...counted,
+    async release() {
+      if (!kept) return;
+      kept = false;
+      await removeHit(db, bucket, windows.start);
+    },
   };
 }
 

@@ -136,7 +136,8 @@ export async function listCards(deps: AppDependencies, customer: Customer): Prom
   return (await savedCardsOf(deps.db, customer.cognitoSub)).map(cardAnswer);
 }
 
-export const TOO_MANY_CARD_SETUPS = 'Too many cards were added in a short time. Try again in an hour, or call us.';
+export const TOO_MANY_CARD_SETUPS =
+  'Too many cards were added in a short time. Try again in about an hour, or call us.';
 /**
  * Cards saved per account and per client address in an hour: saving one checks the card at the
  * payment provider, which a card tester can use as well as a checkout. Kept in the database.

@@ -1,7 +1,8 @@
 /**
  * Card testing: someone runs stolen card numbers through a checkout to learn which work. After
  * five declines in ten minutes for one order, or from one client address, further card attempts
- * are refused (429) until the window passes, and so are new orders from that address. With the
+ * are refused (429) until they have slid out of the last ten minutes (Retry-After says when), and so
+ * are new orders from that address. With the
  * demo provider the attempt comes through us: counted as it begins, given back unless declined,
  * and refused here. With Stripe the card goes from the browser to Stripe, so a decline arrives by
  * webhook and the order's payment is cancelled at Stripe once its attempts are used up, and once
@@ -14,7 +15,7 @@ import { HttpError } from '../http/errors.ts';
 import { countHit, hitAndPeek, reserveHit, type RateLimit } from '../http/rate-limit.ts';
 
 export const TOO_MANY_DECLINES =
-  'Too many card attempts were declined. Wait 10 minutes and try again, or call us to order.';
+  'Too many card attempts were declined. Wait about 10 minutes and try again, or call us to order.';
 const WINDOW_MS = 10 * 60_000;
 export const CARD_DECLINES_PER_ORDER = { name: 'card-declines-order', limit: 5, windowMs: WINDOW_MS };
 export const CARD_DECLINES_PER_ADDRESS = { name: 'card-declines-address', limit: 5, windowMs: WINDOW_MS };
