@@ -440,7 +440,7 @@ async function signInsUnderLoad(server, headers) {
     const confirmed = await fetch(`${server.url}/api/auth/confirm/`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+      body: JSON.stringify({ token: new URL(link).searchParams.get('token'), password: SIGN_IN_PASSWORD }),
     });
     if (confirmed.status !== 200)
       throw new Error(`confirming ${email} answered ${confirmed.status}: ${await confirmed.text()}`);

@@ -14,6 +14,7 @@ import {
   deleteCustomer,
   findAccount,
   findAccountByEmail,
+  liveLink,
   findCustomer,
   insertAccount,
   insertCustomerSession,
@@ -233,20 +234,21 @@ export function createBuiltInAuth(deps: {
     async confirm(token, password, address) {
       // The link proves the mailbox, the password proves the sign-up: someone who signed up with
       // a stranger's email cannot have the owner confirm an account whose password they chose.
+      // The password is checked before the link is spent, so a wrong one leaves it as it was, and
+      // a link voided meanwhile (a reset, a second sign-up) cannot be spent after.
       const tokenHash = hashToken(token);
-      const cognitoSub = await spendLink(db, tokenHash, 'confirm', clock());
-      const row = cognitoSub ? await findAccount(db, cognitoSub) : null;
+      const linked = await liveLink(db, tokenHash, 'confirm', clock());
+      const row = linked ? await findAccount(db, linked) : null;
       if (!row) throw new HttpError(400, LINK_INVALID);
-      try {
-        const attempt = await throttle.attempt(row.email, address);
-        if (!(await passwords.check(password, row.password_hash))) throw new HttpError(401, CONFIRM_PASSWORD_WRONG);
-        await attempt.succeeded();
-      } catch (error) {
-        // The link stays good for the one who knows the password (or waited out the throttle).
-        await unspendLink(db, tokenHash);
-        throw error;
-      }
-      await confirmAccount(db, row.cognito_sub, clock());
+      // Counted with the sign-ins of the same account (its email as sign-in keys it).
+      const attempt = await throttle.attempt(row.email.trim().toLowerCase(), address);
+      if (!(await passwords.check(password, row.password_hash))) throw new HttpError(401, CONFIRM_PASSWORD_WRONG);
+      await attempt.succeeded();
+      await db.transaction(async (tx) => {
+        if ((await spendLink(tx, tokenHash, 'confirm', clock())) !== row.cognito_sub)
+          throw new HttpError(400, LINK_INVALID);
+        await confirmAccount(tx, row.cognito_sub, clock());
+      });
       return startSession(row);
     },
 

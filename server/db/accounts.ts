@@ -119,6 +119,20 @@ export async function insertLink(
   ]);
 }
 
+/** The customer a link is for while it can still be spent, without spending it; else null. */
+export async function liveLink(
+  db: Queryable,
+  tokenHash: string,
+  purpose: LinkPurpose,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await db.query<{ cognito_sub: string }>(
+    'select cognito_sub from account_links where token_hash = $1 and purpose = $2 and used_at is null and expires_at > $3',
+    [tokenHash, purpose, now],
+  );
+  return row?.cognito_sub ?? null;
+}
+
 /** Spends a link once: the customer it was for, or null when it is unknown, spent or expired. */
 export async function spendLink(
   db: Queryable,

@@ -697,7 +697,11 @@ describe.each(databaseTargets)('security checks on $name', (target) => {
         'login password',
       );
       await harmless(await call('POST', '/api/auth/password-reset/', { email: text }), 'password-reset email');
-      await harmless(await call('POST', '/api/auth/confirm/', { token: text }), 'confirm token');
+      await harmless(await call('POST', '/api/auth/confirm/', { token: text, password: 'x' }), 'confirm token');
+      await harmless(
+        await call('POST', '/api/auth/confirm/', { token: 'a'.repeat(43), password: text }),
+        'confirm password',
+      );
     });
 
     it.each(NASTY)(
