@@ -31,7 +31,6 @@ import {
   spendRefreshToken,
   type RefreshTokenRow,
   upsertCustomer,
-  unspendLink,
   voidLinks,
   type CustomerRow,
   type LinkPurpose,
@@ -281,19 +280,19 @@ export function createBuiltInAuth(deps: {
 
     async resetPassword(token, password) {
       const now = clock();
-      const cognitoSub = await spendLink(db, hashToken(token), 'reset', now);
+      const tokenHash = hashToken(token);
+      const cognitoSub = await liveLink(db, tokenHash, 'reset', now);
       if (!cognitoSub) throw new HttpError(400, LINK_INVALID);
       const customer = await findCustomer(db, cognitoSub);
+      // Refused before the link is spent: it stays good for another try with a better password.
       const problem = passwordProblem(password, { email: customer?.email, name: customer?.name });
-      if (problem) {
-        // The link stays good for another try with a better password.
-        await unspendLink(db, hashToken(token));
-        throw new HttpError(422, problem);
-      }
+      if (problem) throw new HttpError(422, problem);
       const hash = await passwords.hash(password);
-      // Every other link mailed before this one ends with it: a reset link left in a mailbox, a
-      // log or a forwarded mail cannot set the password again behind the new one.
+      // Spent with the change, so a link voided meanwhile (another reset) changes nothing. Every
+      // other link mailed before this one ends with it: a reset link left in a mailbox, a log or a
+      // forwarded mail cannot set the password again behind the new one.
       await db.transaction(async (tx) => {
+        if ((await spendLink(tx, tokenHash, 'reset', now)) !== cognitoSub) throw new HttpError(400, LINK_INVALID);
         await setPassword(tx, cognitoSub, hash, now);
         await voidLinks(tx, cognitoSub, now);
         await revokeCustomerSessions(tx, cognitoSub, now);

@@ -149,11 +149,6 @@ export async function spendLink(
   return row?.cognito_sub ?? null;
 }
 
-/** Gives a link back after a try that failed for a reason of the person's (a weak password). */
-export async function unspendLink(db: Queryable, tokenHash: string): Promise<void> {
-  await db.query('update account_links set used_at = null where token_hash = $1', [tokenHash]);
-}
-
 /** Ends every link of a customer not yet followed (a second sign-up for an unconfirmed email, a password reset). */
 export async function voidLinks(db: Queryable, cognitoSub: string, now: Date): Promise<void> {
   await db.query('update account_links set used_at = $2 where cognito_sub = $1 and used_at is null', [cognitoSub, now]);
