@@ -330,8 +330,9 @@ describe.each(databaseTargets)('money back on $name', (target) => {
       'Why: another reason.\nA note from the restaurant: Power cut. Bcc: everyone@evil[.]example\n',
     );
     expect(cancelMail.body).not.toMatch(/^Bcc:/m);
-    const text = (await texts(order.order_id)).at(-1)!;
-    expect(text.body).toBe(
+    // The cancel's text, among the refunds' (each is sent after its own commit, so the order they
+    // are written in can differ from the order they were made in).
+    expect((await texts(order.order_id)).map((each) => each.body)).toContain(
       `${restaurant.name}: we cancelled order ${order.number}. $12.76 is going back to your card. Why: another reason (Power cut. Bcc: everyone@evil[.]example). ${STOP}`,
     );
 
