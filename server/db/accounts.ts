@@ -14,21 +14,17 @@ export interface AccountRow extends CustomerRow {
   confirmed_at: Date | null;
 }
 
+/** An account with its customer row, to be narrowed by a where clause. */
+const SELECT_ACCOUNT =
+  'select c.*, a.password_hash, a.confirmed_at from customers c join accounts a using (cognito_sub)';
+
 export async function findAccountByEmail(db: Queryable, email: string): Promise<AccountRow | null> {
-  const [row] = await db.query<AccountRow>(
-    `select c.*, a.password_hash, a.confirmed_at from customers c join accounts a using (cognito_sub)
-     where a.email = lower($1)`,
-    [email],
-  );
+  const [row] = await db.query<AccountRow>(`${SELECT_ACCOUNT} where a.email = lower($1)`, [email]);
   return row ?? null;
 }
 
 export async function findAccount(db: Queryable, cognitoSub: string): Promise<AccountRow | null> {
-  const [row] = await db.query<AccountRow>(
-    `select c.*, a.password_hash, a.confirmed_at from customers c join accounts a using (cognito_sub)
-     where a.cognito_sub = $1`,
-    [cognitoSub],
-  );
+  const [row] = await db.query<AccountRow>(`${SELECT_ACCOUNT} where a.cognito_sub = $1`, [cognitoSub]);
   return row ?? null;
 }
 
@@ -119,6 +115,9 @@ export async function insertLink(
   ]);
 }
 
+/** A link ($1 its token's hash) for a purpose ($2) that can still be spent at $3: not spent, not expired. */
+const LIVE_LINK = 'token_hash = $1 and purpose = $2 and used_at is null and expires_at > $3';
+
 /** The customer a link is for while it can still be spent, without spending it; else null. */
 export async function liveLink(
   db: Queryable,
@@ -126,10 +125,11 @@ export async function liveLink(
   purpose: LinkPurpose,
   now: Date,
 ): Promise<string | null> {
-  const [row] = await db.query<{ cognito_sub: string }>(
-    'select cognito_sub from account_links where token_hash = $1 and purpose = $2 and used_at is null and expires_at > $3',
-    [tokenHash, purpose, now],
-  );
+  const [row] = await db.query<{ cognito_sub: string }>(`select cognito_sub from account_links where ${LIVE_LINK}`, [
+    tokenHash,
+    purpose,
+    now,
+  ]);
   return row?.cognito_sub ?? null;
 }
 
@@ -141,9 +141,7 @@ export async function spendLink(
   now: Date,
 ): Promise<string | null> {
   const [row] = await db.query<{ cognito_sub: string }>(
-    `update account_links set used_at = $3
-     where token_hash = $1 and purpose = $2 and used_at is null and expires_at > $3
-     returning cognito_sub`,
+    `update account_links set used_at = $3 where ${LIVE_LINK} returning cognito_sub`,
     [tokenHash, purpose, now],
   );
   return row?.cognito_sub ?? null;

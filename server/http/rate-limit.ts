@@ -117,16 +117,14 @@ export interface ReservedHit extends Counted {
  * than the limit get through at once, where looking first and counting after would let them all.
  */
 export async function reserveHit(db: Queryable, rule: Rule, who: string, now: Date = new Date()): Promise<ReservedHit> {
-  const bucket = bucketOf(rule, who);
-  const windows = windowsAt(rule, now);
-  const counted = await judged(db, rule, { bucket, windows, hits: await addHit(db, bucket, windows) }, now);
+  const counted = await countHit(db, rule, who, now);
   let kept = counted.allowed;
   return {
     ...counted,
     async release() {
       if (!kept) return;
       kept = false;
-      await removeHit(db, bucket, windows.start);
+      await removeHit(db, bucketOf(rule, who), windowStart(rule, now));
     },
   };
 }

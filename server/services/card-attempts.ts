@@ -1,14 +1,13 @@
 /**
  * Card testing: someone runs stolen card numbers through a checkout to learn which work. After
  * five declines in ten minutes for one order, or from one client address, further card attempts
- * are refused (429) until they have slid out of the last ten minutes (Retry-After says when), and so
- * are new orders from that address. With the
- * demo provider the attempt comes through us: counted as it begins, given back unless declined,
- * and refused here. With Stripe the card goes from the browser to Stripe, so a decline arrives by
- * webhook and the order's payment is cancelled at Stripe once its attempts are used up, and once
- * the address's are, the payments of every checkout it has waiting (opened beforehand, each would
- * be five more tries). Counted in the database, so the limits hold whichever replica takes the
- * attempt.
+ * are refused (429) until they have slid out of the last ten minutes (Retry-After says when), and
+ * so are new orders from that address. With the demo provider the attempt comes through us:
+ * counted as it begins, given back unless declined, and refused here. With Stripe the card goes
+ * from the browser to Stripe, so a decline arrives by webhook and the order's payment is cancelled
+ * at Stripe once its attempts are used up, and once the address's are, the payments of every
+ * checkout it has waiting (opened beforehand, each would be five more tries). Counted in the
+ * database, so the limits hold whichever replica takes the attempt.
  */
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';

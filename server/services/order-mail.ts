@@ -1,12 +1,12 @@
 /**
  * The mails that tell a customer where their order is: once it is paid (written in the same
- * transaction that marks it paid), when it is ready for pickup or out for delivery, and when it
- * is cancelled or part of it refunded (what, how much, and why), and when such a refund, gone
- * through, is sent back by the card's bank. They go
- * through the mailer (outbox, and SMTP when set); a ready mail that cannot be written never undoes
- * the order's change, it is logged. What the customer typed (name, street, city) goes in only
- * through mailText: one plain line, no link; so does the staff's note on a cancel or refund. Each
- * mail speaks the language the order was placed in.
+ * transaction that marks it paid), when it is ready for pickup or out for delivery, and when it is
+ * cancelled or part of it refunded (what, how much, and why), and when such a refund, gone
+ * through, is sent back by the card's bank. They go through the mailer (outbox, and SMTP when
+ * set); a ready mail that cannot be written never undoes the order's change, it is logged. What
+ * the customer typed (name, street, city) goes in only through mailText: one plain line, no link;
+ * so does the staff's note on a cancel or refund. Each mail speaks the language the order was
+ * placed in.
  */
 import type { RefundReason } from '../../shared/api/staff.ts';
 import type { Translate } from '../../shared/i18n/message.ts';
