@@ -11,6 +11,7 @@ import {
   RESET_SENT,
   SIGN_IN_FAILED,
 } from '../../server/auth/built-in-auth.ts';
+import { FREE_FAILURES_PER_ADDRESS_AND_ACCOUNT, tooManySignIns } from '../../server/auth/sign-in-throttle.ts';
 import { inviteStaff } from '../../server/auth/staff-auth.ts';
 import { ORIGIN_REFUSED } from '../../server/http/csrf.ts';
 import { hiddenCharactersMessage } from '../../shared/plain-text.ts';
@@ -180,6 +181,21 @@ describe('a stranger who signs up first with the owner’s email never gets in',
     const after = await signIn('victim@example.com', ATTACKER_PASSWORD);
     expect([after.status, await after.json()]).toEqual([401, { error: true, message: SIGN_IN_FAILED }]);
     expect((await signIn('victim@example.com', NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('guesses at the password behind a leaked confirmation link meet the sign-in back-off', async () => {
+    await register('guessed@example.com', OWNER_PASSWORD);
+    const [mail] = await mailsTo(api, 'guessed@example.com');
+    const guess = (password: string) =>
+      api.call('POST', '/api/auth/confirm/', { token: mail!.token, password }, { 'X-Forwarded-For': '198.51.100.200' });
+    for (let i = 0; i <= FREE_FAILURES_PER_ADDRESS_AND_ACCOUNT; i++) {
+      const wrong = await guess(`guess number ${i} of many`);
+      expect([wrong.status, await wrong.json()]).toEqual([401, { error: true, message: CONFIRM_PASSWORD_WRONG }]);
+    }
+    // Past the free failures the guesser waits, even with the right password.
+    const held = await guess(OWNER_PASSWORD);
+    expect([held.status, await held.json()]).toEqual([429, { error: true, message: tooManySignIns(1) }]);
+    expect(held.headers.get('Retry-After')).toBe('1');
   });
 
   it('a sign-up for an email nobody confirmed answers exactly as a first sign-up does', async () => {
