@@ -22,7 +22,7 @@ import { apiOriginOf } from './api-origin.ts';
 import { handedOverCart } from './cart-handover.ts';
 import { chunkFiles } from './chunk-files.ts';
 import { createChunkLoader } from './chunk-loader.ts';
-import { createFirstPaintCart } from './core/first-paint-cart.ts';
+import { createFirstPaintCart, type FirstPaintCart } from './core/first-paint-cart.ts';
 import { FirstPaintView, listedSections, menuItemCount, type FirstPaint } from './core/menu-view.tsx';
 import { afterNextFrame, yieldToBrowser, whenIdle } from './core/yielding.ts';
 import { addHostFonts } from './host-fonts.ts';
@@ -53,7 +53,11 @@ const languageReady = activateLocale(initialLocale({ document, navigator, storag
 if (onPartnerPage)
   addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
 
-const cart = createFirstPaintCart({ document, window, storage });
+// The stored cart is read (and its count announced) in a task after the script's own, or at once
+// if the page asks for its count first.
+let storedCart: FirstPaintCart | null = null;
+const cart = () => (storedCart ??= createFirstPaintCart({ document, window, storage }));
+void yieldToBrowser().then(cart);
 
 /** A press made before the app came, made again once it has. */
 type Pending =
@@ -73,11 +77,12 @@ document.addEventListener(TOGGLE_CART_EVENT, onToggle);
   open: commands[OPEN_CART_EVENT],
   close: commands[CLOSE_CART_EVENT],
   toggleCart: onToggle,
-  cartQuantity: cart.quantity,
+  cartQuantity: () => cart().quantity(),
 };
 
-// The menu and the store's hours, asked at once; drawn once the language is known.
-const menus = menusRequest(apiOrigin);
+// The menu and the store's hours, asked in tasks after the script's own (a first request costs the
+// browser a while); drawn once the language is known.
+const menus = yieldToBrowser().then(() => menusRequest(apiOrigin));
 let menu: LoadedMenu | null = null;
 let sections: MenuSection[] = [];
 let failure: string | null = null;
@@ -98,6 +103,7 @@ const menuReady = Promise.all([menus, languageReady])
   });
 // As the API client's storeHours() asks it (the store notice's answer, in the widget's language).
 void languageReady
+  .then(yieldToBrowser)
   .then(() =>
     createTransport({ baseUrl: apiOrigin, localize, getLocale: widgetLocale }).request<StoreHoursResponse>(
       'GET',
@@ -218,7 +224,7 @@ function onPress(this: ShadowRoot, event: Event) {
   const card = control.closest<HTMLElement>('[data-item]');
   const item = card && menu?.items.find((i) => i.id === card.dataset.item);
   if (item && control.matches('.actions > .add')) {
-    cart.add(item);
+    cart().add(item);
     pending.push({ toast: t('menu.added', { name: item.name }) });
   } else pending.push({ host, control, index: [...this.querySelectorAll(CONTROLS)].indexOf(control) });
   wantApp();
@@ -317,7 +323,7 @@ function wantApp() {
 function takeOver(module: typeof AppChunk) {
   for (const [event, listener] of Object.entries(commands)) document.removeEventListener(event, listener);
   document.removeEventListener(TOGGLE_CART_EVENT, onToggle);
-  cart.stop();
+  cart().stop();
   app = module.start({
     apiOrigin,
     onPartnerPage,
@@ -328,7 +334,7 @@ function takeOver(module: typeof AppChunk) {
     menus,
     menu,
     hours,
-    cart: cart.state(),
+    cart: cart().state(),
   });
   for (const host of hosts) {
     const state = drawn.get(host);
