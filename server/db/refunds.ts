@@ -213,13 +213,36 @@ export async function setRefundStatus(
 }
 
 /**
- * A refund that went through and then failed at the provider (the card was closed by the time the
- * money reached it): failed now. Answers whether it changed (false when it was not succeeded).
+ * A refund the provider reports failed after taking it: one that went through (the card was closed
+ * by the time the money reached it) or one still on its way. Failed now, if it still stands as
+ * `from` says. Answers whether it changed.
  */
-export async function failSucceededRefund(db: Queryable, refundId: string, at: Date): Promise<boolean> {
+export async function failRefund(
+  db: Queryable,
+  refundId: string,
+  from: 'succeeded' | 'pending',
+  at: Date,
+): Promise<boolean> {
   const rows = await db.query(
-    `update refunds set status = 'failed', updated_at = $2 where id = $1 and status = 'succeeded' returning id`,
-    [refundId, at],
+    `update refunds set status = 'failed', updated_at = $3 where id = $1 and status = $2 returning id`,
+    [refundId, from, at],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A pending refund the provider took but has not given back yet: its name for it kept, so no
+ * retry asks again. Changes nothing once the provider's report settled it. Answers whether it changed.
+ */
+export async function refundAtProvider(
+  db: Queryable,
+  refundId: string,
+  providerReference: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update refunds set provider_reference = $2, updated_at = $3 where id = $1 and status = 'pending' returning id`,
+    [refundId, providerReference, at],
   );
   return rows.length > 0;
 }
@@ -227,7 +250,9 @@ export async function failSucceededRefund(db: Queryable, refundId: string, at: D
 /**
  * Claims a refund for another try: one that failed, or one left pending since before `staleBefore`
  * (its try never came back: a crash, a lost answer). It is pending again with one more attempt.
- * Answers the claimed row, or null when it is not for retrying (succeeded, or in flight now).
+ * Answers the claimed row, or null when it is not for retrying (succeeded, in flight now, or
+ * taken by the provider and on its way). The provider's name for a failed try is let go: the news
+ * of that try failing must not fail the new one.
  */
 export async function claimRetry(
   db: Queryable,
@@ -236,8 +261,8 @@ export async function claimRetry(
   staleBefore: Date,
 ): Promise<RefundRow | null> {
   const [row] = await db.query<RefundRow>(
-    `update refunds set status = 'pending', attempts = attempts + 1, updated_at = $2
-      where id = $1 and (status = 'failed' or (status = 'pending' and updated_at < $3))
+    `update refunds set status = 'pending', attempts = attempts + 1, provider_reference = null, updated_at = $2
+      where id = $1 and (status = 'failed' or (status = 'pending' and provider_reference is null and updated_at < $3))
       returning ${COLUMNS}`,
     [refundId, now, staleBefore],
   );

@@ -2,7 +2,9 @@
  * Money back while an order stands: staff refund some of its items or an amount of their
  * choosing, with a reason, through the payment provider (shared/refunds.ts prices it). Each refund
  * is a row written pending before the provider is asked (under the order's lock, so two staff at
- * once never give back more than was paid), then marked succeeded or failed. A refund that
+ * once never give back more than was paid), then marked succeeded or failed; one the provider took
+ * but has not given back yet (Stripe's `pending`) stays pending, with the provider's name for it,
+ * until the provider reports how it ended (refund.updated). A refund that
  * succeeded takes back the loyalty points its part had earned, records an order event (the
  * boards and the customer's page follow it), and tells the customer by mail (in the same
  * transaction, through the outbox) and by text when they agreed to texts. Cancelling
@@ -14,8 +16,9 @@
  * succeeded row by PROVIDER_DASHBOARD, takes back points by the same rule, and is told to the
  * customer as a staff refund is; one that gives back the rest of an open order ends the order, as
  * a staff cancel would, and one found by a cancel is that cancel's refund. One that went through
- * and later failed at the provider (a card closed by the time the money reached it) is marked
- * failed and the order flagged to the staff (refund_failed) to give the money back another way.
+ * and later failed at the provider (a card closed by the time the money reached it), or never went
+ * through, is marked failed and the order flagged to the staff (refund_failed) to give the money
+ * back another way.
  */
 import type { BoardOrder, StaffRefund } from '../../shared/api/staff.ts';
 import { formatUSD } from '../../shared/money.ts';
@@ -38,9 +41,10 @@ import { paymentForOrder, refundSucceededPayment, unrefundPayment, type PaymentR
 import { releaseRedemption } from '../db/promo-codes.ts';
 import {
   adoptProviderRefund,
-  failSucceededRefund,
+  failRefund,
   insertProviderRefund,
   insertRefund,
+  refundAtProvider,
   refundableLines,
   refundRows,
   resizeRefund,
@@ -50,7 +54,7 @@ import {
   type RefundLine,
   type RefundRow,
 } from '../db/refunds.ts';
-import { RefundedElsewhere, type ProviderRefund } from '../providers/payments/payment-provider.ts';
+import { RefundedElsewhere, type ProviderRefund, type RefundMade } from '../providers/payments/payment-provider.ts';
 import { requestHashOf, sameRequest } from '../http/idempotency-key.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
@@ -226,13 +230,13 @@ export async function giveBack(
   failure: (number: number) => string,
 ): Promise<void> {
   const { refundId } = attempt;
-  let providerReference: string;
+  let made: RefundMade;
   try {
-    ({ reference: providerReference } = await deps.payments.refund(attempt.paymentReference, attempt.amountCents, {
+    made = await deps.payments.refund(attempt.paymentReference, attempt.amountCents, {
       refundId,
       idempotencyKey: attempt.attempts === 1 ? `refund-${refundId}` : `refund-${refundId}-${attempt.attempts}`,
       retry: attempt.attempts > 1,
-    }));
+    });
   } catch (error) {
     if (error instanceof RefundedElsewhere && deps.payments.refunds && !attempt.afterElsewhere)
       return refundedElsewhere(deps, orderId, attempt, failure, error);
@@ -253,9 +257,18 @@ export async function giveBack(
     throw new HttpError(502, failure(number));
   }
 
+  if (made.status === 'pending') {
+    // On its way: the row stays pending with the provider's name for it (so no retry asks again),
+    // and the provider's report of how it ended settles it (`takeInProviderRefunds`).
+    await deps.db.transaction(async (tx) => {
+      await lockOrder(tx, orderId);
+      await refundAtProvider(tx, refundId, made.reference, deps.clock());
+    });
+    return;
+  }
   const told = await deps.db.transaction(async (tx) => {
     const order = (await lockOrder(tx, orderId))!;
-    if (!(await setRefundStatus(tx, refundId, 'succeeded', deps.clock(), providerReference))) return null;
+    if (!(await setRefundStatus(tx, refundId, 'succeeded', deps.clock(), made.reference))) return null;
     return settleSucceeded(tx, deps, order, refundId);
   });
   if (told) tellAfterCommit(deps, orderId, `refund:${refundId}`, told);
@@ -468,12 +481,14 @@ function refundFailedDetail(amountCents: number, refund: Pick<ProviderRefund, 's
 }
 
 /**
- * Refunds recorded here as gone through that the provider now says failed or were cancelled (a card
- * closed by the time the money reached it, days later): the money is not with the customer. Each
- * is marked failed with its order event, the payment is no longer refunded in full, and the order
- * is flagged to the staff (refund_failed) with the provider's reason, since asking the same card
- * again would fail again. What the refund settled (points, a promo use, a cancel) stays: the
- * customer is still owed the money. Answers how many were found.
+ * Refunds of ours that the provider now says failed or were cancelled: the money is not with the
+ * customer. Each is marked failed with its order event, and the order is flagged to the staff
+ * (refund_failed) with the provider's reason, since asking the same card again would fail again.
+ * One recorded as gone through (a card closed by the time the money reached it, days later) no
+ * longer counts the payment refunded in full, and its customer, told the money was on its way,
+ * hears it is not; what it settled (points, a promo use, a cancel) stays, since the customer is
+ * still owed the money. One still on its way (pending) had settled and told nothing. Answers how
+ * many were found.
  */
 async function failedAtProvider(
   tx: Queryable,
@@ -486,15 +501,18 @@ async function failedAtProvider(
   let failed = 0;
   for (const refund of found) {
     if (refund.status !== 'failed' && refund.status !== 'canceled') continue;
-    const row = rows.find(
-      (candidate) =>
-        candidate.status === 'succeeded' &&
-        (candidate.provider_reference === refund.reference ||
-          (candidate.provider_reference === null && refund.refundId === candidate.id)),
+    // A pending one only by the provider's name for it: without it, a try may be in flight now.
+    const row = rows.find((candidate) =>
+      candidate.status === 'pending'
+        ? candidate.provider_reference === refund.reference
+        : candidate.status === 'succeeded' &&
+          (candidate.provider_reference === refund.reference ||
+            (candidate.provider_reference === null && refund.refundId === candidate.id)),
     );
-    if (!row || !(await failSucceededRefund(tx, row.id, deps.clock()))) continue;
+    if (!row || row.status === 'failed' || !(await failRefund(tx, row.id, row.status, deps.clock()))) continue;
     failed += 1;
-    await unrefundPayment(tx, payment.provider_reference);
+    const toldGoneThrough = row.status === 'succeeded';
+    if (toldGoneThrough) await unrefundPayment(tx, payment.provider_reference);
     await recordOrderEvent(tx, {
       orderId: order.id,
       kind: 'refunded',
@@ -509,7 +527,7 @@ async function failedAtProvider(
       at: deps.clock(),
     });
     // The customer was told the money is on its way: they hear it is not, with the same commit.
-    await deps.mailer.queue(tx, refundFailedMail(order, row.amount_cents));
+    if (toldGoneThrough) await deps.mailer.queue(tx, refundFailedMail(order, row.amount_cents));
   }
   return failed;
 }
@@ -549,7 +567,11 @@ async function confirmOurs(
   for (const refund of found) {
     if (refund.status !== 'succeeded' || refund.refundId === null) continue;
     const row = rows.find((candidate) => candidate.id === refund.refundId);
-    if (!row || row.status === 'succeeded' || rows.some((other) => other.provider_reference === refund.reference))
+    if (
+      !row ||
+      row.status === 'succeeded' ||
+      rows.some((other) => other.id !== row.id && other.provider_reference === refund.reference)
+    )
       continue;
     if (!(await setRefundStatus(tx, row.id, 'succeeded', deps.clock(), refund.reference))) continue;
     told.push({ kind: `refund:${row.id}`, notice: await settleSucceeded(tx, deps, order, row.id) });

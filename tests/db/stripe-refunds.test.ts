@@ -330,6 +330,110 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     expect(events[0]!.n).toBe(1);
   });
 
+  it('a refund Stripe takes pending is on its way until refund.updated says it went through: then settled and told, once', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    const mailed = (await mails(order.email)).length;
+    stripe.pendRefunds(1);
+    const asked = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/refunds/`,
+      { reason: 'out_of_stock', lines: [{ position: 1, quantity: 1 }] },
+      { ...staff, 'Idempotency-Key': randomUUID() },
+    );
+    expect(asked.status).toBe(200);
+    const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
+    // The agua fresca, $8.50, and its share of the tax, $0.83.
+    expect(made).toMatchObject({ amount: 933, status: 'pending' });
+    expect(((await asked.json()) as BoardOrder).refunds).toEqual([
+      expect.objectContaining({ amount_cents: 933, status: 'pending', points_reversed: 0 }),
+    ]);
+    // Not back yet: the points stay, the customer hears nothing yet, their page says it is on its way.
+    expect(await points(order.phone)).toBe(23);
+    expect(await mails(order.email)).toHaveLength(mailed);
+    expect(await texts(order.order_id)).toHaveLength(0);
+    expect((await statusNow(order.order_id)).refunds).toEqual([
+      expect.objectContaining({ amount_cents: 933, status: 'pending' }),
+    ]);
+
+    // Stripe gave it back: refund.updated.
+    stripe.setRefundStatus(made!.id, 'succeeded');
+    const event = stripe.refundEvent('refund.updated', made!.id);
+    expect((await deliver(event)).status).toBe(200);
+    const shown = await board(order.order_id, staff);
+    // $23.75 - $8.50 = $15.25 earns 15 of the 23 points: 8 taken back.
+    expect(shown.refunds).toEqual([
+      expect.objectContaining({ amount_cents: 933, status: 'succeeded', points_reversed: 8 }),
+    ]);
+    expect(await points(order.phone)).toBe(15);
+    const told = (await mails(order.email)).slice(mailed);
+    expect(told).toEqual([expect.objectContaining({ subject: `A refund on order #${order.number}` })]);
+    expect(told[0]!.body).toContain(`We refunded $9.33 of your order #${order.number}.\n`);
+    expect(await texts(order.order_id)).toHaveLength(1);
+
+    // The same news again: nothing more.
+    expect(await (await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    expect((await deliver(stripe.refundEvent('charge.refund.updated', made!.id))).status).toBe(200);
+    expect(await mails(order.email)).toHaveLength(mailed + 1);
+    expect(await texts(order.order_id)).toHaveLength(1);
+    expect(await points(order.phone)).toBe(15);
+  });
+
+  it("a cancel's refund Stripe takes pending is never asked again while on its way; failing later, it is flagged with the customer told nothing, and a cancel again gives it back", async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    const mailed = (await mails(order.email)).length;
+    stripe.pendRefunds(1);
+    const cancelled = await staffCancel(order.order_id, staff);
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({
+      status: 'cancelled',
+      refunded: false,
+      refunds: [expect.objectContaining({ amount_cents: 2607, whole_order: true, status: 'pending' })],
+    });
+    expect(stripeAmounts(order.intent)).toEqual([2607]);
+    expect(await mails(order.email)).toHaveLength(mailed);
+
+    // Minutes later, with no word from Stripe yet, a cancel again does not even ask Stripe.
+    now = new Date(now.getTime() + 5 * 60_000);
+    const asked = stripe.requests.length;
+    expect((await staffCancel(order.order_id, await cook())).status).toBe(200);
+    expect(stripe.requests.slice(asked).filter((r) => r.path === '/v1/refunds')).toEqual([]);
+    expect(stripeAmounts(order.intent)).toEqual([2607]);
+
+    // The Stripe balance never covered it: Stripe fails it.
+    const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
+    stripe.setRefundStatus(made!.id, 'failed', 'insufficient_funds');
+    expect((await deliver(stripe.refundEvent('refund.failed', made!.id))).status).toBe(200);
+    const later = await cook();
+    const shown = await board(order.order_id, later);
+    expect(shown.refunds).toEqual([expect.objectContaining({ amount_cents: 2607, status: 'failed' })]);
+    expect(shown.problems).toEqual([
+      {
+        kind: 'refund_failed',
+        detail:
+          "Stripe could not give back $26.07 to the customer's card: the Stripe balance could not cover it. Give it back another way, or refund again once the cause is fixed.",
+        opened_at: now.toISOString(),
+      },
+    ]);
+    expect(await paymentStatus(order.order_id)).toBe('succeeded');
+    // The customer was never told it was on its way, so hears nothing of its failing.
+    expect(await mails(order.email)).toHaveLength(mailed);
+
+    // Once the balance can cover it, a cancel again gives it back, and the customer is told.
+    expect((await staffCancel(order.order_id, later)).status).toBe(200);
+    expect(
+      stripe
+        .refunds()
+        .filter((r) => r.payment_intent === order.intent)
+        .map((r) => r.status),
+    ).toEqual(['failed', 'succeeded']);
+    expect(await paymentStatus(order.order_id)).toBe('refunded');
+    expect((await mails(order.email)).slice(mailed)).toEqual([
+      expect.objectContaining({ subject: expect.stringContaining(`#${order.number}`) as unknown }),
+    ]);
+  });
+
   it('a Spanish order refunded in the Dashboard reads the note in Spanish, in its mail, its text and on its page', async () => {
     const order = await paidOrder(undefined, 'es');
     stripe.refundInDashboard(order.intent);

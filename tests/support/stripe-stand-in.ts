@@ -29,9 +29,10 @@
  * Test hooks play the parts of the customer in Stripe's iframe (`succeed`, `decline`,
  * `setStatus`), of the owner in Stripe's Dashboard (`refundInDashboard`), of the customer's bank
  * (`dispute`, `closeDispute`), and build the webhook events Stripe would send (`event`,
- * `chargeEvent`, `refundEvent`, `disputeEvent`); `refuseRefunds` makes the next refunds fail as
- * Stripe can (an api_error 500 by default), answers that, like Stripe's, are stored under their
- * Idempotency-Key and replayed.
+ * `chargeEvent`, `refundEvent`, `disputeEvent`); `pendRefunds` makes the next refunds `pending`
+ * (on their way, as when the Stripe balance cannot cover them yet); `refuseRefunds` makes the
+ * next refunds fail as Stripe can (an api_error 500 by default), answers that, like Stripe's, are
+ * stored under their Idempotency-Key and replayed.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -241,6 +242,11 @@ export interface StripeStandIn {
   /** The next `count` refund requests fail with `error` (Stripe's api_error 500 unless told). */
   refuseRefunds(count: number, error?: { status: number; type: string; code?: string; message: string }): void;
   /**
+   * The next `count` refunds are taken `pending`, as Stripe answers one it has not given back yet
+   * (its balance cannot cover it yet); `setRefundStatus` and `refundEvent` tell how it ended.
+   */
+  pendRefunds(count: number): void;
+  /**
    * Refund requests wait (as a slow Stripe keeps them) until `release`; `reached` settles when the
    * first one arrives.
    */
@@ -342,6 +348,8 @@ export async function startStripeStandIn(
   const paymentMethods = new Map<string, StandInPaymentMethod>();
   const refunds: StandInRefund[] = [];
   const REFUND_API_ERROR = { status: 500, type: 'api_error', message: 'An unknown error occurred' };
+  /** How many of the next refunds are taken pending. */
+  let pending = 0;
   let refusals: { count: number; error: { status: number; type: string; code?: string; message: string } } = {
     count: 0,
     error: REFUND_API_ERROR,
@@ -733,8 +741,9 @@ export async function startStripeStandIn(
       metadata,
       payment_intent: intent.id,
       payment_method: intent.payment_method,
-      status: 'succeeded',
+      status: pending > 0 ? 'pending' : 'succeeded',
     };
+    if (pending > 0) pending -= 1;
     beforeLastRefund.set(charge.id, { amount_refunded: charge.amount_refunded, refunded: charge.refunded });
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded >= charge.amount;
@@ -1147,6 +1156,9 @@ export async function startStripeStandIn(
     },
     paymentMethod: (methodId) => paymentMethods.get(methodId),
     refunds: () => [...refunds],
+    pendRefunds(count) {
+      pending = count;
+    },
     refuseRefunds(count, error) {
       refusals = { count, error: error ?? REFUND_API_ERROR };
     },

@@ -67,7 +67,7 @@ export function createDemoPayments(
       const payment = await paymentByReference(db, reference);
       if (payment?.status !== 'succeeded' && payment?.status !== 'refunded')
         throw new Error(`Demo payment ${reference} has no successful charge to refund.`);
-      return { reference: `demo_re_${refundId}` };
+      return { reference: `demo_re_${refundId}`, status: 'succeeded' };
     },
     async cancel(reference) {
       await cancelUnpaidPayment(db, reference);

@@ -38,6 +38,12 @@ export interface RefundOptions {
   retry: boolean;
 }
 
+/** A refund the provider took: its name for it, and whether the money went back yet. */
+export interface RefundMade {
+  reference: string;
+  status: 'succeeded' | 'pending';
+}
+
 /** A refund of a payment as the provider shows it (a Stripe Refund), whoever made it. */
 export interface ProviderRefund {
   /** The provider's name for it (re_... for Stripe). */
@@ -94,10 +100,12 @@ export interface PaymentProvider {
    * (`refundId`, a row of the refunds table); a payment can have several until all of it is
    * back. Idempotent per refund: a repeat with the same key is the same refund, and a retry after
    * a failure (a new key, `retry`) first looks for the refund an earlier attempt may have made.
-   * Answers the provider's name for the refund; throws when the provider refused it, with
-   * `RefundedElsewhere` when it refused because less was left than asked.
+   * Answers the provider's name for the refund and whether the money went back (`succeeded`) or
+   * is still on its way (`pending`: the provider reports how it ends later, as Stripe does with
+   * refund.updated); throws when the provider refused it, with `RefundedElsewhere` when it
+   * refused because less was left than asked.
    */
-  refund(reference: string, amountCents: number, options: RefundOptions): Promise<{ reference: string }>;
+  refund(reference: string, amountCents: number, options: RefundOptions): Promise<RefundMade>;
   /**
    * Every refund of the payment the provider knows, ours and those made in its dashboard, oldest
    * first. Only a provider whose refunds can be made elsewhere has it.

@@ -9,6 +9,7 @@ import {
   type PaymentProvider,
   type PaymentStatus,
   type ProviderRefund,
+  type RefundMade,
 } from './payment-provider.ts';
 import { createStripeClient, type StripeClientOptions } from './stripe-client.ts';
 import { log } from '../../logger.ts';
@@ -79,7 +80,7 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
         const made = (await listRefunds(reference)).find(
           (refund) => refund.refundId === refundId && refund.status !== 'failed' && refund.status !== 'canceled',
         );
-        if (made) return { reference: made.reference };
+        if (made) return { reference: made.reference, status: madeStatus(made.status) };
       }
       let refund: Stripe.Refund;
       try {
@@ -103,7 +104,7 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
         throw new Error(
           `Stripe refund ${refund.id} is ${refund.status}: ${refund.failure_reason ?? 'no reason given'}.`,
         );
-      return { reference: refund.id };
+      return { reference: refund.id, status: madeStatus(refund.status) };
     },
     async cancel(reference) {
       try {
@@ -193,4 +194,13 @@ export function paymentFailureMessage(
   if (intent.status !== 'requires_payment_method') return null;
   const message = intent.last_payment_error?.message?.trim();
   return message ? message : null;
+}
+
+/**
+ * A refund Stripe took, as ours reads it: `succeeded` once the money went back; anything else
+ * (`pending`, or `requires_action` for a method that needs the customer) is still on its way, and
+ * Stripe's refund.updated says how it ended.
+ */
+function madeStatus(status: string | null): RefundMade['status'] {
+  return status === 'succeeded' ? 'succeeded' : 'pending';
 }
