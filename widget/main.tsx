@@ -54,9 +54,15 @@ if (onPartnerPage)
   addHostFonts(document, typeof chunkFiles.font === 'string' ? `${chunksUrl}/${chunkFiles.font}` : null);
 
 // The stored cart is read (and its count announced) in a task after the script's own, or at once
-// if the page asks for its count first.
+// if the page asks for its count first. It is kept before it is announced: a page that asks for
+// the count when told of it gets this cart, not another.
 let storedCart: FirstPaintCart | null = null;
-const cart = () => (storedCart ??= createFirstPaintCart({ document, window, storage }));
+function cart(): FirstPaintCart {
+  if (storedCart) return storedCart;
+  storedCart = createFirstPaintCart({ document, window, storage });
+  storedCart.announce();
+  return storedCart;
+}
 void yieldToBrowser().then(cart);
 
 /** A press made before the app came, made again once it has. */

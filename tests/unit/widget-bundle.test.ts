@@ -34,15 +34,19 @@ describe('the built widget on a page', () => {
     );
     document.body.innerHTML = '<style>p { display: none !important; }</style><comal-order mode="order"></comal-order>';
     const announced: number[] = [];
-    document.addEventListener(CART_CHANGED_EVENT, (event) =>
-      announced.push((event as CustomEvent<{ quantity: number }>).detail.quantity),
-    );
+    const read: number[] = [];
+    document.addEventListener(CART_CHANGED_EVENT, (event) => {
+      announced.push((event as CustomEvent<{ quantity: number }>).detail.quantity);
+      // A partner's cart button that reads the count when told of it.
+      read.push((window as unknown as { Comal: { cartQuantity(): number } }).Comal.cartQuantity());
+    });
 
     (0, eval)(readFileSync('dist/widget/comal.js', 'utf8'));
 
     const Comal = (window as unknown as { Comal?: { cartQuantity(): number; open(): void } }).Comal;
     expect(Comal?.cartQuantity()).toBe(3);
     expect(announced).toEqual([3]);
+    expect(read).toEqual([3]);
     const host = document.querySelector('comal-order')!;
     const shadow = await waitFor(() => host.shadowRoot ?? host.firstElementChild?.shadowRoot, {
       what: 'the shadow root',

@@ -12,6 +12,8 @@ import type { MenuItem } from '../../shared/menu.ts';
 export interface FirstPaintCart {
   /** The cart as it stands (also when storage is blocked and it lives in memory). */
   state(): CartState;
+  /** Tells the page the cart's count (its cart bubble, a partner's own button). */
+  announce(): void;
   quantity(): number;
   add(item: MenuItem): void;
   /** The app's store takes over. */
@@ -33,9 +35,9 @@ export function createFirstPaintCart(page: { document: Document; storage: Storag
   }
 
   page.window.addEventListener('storage', onStorage);
-  announce();
   return {
     state: () => cart,
+    announce,
     quantity: () => cartQuantity(cart),
     add(item: MenuItem) {
       cart = cartReducer(cart, { type: 'addItem', menuItem: item });
