@@ -10,8 +10,9 @@
  * - charge.refunded, charge.refund.updated, refund.created, refund.updated, refund.failed: the
  *   payment's refunds are read from Stripe (the event's Charge no longer lists them, from API
  *   version 2022-11-15); each one not recorded yet, made in Stripe's Dashboard, becomes a refund of
- *   the order, and one recorded as gone through that Stripe now says failed (the card was closed by
- *   the time the money reached it) is marked failed and flagged to the staff (services/refunds.ts).
+ *   the order, one of ours Stripe took `pending` is marked succeeded once Stripe says so, and one
+ *   recorded as given back that Stripe now says failed (the card was closed by the time the money
+ *   reached it) is marked failed and flagged to the staff (services/refunds.ts).
  * - charge.dispute.created, .updated, .closed (and .funds_withdrawn, .funds_reinstated): the
  *   dispute is recorded on its order, the order flagged on the staff board while it is open, and
  *   the owner mailed when it opens and closes (services/payment-disputes.ts). A dispute names its

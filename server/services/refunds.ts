@@ -4,8 +4,8 @@
  * is a row written pending before the provider is asked (under the order's lock, so two staff at
  * once never give back more than was paid), then marked succeeded or failed; one the provider took
  * but has not given back yet (Stripe's `pending`) stays pending, with the provider's name for it,
- * until the provider reports how it ended (refund.updated). A refund that
- * succeeded takes back the loyalty points its part had earned, records an order event (the
+ * until the provider reports how it ended (refund.updated), and counts as given back meanwhile. A
+ * refund given back takes back the loyalty points its part had earned, records an order event (the
  * boards and the customer's page follow it), and tells the customer by mail (in the same
  * transaction, through the outbox) and by text when they agreed to texts. Cancelling
  * (order-cancel.ts) gives back everything left through the same steps.
@@ -85,7 +85,10 @@ export { DASHBOARD_NOTE };
 /** Statuses of an order still in the kitchen's hands: a refund of everything left ends it. */
 const OPEN_STATUSES: ReadonlySet<OrderStatus> = new Set(['paid', 'accepted', 'ready', 'out_for_delivery']);
 
-/** A refund left pending this long never heard back from the provider (a crash): it may be tried again. */
+/**
+ * A refund left pending this long without the provider's name for it never heard back (a crash):
+ * it may be tried again, and the provider's report that it failed is taken.
+ */
 export const REFUND_STALE_MS = 2 * 60_000;
 
 type Deps = Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight' | 'delivery' | 'menu'>;
@@ -168,7 +171,7 @@ export async function refundOrder(
       // Claimed by a try with no answer stored: how its refund stands says what this one does.
       const made = (stored.response as { refund_id?: string } | null)?.refund_id;
       const earlier = (await refundRows(tx, orderId)).find((row) => row.id === made);
-      if (earlier?.status === 'succeeded') return { kind: 'made' as const };
+      if (earlier && givenBack(earlier)) return { kind: 'made' as const };
       if (earlier?.status === 'pending') throw new HttpError(409, refundOnItsWay(order.number));
     }
     if (order.status === 'cancelled') throw new HttpError(409, cancelledNoRefund(order.number));
@@ -217,9 +220,11 @@ export async function refundOrder(
 }
 
 /**
- * Asks the provider for a pending refund and records how it went. On success, in one transaction:
- * the refund succeeded, the points its part had earned taken back, the payment marked refunded
- * once all of it is back, an order event, and the customer's mail; then their text. On failure:
+ * Asks the provider for a pending refund and records how it went. When the provider took it (gone
+ * through, or on its way: Stripe's `pending`, which stays pending here with Stripe's name for it),
+ * in one transaction: the refund succeeded or kept pending, the points its part had earned taken
+ * back, the payment marked refunded once all of it is back, an order event, and the customer's
+ * mail; then their text. On failure:
  * the refund failed, an order event, and a 502 with `failure`'s sentence. When the provider
  * refused because the money went back already (its dashboard), see `refundedElsewhere`.
  */
@@ -257,52 +262,56 @@ export async function giveBack(
     throw new HttpError(502, failure(number));
   }
 
-  if (made.status === 'pending') {
-    // On its way: the row stays pending with the provider's name for it (so no retry asks again),
-    // and the provider's report of how it ended settles it (`takeInProviderRefunds`).
-    await deps.db.transaction(async (tx) => {
-      await lockOrder(tx, orderId);
-      await refundAtProvider(tx, refundId, made.reference, deps.clock());
-    });
-    return;
-  }
+  // Gone through, or taken and on its way (Stripe's `pending`): the books are settled and the
+  // customer told now either way. A pending one stays pending with the provider's name for it
+  // (no retry asks again) until the provider reports how it ended (`takeInProviderRefunds`).
   const told = await deps.db.transaction(async (tx) => {
     const order = (await lockOrder(tx, orderId))!;
-    if (!(await setRefundStatus(tx, refundId, 'succeeded', deps.clock(), made.reference))) return null;
-    return settleSucceeded(tx, deps, order, refundId);
+    const recorded =
+      made.status === 'succeeded'
+        ? await setRefundStatus(tx, refundId, 'succeeded', deps.clock(), made.reference)
+        : await refundAtProvider(tx, refundId, made.reference, deps.clock());
+    if (!recorded) return null;
+    return settleGivenBack(tx, deps, order, refundId);
   });
   if (told) tellAfterCommit(deps, orderId, `refund:${refundId}`, told);
 }
 
 /**
- * In the transaction that marked refund `refundId` succeeded: the points its part had earned taken
- * back, the payment marked refunded once all of it is back (and then the points the order spent
- * and its promo use given back), an order event, and the customer's mail (queued). Answers what
- * the customer is told.
+ * Whether a refund is given back in our books: it succeeded, or the provider took it and it is on
+ * its way (pending, with the provider's name for it). A pending one without that name is still
+ * being asked, or its answer was lost.
  */
-async function settleSucceeded(tx: Queryable, deps: Deps, order: OrderRow, refundId: string): Promise<MoneyBackNotice> {
+export function givenBack(row: Pick<RefundRow, 'status' | 'provider_reference'>): boolean {
+  return row.status === 'succeeded' || (row.status === 'pending' && row.provider_reference !== null);
+}
+
+/**
+ * In the transaction that marked refund `refundId` given back (succeeded, or taken by the provider
+ * and on its way): the points its part had earned taken back, the payment marked refunded once all
+ * of it is back (and then the points the order spent and its promo use given back), an order
+ * event, and the customer's mail (queued). Answers what the customer is told.
+ */
+async function settleGivenBack(tx: Queryable, deps: Deps, order: OrderRow, refundId: string): Promise<MoneyBackNotice> {
   const orderId = order.id;
   const payment = (await paymentForOrder(tx, orderId))!;
   const refundable = await refundableOrder(tx, order, payment);
   const rows = await refundRows(tx, orderId);
   const refund = rows.find((row) => row.id === refundId)!;
-  const succeeded = refundedSoFar(
-    refundable,
-    rows.filter((row) => row.status === 'succeeded'),
-  );
+  const back = refundedSoFar(refundable, rows.filter(givenBack));
   // The order keeps what its remaining eligible subtotal earns; a cancel took its points already.
   const points = await orderPoints(tx, orderId);
   const cancelled = order.status === 'cancelled';
-  const kept = pointsKept(refundable, succeeded, points.earned, cancelled, order.points_cents_per_point ?? undefined);
+  const kept = pointsKept(refundable, back, points.earned, cancelled, order.points_cents_per_point ?? undefined);
   const taken = await reverseEarnedPoints(tx, orderId, refundId, points.earned - points.reversed - kept);
   if (taken > 0) await setRefundPoints(tx, refundId, refund.points_reversed + taken);
-  let givenBack = 0;
-  if (succeeded.cents >= payment.amount_cents) {
+  let pointsBack = 0;
+  if (back.cents >= payment.amount_cents) {
     await refundSucceededPayment(tx, payment.provider_reference);
     // All of it back: the order cost the customer nothing, so the points it spent and its promo
     // use come back too, as a cancel gives them back (each once; a cancel has done it already).
     if (!cancelled) {
-      givenBack = await restoreRedeemedPoints(tx, orderId);
+      pointsBack = await restoreRedeemedPoints(tx, orderId);
       await releaseRedemption(tx, orderId, deps.clock());
     }
   }
@@ -311,9 +320,9 @@ async function settleSucceeded(tx: Queryable, deps: Deps, order: OrderRow, refun
     kind: 'refunded',
     status: order.status,
     at: deps.clock(),
-    payload: { refund_id: refundId, status: 'succeeded', amount_cents: refund.amount_cents, by: refund.by },
+    payload: { refund_id: refundId, status: refund.status, amount_cents: refund.amount_cents, by: refund.by },
   });
-  const told = noticeOf(refund, refund.points_reversed + taken, refund.whole_order ? points.restored : givenBack);
+  const told = noticeOf(refund, refund.points_reversed + taken, refund.whole_order ? points.restored : pointsBack);
   const notice = { ...told, lines: await linesInOrderLanguage(tx, deps, order, told.lines) };
   await deps.mailer.queue(tx, moneyBackMail(order, notice));
   return notice;
@@ -345,9 +354,9 @@ async function refundedElsewhere(
     const told = await confirmOurs(tx, deps, order, found);
     const rows = await refundRows(tx, orderId);
     const row = rows.find((candidate) => candidate.id === attempt.refundId)!;
-    if (row.status === 'succeeded') return { told };
+    if (givenBack(row)) return { told };
     const theirs = madeElsewhere(rows, found);
-    const before = succeededCents(rows.filter((other) => other.id !== row.id));
+    const before = givenBackCents(rows.filter((other) => other.id !== row.id));
     const left = payment.amount_cents - before - theirs.reduce((sum, refund) => sum + refund.amountCents, 0);
     const now = deps.clock();
     if (row.whole_order) {
@@ -365,7 +374,7 @@ async function refundedElsewhere(
       const [first, ...rest] = theirs;
       if (first) {
         await adoptProviderRefund(tx, row.id, first.amountCents, first.reference, now);
-        told.push({ kind: `refund:${row.id}`, notice: await settleSucceeded(tx, deps, order, row.id) });
+        told.push({ kind: `refund:${row.id}`, notice: await settleGivenBack(tx, deps, order, row.id) });
         for (const refund of rest) told.push((await recordElsewhere(tx, deps, order, payment, refund, false)).told);
         return { told };
       }
@@ -385,7 +394,7 @@ async function refundedElsewhere(
       courier ??= recorded.courier;
     }
     await markFailed(tx, deps, order, row.id);
-    const nowLeft = payment.amount_cents - succeededCents(await refundRows(tx, orderId));
+    const nowLeft = payment.amount_cents - givenBackCents(await refundRows(tx, orderId));
     return {
       told,
       courier,
@@ -414,8 +423,9 @@ async function markFailed(tx: Queryable, deps: Deps, order: OrderRow, refundId: 
 /**
  * POST /api/webhooks/stripe/ (charge.refunded, refund.updated): the payment's refunds as the
  * provider has them now, recorded. Ours that went through but were not marked so (the answer was
- * lost, or this report came first) are marked succeeded; each made elsewhere becomes a row. Only an
- * order paid by card is touched. Answers how many refunds were recorded.
+ * lost, this report came first, or the provider took it pending) are marked succeeded; ours that
+ * failed are marked so (`failedAtProvider`); each made elsewhere becomes a row. Only an order paid
+ * by card is touched. Answers how many refunds were recorded.
  */
 export async function takeInProviderRefunds(deps: Deps, orderId: string, paymentReference: string): Promise<number> {
   if (!deps.payments.refunds) return 0;
@@ -431,7 +441,7 @@ export async function takeInProviderRefunds(deps: Deps, orderId: string, payment
     // rest; one that gives back less is a refund of its own, and the cancel's retry asks for
     // what is left after it.
     let failedCancel = rows.find((row) => row.whole_order && row.status === 'failed');
-    const backBefore = succeededCents(rows);
+    const backBefore = givenBackCents(rows);
     let back = backBefore;
     let courier: string | null = null;
     for (const refund of madeElsewhere(rows, found)) {
@@ -439,7 +449,7 @@ export async function takeInProviderRefunds(deps: Deps, orderId: string, payment
         await adoptProviderRefund(tx, failedCancel.id, refund.amountCents, refund.reference, deps.clock());
         told.push({
           kind: `refund:${failedCancel.id}`,
-          notice: await settleSucceeded(tx, deps, order, failedCancel.id),
+          notice: await settleGivenBack(tx, deps, order, failedCancel.id),
         });
         failedCancel = undefined;
       } else {
@@ -484,11 +494,11 @@ function refundFailedDetail(amountCents: number, refund: Pick<ProviderRefund, 's
  * Refunds of ours that the provider now says failed or were cancelled: the money is not with the
  * customer. Each is marked failed with its order event, and the order is flagged to the staff
  * (refund_failed) with the provider's reason, since asking the same card again would fail again.
- * One recorded as gone through (a card closed by the time the money reached it, days later) no
- * longer counts the payment refunded in full, and its customer, told the money was on its way,
- * hears it is not; what it settled (points, a promo use, a cancel) stays, since the customer is
- * still owed the money. One still on its way (pending) had settled and told nothing. Answers how
- * many were found.
+ * One given back in our books (gone through, or taken and on its way: a card closed by the time
+ * the money reached it, days later) no longer counts the payment refunded in full, and its
+ * customer, told the money was on its way, hears it is not; what it settled (points, a promo use,
+ * a cancel) stays, since the customer is still owed the money. One whose try never heard back had
+ * settled and told nothing. Answers how many were found.
  */
 async function failedAtProvider(
   tx: Queryable,
@@ -498,20 +508,24 @@ async function failedAtProvider(
   found: readonly ProviderRefund[],
 ): Promise<number> {
   const rows = await refundRows(tx, order.id);
+  const staleBefore = new Date(deps.clock().getTime() - REFUND_STALE_MS);
   let failed = 0;
   for (const refund of found) {
     if (refund.status !== 'failed' && refund.status !== 'canceled') continue;
-    // A pending one only by the provider's name for it: without it, a try may be in flight now.
-    const row = rows.find((candidate) =>
-      candidate.status === 'pending'
-        ? candidate.provider_reference === refund.reference
-        : candidate.status === 'succeeded' &&
-          (candidate.provider_reference === refund.reference ||
-            (candidate.provider_reference === null && refund.refundId === candidate.id)),
+    // By the provider's name for it, or by ours when it has none: for a pending one only once its
+    // try is over (stale), since a try in flight now has not heard back yet.
+    const row = rows.find(
+      (candidate) =>
+        candidate.status !== 'failed' &&
+        (candidate.provider_reference === refund.reference ||
+          (candidate.provider_reference === null &&
+            refund.refundId === candidate.id &&
+            (candidate.status === 'succeeded' || candidate.updated_at < staleBefore))),
     );
     if (!row || row.status === 'failed' || !(await failRefund(tx, row.id, row.status, deps.clock()))) continue;
     failed += 1;
-    const toldGoneThrough = row.status === 'succeeded';
+    // Given back in our books (and the customer told): not any more.
+    const toldGoneThrough = givenBack(row);
     if (toldGoneThrough) await unrefundPayment(tx, payment.provider_reference);
     await recordOrderEvent(tx, {
       orderId: order.id,
@@ -537,9 +551,9 @@ function callOffAfterCommit(deps: Deps, orderId: string, courier: string): void 
   void deps.inFlight.track(callOffCourier(deps, orderId, courier));
 }
 
-/** Cents the refunds gave back (succeeded ones). */
-function succeededCents(rows: readonly RefundRow[]): number {
-  return rows.filter((row) => row.status === 'succeeded').reduce((sum, row) => sum + row.amount_cents, 0);
+/** Cents the refunds gave back (or the provider took and is giving back), as the provider counts them. */
+function givenBackCents(rows: readonly RefundRow[]): number {
+  return rows.filter(givenBack).reduce((sum, row) => sum + row.amount_cents, 0);
 }
 
 /**
@@ -555,7 +569,10 @@ function madeElsewhere(rows: readonly RefundRow[], found: readonly ProviderRefun
   );
 }
 
-/** Our refunds the provider made that are not marked succeeded yet: marked so, each told. */
+/**
+ * Our refunds the provider made that are not marked succeeded yet: marked so, each told, except
+ * one taken and on its way, which was settled and told when the provider took it.
+ */
 async function confirmOurs(
   tx: Queryable,
   deps: Deps,
@@ -573,8 +590,21 @@ async function confirmOurs(
       rows.some((other) => other.id !== row.id && other.provider_reference === refund.reference)
     )
       continue;
+    // Taken and on its way, so settled and told already: now it went through.
+    const settled = givenBack(row);
+    if (settled && row.provider_reference !== refund.reference) continue;
     if (!(await setRefundStatus(tx, row.id, 'succeeded', deps.clock(), refund.reference))) continue;
-    told.push({ kind: `refund:${row.id}`, notice: await settleSucceeded(tx, deps, order, row.id) });
+    if (settled) {
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        kind: 'refunded',
+        status: order.status,
+        at: deps.clock(),
+        payload: { refund_id: row.id, status: 'succeeded', amount_cents: row.amount_cents, by: row.by },
+      });
+      continue;
+    }
+    told.push({ kind: `refund:${row.id}`, notice: await settleGivenBack(tx, deps, order, row.id) });
   }
   return told;
 }
@@ -595,7 +625,7 @@ async function recordElsewhere(
 ): Promise<{ told: Told; order: OrderRow; courier: string | null }> {
   const now = deps.clock();
   const id = newId('rf');
-  const before = succeededCents(await refundRows(tx, order.id));
+  const before = givenBackCents(await refundRows(tx, order.id));
   const ends = mayEnd && OPEN_STATUSES.has(order.status) && before + refund.amountCents >= payment.amount_cents;
   await insertProviderRefund(tx, {
     id,
@@ -611,7 +641,7 @@ async function recordElsewhere(
   const current = ends ? await endOrder(tx, deps, order) : order;
   const courier = current !== order ? await courierToCallOff(tx, order.id) : null;
   return {
-    told: { kind: `refund:${id}`, notice: await settleSucceeded(tx, deps, current, id) },
+    told: { kind: `refund:${id}`, notice: await settleGivenBack(tx, deps, current, id) },
     order: current,
     courier,
   };
@@ -620,7 +650,7 @@ async function recordElsewhere(
 /**
  * The order ends as a staff cancel ends it (order-cancel.ts), in the caller's transaction: cancelled
  * with reason 'other' and DASHBOARD_NOTE, the points it spent given back, its promo use released, a
- * 'cancelled' event. The points it earned are taken back with its refund (settleSucceeded).
+ * 'cancelled' event. The points it earned are taken back with its refund (settleGivenBack).
  */
 async function endOrder(tx: Queryable, deps: Deps, order: OrderRow): Promise<OrderRow> {
   if (!(await moveOrder(tx, order.id, order.status, 'cancelled'))) return order;

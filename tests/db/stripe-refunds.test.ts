@@ -330,7 +330,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     expect(events[0]!.n).toBe(1);
   });
 
-  it('a refund Stripe takes pending is on its way until refund.updated says it went through: then settled and told, once', async () => {
+  it('a refund Stripe takes pending is settled and told at once, shown pending until refund.updated says it went through', async () => {
     const order = await paidOrder();
     const staff = await cook();
     const mailed = (await mails(order.email)).length;
@@ -345,41 +345,49 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
     // The agua fresca, $8.50, and its share of the tax, $0.83.
     expect(made).toMatchObject({ amount: 933, status: 'pending' });
+    // $23.75 - $8.50 = $15.25 earns 15 of the 23 points: 8 taken back now, as for a refund gone through.
     expect(((await asked.json()) as BoardOrder).refunds).toEqual([
-      expect.objectContaining({ amount_cents: 933, status: 'pending', points_reversed: 0 }),
-    ]);
-    // Not back yet: the points stay, the customer hears nothing yet, their page says it is on its way.
-    expect(await points(order.phone)).toBe(23);
-    expect(await mails(order.email)).toHaveLength(mailed);
-    expect(await texts(order.order_id)).toHaveLength(0);
-    expect((await statusNow(order.order_id)).refunds).toEqual([
-      expect.objectContaining({ amount_cents: 933, status: 'pending' }),
-    ]);
-
-    // Stripe gave it back: refund.updated.
-    stripe.setRefundStatus(made!.id, 'succeeded');
-    const event = stripe.refundEvent('refund.updated', made!.id);
-    expect((await deliver(event)).status).toBe(200);
-    const shown = await board(order.order_id, staff);
-    // $23.75 - $8.50 = $15.25 earns 15 of the 23 points: 8 taken back.
-    expect(shown.refunds).toEqual([
-      expect.objectContaining({ amount_cents: 933, status: 'succeeded', points_reversed: 8 }),
+      expect.objectContaining({ amount_cents: 933, status: 'pending', points_reversed: 8 }),
     ]);
     expect(await points(order.phone)).toBe(15);
     const told = (await mails(order.email)).slice(mailed);
     expect(told).toEqual([expect.objectContaining({ subject: `A refund on order #${order.number}` })]);
-    expect(told[0]!.body).toContain(`We refunded $9.33 of your order #${order.number}.\n`);
+    expect(told[0]!.body).toContain(
+      `$9.33 is going back to the card you paid with; your bank can take 5 to 10 business days to show it.\n`,
+    );
     expect(await texts(order.order_id)).toHaveLength(1);
+    expect((await statusNow(order.order_id)).refunds).toEqual([
+      expect.objectContaining({ amount_cents: 933, status: 'pending' }),
+    ]);
+    const events = async () =>
+      (
+        await api.deps.db.query<{ status: string }>(
+          `select payload->>'status' as status from order_events where order_id = $1 and kind = 'refunded' order by id`,
+          [order.order_id],
+        )
+      ).map((event) => event.status);
+    expect(await events()).toEqual(['pending']);
 
-    // The same news again: nothing more.
+    // Stripe gave it back: refund.updated. The board and the customer's page say so; nothing is told twice.
+    stripe.setRefundStatus(made!.id, 'succeeded');
+    const event = stripe.refundEvent('refund.updated', made!.id);
+    expect((await deliver(event)).status).toBe(200);
+    expect((await board(order.order_id, staff)).refunds).toEqual([
+      expect.objectContaining({ amount_cents: 933, status: 'succeeded', points_reversed: 8 }),
+    ]);
+    expect((await statusNow(order.order_id)).refunds).toEqual([
+      expect.objectContaining({ amount_cents: 933, status: 'succeeded' }),
+    ]);
+    expect(await events()).toEqual(['pending', 'succeeded']);
     expect(await (await deliver(event)).json()).toEqual({ received: true, duplicate: true });
     expect((await deliver(stripe.refundEvent('charge.refund.updated', made!.id))).status).toBe(200);
     expect(await mails(order.email)).toHaveLength(mailed + 1);
     expect(await texts(order.order_id)).toHaveLength(1);
     expect(await points(order.phone)).toBe(15);
+    expect(await events()).toEqual(['pending', 'succeeded']);
   });
 
-  it("a cancel's refund Stripe takes pending is never asked again while on its way; failing later, it is flagged with the customer told nothing, and a cancel again gives it back", async () => {
+  it("a cancel's refund Stripe takes pending is told at once and never asked again; failing later, it is flagged and the customer told, and a cancel again gives it back", async () => {
     const order = await paidOrder();
     const staff = await cook();
     const mailed = (await mails(order.email)).length;
@@ -388,11 +396,17 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({
       status: 'cancelled',
-      refunded: false,
+      refunded: true,
       refunds: [expect.objectContaining({ amount_cents: 2607, whole_order: true, status: 'pending' })],
     });
     expect(stripeAmounts(order.intent)).toEqual([2607]);
-    expect(await mails(order.email)).toHaveLength(mailed);
+    expect(await paymentStatus(order.order_id)).toBe('refunded');
+    expect((await mails(order.email)).slice(mailed)).toEqual([
+      {
+        subject: `Order #${order.number} is cancelled`,
+        body: cancelMail(order.number, '$26.07', 'the kitchen ran late', null, 23),
+      },
+    ]);
 
     // Minutes later, with no word from Stripe yet, a cancel again does not even ask Stripe.
     now = new Date(now.getTime() + 5 * 60_000);
@@ -407,6 +421,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     expect((await deliver(stripe.refundEvent('refund.failed', made!.id))).status).toBe(200);
     const later = await cook();
     const shown = await board(order.order_id, later);
+    expect(shown).toMatchObject({ status: 'cancelled', refunded: false });
     expect(shown.refunds).toEqual([expect.objectContaining({ amount_cents: 2607, status: 'failed' })]);
     expect(shown.problems).toEqual([
       {
@@ -417,10 +432,12 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
       },
     ]);
     expect(await paymentStatus(order.order_id)).toBe('succeeded');
-    // The customer was never told it was on its way, so hears nothing of its failing.
-    expect(await mails(order.email)).toHaveLength(mailed);
+    // Told the money was on its way, the customer hears it is not.
+    expect((await mails(order.email)).slice(mailed + 1)).toEqual([
+      expect.objectContaining({ subject: `Your refund on order #${order.number} did not go through` }),
+    ]);
 
-    // Once the balance can cover it, a cancel again gives it back, and the customer is told.
+    // Once the balance can cover it, a cancel again gives it back.
     expect((await staffCancel(order.order_id, later)).status).toBe(200);
     expect(
       stripe
@@ -429,9 +446,38 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
         .map((r) => r.status),
     ).toEqual(['failed', 'succeeded']);
     expect(await paymentStatus(order.order_id)).toBe('refunded');
-    expect((await mails(order.email)).slice(mailed)).toEqual([
-      expect.objectContaining({ subject: expect.stringContaining(`#${order.number}`) as unknown }),
-    ]);
+    expect(await mails(order.email)).toHaveLength(mailed + 3);
+  });
+
+  it('a refund whose try never heard back (a crash), which Stripe reports failed, is flagged with no word to the customer', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    const asked = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/refunds/`,
+      { reason: 'out_of_stock', lines: [{ position: 2, quantity: 1 }] },
+      { ...staff, 'Idempotency-Key': randomUUID() },
+    );
+    expect(asked.status).toBe(200);
+    const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
+    const { id } = ((await asked.json()) as BoardOrder).refunds[0]!;
+    // What a server that stopped right after Stripe took the refund leaves: the row still being
+    // asked, without Stripe's name for it. (Its settling is left as it was: the test is of the report.)
+    await api.deps.db.query(`update refunds set status = 'pending', provider_reference = null where id = $1`, [id]);
+    const mailed = (await mails(order.email)).length;
+
+    // A report that comes while the try could still be in flight is left for later.
+    stripe.setRefundStatus(made!.id, 'failed', 'declined');
+    expect((await deliver(stripe.refundEvent('refund.failed', made!.id))).status).toBe(200);
+    expect((await board(order.order_id, staff)).refunds).toEqual([expect.objectContaining({ id, status: 'pending' })]);
+
+    // Once the try is over (stale), the same report fails it.
+    now = new Date(now.getTime() + 5 * 60_000);
+    expect((await deliver(stripe.refundEvent('refund.updated', made!.id))).status).toBe(200);
+    const shown = await board(order.order_id, await cook());
+    expect(shown.refunds).toEqual([expect.objectContaining({ id, status: 'failed' })]);
+    expect(shown.problems).toEqual([expect.objectContaining({ kind: 'refund_failed' })]);
+    expect(await mails(order.email)).toHaveLength(mailed);
   });
 
   it('a Spanish order refunded in the Dashboard reads the note in Spanish, in its mail, its text and on its page', async () => {
