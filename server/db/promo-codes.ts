@@ -1,6 +1,7 @@
 /** SQL for promo codes and their uses (redemptions). */
 import { CHECKOUT_HOLD_MINUTES } from '../../shared/schedule.ts';
 import type { Queryable } from './database.ts';
+import { GIVEN_BACK_SQL } from './refunds.ts';
 
 export interface PromoCodeRow {
   code: string;
@@ -155,7 +156,7 @@ export async function promoCodesWithUse(db: Queryable, code?: string): Promise<P
     `with used as (
        select o.promo_code as code, count(*) as uses,
               sum(o.total_cents - coalesce((select sum(r.amount_cents) from refunds r
-                                             where r.order_id = o.id and r.status = 'succeeded'), 0)) as revenue_cents,
+                                             where r.order_id = o.id and ${GIVEN_BACK_SQL}), 0)) as revenue_cents,
               sum(o.promo_discount_cents) as discount_given_cents
          from orders o
         where o.promo_code is not null and ($1::text is null or o.promo_code = $1)

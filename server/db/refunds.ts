@@ -65,9 +65,10 @@ export async function refundRows(db: Queryable, orderId: string): Promise<Refund
 /**
  * The refunds of each of `orderIds` (oldest first), as the board and the customer's page show them.
  * The board's order (staff-board.ts boardRows) reads from them: refunded_cents = the sum of the
- * succeeded ones; items[].refunded_quantity = the quantities of its position in the `lines` of
- * the refunds not failed; refunded = refunded_cents reaches the order's total. Its items also carry
- * unit_price_cents (order_lines.unit_price_cents), so the refund dialog can price lines.
+ * refunds not failed; items[].refunded_quantity = the quantities of its position in the `lines` of
+ * the refunds not failed; refunded = the payment is marked refunded, or the succeeded ones reach
+ * the order's total. Its items also carry unit_price_cents (order_lines.unit_price_cents), so the
+ * refund dialog can price lines.
  */
 export async function refundsByOrder(db: Queryable, orderIds: readonly string[]): Promise<Map<string, RefundAnswer[]>> {
   const byOrder = new Map<string, RefundAnswer[]>();
@@ -241,11 +242,39 @@ export async function refundAtProvider(
   at: Date,
 ): Promise<boolean> {
   const rows = await db.query(
-    `update refunds set provider_reference = $2, updated_at = $3 where id = $1 and status = 'pending' returning id`,
+    `update refunds set provider_reference = $2, updated_at = $3
+      where id = $1 and status = 'pending' and provider_reference is null returning id`,
     [refundId, providerReference, at],
   );
   return rows.length > 0;
 }
+
+/**
+ * A refund of ours the provider took (on its way) though no try of ours heard so: one that failed
+ * here (its answer was lost), or one left pending since before `staleBefore` (a crash). Pending
+ * now with the provider's name for it. Answers whether it changed.
+ */
+export async function adoptTakenRefund(
+  db: Queryable,
+  refundId: string,
+  providerReference: string,
+  at: Date,
+  staleBefore: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update refunds set status = 'pending', provider_reference = $2, updated_at = $3
+      where id = $1 and (status = 'failed' or (status = 'pending' and provider_reference is null and updated_at < $4))
+      returning id`,
+    [refundId, providerReference, at, staleBefore],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * SQL: whether refund `r` is given back in the books: succeeded, or taken by the provider and on
+ * its way (pending with the provider's name for it), as services/refunds.ts `givenBack` says.
+ */
+export const GIVEN_BACK_SQL = `(r.status = 'succeeded' or (r.status = 'pending' and r.provider_reference is not null))`;
 
 /**
  * Claims a refund for another try: one that failed, or one left pending since before `staleBefore`

@@ -5,6 +5,7 @@
  * (`paid_at at time zone $zone`), so a payment at 11:30 PM counts on that evening's date.
  */
 import type { Queryable } from './database.ts';
+import { GIVEN_BACK_SQL } from './refunds.ts';
 
 /** A range of the restaurant's dates ('YYYY-MM-DD', both included) in its time zone (an IANA name). */
 export interface SalesRange {
@@ -14,7 +15,8 @@ export interface SalesRange {
 }
 
 /**
- * The counted orders as `counted`, each with its local payment time and its succeeded refunds.
+ * The counted orders as `counted`, each with its local payment time and what its refunds gave back
+ * (GIVEN_BACK_SQL: gone through, or on their way).
  * Parameters: $1 first date, $2 last date, $3 the zone. The bounds are instants, so an index on
  * paid_at would serve them.
  */
@@ -22,7 +24,7 @@ const COUNTED = `
   counted as (
     select o.*, (o.paid_at at time zone $3) as local_paid,
            coalesce((select sum(r.amount_cents) from refunds r
-                      where r.order_id = o.id and r.status = 'succeeded'), 0) as refunded_cents
+                      where r.order_id = o.id and ${GIVEN_BACK_SQL}), 0) as refunded_cents
       from orders o
      where o.status not in ('pending_payment', 'cancelled')
        and o.paid_at >= ($1::date::timestamp at time zone $3)

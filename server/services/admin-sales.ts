@@ -99,7 +99,7 @@ export async function salesReport(deps: Deps, query: SalesQuery): Promise<SalesR
 // Columns: Order (its number), Paid at (the restaurant's clock, 'YYYY-MM-DD HH:MM', its zone in
 // the heading), Type (pickup or delivery), Customer (the name given), Items ('2 x Taco; 1 x
 // Torta (Aguacate)'), Subtotal, Promo code, Promo discount, Loyalty discount, Tax, Delivery fee
-// (what the customer paid for it), Tip, Total, Refunded (succeeded refunds), Net. No totals row:
+// (what the customer paid for it), Tip, Total, Refunded (refunds given back or on their way), Net. No totals row:
 // it would be summed with the rest.
 
 function itemsText(lines: SalesOrderRow['lines']): string {

@@ -37,8 +37,8 @@ export const cannotCancel = (number: number, status: OrderStatus) =>
  * Cancels an order and gives back everything not refunded before, once, as a `whole_order`
  * refund; in the same transaction as the cancel, the loyalty points it still holds are taken back
  * and those it spent given back (ledger entries), and its promo code use is released. The
- * customer is told by mail and text once the money went back (at once when there is none to
- * give). Cancelling a cancelled order changes nothing, unless its refund failed (or never heard
+ * customer is told by mail and text once the provider took the refund (gone through or on its
+ * way; at once when there is none to give). Cancelling a cancelled order changes nothing, unless its refund failed (or never heard
  * back) and something is still left to give back: then the refund is tried again. When the
  * provider answers that the money went back already (refunded in its dashboard), what it gave back
  * is recorded and the cancel ends there (services/refunds.ts), with no retry to offer.

@@ -41,6 +41,7 @@ import { paymentForOrder, refundSucceededPayment, unrefundPayment, type PaymentR
 import { releaseRedemption } from '../db/promo-codes.ts';
 import {
   adoptProviderRefund,
+  adoptTakenRefund,
   failRefund,
   insertProviderRefund,
   insertRefund,
@@ -84,6 +85,9 @@ export { DASHBOARD_NOTE };
 
 /** Statuses of an order still in the kitchen's hands: a refund of everything left ends it. */
 const OPEN_STATUSES: ReadonlySet<OrderStatus> = new Set(['paid', 'accepted', 'ready', 'out_for_delivery']);
+
+/** Answered (503) to a provider's report that comes while one of our tries of the refund is being asked. */
+export const REFUND_IN_FLIGHT = 'A refund of this payment is being asked now; send this report again later.';
 
 /**
  * A refund left pending this long without the provider's name for it never heard back (a crash):
@@ -514,14 +518,20 @@ async function failedAtProvider(
     if (refund.status !== 'failed' && refund.status !== 'canceled') continue;
     // By the provider's name for it, or by ours when it has none: for a pending one only once its
     // try is over (stale), since a try in flight now has not heard back yet.
+    // A later try of the same refund of ours still on its way (or gone through) is not failed by it.
+    const live = (id: string) =>
+      found.some((other) => other.refundId === id && other.status !== 'failed' && other.status !== 'canceled');
+    const byOurId = (candidate: RefundRow) =>
+      candidate.provider_reference === null && refund.refundId === candidate.id && !live(candidate.id);
     const row = rows.find(
       (candidate) =>
         candidate.status !== 'failed' &&
         (candidate.provider_reference === refund.reference ||
-          (candidate.provider_reference === null &&
-            refund.refundId === candidate.id &&
-            (candidate.status === 'succeeded' || candidate.updated_at < staleBefore))),
+          (byOurId(candidate) && (candidate.status === 'succeeded' || candidate.updated_at < staleBefore))),
     );
+    // A try of it is being asked now: this report is taken once that try has its answer.
+    if (!row && rows.some((candidate) => candidate.status === 'pending' && byOurId(candidate)))
+      throw new HttpError(503, REFUND_IN_FLIGHT);
     if (!row || row.status === 'failed' || !(await failRefund(tx, row.id, row.status, deps.clock()))) continue;
     failed += 1;
     // Given back in our books (and the customer told): not any more.
@@ -571,7 +581,8 @@ function madeElsewhere(rows: readonly RefundRow[], found: readonly ProviderRefun
 
 /**
  * Our refunds the provider made that are not marked succeeded yet: marked so, each told, except
- * one taken and on its way, which was settled and told when the provider took it.
+ * one taken and on its way, which was settled and told when the provider took it. Ours it took
+ * that no try of ours heard of (an answer lost, a crash) are taken in as on their way, and told.
  */
 async function confirmOurs(
   tx: Queryable,
@@ -581,9 +592,19 @@ async function confirmOurs(
 ): Promise<Told[]> {
   const told: Told[] = [];
   const rows = await refundRows(tx, order.id);
+  const staleBefore = new Date(deps.clock().getTime() - REFUND_STALE_MS);
   for (const refund of found) {
-    if (refund.status !== 'succeeded' || refund.refundId === null) continue;
+    if (refund.refundId === null) continue;
     const row = rows.find((candidate) => candidate.id === refund.refundId);
+    if (refund.status === 'pending' || refund.status === 'requires_action') {
+      // Taken and on its way, though no try of ours heard so (its answer lost, or a crash): given
+      // back now, and told. A try in flight now takes it itself.
+      if (!row || givenBack(row) || rows.some((other) => other.provider_reference === refund.reference)) continue;
+      if (!(await adoptTakenRefund(tx, row.id, refund.reference, deps.clock(), staleBefore))) continue;
+      told.push({ kind: `refund:${row.id}`, notice: await settleGivenBack(tx, deps, order, row.id) });
+      continue;
+    }
+    if (refund.status !== 'succeeded') continue;
     if (
       !row ||
       row.status === 'succeeded' ||

@@ -179,7 +179,8 @@ async function boardRows(db: Queryable, rows: BoardOrderRow[], now: Date): Promi
       },
       orderRefunds,
     );
-    // The whole payment given back: by the provider's word (succeeded refunds), not on its way.
+    // The whole payment given back by the provider's word (succeeded refunds); a refund on its way
+    // counts once the payment is marked refunded (services/refunds.ts settles it when taken).
     const succeededCents = orderRefunds
       .filter((refund) => refund.status === 'succeeded')
       .reduce((sum, refund) => sum + refund.amount_cents, 0);

@@ -7,8 +7,8 @@
  * restaurant's own date and hour of their payment (restaurant.ordering.timeZone). Every figure of
  * the report is a sum over exactly those orders, so the CSV's columns add up to it to the cent:
  * - revenue: what the customers paid, the orders' totals (items after discounts, tax, delivery,
- *   tips); refunds: what was given back of those orders (succeeded refunds, whenever they were
- *   made); net: revenue less refunds. A cancelled order is left out whole, its money and its
+ *   tips); refunds: what was given back of those orders (refunds gone through or, taken by Stripe,
+ *   on their way, whenever they were made); net: revenue less refunds. A cancelled order is left out whole, its money and its
  *   refund alike.
  * - delivery fees: what customers paid for delivery (the fee after the restaurant's discount).
  * - top items: units sold and what their lines came to (with modifiers, before the order's

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatusEvent } from '../../shared/api/schemas.ts';
+import type { SalesReport } from '../../shared/api/admin-sales.ts';
 import type { BoardOrder } from '../../shared/api/staff.ts';
 import { translator } from '../../shared/i18n/translator.ts';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -19,7 +20,7 @@ import { createDoorDash } from '../../server/providers/delivery/doordash.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
 import { WEBHOOK_NOT_AN_EVENT } from '../../server/routes/stripe-webhooks.ts';
 import { REFUND_FAILED } from '../../server/services/order-cancel.ts';
-import { DASHBOARD_NOTE, PROVIDER_DASHBOARD } from '../../server/services/refunds.ts';
+import { DASHBOARD_NOTE, PROVIDER_DASHBOARD, REFUND_IN_FLIGHT } from '../../server/services/refunds.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { startDoorDashStandIn, type DoorDashStandIn } from '../support/doordash-stand-in.ts';
@@ -36,6 +37,7 @@ import {
 const SECRET_KEY = 'sk_test_dashboard_refunds';
 const WEBHOOK_SECRET = 'whsec_dashboard_refunds';
 const COOK = 'cook@comal.example';
+const OWNER = 'owner@comal.example';
 const STOP = translator('en')('sms.stopSentence');
 
 describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
@@ -83,6 +85,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
       { id: 'dr-churro', name: 'Churro', priceCents: 325 },
     ]);
     await staffMember(api, COOK, 'staff', now);
+    await staffMember(api, OWNER, 'admin', now);
   });
   afterAll(async () => {
     await api?.close();
@@ -91,6 +94,18 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
   });
 
   const cook = () => staffSignIn(api, COOK, from());
+  /** The owner's sales report's refunds for the restaurant's day now. */
+  const salesRefunds = async () => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: restaurant.ordering.timeZone }).format(now);
+    const response = await api.call(
+      'GET',
+      `/api/staff/admin/sales/?from=${day}&to=${day}`,
+      undefined,
+      await staffSignIn(api, OWNER, from()),
+    );
+    expect(response.status).toBe(200);
+    return ((await response.json()) as SalesReport).totals.refunds_cents;
+  };
   /** The staff's cancel of an order, which gives back all that is left to refund. */
   const staffCancel = (orderId: string, staff: Record<string, string>, reason = 'kitchen_delay') =>
     api.call('POST', `/api/staff/orders/${orderId}/cancel/`, { reason }, staff);
@@ -130,7 +145,8 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     return { ...order, intent: intent.id, phone: digits, email: `ana${phone}@example.com` };
   }
 
-  const deliver = async (event: StripeEventJson<unknown>) => {
+  /** Delivers the event as Stripe does, then waits for the work it started (`settle: false`: not, while a call is held). */
+  const deliver = async (event: StripeEventJson<unknown>, { settle = true } = {}) => {
     const payload = JSON.stringify(event);
     const response = await api.app.request('/api/webhooks/stripe/', {
       method: 'POST',
@@ -140,7 +156,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
       },
       body: payload,
     });
-    await api.deps.inFlight.idle();
+    if (settle) await api.deps.inFlight.idle();
     return response;
   };
   const board = async (orderId: string, staff: Record<string, string>) =>
@@ -334,6 +350,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const order = await paidOrder();
     const staff = await cook();
     const mailed = (await mails(order.email)).length;
+    const refundsBefore = await salesRefunds();
     stripe.pendRefunds(1);
     const asked = await api.call(
       'POST',
@@ -350,6 +367,8 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
       expect.objectContaining({ amount_cents: 933, status: 'pending', points_reversed: 8 }),
     ]);
     expect(await points(order.phone)).toBe(15);
+    // The owner's sales count it as given back, as Stripe does.
+    expect((await salesRefunds()) - refundsBefore).toBe(933);
     const told = (await mails(order.email)).slice(mailed);
     expect(told).toEqual([expect.objectContaining({ subject: `A refund on order #${order.number}` })]);
     expect(told[0]!.body).toContain(
@@ -437,16 +456,83 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
       expect.objectContaining({ subject: `Your refund on order #${order.number} did not go through` }),
     ]);
 
-    // Once the balance can cover it, a cancel again gives it back.
-    expect((await staffCancel(order.order_id, later)).status).toBe(200);
+    // Once the balance can cover it, a cancel again gives it back. Stripe's news of the failed
+    // try, sent again while the new try is at Stripe, is answered 503 (Stripe sends it later):
+    // it must not fail the new try.
+    const hold = stripe.holdRefunds();
+    const again = staffCancel(order.order_id, later);
+    await hold.reached;
+    const early = await deliver(stripe.refundEvent('charge.refund.updated', made!.id), { settle: false });
+    expect(early.status).toBe(503);
+    expect(await early.json()).toEqual({ error: true, message: REFUND_IN_FLIGHT });
+    hold.release();
+    expect((await again).status).toBe(200);
     expect(
       stripe
         .refunds()
         .filter((r) => r.payment_intent === order.intent)
         .map((r) => r.status),
     ).toEqual(['failed', 'succeeded']);
+    expect((await deliver(stripe.refundEvent('charge.refund.updated', made!.id))).status).toBe(200);
+    const settled = await board(order.order_id, later);
+    expect(settled).toMatchObject({ status: 'cancelled', refunded: true });
+    expect(settled.refunds).toEqual([expect.objectContaining({ amount_cents: 2607, status: 'succeeded' })]);
     expect(await paymentStatus(order.order_id)).toBe('refunded');
-    expect(await mails(order.email)).toHaveLength(mailed + 3);
+    expect((await mails(order.email)).slice(mailed + 2)).toEqual([
+      {
+        subject: `Order #${order.number} is cancelled`,
+        body: cancelMail(order.number, '$26.07', 'the kitchen ran late', null, 23),
+      },
+    ]);
+  });
+
+  it('a refund Stripe took pending whose answer was lost (502 to the staff) is taken in from its report and told once; failing, the customer hears it', async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    const mailed = (await mails(order.email)).length;
+    stripe.pendRefunds(1);
+    // The answer, and the answer to the client's retry with the same key, both lost.
+    stripe.loseRefundAnswers(2);
+    const asked = await api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/refunds/`,
+      { reason: 'out_of_stock', lines: [{ position: 2, quantity: 1 }] },
+      { ...staff, 'Idempotency-Key': randomUUID() },
+    );
+    expect(asked.status).toBe(502);
+    stripe.loseRefundAnswers(0);
+    const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
+    // The churro, $3.25, and its share of the tax: 232 x 325 / 2375 = 31.7 -> $0.32.
+    expect(made).toMatchObject({ amount: 357, status: 'pending' });
+    expect((await board(order.order_id, staff)).refunds).toEqual([
+      expect.objectContaining({ amount_cents: 357, status: 'failed', points_reversed: 0 }),
+    ]);
+    expect(await points(order.phone)).toBe(23);
+    expect(await mails(order.email)).toHaveLength(mailed);
+
+    // Stripe says it took it: the refund is on its way after all. $20.50 earns 20 points: 3 back.
+    expect((await deliver(stripe.refundEvent('refund.created', made!.id))).status).toBe(200);
+    expect((await board(order.order_id, staff)).refunds).toEqual([
+      expect.objectContaining({ amount_cents: 357, status: 'pending', points_reversed: 3 }),
+    ]);
+    expect(await points(order.phone)).toBe(20);
+    expect((await mails(order.email)).slice(mailed)).toEqual([
+      expect.objectContaining({ subject: `A refund on order #${order.number}` }),
+    ]);
+    expect(await texts(order.order_id)).toHaveLength(1);
+    expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
+    expect(await mails(order.email)).toHaveLength(mailed + 1);
+
+    // It never reaches the card: flagged, and the customer, told it was on its way, hears it is not.
+    stripe.setRefundStatus(made!.id, 'failed', 'declined');
+    expect((await deliver(stripe.refundEvent('refund.failed', made!.id))).status).toBe(200);
+    const shown = await board(order.order_id, await cook());
+    expect(shown.refunds).toEqual([expect.objectContaining({ amount_cents: 357, status: 'failed' })]);
+    expect(shown.problems).toEqual([expect.objectContaining({ kind: 'refund_failed' })]);
+    expect((await mails(order.email)).slice(mailed + 1)).toEqual([
+      expect.objectContaining({ subject: `Your refund on order #${order.number} did not go through` }),
+    ]);
+    expect(await points(order.phone)).toBe(20);
   });
 
   it('a refund whose try never heard back (a crash), which Stripe reports failed, is flagged with no word to the customer', async () => {
@@ -466,9 +552,9 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     await api.deps.db.query(`update refunds set status = 'pending', provider_reference = null where id = $1`, [id]);
     const mailed = (await mails(order.email)).length;
 
-    // A report that comes while the try could still be in flight is left for later.
+    // A report that comes while the try could still be in flight is left for later (503).
     stripe.setRefundStatus(made!.id, 'failed', 'declined');
-    expect((await deliver(stripe.refundEvent('refund.failed', made!.id))).status).toBe(200);
+    expect((await deliver(stripe.refundEvent('refund.failed', made!.id))).status).toBe(503);
     expect((await board(order.order_id, staff)).refunds).toEqual([expect.objectContaining({ id, status: 'pending' })]);
 
     // Once the try is over (stale), the same report fails it.

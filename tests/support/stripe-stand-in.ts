@@ -30,7 +30,8 @@
  * `setStatus`), of the owner in Stripe's Dashboard (`refundInDashboard`), of the customer's bank
  * (`dispute`, `closeDispute`), and build the webhook events Stripe would send (`event`,
  * `chargeEvent`, `refundEvent`, `disputeEvent`); `pendRefunds` makes the next refunds `pending`
- * (on their way, as when the Stripe balance cannot cover them yet); `refuseRefunds` makes the
+ * (on their way, as when the Stripe balance cannot cover them yet), `loseRefundAnswers` drops the
+ * connection after making them (an answer lost on the way back); `refuseRefunds` makes the
  * next refunds fail as Stripe can (an api_error 500 by default), answers that, like Stripe's, are
  * stored under their Idempotency-Key and replayed.
  */
@@ -246,6 +247,8 @@ export interface StripeStandIn {
    * (its balance cannot cover it yet); `setRefundStatus` and `refundEvent` tell how it ended.
    */
   pendRefunds(count: number): void;
+  /** The next `count` refund requests are made, but the connection drops before their answer. */
+  loseRefundAnswers(count: number): void;
   /**
    * Refund requests wait (as a slow Stripe keeps them) until `release`; `reached` settles when the
    * first one arrives.
@@ -350,6 +353,8 @@ export async function startStripeStandIn(
   const REFUND_API_ERROR = { status: 500, type: 'api_error', message: 'An unknown error occurred' };
   /** How many of the next refunds are taken pending. */
   let pending = 0;
+  /** How many of the next refund requests are made but never answered. */
+  let lostAnswers = 0;
   let refusals: { count: number; error: { status: number; type: string; code?: string; message: string } } = {
     count: 0,
     error: REFUND_API_ERROR,
@@ -930,6 +935,12 @@ export async function startStripeStandIn(
     const answer = (status: number, body: unknown, extraHeaders: Record<string, string> = {}) => {
       const text = typeof body === 'string' ? body : JSON.stringify(body);
       requests.push({ method, path: url.pathname, headers: request.headers, rawBody, params, status });
+      if (lostAnswers > 0 && method === 'POST' && url.pathname === '/v1/refunds') {
+        // Made, but the connection drops before the answer leaves.
+        lostAnswers -= 1;
+        response.destroy();
+        return { status, text };
+      }
       response.writeHead(status, {
         'Content-Type': 'application/json',
         'Request-Id': id('req'),
@@ -1158,6 +1169,9 @@ export async function startStripeStandIn(
     refunds: () => [...refunds],
     pendRefunds(count) {
       pending = count;
+    },
+    loseRefundAnswers(count) {
+      lostAnswers = count;
     },
     refuseRefunds(count, error) {
       refusals = { count, error: error ?? REFUND_API_ERROR };
