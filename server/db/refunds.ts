@@ -56,6 +56,11 @@ function refundAnswer(row: RefundRow): RefundAnswer {
   };
 }
 
+/** Runs an update that answers the ids it changed (`returning id`); answers whether it changed any. */
+async function changedAny(db: Queryable, sql: string, params: unknown[]): Promise<boolean> {
+  return (await db.query(sql, params)).length > 0;
+}
+
 /** An order's refunds, in the order they were written. */
 export async function refundRows(db: Queryable, orderId: string): Promise<RefundRow[]> {
   const rows = await db.query<RefundRow>(`select ${COLUMNS} from refunds where order_id = $1 order by seq`, [orderId]);
@@ -156,12 +161,12 @@ export async function adoptProviderRefund(
   providerReference: string,
   at: Date,
 ): Promise<boolean> {
-  const rows = await db.query(
+  return changedAny(
+    db,
     `update refunds set status = 'succeeded', amount_cents = $2, provider_reference = $3, updated_at = $4
       where id = $1 and status <> 'succeeded' returning id`,
     [refundId, amountCents, providerReference, at],
   );
-  return rows.length > 0;
 }
 
 /**
@@ -174,11 +179,11 @@ export async function shrinkFailedRefund(
   amountCents: number,
   at: Date,
 ): Promise<boolean> {
-  const rows = await db.query(
+  return changedAny(
+    db,
     `update refunds set amount_cents = $2, updated_at = $3 where id = $1 and status = 'failed' returning id`,
     [refundId, amountCents, at],
   );
-  return rows.length > 0;
 }
 
 /**
@@ -186,12 +191,12 @@ export async function shrinkFailedRefund(
  * one more attempt, so it goes with a new idempotency key. Answers whether it changed.
  */
 export async function resizeRefund(db: Queryable, refundId: string, amountCents: number, at: Date): Promise<boolean> {
-  const rows = await db.query(
+  return changedAny(
+    db,
     `update refunds set amount_cents = $2, attempts = attempts + 1, updated_at = $3
       where id = $1 and status = 'pending' returning id`,
     [refundId, amountCents, at],
   );
-  return rows.length > 0;
 }
 
 /**
@@ -205,12 +210,12 @@ export async function setRefundStatus(
   at: Date,
   providerReference: string | null = null,
 ): Promise<boolean> {
-  const rows = await db.query(
+  return changedAny(
+    db,
     `update refunds set status = $2, provider_reference = coalesce($3, provider_reference), updated_at = $4
       where id = $1 and status <> 'succeeded' returning id`,
     [refundId, status, providerReference, at],
   );
-  return rows.length > 0;
 }
 
 /**
@@ -224,11 +229,11 @@ export async function failRefund(
   from: 'succeeded' | 'pending',
   at: Date,
 ): Promise<boolean> {
-  const rows = await db.query(
+  return changedAny(
+    db,
     `update refunds set status = 'failed', updated_at = $3 where id = $1 and status = $2 returning id`,
     [refundId, from, at],
   );
-  return rows.length > 0;
 }
 
 /**
@@ -241,12 +246,12 @@ export async function refundAtProvider(
   providerReference: string,
   at: Date,
 ): Promise<boolean> {
-  const rows = await db.query(
+  return changedAny(
+    db,
     `update refunds set provider_reference = $2, updated_at = $3
       where id = $1 and status = 'pending' and provider_reference is null returning id`,
     [refundId, providerReference, at],
   );
-  return rows.length > 0;
 }
 
 /**
@@ -261,13 +266,13 @@ export async function adoptTakenRefund(
   at: Date,
   staleBefore: Date,
 ): Promise<boolean> {
-  const rows = await db.query(
+  return changedAny(
+    db,
     `update refunds set status = 'pending', provider_reference = $2, updated_at = $3
       where id = $1 and (status = 'failed' or (status = 'pending' and provider_reference is null and updated_at < $4))
       returning id`,
     [refundId, providerReference, at, staleBefore],
   );
-  return rows.length > 0;
 }
 
 /**
