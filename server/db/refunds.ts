@@ -219,6 +219,20 @@ export async function setRefundStatus(
 }
 
 /**
+ * A try the provider refused, or whose answer never came and which the provider does not hold:
+ * failed, if the refund is still that try's (pending, without the provider's name for it; a
+ * report of the provider's may have taken it in meanwhile). Answers whether it changed.
+ */
+export async function failTry(db: Queryable, refundId: string, at: Date): Promise<boolean> {
+  return changedAny(
+    db,
+    `update refunds set status = 'failed', updated_at = $2
+      where id = $1 and status = 'pending' and provider_reference is null returning id`,
+    [refundId, at],
+  );
+}
+
+/**
  * A refund the provider reports failed after taking it: one that went through (the card was closed
  * by the time the money reached it) or one still on its way. Failed now, if it still stands as
  * `from` says. Answers whether it changed.

@@ -43,6 +43,7 @@ import {
   adoptProviderRefund,
   adoptTakenRefund,
   failRefund,
+  failTry,
   insertProviderRefund,
   insertRefund,
   refundAtProvider,
@@ -91,9 +92,10 @@ export const REFUND_IN_FLIGHT = 'A refund of this payment is being asked now; se
 
 /**
  * A refund left pending this long without the provider's name for it never heard back (a crash):
- * it may be tried again, and the provider's report that it failed is taken.
+ * it may be tried again, and the provider's reports of it are taken. Longer than a try can last:
+ * two Stripe calls of three attempts of 20 s each, with their pauses.
  */
-export const REFUND_STALE_MS = 2 * 60_000;
+export const REFUND_STALE_MS = 10 * 60_000;
 
 type Deps = Pick<AppDependencies, 'db' | 'clock' | 'payments' | 'mailer' | 'sms' | 'inFlight' | 'delivery' | 'menu'>;
 
@@ -239,7 +241,7 @@ export async function giveBack(
   failure: (number: number) => string,
 ): Promise<void> {
   const { refundId } = attempt;
-  let made: RefundMade;
+  let made: RefundMade | null;
   try {
     made = await deps.payments.refund(attempt.paymentReference, attempt.amountCents, {
       refundId,
@@ -249,18 +251,16 @@ export async function giveBack(
   } catch (error) {
     if (error instanceof RefundedElsewhere && deps.payments.refunds && !attempt.afterElsewhere)
       return refundedElsewhere(deps, orderId, attempt, failure, error);
-    log.error({ order_id: orderId, refund_id: refundId, err: error }, 'refund failed');
+    // The answer may have been lost after the provider took it: what the provider holds decides.
+    made = await madeAfterAll(deps, attempt);
+    if (made)
+      log.warn({ order_id: orderId, refund_id: refundId, err: error }, 'refund answer lost; the provider took it');
+    else log.error({ order_id: orderId, refund_id: refundId, err: error }, 'refund failed');
+  }
+  if (!made) {
     const number = await deps.db.transaction(async (tx) => {
       const order = (await lockOrder(tx, orderId))!;
-      if (await setRefundStatus(tx, refundId, 'failed', deps.clock())) {
-        await recordOrderEvent(tx, {
-          orderId,
-          kind: 'refunded',
-          status: order.status,
-          at: deps.clock(),
-          payload: { refund_id: refundId, status: 'failed' },
-        });
-      }
+      await markFailed(tx, deps, order, refundId);
       return order.number;
     });
     throw new HttpError(502, failure(number));
@@ -269,16 +269,55 @@ export async function giveBack(
   // Gone through, or taken and on its way (Stripe's `pending`): the books are settled and the
   // customer told now either way. A pending one stays pending with the provider's name for it
   // (no retry asks again) until the provider reports how it ended (`takeInProviderRefunds`).
+  const taken = made;
   const told = await deps.db.transaction(async (tx) => {
     const order = (await lockOrder(tx, orderId))!;
+    const row = (await refundRows(tx, orderId)).find((candidate) => candidate.id === refundId);
+    if (!row || row.status === 'succeeded') return null;
+    // The provider's report took it in while this try was slow: settled and told then.
+    if (givenBack(row)) {
+      if (taken.status === 'succeeded' && row.provider_reference === taken.reference)
+        await markWentThrough(tx, deps, order, row);
+      return null;
+    }
     const recorded =
-      made.status === 'succeeded'
-        ? await setRefundStatus(tx, refundId, 'succeeded', deps.clock(), made.reference)
-        : await refundAtProvider(tx, refundId, made.reference, deps.clock());
+      taken.status === 'succeeded'
+        ? await setRefundStatus(tx, refundId, 'succeeded', deps.clock(), taken.reference)
+        : await refundAtProvider(tx, refundId, taken.reference, deps.clock());
     if (!recorded) return null;
     return settleGivenBack(tx, deps, order, refundId);
   });
   if (told) tellAfterCommit(deps, orderId, `refund:${refundId}`, told);
+}
+
+/**
+ * A try whose answer never came (the network, a timeout): the refund the provider made for it, if
+ * it made one (its metadata names ours) and it is not failed; null when none, or when the provider
+ * cannot be asked either.
+ */
+async function madeAfterAll(deps: Deps, attempt: RefundAttempt): Promise<RefundMade | null> {
+  if (!deps.payments.refunds) return null;
+  try {
+    const live = (await deps.payments.refunds(attempt.paymentReference)).find(
+      (refund) => refund.refundId === attempt.refundId && refund.status !== 'failed' && refund.status !== 'canceled',
+    );
+    return live ? { reference: live.reference, status: live.status === 'succeeded' ? 'succeeded' : 'pending' } : null;
+  } catch (error) {
+    log.warn({ refund_id: attempt.refundId, err: error }, "could not read the provider's refunds after a lost answer");
+    return null;
+  }
+}
+
+/** A refund taken and on its way (settled and told then) that the provider says went through: marked so, with its event. */
+async function markWentThrough(tx: Queryable, deps: Deps, order: OrderRow, row: RefundRow): Promise<void> {
+  if (!(await setRefundStatus(tx, row.id, 'succeeded', deps.clock(), row.provider_reference))) return;
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'refunded',
+    status: order.status,
+    at: deps.clock(),
+    payload: { refund_id: row.id, status: 'succeeded', amount_cents: row.amount_cents, by: row.by },
+  });
 }
 
 /**
@@ -411,9 +450,12 @@ async function refundedElsewhere(
   if (outcome.refused) throw new HttpError(409, outcome.refused);
 }
 
-/** Marks a refund failed, with its order event. */
+/**
+ * Marks a try of a refund failed, with its order event, unless a report of the provider's took the
+ * refund in meanwhile (`failTry`).
+ */
 async function markFailed(tx: Queryable, deps: Deps, order: OrderRow, refundId: string): Promise<void> {
-  if (await setRefundStatus(tx, refundId, 'failed', deps.clock())) {
+  if (await failTry(tx, refundId, deps.clock())) {
     await recordOrderEvent(tx, {
       orderId: order.id,
       kind: 'refunded',
@@ -613,18 +655,11 @@ async function confirmOurs(
       continue;
     // Taken and on its way, so settled and told already: now it went through.
     const settled = givenBack(row);
-    if (settled && row.provider_reference !== refund.reference) continue;
-    if (!(await setRefundStatus(tx, row.id, 'succeeded', deps.clock(), refund.reference))) continue;
     if (settled) {
-      await recordOrderEvent(tx, {
-        orderId: order.id,
-        kind: 'refunded',
-        status: order.status,
-        at: deps.clock(),
-        payload: { refund_id: row.id, status: 'succeeded', amount_cents: row.amount_cents, by: row.by },
-      });
+      if (row.provider_reference === refund.reference) await markWentThrough(tx, deps, order, row);
       continue;
     }
+    if (!(await setRefundStatus(tx, row.id, 'succeeded', deps.clock(), refund.reference))) continue;
     told.push({ kind: `refund:${row.id}`, notice: await settleGivenBack(tx, deps, order, row.id) });
   }
   return told;

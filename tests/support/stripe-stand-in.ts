@@ -31,9 +31,9 @@
  * (`dispute`, `closeDispute`), and build the webhook events Stripe would send (`event`,
  * `chargeEvent`, `refundEvent`, `disputeEvent`); `pendRefunds` makes the next refunds `pending`
  * (on their way, as when the Stripe balance cannot cover them yet), `loseRefundAnswers` drops the
- * connection after making them (an answer lost on the way back); `refuseRefunds` makes the
- * next refunds fail as Stripe can (an api_error 500 by default), answers that, like Stripe's, are
- * stored under their Idempotency-Key and replayed.
+ * connection after carrying a call on refunds out (an answer lost on the way back);
+ * `refuseRefunds` makes the next refunds fail as Stripe can (an api_error 500 by default), answers
+ * that, like Stripe's, are stored under their Idempotency-Key and replayed.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -247,7 +247,7 @@ export interface StripeStandIn {
    * (its balance cannot cover it yet); `setRefundStatus` and `refundEvent` tell how it ended.
    */
   pendRefunds(count: number): void;
-  /** The next `count` refund requests are made, but the connection drops before their answer. */
+  /** The next `count` calls on refunds (made, or listed) are carried out, but the connection drops before their answer. */
   loseRefundAnswers(count: number): void;
   /**
    * Refund requests wait (as a slow Stripe keeps them) until `release`; `reached` settles when the
@@ -353,7 +353,7 @@ export async function startStripeStandIn(
   const REFUND_API_ERROR = { status: 500, type: 'api_error', message: 'An unknown error occurred' };
   /** How many of the next refunds are taken pending. */
   let pending = 0;
-  /** How many of the next refund requests are made but never answered. */
+  /** How many of the next refund calls (made or listed) are never answered. */
   let lostAnswers = 0;
   let refusals: { count: number; error: { status: number; type: string; code?: string; message: string } } = {
     count: 0,
@@ -935,8 +935,8 @@ export async function startStripeStandIn(
     const answer = (status: number, body: unknown, extraHeaders: Record<string, string> = {}) => {
       const text = typeof body === 'string' ? body : JSON.stringify(body);
       requests.push({ method, path: url.pathname, headers: request.headers, rawBody, params, status });
-      if (lostAnswers > 0 && method === 'POST' && url.pathname === '/v1/refunds') {
-        // Made, but the connection drops before the answer leaves.
+      if (lostAnswers > 0 && url.pathname === '/v1/refunds') {
+        // Made (or read), but the connection drops before the answer leaves.
         lostAnswers -= 1;
         response.destroy();
         return { status, text };
