@@ -93,7 +93,8 @@ export const REFUND_IN_FLIGHT = 'A refund of this payment is being asked now; se
 /**
  * A refund left pending this long without the provider's name for it never heard back (a crash):
  * it may be tried again, and the provider's reports of it are taken. Longer than a try can last:
- * two Stripe calls of three attempts of 20 s each, with their pauses.
+ * a few Stripe calls (a look for an earlier try's refund, the refund, a look after a lost answer),
+ * each of up to three attempts of 20 s.
  */
 export const REFUND_STALE_MS = 10 * 60_000;
 
@@ -258,12 +259,13 @@ export async function giveBack(
     else log.error({ order_id: orderId, refund_id: refundId, err: error }, 'refund failed');
   }
   if (!made) {
-    const number = await deps.db.transaction(async (tx) => {
+    const failed = await deps.db.transaction(async (tx) => {
       const order = (await lockOrder(tx, orderId))!;
-      await markFailed(tx, deps, order, refundId);
-      return order.number;
+      // Not when a report of the provider's took the refund in meanwhile: then it went back.
+      return (await markFailed(tx, deps, order, refundId)) ? order.number : null;
     });
-    throw new HttpError(502, failure(number));
+    if (failed !== null) throw new HttpError(502, failure(failed));
+    return;
   }
 
   // Gone through, or taken and on its way (Stripe's `pending`): the books are settled and the
@@ -452,18 +454,18 @@ async function refundedElsewhere(
 
 /**
  * Marks a try of a refund failed, with its order event, unless a report of the provider's took the
- * refund in meanwhile (`failTry`).
+ * refund in meanwhile (`failTry`). Answers whether it did.
  */
-async function markFailed(tx: Queryable, deps: Deps, order: OrderRow, refundId: string): Promise<void> {
-  if (await failTry(tx, refundId, deps.clock())) {
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      kind: 'refunded',
-      status: order.status,
-      at: deps.clock(),
-      payload: { refund_id: refundId, status: 'failed' },
-    });
-  }
+async function markFailed(tx: Queryable, deps: Deps, order: OrderRow, refundId: string): Promise<boolean> {
+  if (!(await failTry(tx, refundId, deps.clock()))) return false;
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'refunded',
+    status: order.status,
+    at: deps.clock(),
+    payload: { refund_id: refundId, status: 'failed' },
+  });
+  return true;
 }
 
 /**
@@ -640,8 +642,10 @@ async function confirmOurs(
     const row = rows.find((candidate) => candidate.id === refund.refundId);
     if (refund.status === 'pending' || refund.status === 'requires_action') {
       // Taken and on its way, though no try of ours heard so (its answer lost, or a crash): given
-      // back now, and told. A try in flight now takes it itself.
+      // back now, and told. A try in flight now takes it itself, or fails: this report is taken
+      // once it has ended.
       if (!row || givenBack(row) || rows.some((other) => other.provider_reference === refund.reference)) continue;
+      if (row.status === 'pending' && row.updated_at >= staleBefore) throw new HttpError(503, REFUND_IN_FLIGHT);
       if (!(await adoptTakenRefund(tx, row.id, refund.reference, deps.clock(), staleBefore))) continue;
       told.push({ kind: `refund:${row.id}`, notice: await settleGivenBack(tx, deps, order, row.id) });
       continue;

@@ -486,14 +486,48 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     ]);
   });
 
+  it("Stripe's report of a refund it took while our try still waits on its answer is answered 503, then changes nothing: told once", async () => {
+    const order = await paidOrder();
+    const staff = await cook();
+    const mailed = (await mails(order.email)).length;
+    stripe.pendRefunds(1);
+    const hold = stripe.holdRefunds('made');
+    const asked = api.call(
+      'POST',
+      `/api/staff/orders/${order.order_id}/refunds/`,
+      { reason: 'out_of_stock', lines: [{ position: 2, quantity: 1 }] },
+      { ...staff, 'Idempotency-Key': randomUUID() },
+    );
+    await hold.reached;
+    const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
+    expect(made).toMatchObject({ amount: 357, status: 'pending' });
+    const early = await deliver(stripe.refundEvent('refund.created', made!.id), { settle: false });
+    expect(early.status).toBe(503);
+    expect(await early.json()).toEqual({ error: true, message: REFUND_IN_FLIGHT });
+    expect(await mails(order.email)).toHaveLength(mailed);
+    hold.release();
+    const answered = await asked;
+    expect(answered.status).toBe(200);
+    expect(((await answered.json()) as BoardOrder).refunds).toEqual([
+      expect.objectContaining({ amount_cents: 357, status: 'pending', points_reversed: 3 }),
+    ]);
+    // Stripe sends it again: taken in already, nothing more.
+    expect((await deliver(stripe.refundEvent('refund.created', made!.id))).status).toBe(200);
+    expect((await mails(order.email)).slice(mailed)).toEqual([
+      expect.objectContaining({ subject: `A refund on order #${order.number}` }),
+    ]);
+    expect(await texts(order.order_id)).toHaveLength(1);
+    expect(await points(order.phone)).toBe(20);
+  });
+
   it('a refund whose answer was lost is found at Stripe: on its way, told once', async () => {
     const order = await paidOrder();
     const staff = await cook();
     const mailed = (await mails(order.email)).length;
     stripe.pendRefunds(1);
-    // The answer, and the answer to the client's retry with the same key, both lost; Stripe's
-    // list of the payment's refunds still answers.
-    stripe.loseRefundAnswers(2);
+    // Every answer to the refund's making lost (the client's retries with the same key too);
+    // Stripe's list of the payment's refunds still answers.
+    stripe.loseRefundAnswers(10, 'POST');
     const asked = await api.call(
       'POST',
       `/api/staff/orders/${order.order_id}/refunds/`,

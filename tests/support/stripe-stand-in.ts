@@ -248,12 +248,12 @@ export interface StripeStandIn {
    */
   pendRefunds(count: number): void;
   /** The next `count` calls on refunds (made, or listed) are carried out, but the connection drops before their answer. */
-  loseRefundAnswers(count: number): void;
+  loseRefundAnswers(count: number, method?: 'POST' | 'GET'): void;
   /**
    * Refund requests wait (as a slow Stripe keeps them) until `release`; `reached` settles when the
-   * first one arrives.
+   * first one arrives. `made`: each is made first, and only its answer waits.
    */
-  holdRefunds(): { reached: Promise<void>; release: () => void };
+  holdRefunds(when?: 'before' | 'made'): { reached: Promise<void>; release: () => void };
   close(): Promise<void>;
 }
 
@@ -355,11 +355,12 @@ export async function startStripeStandIn(
   let pending = 0;
   /** How many of the next refund calls (made or listed) are never answered. */
   let lostAnswers = 0;
+  let lostMethod: string | null = null;
   let refusals: { count: number; error: { status: number; type: string; code?: string; message: string } } = {
     count: 0,
     error: REFUND_API_ERROR,
   };
-  let refundHold: { arrived: () => void; released: Promise<void> } | null = null;
+  let refundHold: { arrived: () => void; released: Promise<void>; made: boolean } | null = null;
   /** Idempotency-Key -> the first request's body and the answer it got, replayed verbatim. */
   const idempotent = new Map<string, { rawBody: string; status: number; answer: string }>();
   const requests: RecordedRequest[] = [];
@@ -935,7 +936,7 @@ export async function startStripeStandIn(
     const answer = (status: number, body: unknown, extraHeaders: Record<string, string> = {}) => {
       const text = typeof body === 'string' ? body : JSON.stringify(body);
       requests.push({ method, path: url.pathname, headers: request.headers, rawBody, params, status });
-      if (lostAnswers > 0 && url.pathname === '/v1/refunds') {
+      if (lostAnswers > 0 && url.pathname === '/v1/refunds' && (lostMethod === null || lostMethod === method)) {
         // Made (or read), but the connection drops before the answer leaves.
         lostAnswers -= 1;
         response.destroy();
@@ -999,13 +1000,18 @@ export async function startStripeStandIn(
       }
     }
 
-    if (refundHold && method === 'POST' && url.pathname === '/v1/refunds') {
-      refundHold.arrived();
-      await refundHold.released;
+    const held = refundHold && method === 'POST' && url.pathname === '/v1/refunds' ? refundHold : null;
+    if (held && !held.made) {
+      held.arrived();
+      await held.released;
     }
     let result: { status: number; text: string };
     try {
       const { status, body } = route(method, url.pathname, params, publicView);
+      if (held?.made) {
+        held.arrived();
+        await held.released;
+      }
       result = answer(status, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {});
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
@@ -1170,18 +1176,19 @@ export async function startStripeStandIn(
     pendRefunds(count) {
       pending = count;
     },
-    loseRefundAnswers(count) {
+    loseRefundAnswers(count, method) {
       lostAnswers = count;
+      lostMethod = method ?? null;
     },
     refuseRefunds(count, error) {
       refusals = { count, error: error ?? REFUND_API_ERROR };
     },
-    holdRefunds() {
+    holdRefunds(when = 'before') {
       let arrived!: () => void;
       let release!: () => void;
       const reached = new Promise<void>((resolve) => (arrived = resolve));
       const released = new Promise<void>((resolve) => (release = resolve));
-      refundHold = { arrived, released };
+      refundHold = { arrived, released, made: when === 'made' };
       return {
         reached,
         release: () => {
