@@ -109,6 +109,9 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
   /** The staff's cancel of an order, which gives back all that is left to refund. */
   const staffCancel = (orderId: string, staff: Record<string, string>, reason = 'kitchen_delay') =>
     api.call('POST', `/api/staff/orders/${orderId}/cancel/`, { reason }, staff);
+  /** A staff refund (items or an amount), as the refund dialog sends it with a new key. */
+  const staffRefund = (orderId: string, staff: Record<string, string>, body: Record<string, unknown>) =>
+    api.call('POST', `/api/staff/orders/${orderId}/refunds/`, body, { ...staff, 'Idempotency-Key': randomUUID() });
 
   /**
    * Torta with aguacate ($11.50 + $0.50), agua fresca ($8.50) and a churro ($3.25): $23.75, tax
@@ -352,12 +355,10 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const mailed = (await mails(order.email)).length;
     const refundsBefore = await salesRefunds();
     stripe.pendRefunds(1);
-    const asked = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/refunds/`,
-      { reason: 'out_of_stock', lines: [{ position: 1, quantity: 1 }] },
-      { ...staff, 'Idempotency-Key': randomUUID() },
-    );
+    const asked = await staffRefund(order.order_id, staff, {
+      reason: 'out_of_stock',
+      lines: [{ position: 1, quantity: 1 }],
+    });
     expect(asked.status).toBe(200);
     const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
     // The agua fresca, $8.50, and its share of the tax, $0.83.
@@ -492,12 +493,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const mailed = (await mails(order.email)).length;
     stripe.pendRefunds(1);
     const hold = stripe.holdRefunds('made');
-    const asked = api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/refunds/`,
-      { reason: 'out_of_stock', lines: [{ position: 2, quantity: 1 }] },
-      { ...staff, 'Idempotency-Key': randomUUID() },
-    );
+    const asked = staffRefund(order.order_id, staff, { reason: 'out_of_stock', lines: [{ position: 2, quantity: 1 }] });
     await hold.reached;
     const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
     expect(made).toMatchObject({ amount: 357, status: 'pending' });
@@ -528,12 +524,10 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     // Every answer to the refund's making lost (the client's retries with the same key too);
     // Stripe's list of the payment's refunds still answers.
     stripe.loseRefundAnswers(10, 'POST');
-    const asked = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/refunds/`,
-      { reason: 'out_of_stock', lines: [{ position: 2, quantity: 1 }] },
-      { ...staff, 'Idempotency-Key': randomUUID() },
-    );
+    const asked = await staffRefund(order.order_id, staff, {
+      reason: 'out_of_stock',
+      lines: [{ position: 2, quantity: 1 }],
+    });
     stripe.loseRefundAnswers(0);
     expect(asked.status).toBe(200);
     const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
@@ -558,12 +552,10 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     stripe.pendRefunds(1);
     // Every answer about refunds lost while the staff's request lasts.
     stripe.loseRefundAnswers(10);
-    const asked = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/refunds/`,
-      { reason: 'out_of_stock', lines: [{ position: 2, quantity: 1 }] },
-      { ...staff, 'Idempotency-Key': randomUUID() },
-    );
+    const asked = await staffRefund(order.order_id, staff, {
+      reason: 'out_of_stock',
+      lines: [{ position: 2, quantity: 1 }],
+    });
     stripe.loseRefundAnswers(0);
     expect(asked.status).toBe(502);
     const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
@@ -603,12 +595,10 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
   it('a refund whose try never heard back (a crash), which Stripe reports failed, is flagged with no word to the customer', async () => {
     const order = await paidOrder();
     const staff = await cook();
-    const asked = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/refunds/`,
-      { reason: 'out_of_stock', lines: [{ position: 2, quantity: 1 }] },
-      { ...staff, 'Idempotency-Key': randomUUID() },
-    );
+    const asked = await staffRefund(order.order_id, staff, {
+      reason: 'out_of_stock',
+      lines: [{ position: 2, quantity: 1 }],
+    });
     expect(asked.status).toBe(200);
     const [made] = stripe.refunds().filter((r) => r.payment_intent === order.intent);
     const { id } = ((await asked.json()) as BoardOrder).refunds[0]!;
@@ -679,12 +669,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     ]);
 
     // A staff refund of ours, then Stripe's charge.refunded about it: counted once, as ours.
-    const ours = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/refunds/`,
-      { reason: 'kitchen_delay', amount_cents: 300 },
-      { ...staff, 'Idempotency-Key': randomUUID() },
-    );
+    const ours = await staffRefund(order.order_id, staff, { reason: 'kitchen_delay', amount_cents: 300 });
     expect(ours.status).toBe(200);
     expect((await deliver(stripe.chargeEvent('charge.refunded', order.intent))).status).toBe(200);
     shown = await board(order.order_id, staff);
@@ -782,12 +767,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
     const order = await paidOrder();
     const staff = await cook();
     stripe.refundInDashboard(order.intent, 2000);
-    const refund = await api.call(
-      'POST',
-      `/api/staff/orders/${order.order_id}/refunds/`,
-      { reason: 'quality_issue', amount_cents: 1000 },
-      { ...staff, 'Idempotency-Key': randomUUID() },
-    );
+    const refund = await staffRefund(order.order_id, staff, { reason: 'quality_issue', amount_cents: 1000 });
     expect(refund.status).toBe(409);
     expect(await refund.json()).toEqual({
       error: true,
