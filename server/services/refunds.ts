@@ -56,7 +56,12 @@ import {
   type RefundLine,
   type RefundRow,
 } from '../db/refunds.ts';
-import { RefundedElsewhere, type ProviderRefund, type RefundMade } from '../providers/payments/payment-provider.ts';
+import {
+  liveRefundOf,
+  RefundedElsewhere,
+  type ProviderRefund,
+  type RefundMade,
+} from '../providers/payments/payment-provider.ts';
 import { requestHashOf, sameRequest } from '../http/idempotency-key.ts';
 import { HttpError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
@@ -300,10 +305,7 @@ export async function giveBack(
 async function madeAfterAll(deps: Deps, attempt: RefundAttempt): Promise<RefundMade | null> {
   if (!deps.payments.refunds) return null;
   try {
-    const live = (await deps.payments.refunds(attempt.paymentReference)).find(
-      (refund) => refund.refundId === attempt.refundId && refund.status !== 'failed' && refund.status !== 'canceled',
-    );
-    return live ? { reference: live.reference, status: live.status === 'succeeded' ? 'succeeded' : 'pending' } : null;
+    return liveRefundOf(await deps.payments.refunds(attempt.paymentReference), attempt.refundId);
   } catch (error) {
     log.warn({ refund_id: attempt.refundId, err: error }, "could not read the provider's refunds after a lost answer");
     return null;
@@ -563,10 +565,10 @@ async function failedAtProvider(
     // By the provider's name for it, or by ours when it has none: for a pending one only once its
     // try is over (stale), since a try in flight now has not heard back yet.
     // A later try of the same refund of ours still on its way (or gone through) is not failed by it.
-    const live = (id: string) =>
-      found.some((other) => other.refundId === id && other.status !== 'failed' && other.status !== 'canceled');
     const byOurId = (candidate: RefundRow) =>
-      candidate.provider_reference === null && refund.refundId === candidate.id && !live(candidate.id);
+      candidate.provider_reference === null &&
+      refund.refundId === candidate.id &&
+      liveRefundOf(found, candidate.id) === null;
     const row = rows.find(
       (candidate) =>
         candidate.status !== 'failed' &&

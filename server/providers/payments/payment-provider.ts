@@ -58,6 +58,17 @@ export interface ProviderRefund {
 }
 
 /**
+ * The refund the provider made for ours (`refundId`, kept in its metadata) and did not fail or
+ * cancel, as `refund` answers it (anything not succeeded is on its way); null when there is none.
+ */
+export function liveRefundOf(found: readonly ProviderRefund[], refundId: string): RefundMade | null {
+  const live = found.find(
+    (refund) => refund.refundId === refundId && refund.status !== 'failed' && refund.status !== 'canceled',
+  );
+  return live ? { reference: live.reference, status: live.status === 'succeeded' ? 'succeeded' : 'pending' } : null;
+}
+
+/**
  * `refund` refused because the payment has less left than asked: all of it was given back already
  * (Stripe's charge_already_refunded) or part of it (a refusal of the amount), usually in the provider's
  * dashboard. This try gave nothing back; `refunds` says what was.

@@ -5,6 +5,7 @@
  */
 import Stripe from 'stripe';
 import {
+  liveRefundOf,
   RefundedElsewhere,
   type PaymentProvider,
   type PaymentStatus,
@@ -77,10 +78,8 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
       // the way back after Stripe gave the money (Stripe replays a keyed failure, so a retry
       // needs a new key, and this look keeps that from refunding twice).
       if (retry) {
-        const made = (await listRefunds(reference)).find(
-          (refund) => refund.refundId === refundId && refund.status !== 'failed' && refund.status !== 'canceled',
-        );
-        if (made) return { reference: made.reference, status: madeStatus(made.status) };
+        const made = liveRefundOf(await listRefunds(reference), refundId);
+        if (made) return made;
       }
       let refund: Stripe.Refund;
       try {
