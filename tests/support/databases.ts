@@ -7,12 +7,14 @@
  * loads a dumped data directory into memory instead of running initdb (about 2 s a database), and
  * PostgreSQL copies a template database. Nothing else differs from a database made from scratch.
  */
+import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, pgliteDatabase, type Database, type Row } from '../../server/db/database.ts';
@@ -111,13 +113,16 @@ function pgliteDataDirTemplate(): Promise<string> {
 /**
  * A new PGlite data directory for a server process (`DATA_DIR`), with every migration applied as
  * the server's first start would leave it: copying one takes a tenth of a second, where initdb
- * and the migrations take the server about 3 s. The caller removes it.
+ * and the migrations take the server about 3 s. The caller removes it. Copied by the system's
+ * `cp`: node's fs.cp takes 1.3 to 2.5 s over the template's 1,200 files, on each server start.
  */
 export async function migratedDataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'comal-process-'));
-  await cp(await pgliteDataDirTemplate(), dir, { recursive: true });
+  await copyDirectory(await pgliteDataDirTemplate(), dir);
   return dir;
 }
+
+const copyDirectory = (from: string, to: string) => promisify(execFile)('cp', ['-R', `${from}/.`, to]);
 
 /** What a freshly migrated database holds besides its schema, to empty a used one back to it. */
 interface MigratedState {
