@@ -786,17 +786,24 @@ export async function applyImport(deps: Deps, request: ImportRequest, by: Actor)
 
 export const NO_CLOVER = 'The menu is edited here: there is no point-of-sale to sync with.';
 
-export async function syncNow(
-  deps: Deps,
-): Promise<{ ok: boolean; error: string | null; items: number; notes: MenuSyncNote[]; menu: MenuEditor }> {
+export async function syncNow(deps: Deps): Promise<{
+  ok: boolean;
+  error: string | null;
+  items: number;
+  notes: MenuSyncNote[];
+  warnings: string[];
+  menu: MenuEditor;
+}> {
   if (!deps.pos) throw new HttpError(409, NO_CLOVER);
   const result = await syncCloverMenu({ db: deps.db, clover: deps.pos, clock: deps.clock, menu: deps.menu });
+  // The report of the menu served now: this sync's, or while it failed, the last good one's.
+  const status = await readMenuSyncStatus(deps.db);
   return {
     ok: result.ok,
     error: result.ok ? null : result.error,
     items: result.ok ? result.items : 0,
-    // The report of the menu served now: this sync's, or while it failed, the last good one's.
-    notes: (await readMenuSyncStatus(deps.db)).last_notes,
+    notes: status.last_notes,
+    warnings: status.last_warnings,
     menu: await menuEditor(deps),
   };
 }

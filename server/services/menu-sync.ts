@@ -5,7 +5,8 @@
  * as it was and records 'Failed to fetch Clover menu.' (the sentence the widget shows when the menu fails) with the cause, and
  * the time of the last good sync stays. `startMenuSyncSchedule` runs it now and every 15 minutes.
  * A good sync stores its notes with the menu (what Clover sells that the online menu leaves out or
- * changes, and why: clover-menu.ts), so the status every replica answers says so.
+ * changes, and why: clover-menu.ts) and its warnings about the whole menu (Clover refusing the
+ * items' online-ordering switches), so the status every replica answers says so.
  * Staff "sold out until" decisions on rows still on the menu survive a sync (menu-replace.ts).
  */
 import type { Database } from '../db/database.ts';
@@ -17,6 +18,9 @@ import { cloverMenu } from '../providers/menu/clover-menu.ts';
 import { log } from '../logger.ts';
 
 export const MENU_SYNC_FAILED = 'Failed to fetch Clover menu.';
+/** The sync's warning when Clover refuses the items' online-ordering switches to our token. */
+export const ONLINE_SWITCHES_REFUSED =
+  "Clover refused this token the items' online-ordering switches (the app lacks that permission), so what the Register hides is kept off the online menu and everything else is sold online. Grant the permission in Clover to choose item by item.";
 export const MENU_SYNC_EVERY_MS = 15 * 60_000;
 const SOURCE = 'clover';
 /** Serialises two replicas syncing into one PostgreSQL at the same moment. */
@@ -39,6 +43,7 @@ export type MenuSyncResult =
       modifierGroups: number;
       modifiers: number;
       notes: MenuSyncNote[];
+      warnings: string[];
     }
   | { ok: false; at: Date; error: typeof MENU_SYNC_FAILED; detail: string };
 
@@ -48,14 +53,15 @@ export async function syncCloverMenu(deps: MenuSyncDeps): Promise<MenuSyncResult
   try {
     // One after the other, in this order: kinder to Clover's rate limits than three at once.
     const categories = await clover.categories();
-    const items = await clover.items();
+    const { items, menuAttributes } = await clover.items();
     const modifierGroups = await clover.modifierGroups();
     const { rows, notes } = cloverMenu({ categories, items, modifierGroups });
+    const warnings = menuAttributes === 'refused' ? [ONLINE_SWITCHES_REFUSED] : [];
     await db.transaction(async (tx) => {
       await lockMenuWrites(tx, MENU_SYNC_LOCK);
       await replaceMenuRows(tx, rows, at);
       await bumpMenuVersion(tx);
-      await recordMenuSyncSuccess(tx, SOURCE, at, notes);
+      await recordMenuSyncSuccess(tx, SOURCE, at, notes, warnings);
     });
     await deps.menu?.invalidate();
     return {
@@ -66,6 +72,7 @@ export async function syncCloverMenu(deps: MenuSyncDeps): Promise<MenuSyncResult
       modifierGroups: rows.groups.length,
       modifiers: rows.modifiers.length,
       notes,
+      warnings,
     };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

@@ -413,6 +413,8 @@ export const MenuSyncNowSchema = z.object({
   items: z.int(),
   /** What Clover sells that the online menu now served leaves out or changes, and why. */
   notes: z.array(MenuSyncNoteSchema),
+  /** The same sync's sentences about the whole menu (Clover refusing the online switches). */
+  warnings: z.array(z.string()),
   menu: MenuEditorSchema,
 });
 export type MenuSyncNow = z.infer<typeof MenuSyncNowSchema>;

@@ -414,6 +414,8 @@ export const MenuSyncAnswerSchema = z.object({
   last_error_at: z.string().nullable(),
   /** The last good sync's report: about the menu customers are served now; [] on the demo data. */
   notes: z.array(MenuSyncNoteSchema),
+  /** The same sync's sentences about the whole menu (Clover refusing the online switches); [] on the demo data. */
+  warnings: z.array(z.string()),
 });
 export type MenuSyncAnswer = z.infer<typeof MenuSyncAnswerSchema>;
 

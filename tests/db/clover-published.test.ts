@@ -13,7 +13,7 @@ import { restaurant } from '../../shared/restaurant.ts';
 import { readMenuSyncStatus } from '../../server/db/menu-sync-status.ts';
 import { createCloverClient, type CloverItem, type CloverModifier } from '../../server/providers/menu/clover-client.ts';
 import { OTHER_CATEGORY } from '../../server/providers/menu/clover-menu.ts';
-import { MENU_SYNC_FAILED } from '../../server/services/menu-sync.ts';
+import { MENU_SYNC_FAILED, ONLINE_SWITCHES_REFUSED } from '../../server/services/menu-sync.ts';
 import { ITEM_NOT_ON_MENU, choiceNotOffered, tooFewChoices } from '../../server/services/orders.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { published } from '../support/clover-catalogue.ts';
@@ -238,7 +238,7 @@ describe.each(databaseTargets)('Clover as it publishes its answers, on $name', (
     expect(clover.requests.every((r) => (r.query.expand ?? '').split(',').length <= 3)).toBe(true);
   });
 
-  it("a token Clover refuses the menu attributes (no online-ordering permission): the sync goes on, the Register's hidden decides", async () => {
+  it("a token Clover refuses the menu attributes (no online-ordering permission): the sync goes on, the Register's hidden decides, and staff are told", async () => {
     const ids = { shown: '', hidden: '' };
     clover.catalogue = catalogue((p) => {
       ids.shown = p.bangersAndMash.id;
@@ -251,13 +251,31 @@ describe.each(databaseTargets)('Clover as it publishes its answers, on $name', (
     });
     clover.refuseMenuAttributes(403);
     const answer = await syncNow();
-    expect(answer).toMatchObject({ source: 'clover', last_error: null });
+    expect(answer).toMatchObject({ source: 'clover', last_error: null, warnings: [ONLINE_SWITCHES_REFUSED] });
+    expect(ONLINE_SWITCHES_REFUSED).toBe(
+      "Clover refused this token the items' online-ordering switches (the app lacks that permission), so what the Register hides is kept off the online menu and everything else is sold online. Grant the permission in Clover to choose item by item.",
+    );
     const items = await menuItems();
     // Without the menu switch, what the Register does not hide is sold online.
     expect(items.has(ids.shown)).toBe(true);
     expect(items.has(ids.hidden)).toBe(false);
     // Refused for good (a 4xx): asked once, not again.
     expect(clover.requests.filter((r) => r.resource === 'items' && r.query.expand === 'menuItem')).toHaveLength(1);
+    // Every replica answers the warning, the admin's "Sync now" too; Clover down keeps it with the menu it is about.
+    const status = await api.call('GET', '/api/staff/menu/sync/', undefined, staff);
+    expect(((await status.json()) as MenuSyncAnswer).warnings).toEqual([ONLINE_SWITCHES_REFUSED]);
+    const adminAnswer = (await (
+      await api.call('POST', '/api/staff/admin/menu/sync/', undefined, admin)
+    ).json()) as MenuSyncNow;
+    expect([adminAnswer.ok, adminAnswer.warnings]).toEqual([true, [ONLINE_SWITCHES_REFUSED]]);
+    clover.clear();
+    clover.outage('items', 503);
+    expect(await syncNow()).toMatchObject({ last_error: MENU_SYNC_FAILED, warnings: [ONLINE_SWITCHES_REFUSED] });
+
+    // The permission granted: the next sync follows the menu switch, and the warning goes.
+    clover.clear();
+    expect(await syncNow()).toMatchObject({ last_error: null, warnings: [] });
+    expect((await menuItems()).has(ids.shown)).toBe(false);
   });
 
   it('a modifier group of 250 modifiers, cut at 100 when expanded, is read whole from its own listing', async () => {
@@ -328,6 +346,7 @@ describe.each(databaseTargets)('Clover as it publishes its answers, on $name', (
       last_error: null,
       last_error_at: null,
       notes,
+      warnings: [],
     });
     // Kept in the database: what every replica answers.
     expect((await readMenuSyncStatus(api.deps.db)).last_notes).toEqual(notes);
@@ -338,7 +357,7 @@ describe.each(databaseTargets)('Clover as it publishes its answers, on $name', (
     const adminSync = await api.call('POST', '/api/staff/admin/menu/sync/', undefined, admin);
     expect(adminSync.status).toBe(200);
     const adminAnswer = (await adminSync.json()) as MenuSyncNow;
-    expect([adminAnswer.ok, adminAnswer.items, adminAnswer.notes]).toEqual([true, 1, notes]);
+    expect([adminAnswer.ok, adminAnswer.items, adminAnswer.notes, adminAnswer.warnings]).toEqual([true, 1, notes, []]);
 
     // Clover down: the error shows, and so do the notes of the menu customers still get.
     now = LATER;
@@ -349,6 +368,7 @@ describe.each(databaseTargets)('Clover as it publishes its answers, on $name', (
       last_error: MENU_SYNC_FAILED,
       last_error_at: LATER.toISOString(),
       notes,
+      warnings: [],
     });
     const failed = (await (
       await api.call('POST', '/api/staff/admin/menu/sync/', undefined, admin)

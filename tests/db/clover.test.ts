@@ -125,6 +125,7 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       last_error_detail: null,
       last_error_at: null,
       last_notes: [],
+      last_warnings: [],
     });
   });
 
@@ -159,6 +160,7 @@ describe.each(databaseTargets)('the Clover menu and order push on $name', (targe
       last_error_detail: 'Clover GET modifier_groups failed: HTTP 500 (Internal Server Error).',
       last_error_at: T2,
       last_notes: [],
+      last_warnings: [],
     });
 
     // Clover back: the next sync brings the new prices and clears the error.

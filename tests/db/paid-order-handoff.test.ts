@@ -127,6 +127,7 @@ describe.each(databaseTargets)('production providers wired into the app on $name
         last_error: null,
         last_error_at: null,
         notes: [],
+        warnings: [],
       });
       expect(await syncStatus('POST')).toEqual({
         source: 'clover',
@@ -134,6 +135,7 @@ describe.each(databaseTargets)('production providers wired into the app on $name
         last_error: null,
         last_error_at: null,
         notes: [],
+        warnings: [],
       });
       const menus = await (await api.call('GET', '/api/menus/')).text();
       expect(menus).toContain(generatedItemId(11));
@@ -147,6 +149,7 @@ describe.each(databaseTargets)('production providers wired into the app on $name
           last_error: MENU_SYNC_FAILED,
           last_error_at: now.toISOString(),
           notes: [],
+          warnings: [],
         });
         expect(await (await api.call('GET', '/api/menus/')).text()).toBe(menus);
       } finally {

@@ -151,10 +151,18 @@ export class CloverError extends Error {
   }
 }
 
+/**
+ * Items with their categories, modifier groups, tags and menu attributes, and whether Clover
+ * answered those attributes (the online-ordering switch) or refused them to this token.
+ */
+export interface CloverItems {
+  items: CloverItem[];
+  menuAttributes: 'read' | 'refused';
+}
+
 export interface CloverClient {
   categories(): Promise<CloverCategory[]>;
-  /** Items with their categories, modifier groups, tags and menu attributes. */
-  items(): Promise<CloverItem[]>;
+  items(): Promise<CloverItems>;
   /** Modifier groups with every one of their modifiers, however many. */
   modifierGroups(): Promise<CloverModifierGroup[]>;
   createAtomicOrder(order: CloverAtomicOrder): Promise<CloverOrder>;
@@ -248,6 +256,7 @@ export function createCloverClient(config: CloverConfig): CloverClient {
       // Three expansions a call at most: the menu attributes come in a second pass.
       const items = await all<CloverItem>('items', { expand: 'categories,modifierGroups,tags' });
       let menus: Map<string, CloverItem['menuItem']>;
+      let menuAttributes: CloverItems['menuAttributes'] = 'read';
       try {
         menus = new Map(
           (await all<Pick<CloverItem, 'id' | 'menuItem'>>('items', { expand: 'menuItem' })).map((item) => [
@@ -265,9 +274,13 @@ export function createCloverClient(config: CloverConfig): CloverClient {
           "Clover refused the items' menu attributes (online-ordering switch); the Register's hidden flag decides what shows online",
         );
         menus = new Map();
+        menuAttributes = 'refused';
       }
       // An item added between the passes has no menu attributes: clover-menu.ts falls back to `hidden`.
-      return items.map((item) => (menus.has(item.id) ? { ...item, menuItem: menus.get(item.id) ?? null } : item));
+      return {
+        items: items.map((item) => (menus.has(item.id) ? { ...item, menuItem: menus.get(item.id) ?? null } : item)),
+        menuAttributes,
+      };
     },
     async modifierGroups() {
       const groups = await all<CloverModifierGroup>('modifier_groups', { expand: 'modifiers' });

@@ -20,6 +20,7 @@ async function menuSyncAnswer({ db, pos }: Pick<AppDependencies, 'db' | 'pos'>):
     last_error: status.last_error,
     last_error_at: iso(status.last_error_at),
     notes: pos ? status.last_notes : [],
+    warnings: pos ? status.last_warnings : [],
   };
 }
 

@@ -26,8 +26,11 @@ export function MenuScreen({ call }: { call: AdminCall }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
-  /** What the last "Sync now" said Clover sells that the online menu leaves out or changes. */
-  const [notes, setNotes] = useState<readonly MenuSyncNote[]>([]);
+  /** What the last "Sync now" said Clover sells that the online menu leaves out or changes, and of the whole menu. */
+  const [report, setReport] = useState<{ notes: readonly MenuSyncNote[]; warnings: readonly string[] }>({
+    notes: [],
+    warnings: [],
+  });
 
   useEffect(() => {
     api.menu().then(setMenu, (failure: Error) => setProblem(failure.message));
@@ -51,7 +54,7 @@ export function MenuScreen({ call }: { call: AdminCall }) {
     try {
       const result = await api.syncNow();
       setMenu(result.menu);
-      setNotes(result.notes);
+      setReport({ notes: result.notes, warnings: result.warnings });
       if (result.ok) {
         setProblem(null);
         setNotice(`Synced with Clover: ${result.items} items.`);
@@ -85,7 +88,7 @@ export function MenuScreen({ call }: { call: AdminCall }) {
           <button type="button" className="staff-primary" disabled={syncing} onClick={() => void syncNow()}>
             {syncing ? 'Syncing…' : 'Sync now'}
           </button>
-          <SyncNotes notes={notes} />
+          <SyncNotes {...report} />
         </div>
       )}
       {!props ? (

@@ -12,10 +12,11 @@ interface Props {
 }
 
 /**
- * What a sync kept off the online menu (a price typed in at the register, sold by weight) or
- * changed (a choice made required), each Clover item with the reason; nothing when all went on.
+ * What a sync said of the whole menu (Clover refusing the items' online switches), then what it
+ * kept off the online menu (a price typed in at the register, sold by weight) or changed (a choice
+ * made required), each Clover item with the reason; nothing when all went on.
  */
-export function SyncNotes({ notes }: { notes: readonly MenuSyncNote[] }) {
+export function SyncNotes({ notes, warnings }: { notes: readonly MenuSyncNote[]; warnings: readonly string[] }) {
   const keptOut = notes.filter((note) => note.action === 'kept_out');
   const changed = notes.filter((note) => note.action === 'changed');
   const list = (title: string, lines: readonly MenuSyncNote[]) =>
@@ -31,9 +32,14 @@ export function SyncNotes({ notes }: { notes: readonly MenuSyncNote[] }) {
         </ul>
       </>
     );
-  if (keptOut.length === 0 && changed.length === 0) return null;
+  if (keptOut.length === 0 && changed.length === 0 && warnings.length === 0) return null;
   return (
     <div className="menu-sync-notes">
+      {warnings.map((warning) => (
+        <p key={warning} className="menu-sync-warning">
+          {warning}
+        </p>
+      ))}
       {list(`Not on the online menu (${keptOut.length}):`, keptOut)}
       {list(`Changed for online ordering (${changed.length}):`, changed)}
     </div>
@@ -86,7 +92,7 @@ export function MenuSync({ api, session, onSynced }: Props) {
           {status.last_success_at ? `Customers see the menu of ${timeText(status.last_success_at)}.` : ''}
         </p>
       )}
-      <SyncNotes notes={status.notes} />
+      <SyncNotes notes={status.notes} warnings={status.warnings} />
       {/* Not the board's green: white on it is too faint for this button's size (axe colour-contrast). */}
       <button type="button" disabled={busy} onClick={() => void syncNow()}>
         {busy ? 'Syncing…' : 'Sync menu now'}
