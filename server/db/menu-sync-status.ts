@@ -26,7 +26,7 @@ export interface MenuSyncStatus {
   last_error_at: Date | null;
   /** The notes of the last good sync: about the menu customers are served now. */
   last_notes: MenuSyncNote[];
-  /** The last good sync's sentences about the whole menu (Clover refusing the online switches). */
+  /** The last good sync's sentences about the whole menu (Clover refusing the items' online settings). */
   last_warnings: string[];
 }
 

@@ -6,7 +6,7 @@
  * the time of the last good sync stays. `startMenuSyncSchedule` runs it now and every 15 minutes.
  * A good sync stores its notes with the menu (what Clover sells that the online menu leaves out or
  * changes, and why: clover-menu.ts) and its warnings about the whole menu (Clover refusing the
- * items' online-ordering switches), so the status every replica answers says so.
+ * items' online-ordering settings), so the status every replica answers says so.
  * Staff "sold out until" decisions on rows still on the menu survive a sync (menu-replace.ts).
  */
 import type { Database } from '../db/database.ts';
@@ -18,9 +18,18 @@ import { cloverMenu } from '../providers/menu/clover-menu.ts';
 import { log } from '../logger.ts';
 
 export const MENU_SYNC_FAILED = 'Failed to fetch Clover menu.';
-/** The sync's warning when Clover refuses the items' online-ordering switches to our token. */
-export const ONLINE_SWITCHES_REFUSED =
-  "Clover refused this token the items' online-ordering switches (the app lacks that permission), so what the Register hides is kept off the online menu and everything else is sold online. Grant the permission in Clover to choose item by item.";
+const WITHOUT_ONLINE_SETTINGS =
+  "so the Register's Hidden flag decides which items show online, and no item shows a description";
+
+/**
+ * The sync's warning when Clover refuses the items' online-ordering settings (their online switch
+ * and description, clover-menu.ts) for good: 401 or 403 when the app's token lacks that permission.
+ */
+export function onlineSettingsRefused(status: number): string {
+  return status === 401 || status === 403
+    ? `Clover refused this token the items' online-ordering settings (the app lacks that permission), ${WITHOUT_ONLINE_SETTINGS}. Grant the permission in Clover to set both item by item.`
+    : `Clover answered HTTP ${status} when asked for the items' online-ordering settings, ${WITHOUT_ONLINE_SETTINGS}.`;
+}
 export const MENU_SYNC_EVERY_MS = 15 * 60_000;
 const SOURCE = 'clover';
 /** Serialises two replicas syncing into one PostgreSQL at the same moment. */
@@ -53,10 +62,10 @@ export async function syncCloverMenu(deps: MenuSyncDeps): Promise<MenuSyncResult
   try {
     // One after the other, in this order: kinder to Clover's rate limits than three at once.
     const categories = await clover.categories();
-    const { items, menuAttributes } = await clover.items();
+    const { items, menuAttributesRefusedWith: refused } = await clover.items();
     const modifierGroups = await clover.modifierGroups();
     const { rows, notes } = cloverMenu({ categories, items, modifierGroups });
-    const warnings = menuAttributes === 'refused' ? [ONLINE_SWITCHES_REFUSED] : [];
+    const warnings = refused === null ? [] : [onlineSettingsRefused(refused)];
     await db.transaction(async (tx) => {
       await lockMenuWrites(tx, MENU_SYNC_LOCK);
       await replaceMenuRows(tx, rows, at);

@@ -413,7 +413,7 @@ export const MenuSyncNowSchema = z.object({
   items: z.int(),
   /** What Clover sells that the online menu now served leaves out or changes, and why. */
   notes: z.array(MenuSyncNoteSchema),
-  /** The same sync's sentences about the whole menu (Clover refusing the online switches). */
+  /** The same sync's sentences about the whole menu (Clover refusing the items' online settings). */
   warnings: z.array(z.string()),
   menu: MenuEditorSchema,
 });

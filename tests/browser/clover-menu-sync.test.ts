@@ -1,7 +1,7 @@
 // With Clover as the point-of-sale (its stand-in answering with Clover's published examples), the
 // real server syncs the menu, and in real Chromium both "sync" screens say what was kept off the
-// online menu and why, and when Clover refuses the items' online switches, that the Register's
-// Hidden decides: the kitchen board's sold-out view (the last sync's report, read from the
+// online menu and why, and when Clover refuses the items' online settings, that the Register's
+// Hidden decides (announced): the kitchen board's sold-out view (the last sync's report, read from the
 // server) and the admin's menu screen after "Sync now". Both pass axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -15,8 +15,8 @@ const VARIABLE_LINE =
   'Pork Rice Bowl with House Salad: Its price is typed in at the register (Clover price type Variable), so it is not sold online.';
 const PER_UNIT_LINE =
   'Item Use: Sold by the hr at the register (Clover price type Per unit): the quantity is weighed or measured there, so it is not sold online.';
-const SWITCHES_REFUSED =
-  "Clover refused this token the items' online-ordering switches (the app lacks that permission), so what the Register hides is kept off the online menu and everything else is sold online. Grant the permission in Clover to choose item by item.";
+const SETTINGS_REFUSED =
+  "Clover refused this token the items' online-ordering settings (the app lacks that permission), so the Register's Hidden flag decides which items show online, and no item shows a description. Grant the permission in Clover to set both item by item.";
 
 let clover: CloverStandIn;
 let server: RunningServer;
@@ -71,7 +71,7 @@ describe('the Clover sync report on screen', () => {
     // The token loses Clover's online-ordering permission: the report says what decides instead.
     clover.refuseMenuAttributes(403);
     await sync.getByRole('button', { name: 'Sync menu now' }).click();
-    await expect.poll(() => sync.locator('.menu-sync-warning').allTextContents()).toEqual([SWITCHES_REFUSED]);
+    await expect.poll(() => sync.getByRole('alert').allTextContents()).toEqual([SETTINGS_REFUSED]);
     await expect.poll(() => sync.getByRole('listitem').allTextContents()).toEqual([PER_UNIT_LINE]);
     expect(await axeViolations(page)).toEqual([]);
     expect(board.errors).toEqual([]);
@@ -104,7 +104,8 @@ describe('the Clover sync report on screen', () => {
 
     clover.refuseMenuAttributes(403);
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => report.locator('.menu-sync-warning').allTextContents()).toEqual([SWITCHES_REFUSED]);
+    await expect.poll(() => report.getByRole('alert').allTextContents()).toEqual([SETTINGS_REFUSED]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     clover.clear();
     await page.close();

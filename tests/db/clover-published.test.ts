@@ -13,7 +13,7 @@ import { restaurant } from '../../shared/restaurant.ts';
 import { readMenuSyncStatus } from '../../server/db/menu-sync-status.ts';
 import { createCloverClient, type CloverItem, type CloverModifier } from '../../server/providers/menu/clover-client.ts';
 import { OTHER_CATEGORY } from '../../server/providers/menu/clover-menu.ts';
-import { MENU_SYNC_FAILED, ONLINE_SWITCHES_REFUSED } from '../../server/services/menu-sync.ts';
+import { MENU_SYNC_FAILED } from '../../server/services/menu-sync.ts';
 import { ITEM_NOT_ON_MENU, choiceNotOffered, tooFewChoices } from '../../server/services/orders.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { published } from '../support/clover-catalogue.ts';
@@ -30,6 +30,11 @@ const NOW = new Date('2026-11-20T19:00:00Z'); // a Friday, 11:00 in Los Angeles
 const LATER = new Date('2026-11-20T19:10:00Z');
 const contact = { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(213) 555-0199' };
 
+/** What staff are told when Clover refuses the items' online-ordering settings, for want of permission or otherwise. */
+const NO_PERMISSION =
+  "Clover refused this token the items' online-ordering settings (the app lacks that permission), so the Register's Hidden flag decides which items show online, and no item shows a description. Grant the permission in Clover to set both item by item.";
+const REFUSED_404 =
+  "Clover answered HTTP 404 when asked for the items' online-ordering settings, so the Register's Hidden flag decides which items show online, and no item shows a description.";
 const VARIABLE_REASON = 'Its price is typed in at the register (Clover price type Variable), so it is not sold online.';
 const PER_HOUR_REASON =
   'Sold by the hr at the register (Clover price type Per unit): the quantity is weighed or measured there, so it is not sold online.';
@@ -244,33 +249,36 @@ describe.each(databaseTargets)('Clover as it publishes its answers, on $name', (
       ids.shown = p.bangersAndMash.id;
       ids.hidden = p.pizzaSlice.id;
       return [
-        { ...p.bangersAndMash, hidden: false, menuItem: { enabled: false } },
+        { ...p.bangersAndMash, hidden: false, menuItem: { enabled: false, description: 'With onion gravy.' } },
         { ...p.pizzaSlice, hidden: true },
         p.porkRiceBowl,
       ];
     });
     clover.refuseMenuAttributes(403);
     const answer = await syncNow();
-    expect(answer).toMatchObject({ source: 'clover', last_error: null, warnings: [ONLINE_SWITCHES_REFUSED] });
-    expect(ONLINE_SWITCHES_REFUSED).toBe(
-      "Clover refused this token the items' online-ordering switches (the app lacks that permission), so what the Register hides is kept off the online menu and everything else is sold online. Grant the permission in Clover to choose item by item.",
-    );
+    expect(answer).toMatchObject({ source: 'clover', last_error: null, warnings: [NO_PERMISSION] });
     const items = await menuItems();
-    // Without the menu switch, what the Register does not hide is sold online.
+    // Without the menu switch, what the Register does not hide is sold online, with no description.
     expect(items.has(ids.shown)).toBe(true);
+    expect(items.get(ids.shown)!.description).toBe('');
     expect(items.has(ids.hidden)).toBe(false);
     // Refused for good (a 4xx): asked once, not again.
     expect(clover.requests.filter((r) => r.resource === 'items' && r.query.expand === 'menuItem')).toHaveLength(1);
     // Every replica answers the warning, the admin's "Sync now" too; Clover down keeps it with the menu it is about.
     const status = await api.call('GET', '/api/staff/menu/sync/', undefined, staff);
-    expect(((await status.json()) as MenuSyncAnswer).warnings).toEqual([ONLINE_SWITCHES_REFUSED]);
+    expect(((await status.json()) as MenuSyncAnswer).warnings).toEqual([NO_PERMISSION]);
     const adminAnswer = (await (
       await api.call('POST', '/api/staff/admin/menu/sync/', undefined, admin)
     ).json()) as MenuSyncNow;
-    expect([adminAnswer.ok, adminAnswer.warnings]).toEqual([true, [ONLINE_SWITCHES_REFUSED]]);
+    expect([adminAnswer.ok, adminAnswer.warnings]).toEqual([true, [NO_PERMISSION]]);
     clover.clear();
     clover.outage('items', 503);
-    expect(await syncNow()).toMatchObject({ last_error: MENU_SYNC_FAILED, warnings: [ONLINE_SWITCHES_REFUSED] });
+    expect(await syncNow()).toMatchObject({ last_error: MENU_SYNC_FAILED, warnings: [NO_PERMISSION] });
+
+    // Another refusal for good names its status, and claims no permission is missing.
+    clover.clear();
+    clover.refuseMenuAttributes(404);
+    expect(await syncNow()).toMatchObject({ last_error: null, warnings: [REFUSED_404] });
 
     // The permission granted: the next sync follows the menu switch, and the warning goes.
     clover.clear();

@@ -152,12 +152,13 @@ export class CloverError extends Error {
 }
 
 /**
- * Items with their categories, modifier groups, tags and menu attributes, and whether Clover
- * answered those attributes (the online-ordering switch) or refused them to this token.
+ * Items with their categories, modifier groups, tags and menu attributes (the online-ordering
+ * switch and description), and the HTTP status Clover refused those attributes with for good, or
+ * null when it answered them.
  */
 export interface CloverItems {
   items: CloverItem[];
-  menuAttributes: 'read' | 'refused';
+  menuAttributesRefusedWith: number | null;
 }
 
 export interface CloverClient {
@@ -256,7 +257,7 @@ export function createCloverClient(config: CloverConfig): CloverClient {
       // Three expansions a call at most: the menu attributes come in a second pass.
       const items = await all<CloverItem>('items', { expand: 'categories,modifierGroups,tags' });
       let menus: Map<string, CloverItem['menuItem']>;
-      let menuAttributes: CloverItems['menuAttributes'] = 'read';
+      let menuAttributesRefusedWith: number | null = null;
       try {
         menus = new Map(
           (await all<Pick<CloverItem, 'id' | 'menuItem'>>('items', { expand: 'menuItem' })).map((item) => [
@@ -274,12 +275,12 @@ export function createCloverClient(config: CloverConfig): CloverClient {
           "Clover refused the items' menu attributes (online-ordering switch); the Register's hidden flag decides what shows online",
         );
         menus = new Map();
-        menuAttributes = 'refused';
+        menuAttributesRefusedWith = error.status;
       }
       // An item added between the passes has no menu attributes: clover-menu.ts falls back to `hidden`.
       return {
         items: items.map((item) => (menus.has(item.id) ? { ...item, menuItem: menus.get(item.id) ?? null } : item)),
-        menuAttributes,
+        menuAttributesRefusedWith,
       };
     },
     async modifierGroups() {

@@ -12,7 +12,8 @@ interface Props {
 }
 
 /**
- * What a sync said of the whole menu (Clover refusing the items' online switches), then what it
+ * What a sync said of the whole menu (Clover refusing the items' online settings: announced, as
+ * a failed sync is, since the online menu no longer follows them), then what it
  * kept off the online menu (a price typed in at the register, sold by weight) or changed (a choice
  * made required), each Clover item with the reason; nothing when all went on.
  */
@@ -36,7 +37,7 @@ export function SyncNotes({ notes, warnings }: { notes: readonly MenuSyncNote[];
   return (
     <div className="menu-sync-notes">
       {warnings.map((warning) => (
-        <p key={warning} className="menu-sync-warning">
+        <p key={warning} className="menu-sync-warning" role="alert">
           {warning}
         </p>
       ))}
