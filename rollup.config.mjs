@@ -91,7 +91,7 @@ function typescriptFor() {
       rewriteRelativeImportExtensions: true,
       declaration: false,
       sourceMap: true,
-      // Types are checked once, by `tsc --noEmit` in `npm test`; each of the eleven builds here
+      // Types are checked once, by `tsc --noEmit` in `npm test`; each of the ten builds here
       // only strips them (checking in each took about 60 s of the widget's 100 s build).
       noCheck: true,
     },

@@ -57,7 +57,11 @@ export function MenuScreen({ call }: { call: AdminCall }) {
       setReport({ notes: result.notes, warnings: result.warnings });
       if (result.ok) {
         setProblem(null);
-        setNotice(`Synced with Clover: ${result.items} items.`);
+        const warned = result.warnings.length;
+        // The warning itself shows below, with the report.
+        setNotice(
+          `Synced with Clover: ${result.items} items${warned ? `, with ${warned === 1 ? 'a warning' : `${warned} warnings`}` : ''}.`,
+        );
       } else setProblem(result.error);
     } catch (failure) {
       setProblem((failure as Error).message);

@@ -12,8 +12,8 @@ interface Props {
 }
 
 /**
- * What a sync said of the whole menu (Clover refusing the items' online settings: announced, as
- * a failed sync is, since the online menu no longer follows them), then what it
+ * What a sync said of the whole menu (Clover refusing the items' online settings: it stands until
+ * the permission is granted, so it is not an alert each time the view opens), then what it
  * kept off the online menu (a price typed in at the register, sold by weight) or changed (a choice
  * made required), each Clover item with the reason; nothing when all went on.
  */
@@ -37,7 +37,7 @@ export function SyncNotes({ notes, warnings }: { notes: readonly MenuSyncNote[];
   return (
     <div className="menu-sync-notes">
       {warnings.map((warning) => (
-        <p key={warning} className="menu-sync-warning" role="alert">
+        <p key={warning} className="menu-sync-warning">
           {warning}
         </p>
       ))}
@@ -50,13 +50,15 @@ export function SyncNotes({ notes, warnings }: { notes: readonly MenuSyncNote[];
 /**
  * Where the menu comes from. With Clover: when it last synced, the error while the latest sync
  * failed (the customers keep the last good menu meanwhile), what the sync kept off the online menu
- * or changed and why, and a button to sync now. On the demo data there is nothing to sync, and
- * nothing is shown.
+ * or changed and why, and a button to sync now, whose outcome is announced with the sync's
+ * warnings. On the demo data there is nothing to sync, and nothing is shown.
  */
 export function MenuSync({ api, session, onSynced }: Props) {
   const [status, setStatus] = useState<MenuSyncAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** What the last "Sync menu now" brought, for screen readers (a failure is an alert of its own). */
+  const [said, setSaid] = useState('');
 
   useEffect(() => {
     session.run((token) => api.menuSync(token)).then(setStatus, (failure: Error) => setError(failure.message));
@@ -68,6 +70,7 @@ export function MenuSync({ api, session, onSynced }: Props) {
     try {
       const answer = await session.run((token) => api.syncMenu(token));
       setStatus(answer);
+      setSaid(answer.last_error ? '' : ['Menu synced with Clover.', ...answer.warnings].join(' '));
       if (!answer.last_error) onSynced();
     } catch (failure) {
       setError((failure as Error).message);
@@ -94,6 +97,9 @@ export function MenuSync({ api, session, onSynced }: Props) {
         </p>
       )}
       <SyncNotes notes={status.notes} warnings={status.warnings} />
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
       {/* Not the board's green: white on it is too faint for this button's size (axe colour-contrast). */}
       <button type="button" disabled={busy} onClick={() => void syncNow()}>
         {busy ? 'Syncing…' : 'Sync menu now'}
