@@ -1,8 +1,9 @@
 // With Clover as the point-of-sale (its stand-in answering with Clover's published examples), the
 // real server syncs the menu, and in real Chromium both "sync" screens say what was kept off the
 // online menu and why, and when Clover refuses the items' online settings, that the Register's
-// Hidden decides (announced after a sync staff asked for): the kitchen board's sold-out view (the last sync's report, read from the
-// server) and the admin's menu screen after "Sync now". Both pass axe.
+// Hidden decides (announced after a sync staff asked for): the kitchen board's sold-out view (the
+// last sync's report, read from the server) and the admin's menu screen after "Sync now". Both
+// pass axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { axeViolations, launchBrowser, watchErrors } from '../support/browser.ts';
