@@ -414,7 +414,10 @@ export const MenuSyncAnswerSchema = z.object({
   last_error_at: z.string().nullable(),
   /** The last good sync's report: about the menu customers are served now; [] on the demo data. */
   notes: z.array(MenuSyncNoteSchema),
-  /** The same sync's sentences about the whole menu (Clover refusing the items' online settings); [] on the demo data. */
+  /**
+   * The same sync's sentences about the whole menu (Clover refusing the items' online settings);
+   * [] on the demo data.
+   */
   warnings: z.array(z.string()),
 });
 export type MenuSyncAnswer = z.infer<typeof MenuSyncAnswerSchema>;

@@ -57,11 +57,10 @@ export function MenuScreen({ call }: { call: AdminCall }) {
       setReport({ notes: result.notes, warnings: result.warnings });
       if (result.ok) {
         setProblem(null);
+        // The warnings themselves show below, with the report.
         const warned = result.warnings.length;
-        // The warning itself shows below, with the report.
-        setNotice(
-          `Synced with Clover: ${result.items} items${warned ? `, with ${warned === 1 ? 'a warning' : `${warned} warnings`}` : ''}.`,
-        );
+        const withWarnings = warned === 0 ? '' : warned === 1 ? ', with a warning' : `, with ${warned} warnings`;
+        setNotice(`Synced with Clover: ${result.items} items${withWarnings}.`);
       } else setProblem(result.error);
     } catch (failure) {
       setProblem((failure as Error).message);
