@@ -247,7 +247,10 @@ export interface StripeStandIn {
    * (its balance cannot cover it yet); `setRefundStatus` and `refundEvent` tell how it ended.
    */
   pendRefunds(count: number): void;
-  /** The next `count` calls on refunds (made, or listed) are carried out, but the connection drops before their answer. */
+  /**
+   * The next `count` calls on refunds (made, or listed; only those of `method` when given) are
+   * carried out, but the connection drops before their answer.
+   */
   loseRefundAnswers(count: number, method?: 'POST' | 'GET'): void;
   /**
    * Refund requests wait (as a slow Stripe keeps them) until `release`; `reached` settles when the

@@ -58,14 +58,23 @@ export interface ProviderRefund {
 }
 
 /**
+ * A refund the provider took, as ours reads it: `succeeded` once the money went back; anything else
+ * (`pending`, or `requires_action` for a method that needs the customer) is still on its way, and
+ * the provider's report (Stripe's refund.updated) says how it ended.
+ */
+export function madeStatus(status: string | null): RefundMade['status'] {
+  return status === 'succeeded' ? 'succeeded' : 'pending';
+}
+
+/**
  * The refund the provider made for ours (`refundId`, kept in its metadata) and did not fail or
- * cancel, as `refund` answers it (anything not succeeded is on its way); null when there is none.
+ * cancel, as `refund` answers it; null when there is none.
  */
 export function liveRefundOf(found: readonly ProviderRefund[], refundId: string): RefundMade | null {
   const live = found.find(
     (refund) => refund.refundId === refundId && refund.status !== 'failed' && refund.status !== 'canceled',
   );
-  return live ? { reference: live.reference, status: live.status === 'succeeded' ? 'succeeded' : 'pending' } : null;
+  return live ? { reference: live.reference, status: madeStatus(live.status) } : null;
 }
 
 /**

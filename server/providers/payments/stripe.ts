@@ -6,11 +6,11 @@
 import Stripe from 'stripe';
 import {
   liveRefundOf,
+  madeStatus,
   RefundedElsewhere,
   type PaymentProvider,
   type PaymentStatus,
   type ProviderRefund,
-  type RefundMade,
 } from './payment-provider.ts';
 import { createStripeClient, type StripeClientOptions } from './stripe-client.ts';
 import { log } from '../../logger.ts';
@@ -193,13 +193,4 @@ export function paymentFailureMessage(
   if (intent.status !== 'requires_payment_method') return null;
   const message = intent.last_payment_error?.message?.trim();
   return message ? message : null;
-}
-
-/**
- * A refund Stripe took, as ours reads it: `succeeded` once the money went back; anything else
- * (`pending`, or `requires_action` for a method that needs the customer) is still on its way, and
- * Stripe's refund.updated says how it ended.
- */
-function madeStatus(status: string | null): RefundMade['status'] {
-  return status === 'succeeded' ? 'succeeded' : 'pending';
 }
