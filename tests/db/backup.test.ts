@@ -24,7 +24,7 @@ import { defaultBackupFile, shown } from '../../server/backup/files.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { databaseTargets, migratedDataDir } from '../support/databases.ts';
 import { startOrderLoad, uncappedSlots, type LoadOrder } from '../support/order-load.ts';
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { removeDataDir, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const POSTGRES_URL = databaseTargets.some((target) => target.name === 'postgres')
@@ -218,7 +218,7 @@ describe('PGlite: a running server takes the backup, a stopped one is read direc
     await server?.kill('SIGKILL');
     for (const entry of dataDir ? await besides(dataDir) : [])
       await rm(path.join(path.dirname(dataDir), entry), { recursive: true, force: true });
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir) await removeDataDir(dataDir);
     if (work) await rm(work, { recursive: true, force: true });
   });
 
@@ -330,7 +330,7 @@ describe('what the commands refuse, in one line each', () => {
     work = await mkdtemp(path.join(tmpdir(), 'comal-backups-'));
   });
   afterAll(async () => {
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir) await removeDataDir(dataDir);
     if (work) await rm(work, { recursive: true, force: true });
   });
 

@@ -10,7 +10,6 @@
 //   limit per account, one menu (sold out through A is refused on B at once), one event stream.
 // The PostgreSQL parts run only when DATABASE_URL is set (CI), as the other database suites do.
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +26,7 @@ import { startPostgresCluster, type PostgresCluster } from '../support/postgres-
 import {
   demoStaffPassword,
   processClient,
+  removeDataDir,
   startServerProcess,
   type ProcessClient,
   type ServerProcess,
@@ -178,7 +178,7 @@ describe('the server process killed or stopped, PGlite in a kept DATA_DIR', () =
   afterAll(async () => {
     for (const server of running) await server.kill('SIGKILL');
     await standIn?.close();
-    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+    for (const dir of dataDirs) await removeDataDir(dir);
   });
 
   it('killed with SIGKILL after the demo payment and before finalize: after a restart finalize pays it once, with its points once', async () => {

@@ -3,7 +3,6 @@
 // after a restart), shutdown answers every request it has, however long it takes, ends the event
 // streams and closes the database only once nothing is running, and the dev outbox lists the
 // newest mails first past a hundred of them.
-import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { readMenuSyncStatus } from '../../server/db/menu-sync-status.ts';
@@ -14,7 +13,7 @@ import { startCloverStandIn, type CloverStandIn } from '../support/clover-stand-
 import { databaseTargets, migratedDataDir } from '../support/databases.ts';
 import { startGoogleMapsStandIn, type GoogleMapsStandIn } from '../support/google-maps-stand-in.ts';
 import { lineLogger } from '../support/log-lines.ts';
-import { processClient, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { processClient, removeDataDir, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const NOW = new Date('2026-11-20T19:00:00Z');
@@ -112,7 +111,7 @@ describe('shutdown while orders are being paid', () => {
   let dataDir = '';
   afterEach(async () => {
     await server?.kill('SIGKILL');
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir) await removeDataDir(dataDir);
   });
 
   it('answers every request in flight, closes the database only after them, and loses no paid mail', async () => {
@@ -173,7 +172,7 @@ describe('shutdown while a request waits on a slow provider', () => {
   afterEach(async () => {
     await server?.kill('SIGKILL');
     await google?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir) await removeDataDir(dataDir);
   });
 
   it('answers it when the provider does, and ends an open live status at once', async () => {
@@ -254,7 +253,7 @@ describe('shutdown while the menu syncs from Clover', () => {
   afterEach(async () => {
     await server?.kill('SIGKILL');
     await clover?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir) await removeDataDir(dataDir);
   });
 
   it('waits for the sync to finish and record itself before closing the database', async () => {

@@ -4,11 +4,10 @@
 // says test cards may pay, nor with passwords hashed below OWASP's scrypt cost; the dev outbox works only on a server bound to this machine, and says
 // so when it is on.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   DEMO_PAYMENTS_IN_PRODUCTION,
   DEV_OUTBOX_IN_PRODUCTION,
@@ -17,7 +16,7 @@ import {
   readConfig,
 } from '../../server/config.ts';
 import { migratedDataDir } from '../support/databases.ts';
-import { serverEntry, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { removeDataDir, serverEntry, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -139,6 +138,8 @@ describe('the server refuses to start with settings that would expose it', () =>
 });
 
 describe('the server refuses to start with bad restaurant settings', () => {
+  const written: string[] = [];
+  afterAll(() => written.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
   /** The shipped settings with one value changed, written to a file of their own. */
   function settingsWith(change: (settings: Record<string, Record<string, unknown>>) => void): string {
     const settings = JSON.parse(readFileSync(path.join(root, 'settings/restaurant.json'), 'utf8')) as Record<
@@ -146,7 +147,9 @@ describe('the server refuses to start with bad restaurant settings', () => {
       Record<string, unknown>
     >;
     change(settings);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'comal-settings-')), 'restaurant.json');
+    const dir = mkdtempSync(path.join(tmpdir(), 'comal-settings-'));
+    written.push(dir);
+    const file = path.join(dir, 'restaurant.json');
     writeFileSync(file, JSON.stringify(settings));
     return file;
   }
@@ -176,7 +179,7 @@ describe('the dev outbox on a local start', () => {
   afterEach(async () => {
     await server?.kill('SIGTERM');
     server = undefined;
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir) await removeDataDir(dataDir);
   });
 
   it('prints a warning line when it is on, and none when it is off', async () => {

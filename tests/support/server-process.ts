@@ -6,12 +6,13 @@
  * out-of-memory kill would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../../scripts/build.mjs';
+import { controlSocketPath } from '../../server/backup/control-socket.ts';
 import { TEST_PASSWORD_SCRYPT_N } from './password-cost.ts';
 // A path from a string: in the happy-dom suites, URL is the DOM's, which node:url does not take.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,9 +63,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A new empty directory for a server's PGlite files; the caller removes it. */
+/** A new empty directory for a server's PGlite files; the caller removes it with removeDataDir. */
 export function newDataDir(): Promise<string> {
   return mkdtemp(path.join(tmpdir(), 'comal-process-'));
+}
+
+/**
+ * Removes a server's data directory and the control socket beside it (`<DATA_DIR>.sock`), which
+ * a server ended by SIGKILL leaves behind.
+ */
+export async function removeDataDir(dataDir: string): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(controlSocketPath(dataDir), { force: true });
 }
 
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {

@@ -4,9 +4,8 @@
  * server-process.ts does the starting; this adds the throw-away data directory, already migrated
  * (databases.ts) as a first start would leave it.
  */
-import { rm } from 'node:fs/promises';
 import { migratedDataDir } from './databases.ts';
-import { demoStaffPassword, startServerProcess, TEST_NOW } from './server-process.ts';
+import { demoStaffPassword, removeDataDir, startServerProcess, TEST_NOW } from './server-process.ts';
 
 export { demoStaffPassword, TEST_NOW };
 
@@ -34,7 +33,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         new Promise<null>((resolve) => setTimeout(() => resolve(null), STOP_MS)),
       ]);
       if (!stopped) await server.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDataDir(dataDir);
       if (!stopped) {
         throw new Error(
           `The server did not stop within ${STOP_MS / 1000} s of SIGTERM:\n${server.output().slice(-4000)}`,
