@@ -5,7 +5,8 @@
 //   LCP of /, /menu/ and /catering/ against an empty page's, /order/'s score and TBT (Lighthouse 12,
 //     mobile preset, the median-LCP run of LIGHTHOUSE_RUNS, against the built site);
 //   the widget's first-paint download (gzip) and, under a 4x CPU throttle in Chromium, its script
-//     time and longest task against a one-line script's (scripts/bench-widget.mjs);
+//     time, longest task and menu-interactive time against a one-line script's, the median of
+//     WIDGET_RUNS (scripts/bench-widget.mjs);
 //   create-order's p99 at 50 clients against GET /api/health/ (one `SELECT 1` through the same
 //     pool) at 50 clients; on PostgreSQL, two server processes on one database against one;
 //   idle staff boards' queries per minute and paid-to-board latency (scripts/bench-live-events.mjs).
