@@ -162,10 +162,14 @@ export function createBuiltInAuth(deps: {
     await mailer.send({ to: customer.email, subject, body: `${t('mail.hello')}\n\n${text}\n` });
   }
 
-  /** Counts a mail for this email and this address; 429 past either limit, whoever the email belongs to. */
+  /**
+   * Counts a mail for this address, then for this email; 429 past either limit, whoever the email
+   * belongs to. The address first: one past its limit sends nothing and counts nothing against the
+   * email, so it cannot use up a stranger's mails (and keep their reset links from them) unseen.
+   */
   async function limitMails(email: string, address: string, now: Date) {
-    await hit(db, MAILS_PER_EMAIL, email.trim().toLowerCase(), now);
     await hit(db, MAILS_PER_ADDRESS, address, now);
+    await hit(db, MAILS_PER_EMAIL, email.trim().toLowerCase(), now);
   }
 
   async function startSession(customer: CustomerRow | Customer, familyId: string = randomUUID()): Promise<Session> {
@@ -263,10 +267,11 @@ export function createBuiltInAuth(deps: {
       if (!row.confirmed_at) {
         // A fresh link, within the mail limits of this email and this address (past either, the
         // links already sent still work).
+        // The address first, as limitMails counts: one past its limit counts nothing against the email.
         const now = clock();
-        const forEmail = await countHit(db, MAILS_PER_EMAIL, account, now);
         const fromAddress = await countHit(db, MAILS_PER_ADDRESS, address, now);
-        if (forEmail.allowed && fromAddress.allowed) await sendLink(row, 'confirm', site);
+        const forEmail = fromAddress.allowed ? await countHit(db, MAILS_PER_EMAIL, account, now) : fromAddress;
+        if (forEmail.allowed) await sendLink(row, 'confirm', site);
         throw new HttpError(403, NOT_CONFIRMED);
       }
       return startSession(row);

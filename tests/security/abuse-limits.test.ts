@@ -5,6 +5,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
+import { restaurant } from '../../shared/restaurant.ts';
 import {
   MAILS_PER_ADDRESS,
   MAILS_PER_EMAIL,
@@ -164,6 +165,33 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
         expect((await newClient()('POST', '/api/auth/password-reset/', { email })).status).toBe(200);
       await refused(await newClient()('POST', '/api/auth/password-reset/', { email }), TOO_MANY_MAILS);
     }
+  });
+
+  it('an address past its mail limit uses up nothing of an email it names: the owner still gets a reset link', async () => {
+    const victim = `victim${clients}@example.com`;
+    await newClient()('POST', '/api/auth/register/', {
+      email: victim,
+      password: TEST_PASSWORD,
+      name: 'Ana',
+      phone: '2135550101',
+    });
+    const attacker = newClient();
+    for (let i = 0; i < MAILS_PER_ADDRESS.limit; i++)
+      expect(
+        (await attacker('POST', '/api/auth/password-reset/', { email: `junk${clients}-${i}@example.com` })).status,
+      ).toBe(200);
+    for (let i = 0; i < MAILS_PER_EMAIL.limit; i++)
+      await refused(await attacker('POST', '/api/auth/password-reset/', { email: victim }), TOO_MANY_MAILS);
+    expect((await newClient()('POST', '/api/auth/password-reset/', { email: victim })).status).toBe(200);
+    const [sent] = await api.deps.db.query<{ subjects: string[] }>(
+      'select array_agg(subject order by id) as subjects from outbox where recipient = $1',
+      [victim],
+    );
+    // The confirmation of the sign-up, then the reset the owner asked for.
+    expect(sent!.subjects).toEqual([
+      `Confirm your ${restaurant.name} account`,
+      `Choose a new password for ${restaurant.name}`,
+    ]);
   });
 
   it('confirmation mails that signing in to unconfirmed accounts sends again count against the address too', async () => {
