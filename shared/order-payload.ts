@@ -27,7 +27,9 @@ export function buildCreateOrderPayload(
     delivery_type: cart.deliveryType,
     marketing_opt_in: contact.marketingOptIn ?? false,
     sms_opt_in: contact.smsOptIn ?? false,
-    promo_code: cart.promoCode,
+    // Clearing the cart keeps the code the customer typed but drops its discount: it is sent only
+    // once applied again, so the server prices the order as the customer saw it priced.
+    promo_code: cart.promoDiscount ? cart.promoCode : '',
     // Points are spent only by a signed-in customer (the server checks the account's phone too).
     redeem_points: Boolean(cognitoSub) && cart.redeemPoints && canRedeem(cart.existingPoints),
   };

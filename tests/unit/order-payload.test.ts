@@ -96,6 +96,24 @@ describe('the create-order payload', () => {
     expect(CreateOrderRequestSchema.safeParse(payload).success).toBe(true);
   });
 
+  it('after the cart is cleared (an order paid), the kept code is not sent until it is applied again', () => {
+    const applied = run(
+      { type: 'addItem', menuItem: burrito },
+      { type: 'applyPromo', code: 'FIVEOFF', rule: { discount_type: 'fixed', discount_value: 5 } },
+    );
+    expect(buildCreateOrderPayload(applied, contact).promo_code).toBe('FIVEOFF');
+    const next = [{ type: 'clear' }, { type: 'addItem', menuItem: burrito }] as CartAction[];
+    const cleared = next.reduce(cartReducer, applied);
+    expect(cleared.promoCode).toBe('FIVEOFF');
+    expect(buildCreateOrderPayload(cleared, contact).promo_code).toBe('');
+    const again = cartReducer(cleared, {
+      type: 'applyPromo',
+      code: 'FIVEOFF',
+      rule: { discount_type: 'fixed', discount_value: 5 },
+    });
+    expect(buildCreateOrderPayload(again, contact).promo_code).toBe('FIVEOFF');
+  });
+
   it('leaves out delivery fields that are empty', () => {
     const cart = run(
       { type: 'addItem', menuItem: burrito },
