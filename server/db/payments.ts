@@ -56,6 +56,19 @@ export async function cancelUnpaidPayment(db: Queryable, reference: string): Pro
   return rows.length > 0;
 }
 
+/**
+ * Records a payment the provider stopped as cancelled, with what the customer is told (a payment
+ * the provider cancelled itself keeps its status and takes the message); one that succeeded or
+ * was refunded meanwhile is left as it is.
+ */
+export async function recordStoppedPayment(db: Queryable, reference: string, failureMessage: string): Promise<void> {
+  await db.query(
+    `update payments set status = 'canceled', failure_message = $2, updated_at = now()
+      where provider_reference = $1 and status not in ('succeeded', 'refunded')`,
+    [reference, failureMessage],
+  );
+}
+
 /** A refunded payment whose refund failed afterwards: paid (succeeded) again; any other state stays. */
 export async function unrefundPayment(db: Queryable, reference: string): Promise<void> {
   await db.query(

@@ -45,7 +45,7 @@ import {
 } from '../db/payments.ts';
 import { recordWebhookEvent, webhookEventHandled } from '../db/webhook-events.ts';
 import { HttpError } from '../http/errors.ts';
-import { finalizeOrder } from '../services/orders.ts';
+import { finalizeOrder, stopPayment } from '../services/orders.ts';
 import { countDecline, TOO_MANY_DECLINES } from '../services/card-attempts.ts';
 import { recordDispute } from '../services/payment-disputes.ts';
 import { takeInProviderRefunds } from '../services/refunds.ts';
@@ -291,8 +291,7 @@ async function paymentFailed(deps: AppDependencies, intent: Stripe.PaymentIntent
   if (usedUp.order && !stopping.some((open) => open.provider_reference === intent.id))
     stopping.push({ provider_reference: intent.id, order_id: payment.order_id });
   for (const open of stopping) {
-    await deps.payments.cancel(open.provider_reference);
-    await setPaymentStatus(deps.db, open.provider_reference, 'canceled', TOO_MANY_DECLINES);
+    if (!(await stopPayment(deps, open.provider_reference, TOO_MANY_DECLINES))) continue;
     log.warn(
       { order_id: open.order_id, payment_intent: open.provider_reference },
       'payment cancelled after too many declined cards',

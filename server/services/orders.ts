@@ -46,7 +46,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from '../db/orders.ts';
-import { paymentForOrder, setPaymentStatus } from '../db/payments.ts';
+import { paymentForOrder, recordStoppedPayment, setPaymentStatus } from '../db/payments.ts';
 import {
   lockPromoCode,
   promoUses,
@@ -295,10 +295,8 @@ export async function placeOrder(
   // Points are spent at payment; so that two checkouts cannot both spend the same points, the
   // newest one that uses them replaces the phone's earlier unpaid ones.
   if (placed.status === 201 && request.redeem_points) {
-    for (const earlier of await unpaidRedeemingOrders(db, phone, placed.body.order_id)) {
-      await deps.payments.cancel(earlier.provider_reference);
-      await setPaymentStatus(db, earlier.provider_reference, 'canceled', CHECKOUT_REPLACED);
-    }
+    for (const earlier of await unpaidRedeemingOrders(db, phone, placed.body.order_id))
+      await stopPayment(deps, earlier.provider_reference, CHECKOUT_REPLACED);
   }
   return placed;
 }
@@ -333,10 +331,19 @@ async function supersedeCheckouts(
   code: string,
   who: PromoCustomer,
 ): Promise<void> {
-  for (const earlier of await unpaidOrdersWithCode(deps.db, code, customerKeys(who), orderId)) {
-    await deps.payments.cancel(earlier.provider_reference);
-    await setPaymentStatus(deps.db, earlier.provider_reference, 'canceled', CHECKOUT_REPLACED);
-  }
+  for (const earlier of await unpaidOrdersWithCode(deps.db, code, customerKeys(who), orderId))
+    await stopPayment(deps, earlier.provider_reference, CHECKOUT_REPLACED);
+}
+
+/**
+ * Stops a payment at the provider and records it cancelled with what the customer is told.
+ * One the provider says had already taken the money (paid in the browser, its success not yet
+ * here) is left as it is, for its success to mark the order paid. Answers whether it was stopped.
+ */
+export async function stopPayment(deps: AppDependencies, reference: string, message: string): Promise<boolean> {
+  if (!(await deps.payments.cancel(reference))) return false;
+  await recordStoppedPayment(deps.db, reference, message);
+  return true;
 }
 
 function replay(storedHash: string, requestHash: string, status: number, body: CreateOrderResponse) {

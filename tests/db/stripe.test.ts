@@ -14,7 +14,12 @@ import {
   WEBHOOK_SIGNATURE_INVALID,
   stripeWebhookRoutes,
 } from '../../server/routes/stripe-webhooks.ts';
-import { PAYMENT_CANCELED, PAYMENT_NOT_RECEIVED, PAYMENT_PROCESSING } from '../../server/services/orders.ts';
+import {
+  CHECKOUT_REPLACED,
+  PAYMENT_CANCELED,
+  PAYMENT_NOT_RECEIVED,
+  PAYMENT_PROCESSING,
+} from '../../server/services/orders.ts';
 import { slotLoad } from '../../server/db/slots.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
@@ -213,6 +218,37 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     expect(await paidRows(order.order_id)).toBe(1);
     expect(await paymentRow(order.order_id)).toEqual({ status: 'succeeded', failure_message: null });
     expect(await points('(213) 555-0103')).toBe(59);
+  });
+
+  it('a newer checkout with the same once-only code stops an unpaid one, not one Stripe has taken the money for', async () => {
+    const phone = '(213) 555-0121';
+    const open = async () => {
+      const response = await api.call('POST', '/api/create-order/', {
+        ...contact,
+        phone,
+        delivery_type: 'pickup',
+        promo_code: 'WELCOME10',
+        cart_items: [{ menu_item_id: 's2000', quantity: 1, modifiers: [] }],
+      });
+      expect(response.status).toBe(201);
+      const order = (await response.json()) as OrderAnswer;
+      return { order, intent: standIn.intents().find((i) => i.metadata.order_id === order.order_id)! };
+    };
+    const unpaid = await open();
+    const paidInBrowser = await open();
+    expect(standIn.intent(unpaid.intent.id)!.status).toBe('canceled');
+    expect(await paymentRow(unpaid.order.order_id)).toEqual({ status: 'canceled', failure_message: CHECKOUT_REPLACED });
+    // Paid in the browser; neither finalize nor Stripe's event has come when the next checkout opens.
+    standIn.succeed(paidInBrowser.intent.id);
+    await open();
+    expect(await paymentRow(paidInBrowser.order.order_id)).toEqual({
+      status: 'requires_payment',
+      failure_message: null,
+    });
+    const response = await deliverEvent(standIn.event('payment_intent.succeeded', paidInBrowser.intent.id));
+    expect(response.status).toBe(200);
+    expect(await orderRow(paidInBrowser.order.order_id)).toMatchObject({ status: 'paid' });
+    expect(await paidRows(paidInBrowser.order.order_id)).toBe(1);
   });
 
   it('a cancelled PaymentIntent is not paid', async () => {

@@ -71,6 +71,7 @@ export function createDemoPayments(
     },
     async cancel(reference) {
       await cancelUnpaidPayment(db, reference);
+      return (await paymentByReference(db, reference))?.status === 'canceled';
     },
     async confirm(input) {
       const payment = await paymentByClientSecret(db, input.client_secret);

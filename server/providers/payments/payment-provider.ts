@@ -136,6 +136,8 @@ export interface PaymentProvider {
   /**
    * Stops a payment that has not succeeded, so no further card can be tried on it (card testing).
    * Idempotent; a payment that already succeeded, was refunded or cancelled is left as it is.
+   * Answers whether it is stopped (now or before): false when it had already taken the money,
+   * which the caller must not record as cancelled (its success is on its way).
    */
-  cancel(reference: string): Promise<void>;
+  cancel(reference: string): Promise<boolean>;
 }

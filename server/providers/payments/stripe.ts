@@ -108,9 +108,15 @@ export function createStripePayments(options: StripePaymentsOptions): StripePaym
     async cancel(reference) {
       try {
         await stripe.paymentIntents.cancel(reference, { cancellation_reason: 'fraudulent' });
+        return true;
       } catch (error) {
-        // Already succeeded or cancelled: Stripe answers payment_intent_unexpected_state, and there is nothing to stop.
+        // Already succeeded or cancelled: Stripe answers payment_intent_unexpected_state with the
+        // PaymentIntent as it is, and there is nothing to stop.
         if ((error as { code?: string }).code !== 'payment_intent_unexpected_state') throw error;
+        const intent =
+          (error as { payment_intent?: Stripe.PaymentIntent }).payment_intent ??
+          (await stripe.paymentIntents.retrieve(reference));
+        return intent.status === 'canceled';
       }
     },
     refunds: listRefunds,
