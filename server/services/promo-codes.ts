@@ -24,7 +24,10 @@ export type PromoCheck =
       minSubtotalCents: number;
       /** Uses in all it allows, or null for no limit. */
       totalLimit: number | null;
-      /** It allows so many uses (in all or per customer): a customer's new checkout replaces their earlier unpaid ones. */
+      /**
+       * It allows so many uses (in all, per customer, or one first order): a customer's new
+       * checkout replaces their earlier unpaid ones.
+       */
       limited: boolean;
     }
   | { valid: false; message: string };
@@ -61,7 +64,7 @@ export async function checkPromoCode(db: Queryable, code: string, now: Date, who
     rule,
     minSubtotalCents: promo.min_subtotal_cents,
     totalLimit: promo.total_limit,
-    limited: promo.per_customer_limit !== null || promo.total_limit !== null,
+    limited: promo.per_customer_limit !== null || promo.total_limit !== null || promo.first_order_only,
     message: `${promo.code} applied: ${off}${minimum}.`,
   };
 }

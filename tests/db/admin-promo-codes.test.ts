@@ -22,6 +22,7 @@ import {
 import { ADMINS_ONLY, STAFF_ONLY, STAFF_SIGN_IN_REQUIRED } from '../../server/http/staff.ts';
 import { AUDIT_PAGE } from '../../server/routes/staff/admin/audit.ts';
 import { noSuchPromoCode, promoCodeTaken } from '../../server/services/admin-promo-codes.ts';
+import { PAYMENT_CANCELED } from '../../server/services/orders.ts';
 import { PROMO_FIRST_ORDER_ONLY, PROMO_INACTIVE } from '../../server/services/promo-codes.ts';
 import { signUpAndIn } from '../support/accounts.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
@@ -318,5 +319,41 @@ describe.each(databaseTargets)('the admin’s promo codes on $name', (target) =>
     expect(second.next_before).toBeNull();
     const bad = await asAdmin('GET', '/api/staff/admin/audit/?area=kitchen');
     expect(bad.status).toBe(400);
+  });
+
+  it('first order only: of two checkouts a new customer opens with it before paying, only the newer can be paid', async () => {
+    await asAdmin('POST', '/api/staff/admin/promo-codes/', {
+      code: 'PRIMERAVEZ',
+      discount: { type: 'fixed', amount_cents: 300 },
+      first_order_only: true,
+    });
+    const contact = { email: 'twice-first@example.com', phone: '(213) 555-3998' };
+    const open = async () => {
+      const created = await api.call(
+        'POST',
+        '/api/create-order/',
+        {
+          name: 'Ana Ruiz',
+          ...contact,
+          delivery_type: 'pickup',
+          promo_code: 'PRIMERAVEZ',
+          cart_items: [{ menu_item_id: 'ap-taco', quantity: 2, modifiers: [] }],
+        },
+        from(),
+      );
+      expect(created.status).toBe(201);
+      return (await created.json()) as { order_id: string; payment: { client_secret: string } };
+    };
+    const earlier = await open();
+    await open();
+    const paid = await api.call('POST', '/api/demo-payments/confirm/', {
+      client_secret: earlier.payment.client_secret,
+      card_number: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvc: '123',
+    });
+    expect(paid.status).toBe(400);
+    const finalized = await api.call('POST', `/api/finalize-order/${earlier.order_id}/`);
+    expect([finalized.status, await finalized.json()]).toEqual([409, { error: true, message: PAYMENT_CANCELED }]);
   });
 });
