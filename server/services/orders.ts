@@ -239,7 +239,8 @@ export async function placeOrder(
         subtotal_cents: totals.subtotal,
         promo_discount_cents: totals.promoDiscount,
         loyalty_discount_cents: totals.loyaltyDiscount,
-        points_redeemed: request.redeem_points ? LOYALTY_REWARD.points : 0,
+        // A reward worth nothing here (a promo took the whole subtotal) costs no points.
+        points_redeemed: totals.loyaltyDiscount > 0 ? LOYALTY_REWARD.points : 0,
         tax_cents: totals.tax,
         delivery_fee_cents: delivery?.feeCents ?? 0,
         delivery_charge_cents: totals.deliveryCharge,
@@ -294,7 +295,7 @@ export async function placeOrder(
   }
   // Points are spent at payment; so that two checkouts cannot both spend the same points, the
   // newest one that uses them replaces the phone's earlier unpaid ones.
-  if (placed.status === 201 && request.redeem_points) {
+  if (placed.status === 201 && totals.loyaltyDiscount > 0) {
     for (const earlier of await unpaidRedeemingOrders(db, phone, placed.body.order_id))
       await stopPayment(deps, earlier.provider_reference, CHECKOUT_REPLACED);
   }

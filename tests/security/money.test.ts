@@ -36,6 +36,12 @@ const CARD = { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123' };
 // 2 x 20.00 = 40.00 subtotal; WELCOME10 -4.00; 36 points with it, 40 without.
 const CART = [{ menu_item_id: 'mn2000', quantity: 2, modifiers: [] }];
 const POINTS = 40;
+const DELIVERY_ADDRESS = {
+  delivery_street: '200 N Spring St',
+  delivery_city: 'Los Angeles',
+  delivery_state: 'CA',
+  delivery_zip: '90012',
+};
 
 let addresses = 0;
 /** A fresh client address per call, so no per-address rate limit answers instead. */
@@ -498,6 +504,48 @@ describe.each(databaseTargets)('money on $name', (target) => {
       expect([finalized.status, await finalized.json()]).toEqual([409, { error: true, message: PAYMENT_CANCELED }]);
       expect((await pay(second)).points_redeemed).toBe(100);
       expect(await balance(dora.phone)).toBe(120 - 100 + 35);
+    });
+
+    it('a reward worth nothing on the order (a promo took the whole subtotal) spends no points', async () => {
+      await paidOrder(dora);
+      await paidOrder(dora);
+      expect(await balance(dora.phone)).toBe(55 + 2 * POINTS);
+      await insertPromoCode(api.deps.db, {
+        code: 'FORTYOFF',
+        discount_type: 'fixed',
+        discount_value: 40,
+        starts_at: null,
+        expires_at: null,
+        min_subtotal_cents: 0,
+        per_customer_limit: null,
+        total_limit: null,
+        description: 'The whole cart',
+      });
+      const estimate = await api.call(
+        'POST',
+        '/api/estimate-delivery/',
+        { ...DELIVERY_ADDRESS, delivery_country: 'US' },
+        from(),
+      );
+      expect(estimate.status).toBe(200);
+      const { quote_id } = (await estimate.json()) as { quote_id: string };
+      // A delivery, so something is left to pay: the delivery charge and the tip.
+      const created = await createOrder(dora, {
+        redeem_points: true,
+        promo_code: 'FORTYOFF',
+        delivery_type: 'delivery',
+        ...DELIVERY_ADDRESS,
+        delivery_quote_id: quote_id,
+        delivery_cost: 0,
+        tip: 1,
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const order = (await created.json()) as OrderAnswer;
+      expect(order.totals).toMatchObject({ subtotal: 40, promo_discount: 40, loyalty_discount: 0, tax: 0, tip: 1 });
+      const receipt = await pay(order);
+      expect(receipt).toMatchObject({ points_redeemed: 0, points_earned: 0 });
+      expect(await ledgerOf(order.order_id)).toEqual([]);
+      expect(await balance(dora.phone)).toBe(55 + 2 * POINTS);
     });
   });
 
