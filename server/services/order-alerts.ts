@@ -13,7 +13,7 @@
  * fire time. Nothing is accepted by itself while the switch is off.
  */
 import { dueAt, fireAt, minutesWaited } from '../../shared/kitchen-time.ts';
-import { plainLine } from '../../shared/plain-text.ts';
+import { mailText } from '../mail/mail-text.ts';
 import { restaurant } from '../../shared/restaurant.ts';
 import { kitchenSettings } from '../../shared/settings/values.ts';
 import type { AppDependencies } from '../dependencies.ts';
@@ -69,9 +69,12 @@ export async function autoAcceptOnPayment(
   return acceptByItself(tx, order, now);
 }
 
-/** 'Ana R.' for 'Ana Ruiz': the first name and the last name's initial, one plain line. */
+/**
+ * 'Ana R.' for 'Ana Ruiz': the first name and the last name's initial, one plain line, a web
+ * address in it defanged as in every mail and text (`bit[.]ly/x`): a stranger types the name.
+ */
 export function shortName(name: string): string {
-  const words = plainLine(name).split(' ').filter(Boolean);
+  const words = mailText(name).split(' ').filter(Boolean);
   if (words.length === 0) return 'no name';
   const first = Array.from(words[0]!).slice(0, 24).join('');
   if (words.length === 1) return first;

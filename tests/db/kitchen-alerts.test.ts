@@ -263,6 +263,8 @@ describe('the kitchen’s text', () => {
     expect(shortName('  maría\u0007 de la\u2028 o\u202e ')).toBe('maría O.');
     expect(shortName('Madonna')).toBe('Madonna');
     expect(shortName(' \u0000 ')).toBe('no name');
+    expect(shortName('bit.ly/refund-now Ruiz')).toBe('bit[.]ly/refund-now R.');
+    expect(shortName('https://203.0.113.5/pay Ruiz')).toBe('203[.]0[.]113[.]5/pay R.');
     expect(shortName(`${'x'.repeat(40)} Ruiz`)).toBe(`${'x'.repeat(24)} R.`);
     const text = kitchenAlertText(
       { number: 1042, name: 'Ana\r\nRuiz', delivery_type: 'delivery' },
