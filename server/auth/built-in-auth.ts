@@ -44,6 +44,7 @@ import { translator } from '../../shared/i18n/translator.ts';
 import { createAccessTokens, ACCESS_TOKEN_SECONDS } from './access-tokens.ts';
 import type { AuthProvider, Customer, LinkSite, PasswordAccounts, Session } from './auth-provider.ts';
 import { passwordProblem, type PasswordHasher } from './passwords.ts';
+import { mailboxKey } from './mailbox.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 
 export const REGISTERED = 'Check your email: we sent you a link to confirm your account.';
@@ -59,9 +60,10 @@ export const TOO_MANY_MAILS =
 export const TOO_MANY_SIGN_UPS = 'Too many accounts were made from your network. Try again in about an hour.';
 
 /**
- * Mails with links (confirm, reset) per email and per client address in an hour, counted whether
- * or not the email has an account, so the limit says nothing about who has one; and sign-ups per
- * address. Kept in the database: they hold across replicas.
+ * Mails with links (confirm, reset) per mailbox (the email without its +tag, mailbox.ts) and per
+ * client address in an hour, counted whether or not the email has an account, so the limit says
+ * nothing about who has one; and sign-ups per address. Kept in the database: they hold across
+ * replicas.
  */
 export const MAILS_PER_EMAIL: RateLimit = {
   name: 'mail-email',
@@ -169,7 +171,7 @@ export function createBuiltInAuth(deps: {
    */
   async function limitMails(email: string, address: string, now: Date) {
     await hit(db, MAILS_PER_ADDRESS, address, now);
-    await hit(db, MAILS_PER_EMAIL, email.trim().toLowerCase(), now);
+    await hit(db, MAILS_PER_EMAIL, mailboxKey(email), now);
   }
 
   async function startSession(customer: CustomerRow | Customer, familyId: string = randomUUID()): Promise<Session> {
@@ -270,7 +272,9 @@ export function createBuiltInAuth(deps: {
         // The address first, as limitMails counts: one past its limit counts nothing against the email.
         const now = clock();
         const fromAddress = await countHit(db, MAILS_PER_ADDRESS, address, now);
-        const forEmail = fromAddress.allowed ? await countHit(db, MAILS_PER_EMAIL, account, now) : fromAddress;
+        const forEmail = fromAddress.allowed
+          ? await countHit(db, MAILS_PER_EMAIL, mailboxKey(account), now)
+          : fromAddress;
         if (forEmail.allowed) await sendLink(row, 'confirm', site);
         throw new HttpError(403, NOT_CONFIRMED);
       }

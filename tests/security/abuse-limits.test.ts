@@ -194,6 +194,25 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     ]);
   });
 
+  it('reset mails for one mailbox, its address spelled with +tags, capitals or Gmail dots, stop at its limit', async () => {
+    const spellings = [
+      'jo.ruiz@gmail.com',
+      'jo.ruiz+1@gmail.com',
+      'JoRuiz+2@Gmail.com',
+      'j.o.r.u.i.z@googlemail.com',
+      'joruiz+tacos@gmail.com',
+    ];
+    expect(spellings).toHaveLength(MAILS_PER_EMAIL.limit);
+    for (const email of spellings)
+      expect((await newClient()('POST', '/api/auth/password-reset/', { email })).status).toBe(200);
+    await refused(
+      await newClient()('POST', '/api/auth/password-reset/', { email: 'jo.ruiz+6@gmail.com' }),
+      TOO_MANY_MAILS,
+    );
+    // Another mailbox on the same domain is its own.
+    expect((await newClient()('POST', '/api/auth/password-reset/', { email: 'jo.ruiz2@gmail.com' })).status).toBe(200);
+  });
+
   it('confirmation mails that signing in to unconfirmed accounts sends again count against the address too', async () => {
     const emails = Array.from({ length: 6 }, (_, i) => `unconfirmed${clients}-${i}@example.com`);
     for (const email of emails)
