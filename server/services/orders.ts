@@ -66,7 +66,7 @@ import { checkServedAt } from '../menu/served.ts';
 import { log } from '../logger.ts';
 import { paidMail } from './order-mail.ts';
 import { menuWordsIn } from '../menu/menu-words.ts';
-import { checkPromoCode, customerKeys, PROMO_USED_UP, promoMinimumMessage } from './promo-codes.ts';
+import { checkPromoCode, customerKeys, PROMO_ALREADY_USED, PROMO_USED_UP, promoMinimumMessage } from './promo-codes.ts';
 import { liveValues } from './live-settings.ts';
 import { beyondRadius, courierFeeCents } from '../providers/delivery/courier.ts';
 export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
@@ -287,11 +287,14 @@ export async function placeOrder(
     return { status: 201, body };
   });
   if (placed.status === 201 && promo?.limited) {
-    await supersedeCheckouts(deps, placed.body.order_id, promo.code, {
+    const replaced = await supersedeCheckouts(deps, placed.body.order_id, promo.code, {
       cognitoSub: options.cognitoSub,
       phone,
       email: request.email,
     });
+    // An earlier one had already taken the money (paid in another tab, its success not yet
+    // here): it uses the code, so this checkout is stopped in its place.
+    if (!replaced) await stopPayment(deps, payment.reference, PROMO_ALREADY_USED);
   }
   // Points are spent at payment; so that two checkouts cannot both spend the same points, the
   // newest one that uses them replaces the phone's earlier unpaid ones.
@@ -324,16 +327,19 @@ export const CHECKOUT_REPLACED =
 /**
  * A code a customer may use only so often counts its use at payment. So that several checkouts
  * opened with it cannot all be paid, a new one replaces the customer's earlier unpaid ones with the
- * same code: their payments are stopped at the provider, and finalize says so.
+ * same code: their payments are stopped at the provider, and finalize says so. Answers false
+ * when one could not be stopped, having already taken the money.
  */
 async function supersedeCheckouts(
   deps: AppDependencies,
   orderId: string,
   code: string,
   who: PromoCustomer,
-): Promise<void> {
+): Promise<boolean> {
+  let all = true;
   for (const earlier of await unpaidOrdersWithCode(deps.db, code, customerKeys(who), orderId))
-    await stopPayment(deps, earlier.provider_reference, CHECKOUT_REPLACED);
+    if (!(await stopPayment(deps, earlier.provider_reference, CHECKOUT_REPLACED))) all = false;
+  return all;
 }
 
 /**

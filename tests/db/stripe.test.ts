@@ -20,6 +20,7 @@ import {
   PAYMENT_NOT_RECEIVED,
   PAYMENT_PROCESSING,
 } from '../../server/services/orders.ts';
+import { PROMO_ALREADY_USED } from '../../server/services/promo-codes.ts';
 import { slotLoad } from '../../server/db/slots.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
@@ -240,10 +241,16 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     expect(await paymentRow(unpaid.order.order_id)).toEqual({ status: 'canceled', failure_message: CHECKOUT_REPLACED });
     // Paid in the browser; neither finalize nor Stripe's event has come when the next checkout opens.
     standIn.succeed(paidInBrowser.intent.id);
-    await open();
+    const meanwhile = await open();
     expect(await paymentRow(paidInBrowser.order.order_id)).toEqual({
       status: 'requires_payment',
       failure_message: null,
+    });
+    // The paid one uses the code: the new checkout is the one stopped.
+    expect(standIn.intent(meanwhile.intent.id)!.status).toBe('canceled');
+    expect(await paymentRow(meanwhile.order.order_id)).toEqual({
+      status: 'canceled',
+      failure_message: PROMO_ALREADY_USED,
     });
     const response = await deliverEvent(standIn.event('payment_intent.succeeded', paidInBrowser.intent.id));
     expect(response.status).toBe(200);
