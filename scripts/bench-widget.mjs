@@ -31,12 +31,16 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const CPU_SLOWDOWN = 4;
-const WIDGET_RUNS = Math.max(1, Number(process.env.WIDGET_RUNS || 5));
+const WIDGET_RUNS = Math.max(1, Number.parseInt(process.env.WIDGET_RUNS ?? '', 10) || 5);
 
-/** The middle value (the upper one of an even count); null when no run measured it. */
+/**
+ * The middle value (the upper one of an even count). A run that measured nothing (the menu never
+ * drawn) counts as the worst, so the median is null when half the runs or more measured nothing.
+ */
 function medianOf(values) {
-  const measured = values.filter((value) => value !== null).sort((a, b) => a - b);
-  return measured.length === 0 ? null : measured[Math.floor(measured.length / 2)];
+  const sorted = values.map((value) => value ?? Infinity).sort((a, b) => a - b);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  return middle === Infinity ? null : middle;
 }
 
 const shell = (title, body) =>
