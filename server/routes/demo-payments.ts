@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { DemoCardSetupResponse, DemoPaymentError, DemoPaymentResponse } from '../../shared/api/schemas.ts';
 import type { AppDependencies } from '../dependencies.ts';
+import { findDemoSetup } from '../db/demo-setups.ts';
 import { paymentByClientSecret } from '../db/payments.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, readBody } from '../http/errors.ts';
-import { beginCardAttempt } from '../services/card-attempts.ts';
+import { beginCardAttempt, beginSetupAttempt } from '../services/card-attempts.ts';
 import { UnexpectedPaymentState } from '../providers/payments/demo.ts';
 import { DEMO_WALLET } from '../providers/payments/payment-provider.ts';
 
@@ -68,6 +69,20 @@ export function demoPaymentRoutes({ db, clock, settings, payments, cardVault }: 
     .post('/demo-payments/setup/', async (c) => {
       if (!cardVault.confirmSetup) throw new HttpError(404, TEST_MODE_OFF);
       const input = await readBody(c, CardSchema);
-      return c.json({ payment_method_id: await cardVault.confirmSetup(input) } satisfies DemoCardSetupResponse, 201);
+      // Saving a card checks it as paying does: past its declines, an account (or an address) gets no more tries.
+      const setup = await findDemoSetup(db, input.client_secret);
+      const who = {
+        cognitoSub: setup?.cognito_sub ?? input.client_secret,
+        address: clientAddress(c, settings.trustProxy),
+      };
+      const attempt = await beginSetupAttempt(db, who, clock());
+      try {
+        const paymentMethodId = await cardVault.confirmSetup(input);
+        await attempt.release();
+        return c.json({ payment_method_id: paymentMethodId } satisfies DemoCardSetupResponse, 201);
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 402)) await attempt.release();
+        throw error;
+      }
     });
 }

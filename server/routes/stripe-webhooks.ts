@@ -3,6 +3,9 @@
  *
  * - payment_intent.succeeded: the order is marked paid even when the customer's browser closed
  *   before it called finalize-order; payment_intent.payment_failed records why a card was refused.
+ * - setup_intent.setup_failed: a card being saved to an account was declined; counted against the
+ *   account and the address, and past their limits the account's open SetupIntents are cancelled
+ *   (card testing, services/card-attempts.ts).
  * - payment_intent.processing: the payment is noted as on its way, the order stays unpaid (it is
  *   neither on the board nor sent to the kitchen; finalize-order tells the customer it is still
  *   processing). payment_intent.canceled: an unpaid order's payment is marked cancelled, which ends
@@ -46,7 +49,7 @@ import {
 import { recordWebhookEvent, webhookEventHandled } from '../db/webhook-events.ts';
 import { HttpError } from '../http/errors.ts';
 import { finalizeOrder, stopPayment } from '../services/orders.ts';
-import { countDecline, TOO_MANY_DECLINES } from '../services/card-attempts.ts';
+import { countDecline, countSetupDecline, TOO_MANY_DECLINES } from '../services/card-attempts.ts';
 import { recordDispute } from '../services/payment-disputes.ts';
 import { takeInProviderRefunds } from '../services/refunds.ts';
 import { log } from '../logger.ts';
@@ -146,7 +149,7 @@ async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWe
   const object = (event.data as { object?: { id?: unknown } } | undefined)?.object;
   const type = event.type;
   const refund = REFUND_EVENTS.has(type) ? (type.startsWith('charge.refunded') ? ChargeObject : RefundObject) : null;
-  const readable = type.startsWith('payment_intent.')
+  const readable = /^(payment|setup)_intent\./.test(type)
     ? typeof object === 'object' && object !== null && typeof object.id === 'string'
     : refund
       ? refund.safeParse(object).success
@@ -169,6 +172,9 @@ async function receiveEvent(c: Context, deps: AppDependencies, options: StripeWe
       break;
     case 'payment_intent.canceled':
       await paymentCanceled(deps, event.data.object);
+      break;
+    case 'setup_intent.setup_failed':
+      await setupFailed(deps, event.data.object);
       break;
     default:
       if (refund)
@@ -296,6 +302,36 @@ async function paymentFailed(deps: AppDependencies, intent: Stripe.PaymentIntent
       { order_id: open.order_id, payment_intent: open.provider_reference },
       'payment cancelled after too many declined cards',
     );
+  }
+}
+
+/**
+ * A card the customer tried to save was declined: Stripe.js sent it from the browser, and the
+ * SetupIntent takes the next card as readily, so the decline is counted here against the account
+ * and the address it was started from (its metadata). Once either has used up its attempts, the
+ * account's open SetupIntents are cancelled at Stripe, and once the address's are, the checkouts
+ * it has waiting too, as for a declined payment.
+ */
+async function setupFailed(deps: AppDependencies, setup: Stripe.SetupIntent): Promise<void> {
+  const cognitoSub = setup.metadata?.cognito_sub;
+  if (!cognitoSub) {
+    log.info(
+      { type: 'setup_intent.setup_failed', setup_intent: setup.id },
+      'Stripe event for a setup this server did not start',
+    );
+    return;
+  }
+  const address = setup.metadata?.client_address || undefined;
+  const usedUp = await countSetupDecline(deps.db, { cognitoSub, address }, deps.clock());
+  if (!usedUp.account && !usedUp.address) return;
+  await deps.cardVault.stopSetups?.(cognitoSub);
+  log.warn({ cognito_sub: cognitoSub, setup_intent: setup.id }, 'card setups cancelled after too many declined cards');
+  for (const open of usedUp.address && address ? await openPaymentsFromAddress(deps.db, address) : []) {
+    if (await stopPayment(deps, open.provider_reference, TOO_MANY_DECLINES))
+      log.warn(
+        { order_id: open.order_id, payment_intent: open.provider_reference },
+        'payment cancelled after too many declined cards',
+      );
   }
 }
 

@@ -18,7 +18,8 @@ import type { AppDependencies } from '../dependencies.ts';
 import type { Locale } from '../../shared/i18n/locale.ts';
 import type { Customer } from '../auth/auth-provider.ts';
 import { menuWordsIn } from '../menu/menu-words.ts';
-import { hit, type RateLimit } from '../http/rate-limit.ts';
+import type { RateLimit } from '../http/rate-limit.ts';
+import { admitCardSetup } from './card-attempts.ts';
 import { customerOrders, isCustomersOrder, orderLines } from '../db/orders.ts';
 import {
   deleteSavedCard,
@@ -160,10 +161,14 @@ export async function startCardSetup(
   customer: Customer,
   address: string,
 ): Promise<SetupIntentResponse> {
-  const now = deps.clock();
-  await hit(deps.db, CARD_SETUPS_PER_ACCOUNT, customer.cognitoSub, now);
-  await hit(deps.db, CARD_SETUPS_PER_ADDRESS, address, now);
-  const { clientSecret } = await deps.cardVault.startSetup(customer);
+  // Past its card declines (saving cards or paying), an account or an address gets no new setup.
+  await admitCardSetup(
+    deps.db,
+    { perAccount: CARD_SETUPS_PER_ACCOUNT, perAddress: CARD_SETUPS_PER_ADDRESS },
+    { cognitoSub: customer.cognitoSub, address },
+    deps.clock(),
+  );
+  const { clientSecret } = await deps.cardVault.startSetup(customer, address);
   return {
     provider: deps.cardVault.name,
     client_secret: clientSecret,

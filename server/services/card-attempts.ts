@@ -8,6 +8,12 @@
  * at Stripe once its attempts are used up, and once the address's are, the payments of every
  * checkout it has waiting (opened beforehand, each would be five more tries). Counted in the
  * database, so the limits hold whichever replica takes the attempt.
+ *
+ * Saving a card to an account checks the card too, so it is limited the same way: five declines
+ * in ten minutes for one account, or from one client address (the same count as checkouts'),
+ * and no new card setup, nor order, until they have slid out. A Stripe SetupIntent takes card
+ * after card until it succeeds, so once the account's or the address's are used up, the
+ * account's open SetupIntents are cancelled at Stripe.
  */
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
@@ -18,6 +24,7 @@ export const TOO_MANY_DECLINES =
 const WINDOW_MS = 10 * 60_000;
 export const CARD_DECLINES_PER_ORDER = { name: 'card-declines-order', limit: 5, windowMs: WINDOW_MS };
 export const CARD_DECLINES_PER_ADDRESS = { name: 'card-declines-address', limit: 5, windowMs: WINDOW_MS };
+export const CARD_DECLINES_PER_ACCOUNT = { name: 'card-declines-account', limit: 5, windowMs: WINDOW_MS };
 
 function refuse(retryAfterSeconds: number): never {
   throw new HttpError(429, TOO_MANY_DECLINES, { 'Retry-After': String(retryAfterSeconds) });
@@ -34,14 +41,31 @@ export interface CardAttempt {
  * and the address as if declined, and refuses it (429) when either has had its declines. Counting
  * first means attempts sent at the same moment see one another: of twenty at once, five are tried.
  */
-export async function beginCardAttempt(
+export function beginCardAttempt(
   db: Queryable,
   who: { orderId: string; address?: string | undefined },
   now: Date,
 ): Promise<CardAttempt> {
-  const reserved = [await reserveHit(db, CARD_DECLINES_PER_ORDER, who.orderId, now)];
-  if (reserved[0]!.allowed && who.address)
-    reserved.push(await reserveHit(db, CARD_DECLINES_PER_ADDRESS, who.address, now));
+  return beginAttempt(db, { rule: CARD_DECLINES_PER_ORDER, who: who.orderId }, who.address, now);
+}
+
+/** Begins saving a card that comes through us (the demo provider), as beginCardAttempt, counted per account. */
+export function beginSetupAttempt(
+  db: Queryable,
+  who: { cognitoSub: string; address?: string | undefined },
+  now: Date,
+): Promise<CardAttempt> {
+  return beginAttempt(db, { rule: CARD_DECLINES_PER_ACCOUNT, who: who.cognitoSub }, who.address, now);
+}
+
+async function beginAttempt(
+  db: Queryable,
+  first: { rule: typeof CARD_DECLINES_PER_ORDER; who: string },
+  address: string | undefined,
+  now: Date,
+): Promise<CardAttempt> {
+  const reserved = [await reserveHit(db, first.rule, first.who, now)];
+  if (reserved[0]!.allowed && address) reserved.push(await reserveHit(db, CARD_DECLINES_PER_ADDRESS, address, now));
   const release = async () => {
     for (const hit of reserved) await hit.release();
   };
@@ -61,6 +85,46 @@ export async function beginCardAttempt(
 export async function admitNewOrder(db: Queryable, perAddress: RateLimit, address: string, now: Date): Promise<void> {
   const declines = await hitAndPeek(db, perAddress, address, { rule: CARD_DECLINES_PER_ADDRESS, who: address }, now);
   if (!declines.room) refuse(declines.retryAfterSeconds);
+}
+
+/**
+ * A new card setup for an account, from `address`: counted against the setup limits (429 with
+ * their message past either), then refused when the account or the address used up its card
+ * declines, since a new setup would be more tries.
+ */
+export async function admitCardSetup(
+  db: Queryable,
+  limits: { perAccount: RateLimit; perAddress: RateLimit },
+  who: { cognitoSub: string; address: string },
+  now: Date,
+): Promise<void> {
+  const account = await hitAndPeek(
+    db,
+    limits.perAccount,
+    who.cognitoSub,
+    { rule: CARD_DECLINES_PER_ACCOUNT, who: who.cognitoSub },
+    now,
+  );
+  const address = await hitAndPeek(
+    db,
+    limits.perAddress,
+    who.address,
+    { rule: CARD_DECLINES_PER_ADDRESS, who: who.address },
+    now,
+  );
+  const declined = [account, address].find((peek) => !peek.room);
+  if (declined) refuse(declined.retryAfterSeconds);
+}
+
+/** Counts a decline of a card being saved; answers whether the account, and whether the address, has now used up its attempts. */
+export async function countSetupDecline(
+  db: Queryable,
+  who: { cognitoSub: string; address?: string | undefined },
+  now: Date,
+): Promise<{ account: boolean; address: boolean }> {
+  const account = await countHit(db, CARD_DECLINES_PER_ACCOUNT, who.cognitoSub, now);
+  const address = who.address ? await countHit(db, CARD_DECLINES_PER_ADDRESS, who.address, now) : null;
+  return { account: account.usedUp, address: address?.usedUp ?? false };
 }
 
 /** Counts a decline; answers whether the order, and whether the address, has now used up its attempts. */

@@ -2,12 +2,16 @@
 // customer's own Stripe Customer, the saved PaymentMethod's brand and last 4, nobody else able
 // to claim it, and deleting it detaches it at Stripe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
 import { CARD_NOT_SAVED } from '../../server/services/account.ts';
+import { CARD_DECLINES_PER_ACCOUNT, TOO_MANY_DECLINES } from '../../server/services/card-attempts.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { signUpAndIn } from '../support/accounts.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
+
+const WEBHOOK_SECRET = 'whsec_cards_test_secret';
 
 describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
   let stripe: StripeStandIn;
@@ -23,6 +27,7 @@ describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
         STRIPE_SECRET_KEY: 'sk_test_cards',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_cards',
         STRIPE_API_BASE: `http://127.0.0.1:${stripe.port}`,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       },
     );
     await addTestItems(api, [{ id: 'stripe-card-item', name: 'Horchata de Prueba', priceCents: 450 }]);
@@ -99,5 +104,68 @@ describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
     expect(
       await (await api.call('GET', `/api/payment-methods/?cognito_sub=${ana.sub}`, undefined, ana.bearer)).json(),
     ).toEqual([]);
+  });
+
+  it('cards declined while saving: the fifth for an account cancels its open SetupIntents and it may start no other', async () => {
+    const tester = { 'X-Forwarded-For': '203.0.113.77' };
+    const cruz = await signUpAndIn(api, 'stripe-cruz@example.com', tester);
+    const start = () =>
+      api.call('POST', '/api/setup-intent/', { cognito_sub: cruz.sub }, { ...cruz.bearer, ...tester });
+    const setupIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const started = await start();
+      expect(started.status).toBe(200);
+      setupIds.push(((await started.json()) as { client_secret: string }).client_secret.split('_secret_')[0]!);
+    }
+    // Who asked, and from where, go with the SetupIntent for its declines to count against.
+    expect(stripe.setupIntent(setupIds[0]!)!.metadata).toEqual({
+      cognito_sub: cruz.sub,
+      client_address: '203.0.113.77',
+    });
+    const declined = async (setupId: string) => {
+      stripe.declineSetup(setupId);
+      const payload = JSON.stringify(stripe.setupEvent('setup_intent.setup_failed', setupId));
+      const delivered = await api.app.request('/api/webhooks/stripe/', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+        body: payload,
+      });
+      expect(delivered.status).toBe(200);
+    };
+    // Card after card on one SetupIntent, as Stripe.js lets a tester send them.
+    for (let i = 1; i < CARD_DECLINES_PER_ACCOUNT.limit; i++) await declined(setupIds[0]!);
+    expect(setupIds.map((setupId) => stripe.setupIntent(setupId)!.status)).toEqual([
+      'requires_payment_method',
+      'requires_payment_method',
+    ]);
+    await declined(setupIds[0]!);
+    expect(setupIds.map((setupId) => stripe.setupIntent(setupId)!.status)).toEqual(['canceled', 'canceled']);
+    // No new SetupIntent for the account, even from another address, nor from the address for another account.
+    const refused = await api.call(
+      'POST',
+      '/api/setup-intent/',
+      { cognito_sub: cruz.sub },
+      { ...cruz.bearer, 'X-Forwarded-For': '198.51.100.200' },
+    );
+    expect([refused.status, await refused.json()]).toEqual([429, { error: true, message: TOO_MANY_DECLINES }]);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    const dora = await signUpAndIn(api, 'stripe-dora@example.com', { 'X-Forwarded-For': '198.51.100.201' });
+    const fromTester = await api.call(
+      'POST',
+      '/api/setup-intent/',
+      { cognito_sub: dora.sub },
+      { ...dora.bearer, ...tester },
+    );
+    expect(fromTester.status).toBe(429);
+    const elsewhere = await api.call(
+      'POST',
+      '/api/setup-intent/',
+      { cognito_sub: dora.sub },
+      { ...dora.bearer, 'X-Forwarded-For': '198.51.100.201' },
+    );
+    expect(elsewhere.status).toBe(200);
   });
 });

@@ -22,6 +22,7 @@ import { CARD_DECLINED } from '../../server/providers/payments/demo.ts';
 import { LOYALTY_RATE_LIMIT } from '../../server/routes/loyalty.ts';
 import { ORDERS_PER_ADDRESS } from '../../server/routes/orders.ts';
 import {
+  CARD_DECLINES_PER_ACCOUNT,
   CARD_DECLINES_PER_ADDRESS,
   CARD_DECLINES_PER_ORDER,
   TOO_MANY_DECLINES,
@@ -246,6 +247,22 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     const setUp = () => call('POST', '/api/setup-intent/', { cognito_sub: sub }, bearer);
     for (let i = 0; i < CARD_SETUPS_PER_ACCOUNT.limit; i++) expect((await setUp()).status).toBe(200);
     await refused(await setUp(), TOO_MANY_CARD_SETUPS);
+  });
+
+  it('cards declined while saving, through either replica: past five an account gets no try and no new setup', async () => {
+    const address = `198.51.100.${++clients}`;
+    const { sub, bearer } = await signUpAndIn(api, `declined-saver${clients}@example.com`, {
+      'X-Forwarded-For': address,
+    });
+    const call = newClient();
+    const started = await call('POST', '/api/setup-intent/', { cognito_sub: sub }, bearer);
+    const { client_secret } = (await started.json()) as { client_secret: string };
+    const save = (card: typeof GOOD_CARD, from = newClient()) =>
+      from('POST', '/api/demo-payments/setup/', { client_secret, ...card });
+    for (let i = 0; i < CARD_DECLINES_PER_ACCOUNT.limit; i++) expect((await save(DECLINED_CARD)).status).toBe(402);
+    // The next card, good or not, from any address, is not tried; nor is a new setup started.
+    await refused(await save(GOOD_CARD), TOO_MANY_DECLINES);
+    await refused(await newClient()('POST', '/api/setup-intent/', { cognito_sub: sub }, bearer), TOO_MANY_DECLINES);
   });
 
   it('renewals of one session, asked of either replica in turn: the one past the limit is refused', async () => {

@@ -236,6 +236,11 @@ export interface StripeStandIn {
   closeDispute(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): StandInDispute;
   /** As if the customer confirmed a SetupIntent with a card in the Payment Element: the saved PaymentMethod. */
   saveCard(setupIntentId: string, card: StandInCard): StandInPaymentMethod;
+  setupIntent(id: string): StandInSetupIntent | undefined;
+  /** As if the card the customer tried to save was declined: the SetupIntent waits for another, with last_setup_error. */
+  declineSetup(id: string, message?: string, declineCode?: string): StandInSetupIntent;
+  /** The Event object Stripe would post (`setup_intent.setup_failed`), with the SetupIntent as it is now. */
+  setupEvent(type: string, setupIntentId: string): StripeEventJson<StandInSetupIntent>;
   /** The PaymentMethods made, by id. */
   paymentMethod(id: string): StandInPaymentMethod | undefined;
   /** The refunds made, oldest first. */
@@ -291,18 +296,25 @@ export interface StandInPaymentMethod {
   created: number;
 }
 
-/** https://docs.stripe.com/api/setup_intents/object (what the server reads). */
+/**
+ * https://docs.stripe.com/api/setup_intents/object: the published one (fixtures/stripe/setup_intent.json)
+ * with the state the stand-in keeps.
+ */
 interface StandInSetupIntent {
   id: string;
   object: 'setup_intent';
   client_secret: string;
   customer: string | null;
   usage: string;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
   payment_method: string | null;
   allowed_payment_method_types: string[] | null;
   payment_method_types: string[];
   created: number;
+  metadata: Record<string, string>;
+  /** The last card refused, as a PaymentIntent's last_payment_error: https://docs.stripe.com/api/setup_intents/object#setup_intent_object-last_setup_error. */
+  last_setup_error: { type: string; code: string; decline_code?: string; message: string } | null;
+  cancellation_reason: string | null;
 }
 
 const API_VERSION = '2026-10-28.endive';
@@ -316,6 +328,7 @@ interface ErrorBody {
   param?: string;
   decline_code?: string;
   payment_intent?: unknown;
+  setup_intent?: unknown;
 }
 
 class StripeApiError extends Error {
@@ -667,12 +680,14 @@ export async function startStripeStandIn(
     const testCard = TEST_CARDS[number];
     const decline = testCard ? testCard.decline : { code: 'live_mode_test_card', message: LIVE_CARD_IN_TEST_MODE };
     if (decline) {
-      throw new StripeApiError(402, {
+      // The SetupIntent stays open for another card, with the refusal kept (setup_intent.setup_failed).
+      setup.last_setup_error = {
         type: 'card_error',
         code: 'card_declined',
         decline_code: decline.code,
         message: decline.message,
-      });
+      };
+      throw new StripeApiError(402, { ...setup.last_setup_error, setup_intent: setup });
     }
     const brand = number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'unknown';
     const method: StandInPaymentMethod = {
@@ -898,6 +913,7 @@ export async function startStripeStandIn(
       const methods = paymentMethodsOf(params);
       const setupId = id('seti');
       const intent: StandInSetupIntent = {
+        ...stripeFixture<StandInSetupIntent>('setup_intent'),
         id: setupId,
         object: 'setup_intent',
         client_secret: `${setupId}_secret_${randomBytes(12).toString('hex')}`,
@@ -908,9 +924,50 @@ export async function startStripeStandIn(
         allowed_payment_method_types: methods.allowed,
         payment_method_types: methods.types,
         created: now(),
+        metadata: (typeof params.metadata === 'object' && params.metadata !== null ? params.metadata : {}) as Record<
+          string,
+          string
+        >,
+        last_setup_error: null,
+        cancellation_reason: null,
       };
       setupIntents.set(setupId, intent);
       return { status: 200, body: intent };
+    }
+    // https://docs.stripe.com/api/setup_intents/list: newest first, `customer` to filter, `limit` 1 to 100 (10).
+    if (method === 'GET' && path === '/v1/setup_intents') {
+      const customer = text('customer');
+      const limit = Math.min(100, Math.max(1, Number(text('limit') ?? 10)));
+      const all = [...setupIntents.values()].filter((s) => !customer || s.customer === customer).reverse();
+      const after = text('starting_after');
+      const from = after ? all.findIndex((s) => s.id === after) + 1 : 0;
+      const data = all.slice(from, from + limit);
+      return {
+        status: 200,
+        body: { object: 'list', data, has_more: from + limit < all.length, url: '/v1/setup_intents' },
+      };
+    }
+    // https://docs.stripe.com/api/setup_intents/cancel: one waiting for a card (or its confirmation or action).
+    const cancelSetup = /^\/v1\/setup_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancelSetup) {
+      const setup = setupIntents.get(decodeURIComponent(cancelSetup[1]!));
+      if (!setup)
+        throw new StripeApiError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'intent',
+          message: `No such setupintent: '${cancelSetup[1]}'`,
+        });
+      if (setup.status !== 'requires_payment_method')
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'setup_intent_unexpected_state',
+          message: `You cannot cancel this SetupIntent because it has a status of ${setup.status}. Only a SetupIntent with one of the following statuses may be canceled: requires_payment_method, requires_confirmation, requires_action.`,
+          setup_intent: setup,
+        });
+      setup.status = 'canceled';
+      setup.cancellation_reason = text('cancellation_reason');
+      return { status: 200, body: setup };
     }
     const method_ = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path);
     if (method_) {
@@ -1158,9 +1215,25 @@ export async function startStripeStandIn(
       dispute.status = status;
       return dispute;
     },
+    setupIntent: (setupId) => setupIntents.get(setupId),
+    declineSetup(setupId, message = 'Your card was declined.', declineCode = 'generic_decline') {
+      const setup = setupIntents.get(setupId);
+      if (!setup) throw new Error(`The Stripe stand-in has no SetupIntent ${setupId}.`);
+      if (setup.status !== 'requires_payment_method')
+        throw new Error(`SetupIntent ${setupId} is ${setup.status}: Stripe takes no card on it.`);
+      setup.last_setup_error = { type: 'card_error', code: 'card_declined', decline_code: declineCode, message };
+      return setup;
+    },
+    setupEvent(type, setupId) {
+      const setup = setupIntents.get(setupId);
+      if (!setup) throw new Error(`The Stripe stand-in has no SetupIntent ${setupId}.`);
+      return eventOf(type, setup);
+    },
     saveCard(setupIntentId, card) {
       const setup = setupIntents.get(setupIntentId);
       if (!setup) throw new Error(`The Stripe stand-in has no SetupIntent ${setupIntentId}.`);
+      if (setup.status !== 'requires_payment_method')
+        throw new Error(`SetupIntent ${setupIntentId} is ${setup.status}: Stripe takes no card on it.`);
       const method: StandInPaymentMethod = {
         id: id('pm'),
         object: 'payment_method',

@@ -20,8 +20,16 @@ export interface CardVault {
   readonly confirmsWithStripeJs?: boolean;
   /** Test mode only: confirms a setup with a test card typed on our own form; answers the saved card's id. */
   confirmSetup?(input: DemoCardConfirmation): Promise<string>;
-  /** Starts saving a card: the client secret the browser confirms the card with. */
-  startSetup(customer: Customer): Promise<{ clientSecret: string }>;
+  /**
+   * Starts saving a card: the client secret the browser confirms the card with. `clientAddress`
+   * is where the customer asks from, kept with the setup so a declined card counts against it.
+   */
+  startSetup(customer: Customer, clientAddress: string): Promise<{ clientSecret: string }>;
+  /**
+   * Cancels the account's setups still waiting for a card, so no further card can be tried on
+   * them (card testing). Only a vault whose cards go to the provider without us has it.
+   */
+  stopSetups?(cognitoSub: string): Promise<void>;
   /** The card a finished setup saved, when it is this customer's; null otherwise. */
   savedCard(customer: Customer, paymentMethodId: string): Promise<CardDetails | null>;
   /** Forgets the card at the provider. */

@@ -14,6 +14,13 @@ export interface StripeCardVaultOptions extends StripeClientOptions {
   db: Database;
 }
 
+/** A SetupIntent's statuses while a card may still be tried on it. */
+const WAITING_FOR_A_CARD = new Set<Stripe.SetupIntent.Status>([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);
+
 export function createStripeCardVault(options: StripeCardVaultOptions): CardVault {
   const stripe = createStripeClient(options);
 
@@ -45,15 +52,30 @@ export function createStripeCardVault(options: StripeCardVaultOptions): CardVaul
   return {
     name: 'stripe',
     confirmsWithStripeJs: true,
-    async startSetup(customer) {
+    async startSetup(customer, clientAddress) {
       const stripeCustomer = (await stripeCustomerFor(customer, true))!;
       const intent = await stripe.setupIntents.create({
         customer: stripeCustomer,
         usage: 'on_session',
         // A card (what the account's screen lists and checkout pays with), never a bank account.
         allowed_payment_method_types: ['card'],
+        // Who asked, and from where: a card it declines counts against both (setup_intent.setup_failed).
+        metadata: { cognito_sub: customer.cognitoSub, client_address: clientAddress },
       });
       return { clientSecret: intent.client_secret! };
+    },
+    async stopSetups(cognitoSub) {
+      const row = await findCustomer(options.db, cognitoSub);
+      if (!row?.stripe_customer_id) return;
+      for await (const setup of stripe.setupIntents.list({ customer: row.stripe_customer_id, limit: 100 })) {
+        if (!WAITING_FOR_A_CARD.has(setup.status)) continue;
+        try {
+          await stripe.setupIntents.cancel(setup.id, { cancellation_reason: 'abandoned' });
+        } catch (error) {
+          // Succeeded or cancelled meanwhile: Stripe answers setup_intent_unexpected_state, and there is nothing to stop.
+          if ((error as { code?: string }).code !== 'setup_intent_unexpected_state') throw error;
+        }
+      }
     },
     async savedCard(customer, paymentMethodId): Promise<CardDetails | null> {
       const method = await ownedCard(customer, paymentMethodId);
