@@ -195,6 +195,33 @@ describe.each(databaseTargets)('abuse limits across two server instances on $nam
     ]);
   });
 
+  it('signing in to an unconfirmed account from an address past its mail limit sends nothing and counts nothing against the email', async () => {
+    const owner = `unconfirmed-owner${clients}@example.com`;
+    const register = await newClient()('POST', '/api/auth/register/', {
+      email: owner,
+      password: TEST_PASSWORD,
+      name: 'Ana',
+      phone: '2135550101',
+    });
+    expect(register.status).toBe(201);
+    const busy = newClient();
+    for (let i = 0; i < MAILS_PER_ADDRESS.limit; i++)
+      expect(
+        (await busy('POST', '/api/auth/password-reset/', { email: `busy${clients}-${i}@example.com` })).status,
+      ).toBe(200);
+    for (let i = 0; i < MAILS_PER_EMAIL.limit; i++)
+      expect((await busy('POST', '/api/auth/login/', { email: owner, password: TEST_PASSWORD })).status).toBe(403);
+    // From another address, the owner's sign-ins mail a fresh link each, up to the email's limit.
+    const elsewhere = newClient();
+    for (let i = 1; i < MAILS_PER_EMAIL.limit; i++)
+      expect((await elsewhere('POST', '/api/auth/login/', { email: owner, password: TEST_PASSWORD })).status).toBe(403);
+    const [sent] = await api.deps.db.query<{ mails: number }>(
+      'select count(*)::int as mails from outbox where recipient = $1',
+      [owner],
+    );
+    expect(sent!.mails).toBe(MAILS_PER_EMAIL.limit);
+  });
+
   it('reset mails for one mailbox, its address spelled with +tags, capitals or Gmail dots, stop at its limit', async () => {
     const spellings = [
       'jo.ruiz@gmail.com',

@@ -506,7 +506,7 @@ describe.each(databaseTargets)('money on $name', (target) => {
       expect(await balance(dora.phone)).toBe(120 - 100 + 35);
     });
 
-    it('a reward worth nothing on the order (a promo took the whole subtotal) spends no points', async () => {
+    it('a reward worth nothing on the order (a promo took the whole subtotal) spends no points and replaces no checkout', async () => {
       await paidOrder(dora);
       await paidOrder(dora);
       expect(await balance(dora.phone)).toBe(55 + 2 * POINTS);
@@ -529,6 +529,8 @@ describe.each(databaseTargets)('money on $name', (target) => {
       );
       expect(estimate.status).toBe(200);
       const { quote_id } = (await estimate.json()) as { quote_id: string };
+      // A checkout that spends the points, waiting: a worthless reward does not replace it.
+      const waiting = (await (await createOrder(dora, { redeem_points: true })).json()) as OrderAnswer;
       // A delivery, so something is left to pay: the delivery charge and the tip.
       const created = await createOrder(dora, {
         redeem_points: true,
@@ -546,6 +548,8 @@ describe.each(databaseTargets)('money on $name', (target) => {
       expect(receipt).toMatchObject({ points_redeemed: 0, points_earned: 0 });
       expect(await ledgerOf(order.order_id)).toEqual([]);
       expect(await balance(dora.phone)).toBe(55 + 2 * POINTS);
+      expect((await pay(waiting)).points_redeemed).toBe(100);
+      expect(await balance(dora.phone)).toBe(55 + 2 * POINTS - 100 + 35);
     });
   });
 
