@@ -94,6 +94,14 @@ export async function replacePasswordHash(
   ]);
 }
 
+/** The account a Stripe Customer was made for (setStripeCustomer), or null. */
+export async function customerByStripeId(db: Queryable, stripeCustomerId: string): Promise<CustomerRow | null> {
+  const [row] = await db.query<CustomerRow>('select * from customers where stripe_customer_id = $1', [
+    stripeCustomerId,
+  ]);
+  return row ?? null;
+}
+
 export async function setStripeCustomer(db: Queryable, cognitoSub: string, stripeCustomerId: string): Promise<void> {
   await db.query('update customers set stripe_customer_id = $2 where cognito_sub = $1', [cognitoSub, stripeCustomerId]);
 }

@@ -27,7 +27,8 @@
  *   ignored. The id is written after the event was handled: a delivery that failed half way (the
  *   database or Stripe unreachable) answers 5xx, Stripe retries it, and it is handled again.
  *   Two deliveries of one event at the same moment may both be handled; that is safe because
- *   the handling is idempotent (finalizeOrder moves an order and credits points once).
+ *   the handling is idempotent (finalizeOrder moves an order and credits points once; a declined
+ *   card counted twice only brings its limit one nearer).
  * - The event only says which payment to look at: finalizeOrder asks Stripe again before an
  *   order is marked paid. An order cancelled (and refunded) never goes back to paid: a late
  *   payment_intent.succeeded for it is recorded in webhook_events and changes nothing.
@@ -37,6 +38,7 @@ import { z } from 'zod';
 import type { ApiError, WebhookReceived } from '../../shared/api/schemas.ts';
 import Stripe from 'stripe';
 import type { AppDependencies, Route } from '../dependencies.ts';
+import { customerByStripeId } from '../db/accounts.ts';
 import { findOrder } from '../db/orders.ts';
 import {
   cancelUnpaidPayment,
@@ -308,19 +310,24 @@ async function paymentFailed(deps: AppDependencies, intent: Stripe.PaymentIntent
 /**
  * A card the customer tried to save was declined: Stripe.js sent it from the browser, and the
  * SetupIntent takes the next card as readily, so the decline is counted here against the account
- * and the address it was started from (its metadata). Once either has used up its attempts, the
- * account's open SetupIntents are cancelled at Stripe, and once the address's are, the checkouts
- * it has waiting too, as for a declined payment.
+ * (the one its Stripe Customer was made for: our row, not the metadata) and the address it was
+ * started from (its metadata; a SetupIntent from before it was kept counts against the account
+ * alone). Once either has used up its attempts, the account's open SetupIntents are cancelled at
+ * Stripe, and once the address's are, the checkouts it has waiting too, as for a declined payment.
+ * Open SetupIntents other accounts started from the address are not known here: each takes cards
+ * until its own account's declines are used up.
  */
 async function setupFailed(deps: AppDependencies, setup: Stripe.SetupIntent): Promise<void> {
-  const cognitoSub = setup.metadata?.cognito_sub;
-  if (!cognitoSub) {
+  const stripeCustomer = typeof setup.customer === 'string' ? setup.customer : (setup.customer?.id ?? null);
+  const account = stripeCustomer ? await customerByStripeId(deps.db, stripeCustomer) : null;
+  if (!account) {
     log.info(
       { type: 'setup_intent.setup_failed', setup_intent: setup.id },
       'Stripe event for a setup this server did not start',
     );
     return;
   }
+  const cognitoSub = account.cognito_sub;
   const address = setup.metadata?.client_address || undefined;
   const usedUp = await countSetupDecline(deps.db, { cognitoSub, address }, deps.clock());
   if (!usedUp.account && !usedUp.address) return;

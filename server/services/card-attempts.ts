@@ -11,7 +11,8 @@
  *
  * Saving a card to an account checks the card too, so it is limited the same way: five declines
  * in ten minutes for one account, or from one client address (the same count as checkouts'),
- * and no new card setup, nor order, until they have slid out. A Stripe SetupIntent takes card
+ * and then no new card setup for that account or from that address, nor order from that
+ * address, until they have slid out. A Stripe SetupIntent takes card
  * after card until it succeeds, so once the account's or the address's are used up, the
  * account's open SetupIntents are cancelled at Stripe.
  */

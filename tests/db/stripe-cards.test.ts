@@ -168,4 +168,58 @@ describe.each(databaseTargets)('saved cards on Stripe, $name', (target) => {
     );
     expect(elsewhere.status).toBe(200);
   });
+
+  /** As if Stripe.js had a card declined on the SetupIntent, and Stripe posted setup_intent.setup_failed. */
+  async function declinedOn(setupId: string) {
+    stripe.declineSetup(setupId);
+    const payload = JSON.stringify(stripe.setupEvent('setup_intent.setup_failed', setupId));
+    const delivered = await api.app.request('/api/webhooks/stripe/', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+      body: payload,
+    });
+    expect(delivered.status).toBe(200);
+  }
+  async function startSetup(who: { sub: string; bearer: Record<string, string> }, address: string) {
+    const started = await api.call(
+      'POST',
+      '/api/setup-intent/',
+      { cognito_sub: who.sub },
+      { ...who.bearer, 'X-Forwarded-For': address },
+    );
+    return {
+      status: started.status,
+      id: started.ok ? ((await started.json()) as { client_secret: string }).client_secret.split('_secret_')[0]! : '',
+    };
+  }
+
+  it('a SetupIntent without our metadata (started before it was kept) counts against the account its Stripe Customer is for', async () => {
+    const gus = await signUpAndIn(api, 'stripe-gus@example.com', { 'X-Forwarded-For': '203.0.113.90' });
+    const { id } = await startSetup(gus, '203.0.113.90');
+    stripe.setupIntent(id)!.metadata = {};
+    for (let i = 0; i < CARD_DECLINES_PER_ACCOUNT.limit; i++) await declinedOn(id);
+    expect(stripe.setupIntent(id)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect((await startSetup(gus, '198.51.100.90')).status).toBe(429);
+  });
+
+  it('an address past its declines stops the setups of the account whose card used them up, and no setup starts from it', async () => {
+    const address = '203.0.113.91';
+    const eve = await signUpAndIn(api, 'stripe-eve@example.com', { 'X-Forwarded-For': '198.51.100.91' });
+    const fay = await signUpAndIn(api, 'stripe-fay@example.com', { 'X-Forwarded-For': '198.51.100.92' });
+    const eves = await startSetup(eve, address);
+    const fays = await startSetup(fay, address);
+    for (let i = 0; i < 3; i++) await declinedOn(eves.id);
+    await declinedOn(fays.id);
+    expect(stripe.setupIntent(fays.id)!.status).toBe('requires_payment_method');
+    // Fay's second decline is the address's fifth: her account has used two of its five.
+    await declinedOn(fays.id);
+    expect(stripe.setupIntent(fays.id)!.status).toBe('canceled');
+    expect((await startSetup(fay, address)).status).toBe(429);
+    expect((await startSetup(eve, address)).status).toBe(429);
+    // Fay from elsewhere: her account is under its limit.
+    expect((await startSetup(fay, '198.51.100.93')).status).toBe(200);
+  });
 });

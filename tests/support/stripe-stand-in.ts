@@ -687,7 +687,9 @@ export async function startStripeStandIn(
         decline_code: decline.code,
         message: decline.message,
       };
-      throw new StripeApiError(402, { ...setup.last_setup_error, setup_intent: setup });
+      // What a publishable key may see of it: not its metadata.
+      const { metadata: _kept, ...publicView } = setup;
+      throw new StripeApiError(402, { ...setup.last_setup_error, setup_intent: publicView });
     }
     const brand = number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'unknown';
     const method: StandInPaymentMethod = {
@@ -941,6 +943,13 @@ export async function startStripeStandIn(
       const all = [...setupIntents.values()].filter((s) => !customer || s.customer === customer).reverse();
       const after = text('starting_after');
       const from = after ? all.findIndex((s) => s.id === after) + 1 : 0;
+      if (after && from === 0)
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'starting_after',
+          message: `No such setupintent: '${after}'`,
+        });
       const data = all.slice(from, from + limit);
       return {
         status: 200,
@@ -965,8 +974,15 @@ export async function startStripeStandIn(
           message: `You cannot cancel this SetupIntent because it has a status of ${setup.status}. Only a SetupIntent with one of the following statuses may be canceled: requires_payment_method, requires_confirmation, requires_action.`,
           setup_intent: setup,
         });
+      const reason = text('cancellation_reason');
+      if (reason !== null && !['abandoned', 'duplicate', 'requested_by_customer'].includes(reason))
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          param: 'cancellation_reason',
+          message: `Invalid cancellation_reason: must be one of abandoned, duplicate, or requested_by_customer`,
+        });
       setup.status = 'canceled';
-      setup.cancellation_reason = text('cancellation_reason');
+      setup.cancellation_reason = reason;
       return { status: 200, body: setup };
     }
     const method_ = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path);
