@@ -66,10 +66,8 @@ describe.each(databaseTargets)('the admin’s promo codes on $name', (target) =>
   };
 
   let diner = 0;
-  /** A paid pickup order of `tacos` tacos with `code`, for a new customer unless `who` is given. */
-  async function paidOrder(code: string, tacos = 2, who?: { email: string; phone: string }) {
-    const n = ++diner;
-    const contact = who ?? { email: `promo${n}@example.com`, phone: `(213) 555-${String(3000 + n)}` };
+  /** A checkout of `tacos` tacos with `code`, opened (201) and not paid. */
+  async function openCheckout(code: string, tacos: number, contact: { email: string; phone: string }) {
     const created = await api.call(
       'POST',
       '/api/create-order/',
@@ -83,11 +81,17 @@ describe.each(databaseTargets)('the admin’s promo codes on $name', (target) =>
       from(),
     );
     expect(created.status, await created.clone().text()).toBe(201);
-    const order = (await created.json()) as {
+    return (await created.json()) as {
       order_id: string;
       totals: { promo_discount: number; total: number };
       payment: { client_secret: string };
     };
+  }
+  /** A paid pickup order of `tacos` tacos with `code`, for a new customer unless `who` is given. */
+  async function paidOrder(code: string, tacos = 2, who?: { email: string; phone: string }) {
+    const n = ++diner;
+    const contact = who ?? { email: `promo${n}@example.com`, phone: `(213) 555-${String(3000 + n)}` };
+    const order = await openCheckout(code, tacos, contact);
     const paid = await api.call('POST', '/api/demo-payments/confirm/', {
       client_secret: order.payment.client_secret,
       card_number: '4242 4242 4242 4242',
@@ -328,24 +332,8 @@ describe.each(databaseTargets)('the admin’s promo codes on $name', (target) =>
       first_order_only: true,
     });
     const contact = { email: 'twice-first@example.com', phone: '(213) 555-3998' };
-    const open = async () => {
-      const created = await api.call(
-        'POST',
-        '/api/create-order/',
-        {
-          name: 'Ana Ruiz',
-          ...contact,
-          delivery_type: 'pickup',
-          promo_code: 'PRIMERAVEZ',
-          cart_items: [{ menu_item_id: 'ap-taco', quantity: 2, modifiers: [] }],
-        },
-        from(),
-      );
-      expect(created.status).toBe(201);
-      return (await created.json()) as { order_id: string; payment: { client_secret: string } };
-    };
-    const earlier = await open();
-    await open();
+    const earlier = await openCheckout('PRIMERAVEZ', 2, contact);
+    await openCheckout('PRIMERAVEZ', 2, contact);
     const paid = await api.call('POST', '/api/demo-payments/confirm/', {
       client_secret: earlier.payment.client_secret,
       card_number: '4242 4242 4242 4242',

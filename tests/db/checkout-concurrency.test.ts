@@ -9,7 +9,6 @@
 // - A Stripe webhook delivered three times at once, racing the customer's finalize calls, then again
 //   under a new event id: one payment status change, one event, points once.
 // ordering.test.ts and stripe.test.ts cover the sequential and 20-way/3-way cases.
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponse as OrderAnswer } from '../../shared/api/schemas.ts';
 import { FINALIZE_CHECKS_PER_ORDER, KEY_REUSED } from '../../server/services/orders.ts';
@@ -17,7 +16,12 @@ import { createStripePayments } from '../../server/providers/payments/stripe.ts'
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
-import { startStripeStandIn, type StripeEventJson, type StripeStandIn } from '../support/stripe-stand-in.ts';
+import {
+  deliverStripeEvent,
+  startStripeStandIn,
+  type StripeEventJson,
+  type StripeStandIn,
+} from '../support/stripe-stand-in.ts';
 
 const N = 50;
 /** As many payment checks as one unpaid order may have in 10 minutes, all at once. */
@@ -275,17 +279,7 @@ describe.each(databaseTargets)('Stripe checkout concurrency on $name', (target) 
       { ...contact, phone, delivery_type: 'pickup', promo_code: '', cart_items: cart },
       { ...clientOf(phone), ...headers },
     );
-  const deliver = (event: StripeEventJson) => {
-    const payload = JSON.stringify(event);
-    return api.app.request('/api/webhooks/stripe/', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      body: payload,
-    });
-  };
+  const deliver = (event: StripeEventJson) => deliverStripeEvent(api.app, event, WEBHOOK_SECRET);
   const paymentRow = async (orderId: string) =>
     (
       await api.deps.db.query<{ status: string; updated_at: Date; provider_reference: string }>(

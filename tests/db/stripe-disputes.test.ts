@@ -5,7 +5,6 @@
 // records the dispute and mails the owner once; charge.dispute.closed settles the problem and mails
 // the outcome. A dispute naming only its charge is matched through the charge's PaymentIntent; what
 // the dispute says never becomes a mail header or a line of its own.
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardOrder } from '../../shared/api/staff.ts';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -15,7 +14,12 @@ import { WEBHOOK_NOT_AN_EVENT } from '../../server/routes/stripe-webhooks.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { addTestItems } from '../support/menu-fixtures.ts';
-import { startStripeStandIn, type StripeEventJson, type StripeStandIn } from '../support/stripe-stand-in.ts';
+import {
+  deliverStripeEvent,
+  startStripeStandIn,
+  type StripeEventJson,
+  type StripeStandIn,
+} from '../support/stripe-stand-in.ts';
 
 const SECRET_KEY = 'sk_test_disputes';
 const WEBHOOK_SECRET = 'whsec_disputes';
@@ -82,17 +86,7 @@ describe.each(databaseTargets)('payment disputes on $name', (target) => {
     return { ...order, intent: intent.id };
   }
 
-  const deliver = async (event: StripeEventJson<unknown>) => {
-    const payload = JSON.stringify(event);
-    return api.app.request('/api/webhooks/stripe/', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      body: payload,
-    });
-  };
+  const deliver = (event: StripeEventJson<unknown>) => deliverStripeEvent(api.app, event, WEBHOOK_SECRET);
   const board = async (orderId: string) =>
     (await (await api.call('GET', `/api/staff/orders/${orderId}/`, undefined, await cook())).json()) as BoardOrder;
   const ownerMails = () =>

@@ -7,7 +7,6 @@
 // "greater than unrefunded amount" on the amount) records what Stripe gave back and ends, with no
 // "cancel again" loop.
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatusEvent } from '../../shared/api/schemas.ts';
 import type { SalesReport } from '../../shared/api/admin-sales.ts';
@@ -28,6 +27,7 @@ import { addTestItems } from '../support/menu-fixtures.ts';
 import { readSse } from '../support/sse.ts';
 import { waitFor } from '../support/wait-for.ts';
 import {
+  deliverStripeEvent,
   startStripeStandIn,
   stripeFixture,
   type StripeEventJson,
@@ -150,15 +150,7 @@ describe.each(databaseTargets)('refunds made in Stripe on $name', (target) => {
 
   /** Delivers the event as Stripe does, then waits for the work it started (`settle: false`: not, while a call is held). */
   const deliver = async (event: StripeEventJson<unknown>, { settle = true } = {}) => {
-    const payload = JSON.stringify(event);
-    const response = await api.app.request('/api/webhooks/stripe/', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      body: payload,
-    });
+    const response = await deliverStripeEvent(api.app, event, WEBHOOK_SECRET);
     if (settle) await api.deps.inFlight.idle();
     return response;
   };

@@ -2,7 +2,6 @@
 // database (PGlite, and PostgreSQL when DATABASE_URL is set), and the calls of one client
 // alternate between them. Each row is an attack: one call more than the limit allows, answered
 // 429 with Retry-After and a sentence that says what to do.
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { restaurant } from '../../shared/restaurant.ts';
@@ -31,7 +30,7 @@ import { CARD_SETUPS_PER_ACCOUNT, TOO_MANY_CARD_SETUPS } from '../../server/serv
 import { pruneOldRows } from '../../server/services/housekeeping.ts';
 import { FINALIZE_CHECKS_PER_ORDER } from '../../server/services/orders.ts';
 import { createStripePayments } from '../../server/providers/payments/stripe.ts';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
+import { deliverStripeEvent, startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 import { refreshCookie, signUpAndIn, TEST_PASSWORD } from '../support/accounts.ts';
 import { createTestApi, TEST_ORIGIN, UNCAPPED_SLOTS, type TestApi } from '../support/api.ts';
 import { databaseTargets } from '../support/databases.ts';
@@ -542,15 +541,11 @@ describe('card testing through Stripe, where cards go from the browser to Stripe
     for (let i = 0; i < CARD_DECLINES_PER_ORDER.limit; i++) {
       expect(standIn.intent(intent.id)!.status).toBe('requires_payment_method');
       standIn.decline(intent.id);
-      const payload = JSON.stringify(standIn.event('payment_intent.payment_failed', intent.id));
-      const delivered = await api.app.request('/api/webhooks/stripe/', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-        },
-        body: payload,
-      });
+      const delivered = await deliverStripeEvent(
+        api.app,
+        standIn.event('payment_intent.payment_failed', intent.id),
+        WEBHOOK_SECRET,
+      );
       expect(delivered.status).toBe(200);
     }
     // Stripe itself now refuses any further card on it.

@@ -39,6 +39,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 export type IntentStatus =
   | 'requires_payment_method'
@@ -54,6 +55,28 @@ export interface StandInPaymentError {
   code?: string;
   decline_code?: string;
   message: string;
+}
+
+/** An app (the API, or a replica of it) that answers requests as Hono's `app.request` does. */
+interface RequestableApp {
+  request(path: string, init: RequestInit): Response | Promise<Response>;
+}
+
+/** Posts `event` to the app's Stripe webhook route as Stripe delivers it: JSON, signed with the endpoint's `secret`. */
+export async function deliverStripeEvent(
+  app: RequestableApp,
+  event: StripeEventJson<unknown>,
+  secret: string,
+): Promise<Response> {
+  const payload = JSON.stringify(event);
+  return app.request('/api/webhooks/stripe/', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    body: payload,
+  });
 }
 
 /** A published Stripe object or error body (tests/fixtures/stripe/), a fresh copy each time. */
