@@ -24,6 +24,9 @@ export type PromoCheck =
       minSubtotalCents: number;
       /** Uses in all it allows, or null for no limit. */
       totalLimit: number | null;
+      /** Uses each customer may have, or null for no limit. */
+      perCustomerLimit: number | null;
+      firstOrderOnly: boolean;
       /**
        * It allows so many uses (in all, per customer, or one first order): a customer's new
        * checkout replaces their earlier unpaid ones.
@@ -64,6 +67,8 @@ export async function checkPromoCode(db: Queryable, code: string, now: Date, who
     rule,
     minSubtotalCents: promo.min_subtotal_cents,
     totalLimit: promo.total_limit,
+    perCustomerLimit: promo.per_customer_limit,
+    firstOrderOnly: promo.first_order_only,
     limited: promo.per_customer_limit !== null || promo.total_limit !== null || promo.first_order_only,
     message: `${promo.code} applied: ${off}${minimum}.`,
   };

@@ -258,6 +258,26 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     expect(await paidRows(paidInBrowser.order.order_id)).toBe(1);
   });
 
+  it('a code a customer may use three times: a checkout paid at Stripe leaves the newer one payable', async () => {
+    const open = async () => {
+      const response = await api.call('POST', '/api/create-order/', {
+        ...contact,
+        phone: '(213) 555-0122',
+        delivery_type: 'pickup',
+        promo_code: 'FIVEOFF',
+        cart_items: [{ menu_item_id: 's2000', quantity: 1, modifiers: [] }],
+      });
+      expect(response.status).toBe(201);
+      const order = (await response.json()) as OrderAnswer;
+      return { order, intent: standIn.intents().find((i) => i.metadata.order_id === order.order_id)! };
+    };
+    const paidInBrowser = await open();
+    standIn.succeed(paidInBrowser.intent.id);
+    const next = await open();
+    expect(standIn.intent(next.intent.id)!.status).toBe('requires_payment_method');
+    expect(await paymentRow(next.order.order_id)).toEqual({ status: 'requires_payment', failure_message: null });
+  });
+
   it('a cancelled PaymentIntent is not paid', async () => {
     const { order, intent } = await placeOrder('(213) 555-0104');
     standIn.setStatus(intent.id, 'canceled');
