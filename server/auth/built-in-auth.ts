@@ -267,9 +267,8 @@ export function createBuiltInAuth(deps: {
       if (passwords.needsRehash(row.password_hash))
         await replacePasswordHash(db, row.cognito_sub, row.password_hash, await passwords.hash(password));
       if (!row.confirmed_at) {
-        // A fresh link, within the mail limits of this email and this address (past either, the
-        // links already sent still work).
-        // The address first, as limitMails counts: one past its limit counts nothing against the email.
+        // A fresh link, within the mail limits of this address and this email (past either, the
+        // links already sent still work), the address counted first as limitMails does.
         const now = clock();
         const fromAddress = await countHit(db, MAILS_PER_ADDRESS, address, now);
         const forEmail = fromAddress.allowed
