@@ -66,14 +66,7 @@ import { checkServedAt } from '../menu/served.ts';
 import { log } from '../logger.ts';
 import { paidMail } from './order-mail.ts';
 import { menuWordsIn } from '../menu/menu-words.ts';
-import {
-  checkPromoCode,
-  customerKeys,
-  PROMO_ALREADY_USED,
-  PROMO_FIRST_ORDER_ONLY,
-  PROMO_USED_UP,
-  promoMinimumMessage,
-} from './promo-codes.ts';
+import { checkPromoCode, customerKeys, PROMO_USED_UP, promoMinimumMessage } from './promo-codes.ts';
 import { liveValues } from './live-settings.ts';
 import { beyondRadius, courierFeeCents } from '../providers/delivery/courier.ts';
 export const ITEM_NOT_ON_MENU = 'An item in your cart is no longer on our menu. Remove it and try again.';
@@ -294,12 +287,11 @@ export async function placeOrder(
     return { status: 201, body };
   });
   if (placed.status === 201 && promo?.limited) {
-    const who = { cognitoSub: options.cognitoSub, phone, email: request.email };
-    const paidMeanwhile = await supersedeCheckouts(deps, placed.body.order_id, promo.code, who);
+    const paidMeanwhile = await supersedeCheckouts(deps, placed.body.order_id, promo.code, customer);
     // Earlier ones had already taken the money (paid in another tab, their success not yet
-    // here): they use the code too, so this checkout is stopped when it would be one use too many.
-    const tooMany = paidMeanwhile > 0 ? await oneUseTooMany(deps, promo, who, paidMeanwhile) : null;
-    if (tooMany) await stopPayment(deps, payment.reference, tooMany);
+    // here): they use the code too, so this checkout is stopped when they leave it none.
+    const again = paidMeanwhile > 0 ? await checkPromoCode(db, promo.code, now, customer, paidMeanwhile) : null;
+    if (again && !again.valid) await stopPayment(deps, payment.reference, again.message);
   }
   // Points are spent at payment; so that two checkouts cannot both spend the same points, the
   // newest one that uses them replaces the phone's earlier unpaid ones.
@@ -345,25 +337,6 @@ async function supersedeCheckouts(
   for (const earlier of await unpaidOrdersWithCode(deps.db, code, customerKeys(who), orderId))
     if (!(await stopPayment(deps, earlier.provider_reference, CHECKOUT_REPLACED))) paid += 1;
   return paid;
-}
-
-/**
- * Whether a new checkout with a limited code is one use too many once `paidMeanwhile` earlier
- * checkouts of the customer with it, paid but not yet recorded, are counted: the refusal it
- * would get, or null.
- */
-async function oneUseTooMany(
-  deps: AppDependencies,
-  promo: { code: string; totalLimit: number | null; perCustomerLimit: number | null; firstOrderOnly: boolean },
-  who: PromoCustomer,
-  paidMeanwhile: number,
-): Promise<string | null> {
-  if (promo.firstOrderOnly) return PROMO_FIRST_ORDER_ONLY;
-  const uses = await promoUses(deps.db, promo.code, customerKeys(who));
-  if (promo.perCustomerLimit !== null && uses.byCustomer + paidMeanwhile >= promo.perCustomerLimit)
-    return PROMO_ALREADY_USED;
-  if (promo.totalLimit !== null && uses.total + paidMeanwhile >= promo.totalLimit) return PROMO_USED_UP;
-  return null;
 }
 
 /**

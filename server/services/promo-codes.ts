@@ -24,9 +24,6 @@ export type PromoCheck =
       minSubtotalCents: number;
       /** Uses in all it allows, or null for no limit. */
       totalLimit: number | null;
-      /** Uses each customer may have, or null for no limit. */
-      perCustomerLimit: number | null;
-      firstOrderOnly: boolean;
       /**
        * It allows so many uses (in all, per customer, or one first order): a customer's new
        * checkout replaces their earlier unpaid ones.
@@ -41,8 +38,16 @@ export type PromoCheck =
  * it that often, the customer being anyone who shares the account, the phone number or the email
  * address of an earlier use. Uses of cancelled (refunded) orders do not count. A first-order-only
  * code is refused to a customer (account, phone or email) with a paid order that was not cancelled.
+ * `paidNotRecorded` counts the customer's checkouts with the code the provider has taken the money
+ * for whose payment is not recorded yet: uses, and paid orders, as the recorded ones are.
  */
-export async function checkPromoCode(db: Queryable, code: string, now: Date, who: PromoCustomer): Promise<PromoCheck> {
+export async function checkPromoCode(
+  db: Queryable,
+  code: string,
+  now: Date,
+  who: PromoCustomer,
+  paidNotRecorded = 0,
+): Promise<PromoCheck> {
   const promo = await findPromoCode(db, code);
   if (!promo) return { valid: false, message: PROMO_UNKNOWN };
   if (!promo.active) return { valid: false, message: PROMO_INACTIVE };
@@ -50,11 +55,12 @@ export async function checkPromoCode(db: Queryable, code: string, now: Date, who
   if (promo.expires_at && promo.expires_at <= now) return { valid: false, message: PROMO_EXPIRED };
   if (promo.total_limit !== null || promo.per_customer_limit !== null) {
     const uses = await promoUses(db, promo.code, customerKeys(who));
-    if (promo.total_limit !== null && uses.total >= promo.total_limit) return { valid: false, message: PROMO_USED_UP };
-    if (promo.per_customer_limit !== null && uses.byCustomer >= promo.per_customer_limit)
+    if (promo.total_limit !== null && uses.total + paidNotRecorded >= promo.total_limit)
+      return { valid: false, message: PROMO_USED_UP };
+    if (promo.per_customer_limit !== null && uses.byCustomer + paidNotRecorded >= promo.per_customer_limit)
       return { valid: false, message: PROMO_ALREADY_USED };
   }
-  if (promo.first_order_only && (await hasPaidOrder(db, customerKeys(who))))
+  if (promo.first_order_only && (paidNotRecorded > 0 || (await hasPaidOrder(db, customerKeys(who)))))
     return { valid: false, message: PROMO_FIRST_ORDER_ONLY };
   const rule: PromoRule = { discount_type: promo.discount_type, discount_value: promo.discount_value };
   const off =
@@ -67,8 +73,6 @@ export async function checkPromoCode(db: Queryable, code: string, now: Date, who
     rule,
     minSubtotalCents: promo.min_subtotal_cents,
     totalLimit: promo.total_limit,
-    perCustomerLimit: promo.per_customer_limit,
-    firstOrderOnly: promo.first_order_only,
     limited: promo.per_customer_limit !== null || promo.total_limit !== null || promo.first_order_only,
     message: `${promo.code} applied: ${off}${minimum}.`,
   };
