@@ -298,7 +298,15 @@ async function paymentFailed(deps: AppDependencies, intent: Stripe.PaymentIntent
   const stopping = usedUp.address && address ? await openPaymentsFromAddress(deps.db, address) : [];
   if (usedUp.order && !stopping.some((open) => open.provider_reference === intent.id))
     stopping.push({ provider_reference: intent.id, order_id: payment.order_id });
-  for (const open of stopping) {
+  await stopDeclinedCheckouts(deps, stopping);
+}
+
+/** Stops checkouts' payments once their card declines are used up (card testing), saying so in the log. */
+async function stopDeclinedCheckouts(
+  deps: AppDependencies,
+  checkouts: { provider_reference: string; order_id: string }[],
+): Promise<void> {
+  for (const open of checkouts) {
     if (!(await stopPayment(deps, open.provider_reference, TOO_MANY_DECLINES))) continue;
     log.warn(
       { order_id: open.order_id, payment_intent: open.provider_reference },
@@ -333,13 +341,7 @@ async function setupFailed(deps: AppDependencies, setup: Stripe.SetupIntent): Pr
   if (!usedUp.account && !usedUp.address) return;
   await deps.cardVault.stopSetups?.(cognitoSub);
   log.warn({ cognito_sub: cognitoSub, setup_intent: setup.id }, 'card setups cancelled after too many declined cards');
-  for (const open of usedUp.address && address ? await openPaymentsFromAddress(deps.db, address) : []) {
-    if (await stopPayment(deps, open.provider_reference, TOO_MANY_DECLINES))
-      log.warn(
-        { order_id: open.order_id, payment_intent: open.provider_reference },
-        'payment cancelled after too many declined cards',
-      );
-  }
+  if (usedUp.address && address) await stopDeclinedCheckouts(deps, await openPaymentsFromAddress(deps.db, address));
 }
 
 function late(type: string, intent: Stripe.PaymentIntent, orderStatus: string): void {

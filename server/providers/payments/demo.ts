@@ -70,7 +70,8 @@ export function createDemoPayments(
       return { reference: `demo_re_${refundId}`, status: 'succeeded' };
     },
     async cancel(reference) {
-      await cancelUnpaidPayment(db, reference);
+      // Stopped now, or before (a paid or refunded one is not).
+      if (await cancelUnpaidPayment(db, reference)) return true;
       return (await paymentByReference(db, reference))?.status === 'canceled';
     },
     async confirm(input) {
