@@ -221,20 +221,22 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
     expect(await points('(213) 555-0103')).toBe(59);
   });
 
+  /** A pickup checkout of one 20.00 item with `code`, opened (201), and its PaymentIntent. */
+  const openWithCode = async (phone: string, code: string) => {
+    const response = await api.call('POST', '/api/create-order/', {
+      ...contact,
+      phone,
+      delivery_type: 'pickup',
+      promo_code: code,
+      cart_items: [{ menu_item_id: 's2000', quantity: 1, modifiers: [] }],
+    });
+    expect(response.status).toBe(201);
+    const order = (await response.json()) as OrderAnswer;
+    return { order, intent: standIn.intents().find((i) => i.metadata.order_id === order.order_id)! };
+  };
+
   it('a newer checkout with the same once-only code stops an unpaid one, not one Stripe has taken the money for', async () => {
-    const phone = '(213) 555-0121';
-    const open = async () => {
-      const response = await api.call('POST', '/api/create-order/', {
-        ...contact,
-        phone,
-        delivery_type: 'pickup',
-        promo_code: 'WELCOME10',
-        cart_items: [{ menu_item_id: 's2000', quantity: 1, modifiers: [] }],
-      });
-      expect(response.status).toBe(201);
-      const order = (await response.json()) as OrderAnswer;
-      return { order, intent: standIn.intents().find((i) => i.metadata.order_id === order.order_id)! };
-    };
+    const open = () => openWithCode('(213) 555-0121', 'WELCOME10');
     const unpaid = await open();
     const paidInBrowser = await open();
     expect(standIn.intent(unpaid.intent.id)!.status).toBe('canceled');
@@ -259,18 +261,7 @@ describe.each(databaseTargets)('Stripe payments on $name', (target) => {
   });
 
   it('a code a customer may use three times: a checkout paid at Stripe leaves the newer one payable', async () => {
-    const open = async () => {
-      const response = await api.call('POST', '/api/create-order/', {
-        ...contact,
-        phone: '(213) 555-0122',
-        delivery_type: 'pickup',
-        promo_code: 'FIVEOFF',
-        cart_items: [{ menu_item_id: 's2000', quantity: 1, modifiers: [] }],
-      });
-      expect(response.status).toBe(201);
-      const order = (await response.json()) as OrderAnswer;
-      return { order, intent: standIn.intents().find((i) => i.metadata.order_id === order.order_id)! };
-    };
+    const open = () => openWithCode('(213) 555-0122', 'FIVEOFF');
     const paidInBrowser = await open();
     standIn.succeed(paidInBrowser.intent.id);
     const next = await open();
