@@ -23,13 +23,13 @@ import { handedOverCart } from './cart-handover.ts';
 import { chunkFiles } from './chunk-files.ts';
 import { createChunkLoader } from './chunk-loader.ts';
 import { createFirstPaintCart, type FirstPaintCart } from './core/first-paint-cart.ts';
-import { FirstPaintView, listedSections, menuItemCount, type FirstPaint } from './core/menu-view.tsx';
+import { FirstPaintView, listedSections, pieceCount, type FirstPaint } from './core/menu-view.tsx';
 import { afterNextFrame, yieldToBrowser, whenIdle } from './core/yielding.ts';
 import { addHostFonts } from './host-fonts.ts';
 import { localize, t, widgetLocale } from './i18n.ts';
 import { initialCategoryOf, initialItemOf } from './initial-category.ts';
 import { activateLocale, initialLocale } from './locale-choice.ts';
-import { loadedMenu, menusRequest, type LoadedMenu } from './menu-loading.ts';
+import { loadedMenuInTurns, menusRequest, type LoadedMenu } from './menu-loading.ts';
 import { menuSections, openingCategory, type MenuSection } from './menu-sections.ts';
 import { adoptableSheet, shadowRootOf, themeColour, type FallbackStyles } from './shadow-frame.tsx';
 import { widgetStyles } from './styles.ts';
@@ -97,8 +97,7 @@ const menuReady = Promise.all([menus, languageReady])
   .then(async ([answer]) => {
     // The answer was parsed in this task; the menu is read from it in tasks of their own.
     await yieldToBrowser();
-    const read = loadedMenu(answer);
-    await yieldToBrowser();
+    const read = await loadedMenuInTurns(answer, yieldToBrowser);
     sections = menuSections(read.items);
     menu = read;
   })
@@ -127,7 +126,7 @@ void languageReady
 interface Drawn {
   shadow: ShadowRoot;
   root: HTMLElement;
-  /** How many items are drawn (the first paint draws them a few at a time; 0: the bar alone). */
+  /** How many pieces of the menu are drawn (widget/core/menu-view.tsx; 0: none yet). */
   shown: number;
   /** When the host was first drawn: what is served now is judged at that moment for every slice. */
   now: Date;
@@ -167,11 +166,17 @@ function draw(state: Drawn, host: HTMLElement) {
   );
 }
 
-/** How many items a slice of the menu draws before the browser gets a turn (to lay them out). */
-const SLICE_ITEMS = 2;
+/** How many pieces of the menu (a section's heading, an item) a slice draws before the browser gets a turn. */
+const SLICE_PIECES = 2;
+/**
+ * The first pieces (the bar's two, the first heading and the items of a phone's first screen)
+ * come one slice each: their first layout and paint cost the most (fonts looked up, form
+ * controls built, photos decoded).
+ */
+const PIECES_ALONE = 6;
 
 /**
- * Draws the host's menu: the bar above it, then a few items at a time, each slice a task of its
+ * Draws the host's menu: the bar above it, then a few pieces at a time, each slice a task of its
  * own, and opens the category the page asked for.
  */
 async function drawMenu(host: HTMLElement, state: Drawn) {
@@ -179,7 +184,7 @@ async function drawMenu(host: HTMLElement, state: Drawn) {
   if (app || drawn.get(host) !== state) return;
   const paint = paintOf(host, state);
   if (paint.status !== 'ready') return draw(state, host);
-  // The answer was read in this task; the menu starts in a task of its own, with its bar alone.
+  // The answer was read in this task; the menu starts in a task of its own, with its bar's top alone.
   // Each slice waits for the frame that lays out the one before, so no frame lays out many.
   const slice = async (shown: number) => {
     await afterNextFrame();
@@ -188,15 +193,17 @@ async function drawMenu(host: HTMLElement, state: Drawn) {
     draw(state, host);
     return true;
   };
-  if (!(await slice(0))) return;
+  if (!(await slice(1))) return;
   const listed = listedSections(sections, paint.opening, !onPartnerPage);
-  const total = menuItemCount(listed);
-  // On the restaurant's pages the first slice reaches the opening category, to scroll there at once.
+  const total = pieceCount(listed);
+  // On the restaurant's pages the slice after the bar's top reaches the opening category's first
+  // item, to scroll there at once.
   const opening = paint.opening && !onPartnerPage ? listed.findIndex((s) => s.name === paint.opening) : -1;
-  const reach = opening < 0 ? 0 : menuItemCount(listed.slice(0, opening)) + 1;
+  const reach = opening < 0 ? 0 : pieceCount(listed.slice(0, opening)) + 2;
   let opened = !paint.opening;
   while (state.shown < total) {
-    if (!(await slice(Math.min(total, Math.max(state.shown + SLICE_ITEMS, reach))))) return;
+    const step = state.shown < PIECES_ALONE ? 1 : SLICE_PIECES;
+    if (!(await slice(Math.min(total, Math.max(state.shown + step, reach))))) return;
     if (!opened) openCategory(state, paint.opening!);
     opened = true;
   }

@@ -63,7 +63,25 @@ export function loadMenu(apiOrigin: string): Promise<LoadedMenu> {
 
 export function loadedMenu(menus: unknown): LoadedMenu {
   const locale = widgetLocale();
-  const items = flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName), locale);
+  return menuOf(flattenMenu(chooseMenu<MenuSource>(menus, restaurant.menuName), locale), locale);
+}
+
+/**
+ * The same menu read a category at a time, the browser given a turn (`turn`) after each, so no
+ * task of the first paint reads the whole menu.
+ */
+export async function loadedMenuInTurns(menus: unknown, turn: () => Promise<void>): Promise<LoadedMenu> {
+  const locale = widgetLocale();
+  const menu = chooseMenu<MenuSource>(menus, restaurant.menuName);
+  const items: MenuItem[] = [];
+  for (const category of menu.categories ?? []) {
+    items.push(...flattenMenu({ ...menu, categories: [category] }, locale));
+    await turn();
+  }
+  return menuOf(items, locale);
+}
+
+function menuOf(items: MenuItem[], locale: Locale): LoadedMenu {
   return {
     locale,
     items,

@@ -21,7 +21,7 @@ import type { LoadedMenu } from '../menu-loading.ts';
 import { Photo, PHOTO_HEIGHT, PHOTO_WIDTH } from '../menu-item-card.tsx';
 import { categoryId, type MenuSection } from '../menu-sections.ts';
 
-/** What a host shows before the app: the menu loading, failed, or drawn up to its `shown` items. */
+/** What a host shows before the app: the menu loading, failed, or drawn up to its `shown` pieces. */
 export type FirstPaint =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
@@ -30,7 +30,11 @@ export type FirstPaint =
       menu: LoadedMenu;
       sections: MenuSection[];
       opening: string | null;
-      /** How many items are drawn (the first paint draws them a few at a time; 0: the bar alone). */
+      /**
+       * How many pieces of the menu are drawn, in order (the first paint draws them a few at a
+       * time): the bar's top (categories, search), the rest of the bar (diet filter, fees line),
+       * then each section's heading and its items.
+       */
       shown: number;
       /** When the drawing began: what is served now is judged once, the same for every slice. */
       now: Date;
@@ -85,11 +89,12 @@ function MenuView({ paint, hours, apiOrigin, scrollPage }: Props) {
     );
   const { menu, sections: all, opening, shown, now } = paint;
   const listed = listedSections(all, opening, scrollPage);
-  // The sections drawn so far: whole ones, then the first items of the one being drawn.
-  let left = shown;
+  // The sections drawn so far: whole ones, then the heading and first items of the one being drawn.
+  let left = shown - BAR_PIECES;
   const drawnSections = [];
   for (const [place, section] of listed.entries()) {
     if (left <= 0) break;
+    left -= 1;
     const count = itemCount(section);
     drawnSections.push(
       <SectionView
@@ -108,13 +113,18 @@ function MenuView({ paint, hours, apiOrigin, scrollPage }: Props) {
   return (
     <>
       <div className="menu">
-        <MenuBar sections={all} opening={opening} />
-        {/* Outside the bar: the store's hours may arrive after it is drawn, and drawing the bar
-            again would undo a tick or a search typed meanwhile. */}
-        <p className="fees">{feesLine(t, hours?.pricing?.delivery.minimum_fee_cents)}</p>
+        {shown >= 1 && <MenuBar sections={all} opening={opening} />}
+        {shown >= BAR_PIECES && (
+          <>
+            <DietFilterView />
+            {/* Outside the bar: the store's hours may arrive after it is drawn, and drawing the
+                bar again would undo a tick or a search typed meanwhile. */}
+            <p className="fees">{feesLine(t, hours?.pricing?.delivery.minimum_fee_cents)}</p>
+          </>
+        )}
         <div>{drawnSections}</div>
       </div>
-      {shown >= menuItemCount(listed) && <StoreNoticeView hours={hours} />}
+      {shown >= pieceCount(listed) && <StoreNoticeView hours={hours} />}
     </>
   );
 }
@@ -129,8 +139,12 @@ export function listedSections(all: MenuSection[], opening: string | null, scrol
 export const itemCount = (section: MenuSection) =>
   section.items.length + section.subcategories.reduce((n, sub) => n + sub.items.length, 0);
 
-export const menuItemCount = (sections: readonly MenuSection[]) =>
-  sections.reduce((n, section) => n + itemCount(section), 0);
+/** The bar's pieces: its top, then its diet filter with the fees line. */
+const BAR_PIECES = 2;
+
+/** How many pieces the menu is drawn in: the bar's, then each section's heading and its items. */
+export const pieceCount = (sections: readonly MenuSection[]) =>
+  sections.reduce((n, section) => n + 1 + itemCount(section), BAR_PIECES);
 
 /**
  * A part of the menu drawn again only when what it is given changes: each slice adds sections,
@@ -142,48 +156,54 @@ abstract class Unchanging<P extends object> extends Component<P> {
   }
 }
 
-/** The categories, the search box and the diet filter above the fees line and the sections. */
+/** The categories and the search box, above the diet filter, the fees line and the sections. */
 class MenuBar extends Unchanging<{ sections: MenuSection[]; opening: string | null }> {
   render() {
     const { sections, opening } = this.props;
     return (
-      <>
-        <div className="menu-bar">
-          <nav aria-label={t('menu.categories')}>
-            <ul className="categories">
-              {sections.map((section) => (
-                <li key={section.name}>
-                  <button
-                    type="button"
-                    className="category-link"
-                    aria-current={opening === section.name ? 'location' : undefined}
-                  >
-                    {section.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <label className="search">
-            <span>{t('menu.search')}</span>
-            <input type="search" value="" autoComplete="off" />
-          </label>
-        </div>
-        <fieldset className="diet-filter">
-          <legend>{t('menu.dietaryNeeds')}</legend>
-          <div className="diet-choices">
-            {DIET_FILTERS.map((filter) => (
-              <label key={filter} className="diet-choice">
-                <input type="checkbox" checked={false} />
-                {t(DIET_FILTER_LABELS[filter])}
-              </label>
+      <div className="menu-bar">
+        <nav aria-label={t('menu.categories')}>
+          <ul className="categories">
+            {sections.map((section) => (
+              <li key={section.name}>
+                <button
+                  type="button"
+                  className="category-link"
+                  aria-current={opening === section.name ? 'location' : undefined}
+                >
+                  {section.name}
+                </button>
+              </li>
             ))}
-          </div>
-          <p className="filter-count" role="status">
-            {''}
-          </p>
-        </fieldset>
-      </>
+          </ul>
+        </nav>
+        <label className="search">
+          <span>{t('menu.search')}</span>
+          <input type="search" value="" autoComplete="off" />
+        </label>
+      </div>
+    );
+  }
+}
+
+/** The diet filter as widget/diet-filter.tsx renders it with nothing ticked. */
+class DietFilterView extends Unchanging<object> {
+  render() {
+    return (
+      <fieldset className="diet-filter">
+        <legend>{t('menu.dietaryNeeds')}</legend>
+        <div className="diet-choices">
+          {DIET_FILTERS.map((filter) => (
+            <label key={filter} className="diet-choice">
+              <input type="checkbox" checked={false} />
+              {t(DIET_FILTER_LABELS[filter])}
+            </label>
+          ))}
+        </div>
+        <p className="filter-count" role="status">
+          {''}
+        </p>
+      </fieldset>
     );
   }
 }

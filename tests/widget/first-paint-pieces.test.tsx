@@ -1,0 +1,66 @@
+// The first paint draws the menu a few pieces a slice (widget/main.tsx), in the order the customer
+// reads it: the bar's top (categories, search), the rest of the bar (diet filter, fees line), then
+// each section's heading and its items. It reads the menu answer a category at a time, into the
+// same menu the app reads at once.
+import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FirstPaintView, pieceCount } from '../../widget/core/menu-view.tsx';
+import { loadedMenu, loadedMenuInTurns } from '../../widget/menu-loading.ts';
+import { menuSections } from '../../widget/menu-sections.ts';
+import { smallMenus } from '../support/menu-server.ts';
+
+const container = document.createElement('div');
+afterEach(() => render(null, container));
+
+/** What the first paint shows with `shown` pieces drawn: the bar's parts, then headings and items in order. */
+function drawnWith(shown: number): string[] {
+  const menu = loadedMenu(smallMenus);
+  const sections = menuSections(menu.items);
+  render(
+    <FirstPaintView
+      paint={{ status: 'ready', menu, sections, opening: null, shown, now: new Date('2026-11-20T19:00:00Z') }}
+      hours={null}
+      apiOrigin=""
+      languageSwitch={false}
+      launcher={false}
+      scrollPage={false}
+    />,
+    container,
+  );
+  return [...container.querySelectorAll('.menu-bar, .diet-filter, .fees, h2, [data-item]')].map((element) =>
+    element.localName === 'h2'
+      ? `heading ${element.textContent}`
+      : (element.getAttribute('data-item') ?? element.className),
+  );
+}
+
+describe('the first paint’s pieces', () => {
+  it('draws the bar’s top alone, then the rest of the bar, then each heading before its items', () => {
+    const bar = ['menu-bar', 'diet-filter', 'fees'];
+    const tacos = ['heading Tacos', 'taco-plate', 'taco-pastor', 'taco-lengua'];
+    const drinks = ['heading Bebidas', 'horchata', 'jamaica', 'jalapeno'];
+    expect(drawnWith(0)).toEqual([]);
+    expect(drawnWith(1)).toEqual(['menu-bar']);
+    expect(drawnWith(2)).toEqual(bar);
+    expect(drawnWith(3)).toEqual([...bar, 'heading Tacos']);
+    expect(drawnWith(4)).toEqual([...bar, ...tacos.slice(0, 2)]);
+    expect(drawnWith(6)).toEqual([...bar, ...tacos]);
+    expect(drawnWith(7)).toEqual([...bar, ...tacos, 'heading Bebidas']);
+    expect(drawnWith(10)).toEqual([...bar, ...tacos, ...drinks]);
+  });
+
+  it('counts the whole menu’s pieces: the bar’s two, and each section’s heading and items', () => {
+    expect(pieceCount(menuSections(loadedMenu(smallMenus).items))).toBe(10);
+  });
+
+  it('reads the menu a category at a time, with a turn after each, into the menu read at once', async () => {
+    let turns = 0;
+    const read = await loadedMenuInTurns(smallMenus, () => {
+      turns += 1;
+      return Promise.resolve();
+    });
+    expect(turns).toBe(2);
+    expect(read).toEqual(loadedMenu(smallMenus));
+    expect([...read.soldOut]).toEqual(['taco-lengua']);
+  });
+});
