@@ -13,7 +13,9 @@
 // Each figure is the median of WIDGET_RUNS (5) runs, each in a Chromium of its own (nothing
 // cached from the run before): one run's longest task varied from 80 to 144 ms, and its menu
 // interactive from 652 to 1,163 ms, over five runs of the same build. Every run's figures are
-// kept in `runs`.
+// kept in `runs`. Each page is loaded once its Chromium has settled (SETTLE_MS): loaded at once,
+// the widget page shared the CPU with Chromium's own start while the one-line page, loaded
+// second, did not.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,8 +125,17 @@ export async function widgetUnderThrottle(baseUrl) {
   }
 }
 
+/**
+ * How long a page waits, open on about:blank, before it loads what is measured: a Chromium just
+ * started keeps working on its own start for a while (here up to 0.6 s after its first page opened,
+ * on more than one core), and a page loaded meanwhile would be measured sharing the CPU with it.
+ */
+const SETTLE_MS = 2000;
+
 async function measure(browser, url, isWidget) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto('about:blank');
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const requested = [];
   const prefetched = [];
   page.on('request', (request) => {
