@@ -128,6 +128,8 @@ interface Drawn {
   root: HTMLElement;
   /** How many pieces of the menu are drawn (widget/core/menu-view.tsx; 0: none yet). */
   shown: number;
+  /** Whether the category the page asked for is opened (or none was asked): the app, taking over, leaves it as it is. */
+  opened: boolean;
   /** When the host was first drawn: what is served now is judged at that moment for every slice. */
   now: Date;
 }
@@ -184,8 +186,8 @@ async function drawMenu(host: HTMLElement, state: Drawn) {
   if (app || drawn.get(host) !== state) return;
   const paint = paintOf(host, state);
   if (paint.status !== 'ready') return draw(state, host);
-  // The answer was read in this task; the menu starts in a task of its own, with its bar's top alone.
-  // Each slice waits for the frame that lays out the one before, so no frame lays out many.
+  // The menu starts in a task of its own, with its bar's top alone. Each slice waits for the frame
+  // that lays out the one before, so no frame lays out many.
   const slice = async (shown: number) => {
     await afterNextFrame();
     if (app || drawn.get(host) !== state) return false;
@@ -197,15 +199,15 @@ async function drawMenu(host: HTMLElement, state: Drawn) {
   const listed = listedSections(sections, paint.opening, !onPartnerPage);
   const total = pieceCount(listed);
   // On the restaurant's pages the slice after the bar's top reaches the opening category's first
-  // item, to scroll there at once.
+  // item, to scroll there at once (the sections above it drawn in that one slice).
   const opening = paint.opening && !onPartnerPage ? listed.findIndex((s) => s.name === paint.opening) : -1;
   const reach = opening < 0 ? 0 : pieceCount(listed.slice(0, opening)) + 2;
-  let opened = !paint.opening;
+  state.opened = !paint.opening;
   while (state.shown < total) {
     const step = state.shown < PIECES_ALONE ? 1 : SLICE_PIECES;
     if (!(await slice(Math.min(total, Math.max(state.shown + step, reach))))) return;
-    if (!opened) openCategory(state, paint.opening!);
-    opened = true;
+    if (!state.opened) openCategory(state, paint.opening!);
+    state.opened = true;
   }
 }
 
@@ -278,7 +280,7 @@ function mount(host: HTMLElement) {
     root.className = 'menu-root';
     shadow.append(root);
   }
-  const state: Drawn = { shadow, root, shown: 0, now: new Date() };
+  const state: Drawn = { shadow, root, shown: 0, opened: false, now: new Date() };
   drawn.set(host, state);
   listen(shadow, true);
   draw(state, host);
@@ -355,7 +357,8 @@ function takeOver(module: typeof AppChunk) {
     if (state) listen(state.shadow, false);
     // What was typed in the search box before the app came is searched for once it has.
     const search = state?.shadow.querySelector<HTMLInputElement>('.search input')?.value ?? '';
-    app.mount(host, Boolean(state && state.shown > 0));
+    // The app takes the drawn menu over once its category is opened; before, it draws its own.
+    app.mount(host, Boolean(state && state.shown > 0 && state.opened));
     if (search && state) {
       const input = state.shadow.querySelector<HTMLInputElement>('.search input');
       if (input) {

@@ -75,7 +75,8 @@ export function FirstPaintView(props: Props) {
 }
 
 function MenuView({ paint, hours, apiOrigin, scrollPage }: Props) {
-  if (paint.status === 'loading')
+  // Until its first piece is drawn, the menu is still loading.
+  if (paint.status === 'loading' || (paint.status === 'ready' && paint.shown === 0))
     return (
       <p className="status" role="status">
         {t('common.loading')}
