@@ -8,9 +8,10 @@
  * The ordering app itself (widget/app/index.tsx, on preact/compat) is a lazy chunk: fetched once
  * the menu is drawn and the browser is idle, started on intent (a pointer down, focus or a key in
  * the widget, the cart opened from the page) and at once for any screen but the menu, a cart
- * handed over in the address or a link to an item. It takes over the nodes drawn here. A press
- * made before it came is made again once it has; 'Add' goes into the stored cart at once, so it
- * is kept even if the customer leaves first.
+ * handed over in the address or a link to an item. It takes over the nodes drawn here once the
+ * category the page asked for is opened (before, it draws its own). A press made before it came
+ * is made again once it has; 'Add' goes into the stored cart at once, so it is kept even if the
+ * customer leaves first.
  */
 import { render } from 'preact';
 import type { StoreHoursResponse } from '../shared/api/schemas.ts';

@@ -201,8 +201,8 @@ export function start(context: AppContext): App {
     themeColour(host);
     shadowRootOf(host, context.sheet, widgetLocale());
     // A new language renders each screen afresh, in its words. The first render takes over the
-    // first paint's nodes (preact reuses the elements a root already holds), so nothing flashes
-    // and focus stays where it was.
+    // first paint's nodes when it was handed a drawn menu (preact reuses the elements a root
+    // already holds), so nothing flashes and focus stays where it was.
     if (root) render((<Fragment key={widgetLocale()}>{screenFor(host)}</Fragment>) as ComponentChild, root);
   }
 
@@ -212,7 +212,9 @@ export function start(context: AppContext): App {
       const root = shadowRootOf(host, context.sheet, widgetLocale());
       mounted.set(host, root);
       if (wasDrawn) resumed.add(host);
-      // The app renders over the first paint's menu; anything else it drew (a loading line) goes.
+      // The app renders over the first paint's menu once that menu is drawn and its category
+      // opened (`wasDrawn`); anything else the first paint drew (a loading line, a menu still
+      // short of its category) goes.
       for (const child of [...root.children])
         if (child.localName !== 'style' && !(wasDrawn && child.classList.contains('menu-root'))) child.remove();
       if (host.hasAttribute('data-debug')) {
