@@ -129,7 +129,7 @@ interface Drawn {
   root: HTMLElement;
   /** How many pieces of the menu are drawn (widget/core/menu-view.tsx; 0: none yet). */
   shown: number;
-  /** Whether the category the page asked for is opened (or none was asked): the app, taking over, leaves it as it is. */
+  /** Whether the category the page asked for is opened (or none was asked): the app taking over leaves it so. */
   opened: boolean;
   /** When the host was first drawn: what is served now is judged at that moment for every slice. */
   now: Date;
